@@ -1,0 +1,134 @@
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+
+export interface SupportContact {
+  email: string;
+  phone: string;
+}
+
+const socialLinks = [
+  { label: "Instagram", href: "https://www.instagram.com/stagebook.ng" },
+  { label: "Facebook", href: "https://www.facebook.com/stagebook.ng" },
+  { label: "TikTok", href: "https://www.tiktok.com/@stagebook.ng" },
+  { label: "YouTube", href: "https://www.youtube.com/@stagebook.ng" },
+  { label: "X", href: "https://x.com/stagebook_ng" },
+  { label: "LinkedIn", href: "https://www.linkedin.com/company/stagebook-ng" },
+];
+
+const groups = [
+  {
+    title: "Platform",
+    links: [
+      { to: "/market", label: "Find Musicians" },
+      { to: "/musicians", label: "Join as Musician" },
+      { to: "/register", label: "Sign up" },
+    ],
+  },
+  {
+    title: "Company",
+    links: [
+      { to: "/musicians", label: "About" },
+      { to: "/blog", label: "Blog" },
+    ],
+  },
+  {
+    title: "Legal",
+    links: [
+      { to: "/terms", label: "Terms of Service" },
+      { to: "/privacy", label: "Privacy Policy" },
+    ],
+  },
+];
+
+export function SiteFooter({ support }: { support: SupportContact }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 border-t bg-muted/50">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-primary">Stagebook</p>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Connecting event organisers with top musicians in Nigeria
+          </p>
+          <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
+            {socialLinks.map((s) => (
+              <li key={s.label}>
+                <a href={s.href} rel="noopener noreferrer" target="_blank" className="hover:text-primary">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {groups.map((g) => (
+          <div key={g.title}>
+            <h2 className="text-sm font-semibold">{g.title}</h2>
+            <ul className="mt-3 space-y-2 text-sm text-muted-foreground">
+              {g.links.map((l) => (
+                <li key={l.label}>
+                  <Link to={l.to} className="hover:text-primary">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+              {g.title === "Company" && (
+                <li>
+                  <ContactDialog support={support} />
+                </li>
+              )}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="border-t py-4 text-center text-sm text-muted-foreground">
+        © {year} Stagebook. All rights reserved.
+      </div>
+    </footer>
+  );
+}
+
+function ContactDialog({ support }: { support: SupportContact }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="link" className="h-auto p-0 text-muted-foreground hover:text-primary">
+          Contact
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Contact us</DialogTitle>
+          <DialogDescription>
+            Our support team answers every message within one working day.
+          </DialogDescription>
+        </DialogHeader>
+        <dl className="grid gap-2 text-sm">
+          <div>
+            <dt className="font-medium">Email</dt>
+            <dd>
+              <a className="text-primary underline" href={`mailto:${support.email}`}>
+                {support.email}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium">Phone</dt>
+            <dd>
+              <a className="text-primary underline" href={`tel:${support.phone.replace(/\s/g, "")}`}>
+                {support.phone}
+              </a>
+            </dd>
+          </div>
+        </dl>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,121 @@
+import { MenuIcon, MusicIcon } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import { CreateBookingButton } from "~/features/bookings/components/create-booking-button";
+import { cn } from "~/lib/cn";
+import { mainLinks, showsCreateBooking } from "~/lib/nav";
+
+export interface HeaderUser {
+  firstName: string;
+}
+
+function Brand() {
+  return (
+    <Link to="/" className="flex items-center gap-2 text-lg font-bold text-primary">
+      <MusicIcon aria-hidden className="size-5" />
+      Stagebook
+    </Link>
+  );
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn("rounded-md px-3 py-2 text-sm font-medium hover:bg-accent", isActive && "text-primary");
+
+export function SiteHeader({ user }: { user: HeaderUser | null }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const signedIn = user !== null;
+  const createBooking = showsCreateBooking(pathname, signedIn);
+
+  const accountLinks = signedIn
+    ? [
+        { to: "/musician_dashboard", label: "Dashboard" },
+        { to: "/profile", label: "My Account" },
+      ]
+    : [
+        { to: "/login", label: "Sign in" },
+        { to: "/register", label: "Sign up" },
+      ];
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <Brand />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {mainLinks.map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.to === "/"} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          {createBooking && <CreateBookingButton />}
+          {signedIn ? (
+            <>
+              <Button asChild variant="ghost">
+                <Link to="/musician_dashboard">Dashboard</Link>
+              </Button>
+              <Button asChild variant="ghost">
+                <Link to="/profile">My Account</Link>
+              </Button>
+              <Form method="post" action="/logout">
+                <Button type="submit" variant="outline">
+                  Logout
+                </Button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost">
+                <Link to="/login">Sign in</Link>
+              </Button>
+              <Button asChild>
+                <Link to="/register">Sign up</Link>
+              </Button>
+            </>
+          )}
+        </div>
+        <div className="flex items-center gap-2 md:hidden">
+          {createBooking && <CreateBookingButton />}
+          <Sheet open={open} onOpenChange={setOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label="Open menu">
+                <MenuIcon />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="left" aria-describedby={undefined}>
+              <SheetTitle asChild>
+                <div>
+                  <Brand />
+                </div>
+              </SheetTitle>
+              <SheetDescription className="sr-only">Site navigation</SheetDescription>
+              <nav aria-label="Mobile" className="flex flex-col gap-1">
+                {[...mainLinks, ...accountLinks].map((l) => (
+                  <NavLink
+                    key={l.to}
+                    to={l.to}
+                    end={l.to === "/"}
+                    className={linkClass}
+                    onClick={() => setOpen(false)}
+                  >
+                    {l.label}
+                  </NavLink>
+                ))}
+                {signedIn && (
+                  <Form method="post" action="/logout" onSubmit={() => setOpen(false)}>
+                    <Button type="submit" variant="outline" className="mt-2 w-full">
+                      Logout
+                    </Button>
+                  </Form>
+                )}
+              </nav>
+            </SheetContent>
+          </Sheet>
+        </div>
+      </div>
+    </header>
+  );
+}

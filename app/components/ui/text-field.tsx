@@ -1,0 +1,39 @@
+import type * as React from "react";
+import { FieldError } from "./field-error";
+import { Input } from "./input";
+import { Label } from "./label";
+
+/** Label, input, hint and error wired together by id for screen readers. */
+export function TextField({
+  name,
+  label,
+  error,
+  hint,
+  id = name,
+  ...props
+}: React.ComponentProps<typeof Input> & {
+  name: string;
+  label: React.ReactNode;
+  error?: string | null;
+  hint?: string;
+}) {
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...props}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

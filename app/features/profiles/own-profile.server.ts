@@ -1,0 +1,40 @@
+import { data } from "react-router";
+import { requireUser, type SessionUser } from "~/features/auth/session.server";
+import { isWebsiteActive } from "~/lib/website-active";
+import { findProfileByUserId } from "./queries.server";
+
+export type OwnProfile = NonNullable<Awaited<ReturnType<typeof findProfileByUserId>>>;
+
+export function getOwnProfile(userId: string): Promise<OwnProfile | null> {
+  return findProfileByUserId(userId);
+}
+
+/** The {slug} segment of the musician_* routes: the website slug, or the profile id until one is set. */
+export function dashboardSlug(profile: Pick<OwnProfile, "id" | "slug">): string {
+  return profile.slug ?? profile.id;
+}
+
+export function ownWebsite(profile: OwnProfile): { active: boolean; url: string | null } {
+  const active = isWebsiteActive(profile);
+  return { active, url: active ? `/musicians/${profile.slug}` : null };
+}
+
+/** Signed-in musician (any user with a musician profile); anyone else is sent to /login or refused. */
+export async function requireMusician(request: Request): Promise<{ user: SessionUser; profile: OwnProfile }> {
+  const user = await requireUser(request);
+  const profile = await getOwnProfile(user.id);
+  if (!profile) throw data({ message: "Musician profile not found" }, { status: 403 });
+  return { user, profile };
+}
+
+/**
+ * For /musician_*\/{slug} pages: the slug must be the signed-in musician's own. Another musician's
+ * slug answers 404, so a page never tells whether someone else's exists.
+ */
+export async function requireMusicianPage(request: Request, slug: string | undefined) {
+  const ctx = await requireMusician(request);
+  if (!slug || (slug !== ctx.profile.slug && slug !== ctx.profile.id)) {
+    throw data({ message: "Page not found" }, { status: 404 });
+  }
+  return ctx;
+}

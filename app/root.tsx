@@ -1,0 +1,103 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { toast } from "sonner";
+import { Toaster } from "~/components/ui/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { getSessionUser } from "~/features/auth/session.server";
+import { NotFound } from "~/features/site/components/not-found";
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, pageTitle } from "~/lib/nav";
+import { env } from "~/server/env.server";
+import { type FlashToast, takeFlashToast } from "~/server/flash.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  const flash = await takeFlashToast(request);
+  return data(
+    {
+      user: user ? { firstName: user.firstName, role: user.role } : null,
+      toast: flash.toast,
+      nonce: context.cspNonce,
+      support: { email: env().SUPPORT_EMAIL, phone: env().SUPPORT_PHONE },
+    },
+    { headers: flash.headers },
+  );
+}
+
+export function meta() {
+  return [{ title: DEFAULT_TITLE }, { name: "description", content: DEFAULT_DESCRIPTION }];
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+function FlashToasts({ flash }: { flash: FlashToast | null | undefined }) {
+  useEffect(() => {
+    if (!flash) return;
+    toast[flash.type](flash.message, { description: flash.description });
+  }, [flash]);
+  return null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const nonce = root?.nonce || undefined;
+  return (
+    <html lang="en-NG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#6d28d9" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        <TooltipProvider>{children}</TooltipProvider>
+        <Toaster />
+        <FlashToasts flash={root?.toast} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{pageTitle("Page not found")}</title>
+        <NotFound />
+      </>
+    );
+  }
+  const message = isRouteErrorResponse(error)
+    ? ((error.data as { message?: string } | undefined)?.message ?? error.statusText)
+    : "An unexpected error occurred";
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <title>{pageTitle("Error")}</title>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="text-muted-foreground">{message}</p>
+      <a href="/" className="text-primary underline">
+        Return to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+// The spec's route table (§2), mapped explicitly.
+export default [
+  layout("routes/layouts/site.tsx", [
+    index("routes/home.tsx"),
+    route("market", "routes/market.tsx"),
+    route("musicians", "routes/musicians.tsx"),
+    route("musicians/:slug", "routes/musician-profile.tsx"),
+    route("bookings", "routes/client-bookings.tsx"),
+    route("bookings/:slug", "routes/booking-link-redirect.tsx"),
+    route("messages", "routes/client-messages.tsx"),
+    route("booking/:slug", "routes/booking.tsx"),
+    route("login", "routes/login.tsx"),
+    route("register", "routes/register.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
+    route("admin", "routes/admin.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("blog", "routes/blog.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  layout("routes/layouts/app.tsx", [route("profile", "routes/profile.tsx")]),
+  layout("routes/layouts/dashboard.tsx", [
+    route("musician_dashboard", "routes/musician-dashboard.tsx"),
+    route("musician_bookings", "routes/musician-bookings-redirect.tsx"),
+    route("musician_bookings/:slug", "routes/musician-bookings.tsx"),
+    route("musician_bookingrequests/:slug", "routes/musician-booking-requests.tsx"),
+    route("musician_successfulbookings/:slug", "routes/musician-successful-bookings.tsx"),
+    route("musician_events/:slug", "routes/musician-events.tsx"),
+    route("musician_events_upcoming/:slug", "routes/musician-events-upcoming.tsx"),
+    route("musician_events_past/:slug", "routes/musician-events-past.tsx"),
+    route("musician_availability/:slug", "routes/musician-availability.tsx"),
+    route("musician_wallet/:slug", "routes/musician-wallet.tsx"),
+    route("musician_reviews/:slug", "routes/musician-reviews.tsx"),
+    route("musician_messages/:slug", "routes/musician-messages.tsx"),
+  ]),
+  route("logout", "routes/logout.tsx"),
+] satisfies RouteConfig;

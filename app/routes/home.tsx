@@ -1,0 +1,11 @@
+import { pageTitle } from "~/lib/nav";
+
+export const meta = () => [{ title: pageTitle() }];
+
+export default function Page() {
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Find and book live musicians in Nigeria</h1>
+    </main>
+  );
+}

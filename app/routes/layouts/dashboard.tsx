@@ -1,0 +1,27 @@
+import { Outlet } from "react-router";
+import { DashboardShell } from "~/components/layout/dashboard-shell";
+import { SiteHeader } from "~/components/layout/site-header";
+import { dashboardSlug, ownWebsite, requireMusician } from "~/features/profiles/own-profile.server";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/dashboard";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { profile } = await requireMusician(request);
+  return {
+    slug: dashboardSlug(profile),
+    websiteUrl: ownWebsite(profile).url,
+    stageName: profile.stageName,
+  };
+}
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader user={root?.user ?? null} />
+      <DashboardShell ctx={loaderData}>
+        <Outlet />
+      </DashboardShell>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { requireMusicianPage } from "~/features/profiles/own-profile.server";
+import { pageTitle } from "~/lib/nav";
+import type { Route } from "./+types/musician-successful-bookings";
+
+export const meta = () => [{ title: pageTitle("Successful Bookings") }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireMusicianPage(request, params.slug);
+  return null;
+}
+
+export default function Page() {
+  return <h2 className="text-xl font-semibold">Successful Bookings</h2>;
+}

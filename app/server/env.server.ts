@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+// Validated once; every server module reads configuration from here, never from process.env.
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1, "PORT must be a port number").max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional(),
+  ORIGIN: z.url("ORIGIN must be a full URL such as https://stagebook.ng").optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().default("Stagebook <no-reply@stagebook.ng>"),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url("S3_ENDPOINT must be a full URL").optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.url("S3_PUBLIC_URL must be a full URL").optional(),
+  SUPPORT_EMAIL: z.email("SUPPORT_EMAIL must be an e-mail address").default("support@stagebook.ng"),
+  SUPPORT_PHONE: z.string().default("+234 800 000 0000"),
+  ADMIN_EMAILS: z.string().default(""),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(source).map(([k, v]) => [k, v === "" ? undefined : v]),
+  );
+  const result = envSchema.safeParse(blankToUndefined);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+export function publicOrigin(): string {
+  return env().ORIGIN ?? `http://localhost:${env().PORT}`;
+}
+
+export function adminEmails(): string[] {
+  return env()
+    .ADMIN_EMAILS.split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+}

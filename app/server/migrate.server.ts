@@ -1,0 +1,17 @@
+import path from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+
+export const migrationsFolder = path.resolve(import.meta.dirname ?? ".", "../../db/migrations");
+
+/** Applies db/migrations to the database at url. Run once per deploy, never from several processes at once. */
+export async function runMigrations(url: string, folder = migrationsFolder): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await migrate(drizzle(client), { migrationsFolder: folder });
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { musicianProfiles } from "./profiles";
+
+export const bookingStatuses = ["pending", "confirmed", "completed", "cancelled"] as const;
+export const bookingRequestStatuses = ["pending", "accepted", "declined"] as const;
+
+export const bookingsByMusician = pgTable(
+  "bookings_by_musician",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    musicianId: uuid("musician_id")
+      .notNull()
+      .references(() => musicianProfiles.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    clientName: text("client_name").notNull(),
+    email: text("email"),
+    phoneNumber: text("phone_number"),
+    serviceType: text("service_type").notNull(),
+    serviceTypeOther: text("service_type_other"),
+    priceKobo: bigint("price_kobo", { mode: "number" }),
+    eventType: text("event_type").notNull(),
+    eventTypeOther: text("event_type_other"),
+    location: text("location"),
+    eventDate: date("event_date"),
+    eventStartTime: time("event_start_time"),
+    eventEndTime: time("event_end_time"),
+    additionalDetails: text("additional_details"),
+    status: text("status").notNull().default("pending"),
+    // Set when the booking was made by accepting a visitor's request.
+    requestId: uuid("request_id").references(() => bookingRequests.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("bookings_by_musician_slug_key").on(t.slug),
+    index("bookings_by_musician_musician_date_idx").on(t.musicianId, t.eventDate.desc()),
+    index("bookings_by_musician_musician_status_idx").on(t.musicianId, t.status),
+    index("bookings_by_musician_request_id_idx").on(t.requestId),
+    index("bookings_by_musician_created_at_idx").on(t.createdAt),
+    check(
+      "bookings_by_musician_status_check",
+      sql`${t.status} IN ('pending', 'confirmed', 'completed', 'cancelled')`,
+    ),
+    check("bookings_by_musician_price_check", sql`${t.priceKobo} IS NULL OR ${t.priceKobo} >= 0`),
+  ],
+);
+
+export const bookingRequests = pgTable(
+  "booking_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    musicianId: uuid("musician_id")
+      .notNull()
+      .references(() => musicianProfiles.id, { onDelete: "cascade" }),
+    clientName: text("client_name").notNull(),
+    email: text("email"),
+    phoneNumber: text("phone_number"),
+    eventType: text("event_type").notNull(),
+    eventTypeOther: text("event_type_other"),
+    location: text("location"),
+    eventDate: date("event_date"),
+    eventDuration: text("event_duration").notNull(),
+    budgetEstimateKobo: bigint("budget_estimate_kobo", { mode: "number" }),
+    additionalDetails: text("additional_details"),
+    status: text("status").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("booking_requests_musician_status_created_idx").on(t.musicianId, t.status, t.createdAt.desc()),
+    check("booking_requests_status_check", sql`${t.status} IN ('pending', 'accepted', 'declined')`),
+    check(
+      "booking_requests_event_type_check",
+      sql`${t.eventType} IN ('wedding', 'birthday', 'corporate', 'cocktail', 'concert', 'award', 'gala', 'other')`,
+    ),
+    check(
+      "booking_requests_budget_check",
+      sql`${t.budgetEstimateKobo} IS NULL OR ${t.budgetEstimateKobo} >= 0`,
+    ),
+  ],
+);
+
+export const clientDisputes = pgTable(
+  "client_disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookingsByMusician.id, { onDelete: "cascade" }),
+    clientName: text("client_name").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    disputeReason: text("dispute_reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("client_disputes_booking_id_idx").on(t.bookingId, t.createdAt)],
+);

@@ -1,0 +1,165 @@
+// Express entry: configuration, the embedded database, migrations, security headers, compression,
+// logging and static files; everything else is the bundled app (app/server/express-app.server.ts).
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import {
+  acquireDataDirLock,
+  DataDirInUseError,
+  type EmbeddedDatabase,
+  startEmbeddedPostgres,
+} from "./app/server/embedded-postgres.server";
+import { parseEnv } from "./app/server/env.server";
+import { logger } from "./app/server/logger.server";
+import { runMigrations } from "./app/server/migrate.server";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+
+function fail(message: string): never {
+  console.error(`\nStagebook cannot start: ${message}\n`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof parseEnv>;
+try {
+  config = parseEnv(process.env);
+} catch (err) {
+  fail((err as Error).message);
+}
+
+let releaseLock = () => {};
+try {
+  releaseLock = acquireDataDirLock(config.DATA_DIR);
+} catch (err) {
+  if (err instanceof DataDirInUseError) fail(err.message);
+  throw err;
+}
+
+let embedded: EmbeddedDatabase | undefined;
+if (!config.DATABASE_URL) {
+  embedded = await startEmbeddedPostgres(config.DATA_DIR).catch((err) => {
+    releaseLock();
+    fail(`the embedded PostgreSQL did not start (${(err as Error)?.message ?? err}).`);
+  });
+  process.env.DATABASE_URL = embedded.url;
+  if (!config.BETTER_AUTH_SECRET) {
+    const file = path.join(config.DATA_DIR, "auth-secret");
+    if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+    process.env.BETTER_AUTH_SECRET = fs.readFileSync(file, "utf8").trim();
+  }
+} else if (!config.BETTER_AUTH_SECRET) {
+  fail("BETTER_AUTH_SECRET must be set (32+ characters) when DATABASE_URL points at your own server.");
+}
+
+await runMigrations(process.env.DATABASE_URL!);
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+
+app.use(
+  pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const given = req.headers["x-request-id"];
+      const id = typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    serializers: {
+      req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true },
+  }),
+);
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+const nonce = (_req: IncomingMessage, res: ServerResponse) =>
+  `'nonce-${(res as express.Response).locals.cspNonce}'`;
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: DEVELOPMENT ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", nonce],
+        // Radix positions popovers with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        mediaSrc: ["'self'", "https:"],
+        frameSrc: ["https://www.youtube-nocookie.com", "https://www.instagram.com"],
+        connectSrc: DEVELOPMENT ? ["'self'", "ws:"] : ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.ORIGIN?.startsWith("https://") ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.ORIGIN?.startsWith("https://") ? undefined : false,
+  }),
+);
+app.use(compression());
+
+type BundledApp = { createApp: () => express.Express; shutdown: () => Promise<void> };
+let bundled: BundledApp | undefined;
+if (DEVELOPMENT) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  app.use(vite.middlewares);
+  app.use(async (req, res, next) => {
+    try {
+      const mod = (await vite.ssrLoadModule("./app/server/express-app.server.ts")) as BundledApp;
+      return mod.createApp()(req, res, next);
+    } catch (err) {
+      if (typeof err === "object" && err instanceof Error) vite.ssrFixStacktrace(err);
+      next(err);
+    }
+  });
+} else {
+  const buildPath = path.resolve("build/server/index.js");
+  if (!fs.existsSync(buildPath)) fail("no production build found: run `npm run build` (npm start does).");
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  bundled = (await import(buildPath)) as BundledApp;
+  app.use(bundled.createApp());
+}
+
+app.use((err: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  req.log?.error({ err }, "unhandled error");
+  if (!res.headersSent) res.status(500).type("text").send("Something went wrong. Please try again.");
+});
+
+const server = app.listen(config.PORT, () => {
+  logger.info({ port: config.PORT, url: `http://localhost:${config.PORT}` }, "Stagebook is listening");
+});
+server.on("error", async (err: NodeJS.ErrnoException) => {
+  await embedded?.stop();
+  releaseLock();
+  fail(err.code === "EADDRINUSE" ? `port ${config.PORT} is already in use (set PORT).` : err.message);
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close();
+  server.closeIdleConnections();
+  await bundled?.shutdown().catch(() => {});
+  await embedded?.stop().catch(() => {});
+  releaseLock();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
