@@ -8,6 +8,7 @@ export default defineConfig({
     globalSetup: ["./tests/setup/global-db.ts"],
     setupFiles: ["./tests/setup/per-file-db.ts"],
     pool: "forks",
+    env: { NODE_ENV: "test" },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

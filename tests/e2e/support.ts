@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+export const OUTBOX = path.resolve(".data-e2e", "outbox");
+
+export function uniqueEmail(prefix = "musician"): string {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+export interface E2EMusician {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** Registers through the real form and waits for the signed-in home page. */
+export async function registerMusician(page: Page, over: Partial<E2EMusician> = {}): Promise<E2EMusician> {
+  const m: E2EMusician = {
+    firstName: over.firstName ?? "Chioma",
+    lastName: over.lastName ?? "Okafor",
+    email: over.email ?? uniqueEmail(),
+    password: over.password ?? "afrobeats-2026",
+  };
+  await page.goto("/register");
+  await page.getByLabel("First name").fill(m.firstName);
+  await page.getByLabel("Last name").fill(m.lastName);
+  await page.getByLabel("Email").fill(m.email);
+  await page.getByLabel("Password", { exact: true }).fill(m.password);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("link", { name: "Dashboard" }).first()).toBeVisible();
+  return m;
+}
+
+export async function signIn(page: Page, m: Pick<E2EMusician, "email" | "password">): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(m.email);
+  await page.getByLabel("Password").fill(m.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** The newest .eml written to the outbox for `to`, waiting for it to appear. */
+export async function latestMailTo(to: string): Promise<string> {
+  const safe = to.replace(/[^a-z0-9@._-]/gi, "_");
+  for (let i = 0; i < 50; i++) {
+    const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith(`-${safe}.eml`)) : [];
+    if (files.length) return fs.readFileSync(path.join(OUTBOX, files.sort().at(-1)!), "utf8");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} in ${OUTBOX}`);
+}
