@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
-export const E2E_DATA_DIR = ".data-e2e";
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
 
 // Debian's Chromium: this machine cannot download Playwright's own browser builds.
 export default defineConfig({
@@ -32,6 +32,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server.ts`,
+    // BUILD_DIR passes through from the environment: the server serves the build `npm run build` made.
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -125,10 +125,11 @@ if (DEVELOPMENT) {
     }
   });
 } else {
-  const buildPath = path.resolve("build/server/index.js");
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  const buildPath = path.resolve(buildDir, "server/index.js");
   if (!fs.existsSync(buildPath)) fail("no production build found: run `npm run build` (npm start does).");
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   bundled = (await import(buildPath)) as BundledApp;
   app.use(bundled.createApp());
 }

@@ -7,6 +7,7 @@ export default [
     route("market", "routes/market.tsx"),
     route("musicians", "routes/musicians.tsx"),
     route("musicians/:slug", "routes/musician-profile.tsx"),
+    route("musicians/:slug/request", "routes/booking-request.tsx"),
     route("bookings", "routes/client-bookings.tsx"),
     route("bookings/:slug", "routes/booking-link-redirect.tsx"),
     route("messages", "routes/client-messages.tsx"),

@@ -1,7 +1,13 @@
 import { expect, it } from "vitest";
 import { isWebsiteActive } from "./website-active";
 
-const full = { slug: "ada", firstName: "Ada", lastName: "Obi", phoneNumber: "08031234567", websiteActive: true };
+const full = {
+  slug: "ada",
+  firstName: "Ada",
+  lastName: "Obi",
+  phoneNumber: "08031234567",
+  websiteActive: true,
+};
 
 it("is active only when slug, names, phone and the flag are all present", () => {
   expect(isWebsiteActive(full)).toBe(true);

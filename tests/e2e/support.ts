@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
-export const OUTBOX = path.resolve(".data-e2e", "outbox");
+export const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
 
 export function uniqueEmail(prefix = "musician"): string {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
@@ -46,7 +46,9 @@ export async function signIn(page: Page, m: Pick<E2EMusician, "email" | "passwor
 export async function latestMailTo(to: string): Promise<string> {
   const safe = to.replace(/[^a-z0-9@._-]/gi, "_");
   for (let i = 0; i < 50; i++) {
-    const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith(`-${safe}.eml`)) : [];
+    const files = fs.existsSync(OUTBOX)
+      ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith(`-${safe}.eml`))
+      : [];
     if (files.length) return fs.readFileSync(path.join(OUTBOX, files.sort().at(-1)!), "utf8");
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -18,7 +18,8 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (!adminUrl) {
-    const dir = path.resolve(".data-test");
+    // TEST_SLOT keeps concurrent runs (several developers on one machine) on separate clusters.
+    const dir = path.resolve(`.data-test-${process.env.TEST_SLOT ?? "default"}`);
     const release = acquireDataDirLock(dir);
     const embedded = await startEmbeddedPostgres(dir);
     adminUrl = embedded.adminUrl;
@@ -32,7 +33,8 @@ export default async function setup(project: TestProject) {
   const leftovers = await client.query<{ datname: string }>(
     "SELECT datname FROM pg_database WHERE datname LIKE 'stagebook_test_%'",
   );
-  for (const { datname } of leftovers.rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  for (const { datname } of leftovers.rows)
+    await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   await client.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await client.end();
   const templateUrl = new URL(adminUrl);
