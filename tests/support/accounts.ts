@@ -67,16 +67,29 @@ export function requestAs(
   });
 }
 
-/** Runs a loader or action and returns the Response it threw or returned (redirects, data errors). */
+function asResponse(value: unknown): Response | null {
+  if (value instanceof Response) return value;
+  const d = value as { type?: string; init?: ResponseInit | null; data?: unknown } | null;
+  if (d?.type === "DataWithResponseInit") {
+    const init = d.init ?? {};
+    const headers = new Headers(init.headers);
+    headers.set("content-type", "application/json");
+    return new Response(JSON.stringify(d.data), { status: init.status ?? 200, headers });
+  }
+  return null;
+}
+
+/**
+ * Runs a loader or action and turns what it threw or returned as `data(..., init)` or a redirect into a
+ * Response (status, headers, JSON body). A plain returned object comes back as it is.
+ */
 export async function settle<T>(fn: () => Promise<T>): Promise<T | Response> {
   try {
-    return await fn();
+    const value = await fn();
+    return asResponse(value) ?? value;
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    const maybeData = thrown as { type?: string; init?: ResponseInit | null; data?: unknown };
-    if (maybeData?.type === "DataWithResponseInit") {
-      return new Response(JSON.stringify(maybeData.data), maybeData.init ?? undefined);
-    }
+    const res = asResponse(thrown);
+    if (res) return res;
     throw thrown;
   }
 }
