@@ -11,6 +11,7 @@ import { auth } from "./auth.server";
 import { closeDb, db } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { isCrossSiteRequest } from "./same-origin.server";
 
 export function createApp(): express.Express {
   const app = express.Router() as unknown as express.Express;
@@ -23,6 +24,20 @@ export function createApp(): express.Express {
       logger.warn({ err }, "health check: database unreachable");
       res.status(503).json({ status: "error", database: "unreachable" });
     }
+  });
+
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const crossSite = isCrossSiteRequest({
+      secFetchSite: req.get("sec-fetch-site"),
+      origin: req.get("origin"),
+      host: req.get("host"),
+    });
+    if (crossSite) {
+      res.status(403).type("text").send("Requests from other sites are not accepted.");
+      return;
+    }
+    next();
   });
 
   // Better Auth reads the client address from X-Forwarded-For; set it from what Express trusts so a
