@@ -1,3 +1,5 @@
+import { MessageSquareIcon } from "lucide-react";
+import { ComingSoon } from "~/features/dashboard/components/coming-soon";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { pageTitle } from "~/lib/nav";
 import type { Route } from "./+types/musician-messages";
@@ -10,5 +12,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function Page() {
-  return <h2 className="text-xl font-semibold">Messages</h2>;
+  return (
+    <ComingSoon
+      title="Messages"
+      icon={MessageSquareIcon}
+      text="Soon you will be able to chat with clients about bookings and inquiries here."
+    />
+  );
 }

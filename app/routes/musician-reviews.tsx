@@ -1,3 +1,5 @@
+import { StarIcon } from "lucide-react";
+import { ComingSoon } from "~/features/dashboard/components/coming-soon";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { pageTitle } from "~/lib/nav";
 import type { Route } from "./+types/musician-reviews";
@@ -10,5 +12,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function Page() {
-  return <h2 className="text-xl font-semibold">Reviews</h2>;
+  return (
+    <ComingSoon
+      title="Reviews"
+      icon={StarIcon}
+      text="Soon you will see what clients say about your performances here."
+    />
+  );
 }

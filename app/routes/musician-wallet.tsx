@@ -1,3 +1,5 @@
+import { WalletIcon } from "lucide-react";
+import { ComingSoon } from "~/features/dashboard/components/coming-soon";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { pageTitle } from "~/lib/nav";
 import type { Route } from "./+types/musician-wallet";
@@ -10,5 +12,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function Page() {
-  return <h2 className="text-xl font-semibold">Wallet</h2>;
+  return (
+    <ComingSoon
+      title="Wallet"
+      icon={WalletIcon}
+      text="Soon you will see your earnings, payouts and payment history here."
+    />
+  );
 }

@@ -1,27 +1,46 @@
 import type * as React from "react";
 import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { CreateBookingButton } from "~/features/bookings/components/create-booking-button";
+import { DashboardSidebar, SidebarProvider, SidebarTrigger } from "./dashboard-sidebar";
 
 export interface DashboardContext {
   slug: string;
   websiteUrl: string | null;
   stageName: string | null;
+  sidebarOpen: boolean;
 }
 
-/** The musician dashboard frame: heading, its two buttons, then the page. */
+// --- "View My Website" (profiles engineer: the spec §6 behaviour when the website is inactive) ---
+function ViewMyWebsite({ websiteUrl }: { websiteUrl: string | null }) {
+  return (
+    <Button asChild size="sm" variant="outline">
+      <Link to={websiteUrl ?? "/profile"}>View My Website</Link>
+    </Button>
+  );
+}
+// --- end "View My Website" ---
+
+/** The musician dashboard frame: sidebar "Main Menu", heading with its two buttons, then the page. */
 export function DashboardShell({ ctx, children }: { ctx: DashboardContext; children: React.ReactNode }) {
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Musician Dashboard</h1>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/profile" className="text-sm text-primary underline">
-            View My Website
-          </Link>
-          <CreateBookingButton />
+    <SidebarProvider defaultOpen={ctx.sidebarOpen}>
+      <div className="flex w-full flex-1">
+        <DashboardSidebar slug={ctx.slug} />
+        <div className="flex min-w-0 flex-1 flex-col gap-6 px-4 py-6 md:px-6">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex items-center gap-2">
+              <SidebarTrigger className="-ml-2" />
+              <h1 className="text-2xl font-bold">Musician Dashboard</h1>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <ViewMyWebsite websiteUrl={ctx.websiteUrl} />
+              <CreateBookingButton />
+            </div>
+          </div>
+          <main className="flex min-w-0 flex-col gap-6">{children}</main>
         </div>
       </div>
-      {children}
-    </div>
+    </SidebarProvider>
   );
 }

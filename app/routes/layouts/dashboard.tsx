@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { sidebarOpenFromCookie } from "~/components/layout/dashboard-menu";
 import { DashboardShell } from "~/components/layout/dashboard-shell";
 import { SiteHeader } from "~/components/layout/site-header";
 import { dashboardSlug, ownWebsite, requireMusician } from "~/features/profiles/own-profile.server";
@@ -11,6 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     slug: dashboardSlug(profile),
     websiteUrl: ownWebsite(profile).url,
     stageName: profile.stageName,
+    sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
   };
 }
 

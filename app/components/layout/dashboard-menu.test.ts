@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { dashboardMenu, sidebarCookieValue, sidebarOpenFromCookie } from "./dashboard-menu";
+
+describe("dashboard menu", () => {
+  it("lists the spec's Main Menu in order, with slugged links", () => {
+    const menu = dashboardMenu("ada-sings");
+    expect(menu.map((m) => m.label)).toEqual([
+      "Overview",
+      "Edit Profile",
+      "Bookings",
+      "Events",
+      "Messages",
+      "Wallet",
+      "Reviews",
+    ]);
+    expect(menu[2].children?.map((c) => [c.label, c.to])).toEqual([
+      ["All Bookings", "/musician_bookings/ada-sings"],
+      ["Booking Requests", "/musician_bookingrequests/ada-sings"],
+      ["Successful Bookings", "/musician_successfulbookings/ada-sings"],
+    ]);
+    expect(menu[3].children?.map((c) => c.label)).toEqual(["All", "Upcoming", "Past", "Availability"]);
+    expect(menu[3].children?.[3].to).toBe("/musician_availability/ada-sings");
+    expect(menu[4].children?.map((c) => [c.label, c.to])).toEqual([
+      ["All Messages", "/musician_messages/ada-sings"],
+      ["With Bookings", null],
+      ["Inquiries", null],
+    ]);
+    expect(menu[5].to).toBe("/musician_wallet/ada-sings");
+    expect(menu[6].to).toBe("/musician_reviews/ada-sings");
+  });
+});
+
+describe("sidebar cookie", () => {
+  it("keeps the state for 7 days", () => {
+    expect(sidebarCookieValue(false)).toBe("sidebar_state=false; path=/; max-age=604800; samesite=lax");
+  });
+  it("reads the state, open by default", () => {
+    expect(sidebarOpenFromCookie(null)).toBe(true);
+    expect(sidebarOpenFromCookie("a=1; sidebar_state=false")).toBe(false);
+    expect(sidebarOpenFromCookie("sidebar_state=true; b=2")).toBe(true);
+    expect(sidebarOpenFromCookie("xsidebar_state=false")).toBe(true);
+  });
+});

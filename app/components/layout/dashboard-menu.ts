@@ -1,0 +1,66 @@
+/** Spec §2 "Main Menu" of the musician dashboard; `to: null` marks the entries the spec leaves without navigation. */
+export interface MenuLeaf {
+  label: string;
+  to: string | null;
+}
+export interface MenuEntry {
+  label: string;
+  icon: "overview" | "profile" | "bookings" | "events" | "messages" | "wallet" | "reviews";
+  to: string;
+  children?: MenuLeaf[];
+}
+
+export function dashboardMenu(slug: string): MenuEntry[] {
+  const s = encodeURIComponent(slug);
+  return [
+    { label: "Overview", icon: "overview", to: "/musician_dashboard" },
+    { label: "Edit Profile", icon: "profile", to: "/profile" },
+    {
+      label: "Bookings",
+      icon: "bookings",
+      to: `/musician_bookings/${s}`,
+      children: [
+        { label: "All Bookings", to: `/musician_bookings/${s}` },
+        { label: "Booking Requests", to: `/musician_bookingrequests/${s}` },
+        { label: "Successful Bookings", to: `/musician_successfulbookings/${s}` },
+      ],
+    },
+    {
+      label: "Events",
+      icon: "events",
+      to: `/musician_events/${s}`,
+      children: [
+        { label: "All", to: `/musician_events/${s}` },
+        { label: "Upcoming", to: `/musician_events_upcoming/${s}` },
+        { label: "Past", to: `/musician_events_past/${s}` },
+        { label: "Availability", to: `/musician_availability/${s}` },
+      ],
+    },
+    {
+      label: "Messages",
+      icon: "messages",
+      to: `/musician_messages/${s}`,
+      children: [
+        { label: "All Messages", to: `/musician_messages/${s}` },
+        { label: "With Bookings", to: null },
+        { label: "Inquiries", to: null },
+      ],
+    },
+    { label: "Wallet", icon: "wallet", to: `/musician_wallet/${s}` },
+    { label: "Reviews", icon: "reviews", to: `/musician_reviews/${s}` },
+  ];
+}
+
+/** Spec §9: the sidebar's open/closed state lives in a cookie for 7 days. */
+export const SIDEBAR_COOKIE = "sidebar_state";
+export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
+
+/** Open unless the cookie says it was collapsed. */
+export function sidebarOpenFromCookie(cookieHeader: string | null): boolean {
+  const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=(true|false)(?:;|$)`));
+  return match ? match[1] === "true" : true;
+}
+
+export function sidebarCookieValue(open: boolean): string {
+  return `${SIDEBAR_COOKIE}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { addDaysToDate, isCalendarDate, lagosToday, shortTime } from "./lagos-date";
+
+describe("lagosToday", () => {
+  it("is already tomorrow in Lagos at 23:30 UTC (Lagos is UTC+1)", () => {
+    expect(lagosToday(new Date("2026-03-14T23:30:00Z"))).toBe("2026-03-15");
+  });
+  it("is still today in Lagos at 22:59 UTC", () => {
+    expect(lagosToday(new Date("2026-03-14T22:59:59Z"))).toBe("2026-03-14");
+  });
+  it("turns over exactly at Lagos midnight (23:00 UTC)", () => {
+    expect(lagosToday(new Date("2026-12-31T23:00:00Z"))).toBe("2027-01-01");
+  });
+});
+
+describe("date helpers", () => {
+  it("adds days across month ends", () => {
+    expect(addDaysToDate("2026-01-31", 1)).toBe("2026-02-01");
+    expect(addDaysToDate("2026-03-01", -1)).toBe("2026-02-28");
+  });
+  it("accepts only real calendar dates", () => {
+    expect(isCalendarDate("2028-02-29")).toBe(true);
+    expect(isCalendarDate("2026-02-29")).toBe(false);
+    expect(isCalendarDate("2026-2-1")).toBe(false);
+  });
+  it("shortens PostgreSQL times", () => {
+    expect(shortTime("09:15:00")).toBe("09:15");
+    expect(shortTime(null)).toBeNull();
+  });
+});
