@@ -1,11 +1,14 @@
+import { ComingSoon } from "~/features/site/components/coming-soon";
 import { pageTitle } from "~/lib/nav";
 
-export const meta = () => [{ title: pageTitle("Blog") }];
+export const meta = () => [
+  { title: pageTitle("Blog") },
+  {
+    name: "description",
+    content: "The Stagebook blog for event organisers and musicians in Nigeria is coming soon.",
+  },
+];
 
 export default function Page() {
-  return (
-    <main className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Coming Soon!</h1>
-    </main>
-  );
+  return <ComingSoon />;
 }

@@ -1,11 +1,28 @@
-import { pageTitle } from "~/lib/nav";
+import { FeaturedArtists } from "~/features/marketplace/components/featured-artists";
+import { getFeaturedArtists } from "~/features/marketplace/featured-artists.server";
+import {
+  BenefitTiles,
+  CallToAction,
+  LandingHero,
+  MusicianCallout,
+} from "~/features/site/components/landing-sections";
+import { DEFAULT_DESCRIPTION, pageTitle } from "~/lib/nav";
+import type { Route } from "./+types/home";
 
-export const meta = () => [{ title: pageTitle() }];
+export const meta = () => [{ title: pageTitle() }, { name: "description", content: DEFAULT_DESCRIPTION }];
 
-export default function Page() {
+export async function loader() {
+  return { artists: await getFeaturedArtists() };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Find and book live musicians in Nigeria</h1>
+    <main>
+      <LandingHero />
+      <BenefitTiles />
+      <FeaturedArtists artists={loaderData.artists} />
+      <CallToAction />
+      <MusicianCallout />
     </main>
   );
 }

@@ -1,11 +1,33 @@
+import { useEffect } from "react";
+import {
+  MusicianBenefits,
+  RecruitmentHero,
+  RecruitmentSignUp,
+  SuccessStories,
+} from "~/features/site/components/recruitment-sections";
 import { pageTitle } from "~/lib/nav";
 
-export const meta = () => [{ title: pageTitle("Join as Musician") }];
+export const meta = () => [
+  { title: pageTitle("Join as Musician") },
+  {
+    name: "description",
+    content:
+      "Join Stagebook as a musician: get discovered by event organisers across Nigeria, get paid securely through escrow and manage your bookings in one place.",
+  },
+];
 
 export default function Page() {
+  // Spec §2: the page opens at the top even when the visitor arrives from far down another page.
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, []);
+
   return (
-    <main className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Join as Musician</h1>
+    <main>
+      <RecruitmentHero />
+      <MusicianBenefits />
+      <SuccessStories />
+      <RecruitmentSignUp />
     </main>
   );
 }

@@ -1,11 +1,31 @@
+import { LegalDocument } from "~/features/site/components/legal-document";
+import { PrivacyIntro, privacySections } from "~/features/site/components/privacy-sections";
+import { lastUpdated } from "~/features/site/last-updated";
 import { pageTitle } from "~/lib/nav";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/privacy";
 
-export const meta = () => [{ title: pageTitle("Privacy Policy") }];
+export const meta = () => [
+  { title: pageTitle("Privacy Policy") },
+  {
+    name: "description",
+    content:
+      "How Stagebook collects, uses and protects personal data under the Nigeria Data Protection Act 2023, and the rights you have.",
+  },
+];
 
-export default function Page() {
+export function loader() {
+  return { lastUpdated: lastUpdated() };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const support = useRootData()?.support ?? { email: "", phone: "" };
   return (
-    <main className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Privacy Policy</h1>
-    </main>
+    <LegalDocument
+      title="Privacy Policy"
+      intro={<PrivacyIntro />}
+      lastUpdated={loaderData.lastUpdated}
+      sections={privacySections(support)}
+    />
   );
 }
