@@ -1,0 +1,153 @@
+import { endOfMonth, format, startOfMonth } from "date-fns";
+import { lagosToday } from "~/lib/lagos-date";
+import { logger } from "~/server/logger.server";
+import type { AddEventInput } from "./events.schema";
+import { SCHEDULED_IN_PAST } from "./events.schema";
+import {
+  confirmedBookingsBetween,
+  insertPerformance,
+  type PerformanceRow,
+  performancesBefore,
+  performancesBetween,
+  performancesFrom,
+} from "./events-queries.server";
+
+export const EVENT_LIST_LIMIT = 200;
+export const LOAD_EVENTS_FAILED = "Failed to load events. Please try again.";
+export const ADD_EVENT_FAILED = "Failed to add event. Please try again.";
+export const EVENT_ADDED = "Event added to history or scheduled successfully";
+export const LOGIN_TO_ADD_EVENTS = "You must be logged in to add events";
+
+/** One entry on the events calendar: a performance the musician recorded, or a confirmed booking. */
+export interface CalendarEntry {
+  id: string;
+  source: "performance" | "booking";
+  title: string;
+  eventType: string;
+  date: string;
+  location: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  href: string | null;
+}
+
+export type EventsResult<T> = { ok: true; data: T } | { ok: false; message: string };
+
+function toEntry(p: PerformanceRow): CalendarEntry {
+  return {
+    id: p.id,
+    source: "performance",
+    title: p.eventTitle,
+    eventType: p.eventType,
+    date: p.eventDate ?? "",
+    location: p.location,
+    startTime: p.startTime,
+    endTime: p.endTime,
+    href: null,
+  };
+}
+
+/** The yyyy-MM month to show: the one asked for, or the current month in Lagos. */
+export function resolveMonth(month: string, now = new Date()): string {
+  return month || lagosToday(now).slice(0, 7);
+}
+
+export function monthBounds(month: string): { from: string; to: string; prev: string; next: string } {
+  const [y, m] = month.split("-").map(Number);
+  const first = startOfMonth(new Date(y, m - 1, 1));
+  return {
+    from: format(first, "yyyy-MM-dd"),
+    to: format(endOfMonth(first), "yyyy-MM-dd"),
+    prev: format(new Date(y, m - 2, 1), "yyyy-MM"),
+    next: format(new Date(y, m, 1), "yyyy-MM"),
+  };
+}
+
+export async function calendarMonth(
+  profileId: string,
+  month: string,
+): Promise<EventsResult<{ entries: CalendarEntry[] }>> {
+  const { from, to } = monthBounds(month);
+  try {
+    const [performances, bookings] = await Promise.all([
+      performancesBetween(profileId, from, to),
+      confirmedBookingsBetween(profileId, from, to),
+    ]);
+    const entries = [
+      ...performances.map(toEntry),
+      ...bookings.map(
+        (b): CalendarEntry => ({
+          id: b.id,
+          source: "booking",
+          title: `Booking: ${b.clientName}`,
+          eventType: b.eventType === "Others" && b.eventTypeOther ? b.eventTypeOther : b.eventType,
+          date: b.eventDate ?? "",
+          location: b.location,
+          startTime: b.startTime,
+          endTime: b.endTime,
+          href: `/booking/${b.slug}`,
+        }),
+      ),
+    ].sort((a, b) => a.date.localeCompare(b.date) || (a.startTime ?? "").localeCompare(b.startTime ?? ""));
+    return { ok: true, data: { entries } };
+  } catch (err) {
+    logger.error({ err, profileId }, "loading the events calendar failed");
+    return { ok: false, message: LOAD_EVENTS_FAILED };
+  }
+}
+
+/** Upcoming: dated today or later in Lagos, soonest first. */
+export async function upcomingEvents(
+  profileId: string,
+  now = new Date(),
+): Promise<EventsResult<CalendarEntry[]>> {
+  try {
+    const rows = await performancesFrom(profileId, lagosToday(now), EVENT_LIST_LIMIT);
+    return { ok: true, data: rows.map(toEntry) };
+  } catch (err) {
+    logger.error({ err, profileId }, "loading upcoming events failed");
+    return { ok: false, message: LOAD_EVENTS_FAILED };
+  }
+}
+
+/** Past: dated before today in Lagos, most recent first. */
+export async function pastEvents(
+  profileId: string,
+  now = new Date(),
+): Promise<EventsResult<CalendarEntry[]>> {
+  try {
+    const rows = await performancesBefore(profileId, lagosToday(now), EVENT_LIST_LIMIT);
+    return { ok: true, data: rows.map(toEntry) };
+  } catch (err) {
+    logger.error({ err, profileId }, "loading past events failed");
+    return { ok: false, message: LOAD_EVENTS_FAILED };
+  }
+}
+
+export type AddEventResult = { ok: true; id: string } | { ok: false; field?: "eventDate"; message: string };
+
+/** Records an event on the musician's own profile; a scheduled one may not lie in the past. */
+export async function addEvent(
+  profileId: string,
+  input: AddEventInput,
+  now = new Date(),
+): Promise<AddEventResult> {
+  if (input.kind === "scheduled" && input.eventDate < lagosToday(now)) {
+    return { ok: false, field: "eventDate", message: SCHEDULED_IN_PAST };
+  }
+  try {
+    const row = await insertPerformance({
+      profileId,
+      eventTitle: input.eventTitle,
+      eventType: input.eventType,
+      eventDate: input.eventDate,
+      location: input.location,
+      startTime: input.startTime,
+      endTime: input.endTime,
+    });
+    return { ok: true, id: row.id };
+  } catch (err) {
+    logger.error({ err, profileId }, "adding an event failed");
+    return { ok: false, message: ADD_EVENT_FAILED };
+  }
+}

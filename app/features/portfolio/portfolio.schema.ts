@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { parseInstagram, youtubeId, youtubeWatchUrl } from "~/lib/embeds";
+
+export const INVALID_YOUTUBE = "Please enter a valid YouTube URL";
+export const INVALID_INSTAGRAM = "Invalid Instagram embed code or URL";
+
+const title = z
+  .string()
+  .trim()
+  .max(120, "Title must be 120 characters or fewer")
+  .transform((v) => (v === "" ? null : v));
+
+/** Keeps only the canonical watch URL, whatever form the link was pasted in. */
+export const videoSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2000, INVALID_YOUTUBE)
+    .transform((v, ctx) => {
+      const id = youtubeId(v);
+      if (!id) {
+        ctx.addIssue({ code: "custom", message: INVALID_YOUTUBE });
+        return z.NEVER;
+      }
+      return youtubeWatchUrl(id);
+    }),
+  title: title.optional().default(""),
+});
+
+/** A post/reel URL or pasted embed markup; only the permalink survives. */
+export const instagramSchema = z.object({
+  embed: z
+    .string()
+    .max(20_000, INVALID_INSTAGRAM)
+    .transform((v, ctx) => {
+      const post = parseInstagram(v);
+      if (!post) {
+        ctx.addIssue({ code: "custom", message: INVALID_INSTAGRAM });
+        return z.NEVER;
+      }
+      return post;
+    }),
+});
+
+export const mediaTitleSchema = title;

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { isValidWebUrl, withHttp } from "~/lib/social-links";
+
+export const STAGE_NAME_REQUIRED = "Stage name is required";
+export const MUST_BE_A_NUMBER = "Must be a number";
+export const INVALID_URL = "Please enter a valid URL";
+export const PLATFORM_REQUIRED = "Platform is required";
+export const INVALID_SLUG = "Invalid URL format";
+export const SLUG_TAKEN = "URL already taken";
+export const SLUG_TAKEN_TOAST = "This website URL is already taken. Please choose another one.";
+export const ACCOUNT_REQUIRED =
+  "Please fill in all required fields (First Name, Last Name, Phone Number, and Website URL)";
+export const INVALID_PHONE = "Please enter a valid phone number";
+export const WEBSITE_NOT_ACTIVE = "Website not active";
+export const WEBSITE_NOT_ACTIVE_DESCRIPTION =
+  "Complete your first name, last name, phone number and website URL in My Account to activate your website.";
+export const DEFAULT_HOURLY_RATE_KOBO = 15_000 * 100;
+
+export const SOCIAL_PLATFORMS = ["Instagram", "Facebook", "TikTok", "YouTube", "X", "LinkedIn", "Website"];
+
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const SLUG_MAX = 60;
+
+const MAX_TAGS = 30;
+const MAX_TAG_LENGTH = 60;
+
+/** Roles, genres and event types: trimmed, non-empty, unique (ignoring case), first spelling kept. */
+export function cleanTags(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const v of values) {
+    const t = v.trim().replace(/\s+/g, " ");
+    if (!t || seen.has(t.toLowerCase())) continue;
+    seen.add(t.toLowerCase());
+    out.push(t);
+  }
+  return out;
+}
+
+const tagList = z
+  .array(z.string())
+  .transform(cleanTags)
+  .pipe(
+    z
+      .array(z.string().max(MAX_TAG_LENGTH, `Each item must be ${MAX_TAG_LENGTH} characters or fewer`))
+      .max(MAX_TAGS, `Add at most ${MAX_TAGS} items`),
+  );
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer`)
+    .transform((v) => (v === "" ? null : v));
+
+export const socialLinkSchema = z.object({
+  platform: z.string().trim().min(1, PLATFORM_REQUIRED).max(40, "Platform must be 40 characters or fewer"),
+  url: z
+    .string()
+    .trim()
+    .min(1, INVALID_URL)
+    .max(500, INVALID_URL)
+    .transform(withHttp)
+    .refine(isValidWebUrl, INVALID_URL),
+});
+
+export const aboutSchema = z.object({
+  stageName: z
+    .string()
+    .trim()
+    .min(1, STAGE_NAME_REQUIRED)
+    .max(100, "Stage name must be 100 characters or fewer"),
+  performanceRoles: tagList,
+  genres: tagList,
+  eventTypes: tagList,
+  location: optionalText(200, "Location"),
+  bio: optionalText(5000, "Bio"),
+  performanceStyle: optionalText(1000, "Performance style"),
+  equipment: optionalText(1000, "Equipment"),
+  hourlyRate: z
+    .string()
+    .trim()
+    .regex(/^\d*$/, MUST_BE_A_NUMBER)
+    .max(10, "Hourly rate is too large")
+    .transform((v) => (v === "" ? null : Number(v) * 100)),
+  socialLinks: z.array(socialLinkSchema).max(20, "Add at most 20 social links"),
+});
+export type AboutInput = z.input<typeof aboutSchema>;
+export type About = z.output<typeof aboutSchema>;
+
+/**
+ * The About form as posted: tag lists are repeated fields (the chips' hidden inputs plus whatever is
+ * still typed in the box), social links are parallel socialPlatform/socialUrl fields. Entirely blank
+ * social rows are dropped.
+ */
+export function aboutFromForm(form: FormData): AboutInput {
+  const text = (k: string) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v : "";
+  };
+  const all = (k: string) => form.getAll(k).filter((v): v is string => typeof v === "string");
+  const platforms = all("socialPlatform");
+  const urls = all("socialUrl");
+  const socialLinks = platforms
+    .map((platform, i) => ({ platform, url: urls[i] ?? "" }))
+    .filter((l) => l.platform.trim() || l.url.trim());
+  return {
+    stageName: text("stageName"),
+    performanceRoles: all("performanceRoles"),
+    genres: all("genres"),
+    eventTypes: all("eventTypes"),
+    location: text("location"),
+    bio: text("bio"),
+    performanceStyle: text("performanceStyle"),
+    equipment: text("equipment"),
+    hourlyRate: text("hourlyRate"),
+    socialLinks,
+  };
+}
+
+/** Field errors keyed by dotted path ("socialLinks.0.url"), first message wins. */
+export function pathErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+const requiredText = z.string().trim();
+
+export const accountSchema = z
+  .object({
+    firstName: requiredText.max(100, "First name must be 100 characters or fewer"),
+    lastName: requiredText.max(100, "Last name must be 100 characters or fewer"),
+    phoneNumber: requiredText,
+    slug: z.string().trim().toLowerCase(),
+  })
+  .superRefine((v, ctx) => {
+    const missing = (["firstName", "lastName", "phoneNumber", "slug"] as const).filter((k) => !v[k]);
+    if (missing.length) {
+      for (const k of missing) ctx.addIssue({ code: "custom", path: [k], message: ACCOUNT_REQUIRED });
+      return;
+    }
+    if (!/^\+?[0-9][0-9 ()-]{6,19}$/.test(v.phoneNumber)) {
+      ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: INVALID_PHONE });
+    }
+    if (!SLUG_PATTERN.test(v.slug) || v.slug.length > SLUG_MAX) {
+      ctx.addIssue({ code: "custom", path: ["slug"], message: INVALID_SLUG });
+    }
+  });
+export type Account = z.output<typeof accountSchema>;
