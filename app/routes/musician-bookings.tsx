@@ -1,14 +1,88 @@
-import { requireMusicianPage } from "~/features/profiles/own-profile.server";
+import { data } from "react-router";
+import { bookingFormSchema, bookingIdSchema } from "~/features/bookings/booking.schema";
+import { todayInLagos } from "~/features/bookings/booking-dates";
+import {
+  cancelOwnBooking,
+  completeOwnBooking,
+  deleteOwnBooking,
+  listOwnBookings,
+  updateOwnBooking,
+} from "~/features/bookings/bookings.server";
+import { AllBookingsPage } from "~/features/bookings/components/all-bookings-page";
+import { ownWebsite, requireMusicianPage } from "~/features/profiles/own-profile.server";
+import { type FieldErrors, fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import type { Route } from "./+types/musician-bookings";
 
 export const meta = () => [{ title: pageTitle("All Bookings") }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireMusicianPage(request, params.slug);
-  return null;
+  const { profile } = await requireMusicianPage(request, params.slug);
+  const bookings = await listOwnBookings(profile);
+  return { bookings, websiteActive: ownWebsite(profile).active, today: todayInLagos() };
 }
 
-export default function Page() {
-  return <h2 className="text-xl font-semibold">All Bookings</h2>;
+export type BookingsActionResult = {
+  ok: boolean;
+  intent: string;
+  bookingId?: string;
+  errors?: FieldErrors;
+  toast?: { type: "success" | "error"; message: string };
+};
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { profile } = await requireMusicianPage(request, params.slug);
+  const form = formToObject(await request.formData());
+  const intent = form.intent ?? "";
+  const id = bookingIdSchema.safeParse(form.bookingId);
+  if (!id.success) {
+    return data<BookingsActionResult>(
+      { ok: false, intent, toast: { type: "error", message: "Booking not found" } },
+      { status: 404 },
+    );
+  }
+  let result: Awaited<ReturnType<typeof updateOwnBooking>>;
+  switch (intent) {
+    case "update": {
+      const parsed = bookingFormSchema.safeParse(form);
+      if (!parsed.success) {
+        return data<BookingsActionResult>(
+          { ok: false, intent, bookingId: id.data, errors: fieldErrors(parsed.error) },
+          { status: 400 },
+        );
+      }
+      result = await updateOwnBooking(profile, id.data, parsed.data);
+      break;
+    }
+    case "delete":
+      result = await deleteOwnBooking(profile, id.data);
+      break;
+    case "cancel":
+      result = await cancelOwnBooking(profile, id.data);
+      break;
+    case "complete":
+      result = await completeOwnBooking(profile, id.data);
+      break;
+    default:
+      return data<BookingsActionResult>(
+        { ok: false, intent, toast: { type: "error", message: "Unknown action" } },
+        { status: 400 },
+      );
+  }
+  if (!result.ok) {
+    return data<BookingsActionResult>(
+      { ok: false, intent, bookingId: id.data, toast: { type: "error", message: result.message } },
+      { status: result.status },
+    );
+  }
+  return data<BookingsActionResult>({
+    ok: true,
+    intent,
+    bookingId: id.data,
+    toast: { type: "success", message: result.message },
+  });
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <AllBookingsPage {...loaderData} />;
 }

@@ -1,11 +1,36 @@
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 
-/** Mounted on the public profile; the booking-requests feature turns it into the request dialog. */
+const RequestBookingDialog = lazy(() => import("./request-booking-dialog"));
+
+/**
+ * Request Booking on the public profile. A link to the request page until JavaScript runs (so it
+ * works without it); then it opens the request dialog in place.
+ */
 export function RequestBookingButton({ musicianSlug }: { musicianSlug: string }) {
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   return (
-    <Link to={`/musicians/${musicianSlug}/request`} className={buttonVariants({ size: "lg" })}>
-      Request Booking
-    </Link>
+    <>
+      <Link
+        to={`/musicians/${musicianSlug}/request`}
+        className={buttonVariants({ size: "lg" })}
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen(true);
+        }}
+      >
+        Request Booking
+      </Link>
+      <Dialog open={open} onOpenChange={setOpen}>
+        {open && (
+          <Suspense fallback={null}>
+            <RequestBookingDialog musicianSlug={musicianSlug} onSent={close} />
+          </Suspense>
+        )}
+      </Dialog>
+    </>
   );
 }

@@ -1,15 +1,251 @@
-import { PlusIcon } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { CheckCircle2Icon, CopyIcon, PlusIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button, buttonVariants } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Label } from "~/components/ui/label";
+import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
+import type { CreateBookingResult } from "~/routes/api-bookings";
+import { type BookingFormValues, bookingFormSchema, emptyBookingForm } from "../booking.schema";
+import { BookingFormFields } from "./booking-form-fields";
+import { BookingSummary } from "./booking-summary";
+import { useCopy } from "./use-copy";
 
-/** Opens the Create New Booking dialog (the bookings feature mounts it on ?create-booking). */
-export function CreateBookingButton() {
+export function clientMessage(clientName: string, link: string, musicianName: string): string {
+  return `Hello ${clientName},\n\nThank you for choosing me for your event. Here are your booking details: ${link}\n\nPlease open the link to review and confirm your booking.\n\nBest regards,\n${musicianName}`;
+}
+
+/** wa.me with the client's number when one was given (Nigerian 0… numbers become 234…). */
+export function whatsAppUrl(message: string, phone: string): string {
+  let digits = phone.replace(/\D/g, "");
+  if (digits.startsWith("0")) digits = `234${digits.slice(1)}`;
+  const to = digits.length >= 10 ? digits : "";
+  return `https://wa.me/${to}?text=${encodeURIComponent(message)}`;
+}
+
+type Step = 0 | 1 | 2;
+
+/**
+ * Spec §2 Create New Booking dialog: form, "Booking Preview", then "Booking Created Successfully!".
+ * With `requestId` it accepts that booking request: the request is marked accepted with the booking.
+ */
+export function CreateBookingButton({
+  prefill,
+  requestId,
+  label = "Create Booking",
+  variant = "default",
+}: {
+  prefill?: Partial<BookingFormValues>;
+  requestId?: string;
+  label?: string;
+  variant?: "default" | "outline";
+}) {
+  const [open, setOpen] = useState(false);
   return (
-    <Button asChild size="sm">
-      <Link to="?create-booking=1" preventScrollReset>
-        <PlusIcon aria-hidden />
-        Create Booking
-      </Link>
-    </Button>
+    <>
+      <Button size="sm" variant={variant} onClick={() => setOpen(true)}>
+        {requestId ? null : <PlusIcon aria-hidden />}
+        {label}
+      </Button>
+      <CreateBookingDialog open={open} onOpenChange={setOpen} prefill={prefill} requestId={requestId} />
+    </>
+  );
+}
+
+/** The dialog on its own, for pages that keep it open while the list behind it changes (accepting). */
+export function CreateBookingDialog({
+  open,
+  onOpenChange,
+  prefill,
+  requestId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  prefill?: Partial<BookingFormValues>;
+  requestId?: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <CreateBookingWizard prefill={prefill} requestId={requestId} onClose={() => onOpenChange(false)} />
+      )}
+    </Dialog>
+  );
+}
+
+function CreateBookingWizard({
+  prefill,
+  requestId,
+  onClose,
+}: {
+  prefill?: Partial<BookingFormValues>;
+  requestId?: string;
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<CreateBookingResult>();
+  const [step, setStep] = useState<Step>(0);
+  const [values, setValues] = useState<BookingFormValues>({ ...emptyBookingForm, ...prefill });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const creating = fetcher.state !== "idle";
+  const result = fetcher.data;
+
+  useEffect(() => {
+    if (!result || fetcher.state !== "idle") return;
+    if (result.ok) {
+      setStep(2);
+      toast.success(result.toast?.message ?? "Booking created successfully!");
+    } else {
+      if (result.errors && Object.keys(result.errors).length > 0) {
+        setErrors(result.errors);
+        setStep(0);
+      }
+      toast.error(result.toast?.message ?? "An unexpected error occurred. Please try again.");
+    }
+  }, [result, fetcher.state]);
+
+  function change(name: keyof BookingFormValues, value: string) {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  }
+
+  function preview(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = bookingFormSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setStep(1);
+  }
+
+  function create() {
+    const body: Record<string, string> = { ...values };
+    if (requestId) body.requestId = requestId;
+    fetcher.submit(body, { method: "post", action: "/api/bookings" });
+  }
+
+  const parsed = bookingFormSchema.safeParse(values);
+  const link =
+    result?.ok && typeof window !== "undefined" ? `${window.location.origin}/booking/${result.slug}` : "";
+
+  return (
+    <DialogContent className="max-w-2xl" aria-describedby="create-booking-description">
+      {step === 0 && (
+        <form onSubmit={preview} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Create New Booking</DialogTitle>
+            <DialogDescription id="create-booking-description">
+              Fill in the booking details, then preview them before creating the booking.
+            </DialogDescription>
+          </DialogHeader>
+          <BookingFormFields values={values} errors={errors} onChange={change} idPrefix="create-booking" />
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit">Preview Booking</Button>
+          </DialogFooter>
+        </form>
+      )}
+      {step === 1 && parsed.success && (
+        <div className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Booking Preview</DialogTitle>
+            <DialogDescription id="create-booking-description">
+              Check the details before creating the booking.
+            </DialogDescription>
+          </DialogHeader>
+          <BookingSummary showContact booking={parsed.data} />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setStep(0)} disabled={creating}>
+              Back
+            </Button>
+            <Button onClick={create} disabled={creating}>
+              {creating ? "Creating..." : "Create Booking"}
+            </Button>
+          </DialogFooter>
+        </div>
+      )}
+      {step === 2 && result?.ok && (
+        <BookingCreated
+          link={link}
+          message={clientMessage(values.clientName.trim(), link, result.musicianName ?? "")}
+          phone={values.phoneNumber}
+          onClose={onClose}
+        />
+      )}
+    </DialogContent>
+  );
+}
+
+function BookingCreated({
+  link,
+  message,
+  phone,
+  onClose,
+}: {
+  link: string;
+  message: string;
+  phone: string;
+  onClose: () => void;
+}) {
+  const messageCopy = useCopy("Message copied to clipboard!", "Failed to copy message. Please try again.");
+  const linkCopy = useCopy("Booking link copied to clipboard!", "Failed to copy link. Please try again.");
+  return (
+    <div className="grid gap-4">
+      <DialogHeader className="items-center text-center">
+        <CheckCircle2Icon aria-hidden className="size-10 text-emerald-600" />
+        <DialogTitle>Booking Created Successfully!</DialogTitle>
+        <DialogDescription id="create-booking-description">
+          Send your client this message and link so they can confirm the booking.
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-2">
+        <Label htmlFor="client-message">Message for your client</Label>
+        <textarea
+          id="client-message"
+          readOnly
+          value={message}
+          rows={8}
+          className="w-full rounded-md border border-input bg-muted/40 p-3 text-sm"
+        />
+        <Button variant="outline" size="sm" onClick={() => messageCopy.copy(message)}>
+          <CopyIcon aria-hidden />
+          {messageCopy.copied ? "Copied!" : "Copy Message"}
+        </Button>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="booking-link">Booking link</Label>
+        <input
+          id="booking-link"
+          readOnly
+          value={link}
+          className="h-10 w-full rounded-md border border-input bg-muted/40 px-3 text-sm"
+        />
+        <Button variant="outline" size="sm" onClick={() => linkCopy.copy(link)}>
+          <CopyIcon aria-hidden />
+          {linkCopy.copied ? "Copied!" : "Copy Link"}
+        </Button>
+      </div>
+      <DialogFooter>
+        <a
+          href={whatsAppUrl(message, phone)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonVariants({ variant: "outline" })}
+        >
+          Share on WhatsApp
+        </a>
+        <Button onClick={onClose}>Close</Button>
+      </DialogFooter>
+    </div>
   );
 }

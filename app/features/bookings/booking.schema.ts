@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { nairaToKobo } from "~/lib/money";
+import { isIsoDate } from "./booking-dates";
+
+// Spec §3 option lists for the musician's booking form.
+export const serviceTypes = [
+  "Full Event Performance",
+  "Special Rendition",
+  "Background Music",
+  "Others",
+] as const;
+export const bookingEventTypes = [
+  "Wedding",
+  "Birthday",
+  "Corporate",
+  "Cocktail",
+  "Concert",
+  "Award",
+  "Gala",
+  "Others",
+] as const;
+
+export const bookingStatusValues = ["pending", "confirmed", "completed", "cancelled"] as const;
+export type BookingStatus = (typeof bookingStatusValues)[number];
+
+/** Spec §4: any value outside the four shows as Unknown. */
+export function bookingStatusLabel(status: string): string {
+  switch (status) {
+    case "pending":
+      return "Pending";
+    case "confirmed":
+      return "Confirmed";
+    case "completed":
+      return "Completed";
+    case "cancelled":
+      return "Cancelled";
+    default:
+      return "Unknown";
+  }
+}
+
+/** Start and end time choices, every 30 minutes across the day ("00:00" … "23:30"). */
+export const timeOptions: string[] = Array.from({ length: 48 }, (_, i) => {
+  const h = String(Math.floor(i / 2)).padStart(2, "0");
+  return `${h}:${i % 2 === 0 ? "00" : "30"}`;
+});
+
+/** Spec §5: the end-time select offers only times later than the chosen start. */
+export function endTimeOptions(start: string | null | undefined): string[] {
+  return start ? timeOptions.filter((t) => t > start) : timeOptions;
+}
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const optionalTime = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v.slice(0, 5) : null))
+  .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "Please choose a valid time");
+
+/** The form's raw values: every field a string, as typed or posted. */
+export type BookingFormValues = {
+  clientName: string;
+  email: string;
+  phoneNumber: string;
+  serviceType: string;
+  serviceTypeOther: string;
+  price: string;
+  eventType: string;
+  eventTypeOther: string;
+  location: string;
+  eventDate: string;
+  eventStartTime: string;
+  eventEndTime: string;
+  additionalDetails: string;
+};
+
+export const emptyBookingForm: BookingFormValues = {
+  clientName: "",
+  email: "",
+  phoneNumber: "",
+  serviceType: "",
+  serviceTypeOther: "",
+  price: "",
+  eventType: "",
+  eventTypeOther: "",
+  location: "",
+  eventDate: "",
+  eventStartTime: "",
+  eventEndTime: "",
+  additionalDetails: "",
+};
+
+/** Spec §5 "Musician booking form" (also the edit form): empty optional values become null. */
+export const bookingFormSchema = z
+  .object({
+    clientName: z
+      .string({ error: "Client name is required" })
+      .trim()
+      .min(1, "Client name is required")
+      .max(200, "Client name is too long"),
+    email: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .pipe(z.union([z.null(), z.email("Invalid email address").max(254, "Invalid email address")])),
+    phoneNumber: optionalText(40, "Phone number is too long"),
+    serviceType: z.enum(serviceTypes, { error: "Service type is required" }),
+    serviceTypeOther: optionalText(200, "Service type is too long"),
+    price: z
+      .string()
+      .optional()
+      .transform((v) => nairaToKobo(v ?? ""))
+      .refine((v) => v === null || (Number.isFinite(v) && v <= 100_000_000_000), "Price must be a number"),
+    eventType: z.enum(bookingEventTypes, { error: "Event type is required" }),
+    eventTypeOther: optionalText(200, "Event type is too long"),
+    location: optionalText(300, "Location is too long"),
+    eventDate: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || isIsoDate(v), "Please choose a valid date"),
+    eventStartTime: optionalTime,
+    eventEndTime: optionalTime,
+    additionalDetails: optionalText(2000, "Additional details are too long"),
+  })
+  .refine((v) => !v.eventStartTime || !v.eventEndTime || v.eventEndTime > v.eventStartTime, {
+    message: "End time must be later than the start time",
+    path: ["eventEndTime"],
+  })
+  // The "other" texts are kept only when Others is chosen (spec §3).
+  .transform(({ price, ...v }) => ({
+    ...v,
+    priceKobo: price,
+    serviceTypeOther: v.serviceType === "Others" ? v.serviceTypeOther : null,
+    eventTypeOther: v.eventType === "Others" ? v.eventTypeOther : null,
+  }));
+
+export type BookingInput = z.output<typeof bookingFormSchema>;
+
+export const bookingIdSchema = z.uuid("Booking not found");

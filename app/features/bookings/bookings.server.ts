@@ -1,0 +1,193 @@
+import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/disputes.server";
+import type { OwnProfile } from "~/features/profiles/own-profile.server";
+import type { BookingInput } from "./booking.schema";
+import { todayInLagos } from "./booking-dates";
+import { BOOKING_SLUG_PATTERN, newBookingSlug, withUniqueSlug } from "./booking-slug.server";
+import {
+  type BookingRow,
+  cancelBooking,
+  completeBooking,
+  confirmBySlug,
+  deleteDeletableBooking,
+  findOwnBookingStatus,
+  findPublicBookingBySlug,
+  findStatusBySlug,
+  insertBooking,
+  listBookingsByMusician,
+  listCompletedBookingsByMusician,
+  RequestNotPendingError,
+  updatePendingBooking,
+} from "./queries.server";
+import { guardSlugAction, PAGE_LIMIT, recordMiss, slugLookupAllowed } from "./slug-guard.server";
+
+export type { BookingRow };
+
+import { BOOKING_NOT_FOUND, type Outcome, TOO_MANY_REQUESTS } from "./outcome";
+
+export type { Outcome };
+
+type Musician = Pick<OwnProfile, "id" | "stageName" | "firstName" | "lastName">;
+
+export function musicianDisplayName(p: {
+  stageName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}): string {
+  const full = [p.firstName, p.lastName].filter(Boolean).join(" ").trim();
+  return p.stageName?.trim() || full || "Your musician";
+}
+
+export async function createBooking(
+  musician: Musician,
+  input: BookingInput,
+  requestId: string | null = null,
+  generateSlug: () => string = newBookingSlug,
+): Promise<Outcome<{ slug: string; musicianName: string }>> {
+  try {
+    const row = await withUniqueSlug(
+      (slug) => insertBooking(musician.id, slug, input, requestId),
+      generateSlug,
+    );
+    return { ok: true, slug: row.slug, musicianName: musicianDisplayName(musician) };
+  } catch (err) {
+    if (err instanceof RequestNotPendingError) {
+      return { ok: false, status: 409, message: "This booking request has already been handled." };
+    }
+    throw err;
+  }
+}
+
+export function listOwnBookings(musician: Pick<Musician, "id">): Promise<BookingRow[]> {
+  return listBookingsByMusician(musician.id);
+}
+
+export type SuccessfulBooking = BookingRow & { disputes: DisputeView[] };
+
+/** Spec §2 Successful Bookings: the musician's completed bookings, each with its disputes. */
+export async function listOwnSuccessfulBookings(
+  musician: Pick<Musician, "id">,
+): Promise<SuccessfulBooking[]> {
+  const bookings = await listCompletedBookingsByMusician(musician.id);
+  const disputes = await disputesForOwnBookings(bookings);
+  return bookings.map((b) => ({ ...b, disputes: disputes.get(b.id) ?? [] }));
+}
+
+/** Why a guarded change matched no row: not this musician's booking (404) or the wrong status (409). */
+async function refusal(id: string, musicianId: string, why: (status: string) => string) {
+  const current = await findOwnBookingStatus(id, musicianId);
+  if (!current) return { ok: false as const, status: 404, message: BOOKING_NOT_FOUND };
+  return { ok: false as const, status: 409, message: why(current.status) };
+}
+
+export async function updateOwnBooking(
+  musician: Pick<Musician, "id">,
+  id: string,
+  input: BookingInput,
+): Promise<Outcome<{ message: string }>> {
+  const row = await updatePendingBooking(id, musician.id, input);
+  if (row) return { ok: true, message: `Booking for ${row.clientName} has been updated` };
+  return refusal(id, musician.id, () => "Only pending bookings can be edited.");
+}
+
+export async function deleteOwnBooking(
+  musician: Pick<Musician, "id">,
+  id: string,
+): Promise<Outcome<{ message: string }>> {
+  const row = await deleteDeletableBooking(id, musician.id);
+  if (row) return { ok: true, message: `Booking for ${row.clientName} has been deleted` };
+  return refusal(id, musician.id, () => "Confirmed or completed bookings cannot be deleted.");
+}
+
+export async function cancelOwnBooking(
+  musician: Pick<Musician, "id">,
+  id: string,
+): Promise<Outcome<{ message: string }>> {
+  const row = await cancelBooking(id, musician.id);
+  if (row) return { ok: true, message: `Booking for ${row.clientName} has been cancelled` };
+  return refusal(id, musician.id, () => "Only pending or confirmed bookings can be cancelled.");
+}
+
+export async function completeOwnBooking(
+  musician: Pick<Musician, "id">,
+  id: string,
+  today: string = todayInLagos(),
+): Promise<Outcome<{ message: string }>> {
+  const row = await completeBooking(id, musician.id, today);
+  if (row) return { ok: true, message: `Booking for ${row.clientName} has been marked completed` };
+  return refusal(id, musician.id, (status) =>
+    status === "confirmed"
+      ? "A booking can be marked completed only once its event date has come."
+      : "Only confirmed bookings can be marked completed.",
+  );
+}
+
+export type PublicBooking = {
+  slug: string;
+  musicianName: string;
+  clientName: string;
+  serviceType: string;
+  serviceTypeOther: string | null;
+  eventType: string;
+  eventTypeOther: string | null;
+  eventDate: string | null;
+  eventStartTime: string | null;
+  eventEndTime: string | null;
+  location: string | null;
+  priceKobo: number | null;
+  additionalDetails: string | null;
+  status: string;
+};
+
+/** The client's view of a booking, by its slug, with no account. Contact details stay private. */
+export async function getPublicBooking(
+  slug: string,
+  clientIp: string,
+): Promise<Outcome<{ booking: PublicBooking }>> {
+  if (!(await slugLookupAllowed(clientIp, "booking-page", PAGE_LIMIT))) {
+    return { ok: false, status: 429, message: TOO_MANY_REQUESTS };
+  }
+  const row = BOOKING_SLUG_PATTERN.test(slug) ? await findPublicBookingBySlug(slug) : null;
+  if (!row) {
+    await recordMiss(clientIp);
+    return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+  }
+  return {
+    ok: true,
+    booking: {
+      slug: row.slug,
+      musicianName: musicianDisplayName({
+        stageName: row.musicianStageName,
+        firstName: row.musicianFirstName,
+        lastName: row.musicianLastName,
+      }),
+      clientName: row.clientName,
+      serviceType: row.serviceType,
+      serviceTypeOther: row.serviceTypeOther,
+      eventType: row.eventType,
+      eventTypeOther: row.eventTypeOther,
+      eventDate: row.eventDate,
+      eventStartTime: row.eventStartTime,
+      eventEndTime: row.eventEndTime,
+      location: row.location,
+      priceKobo: row.priceKobo,
+      additionalDetails: row.additionalDetails,
+      status: row.status,
+    },
+  };
+}
+
+export async function confirmPublicBooking(slug: string, clientIp: string): Promise<Outcome> {
+  const guard = await guardSlugAction(slug, clientIp);
+  if (!guard.ok) return guard;
+  if (await confirmBySlug(slug)) return { ok: true };
+  const current = await findStatusBySlug(slug);
+  if (!current) {
+    await recordMiss(clientIp);
+    return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+  }
+  return {
+    ok: false,
+    status: 409,
+    message: `This booking has been ${current.status === "completed" ? "completed" : "cancelled"} and can no longer be confirmed.`,
+  };
+}

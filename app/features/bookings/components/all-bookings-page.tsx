@@ -1,0 +1,361 @@
+import { CalendarIcon, EyeIcon, MapPinIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
+import { formatNairaOrNotSpecified, koboToNaira } from "~/lib/money";
+import { useActionToast } from "~/lib/use-action-toast";
+import type { BookingsActionResult } from "~/routes/musician-bookings";
+import { type BookingFormValues, bookingFormSchema } from "../booking.schema";
+import { formatEventDate, formatTime } from "../booking-dates";
+import type { BookingRow } from "../bookings.server";
+import { BookingFormFields } from "./booking-form-fields";
+import { BookingStatusBadge } from "./booking-status-badge";
+import { BookingSummary, withOther } from "./booking-summary";
+import { CreateBookingButton } from "./create-booking-button";
+import { useCopy } from "./use-copy";
+
+type Submit = (intent: string, bookingId: string, extra?: Record<string, string>) => void;
+type Row = Omit<BookingRow, "createdAt"> & { createdAt: Date | string };
+
+function toFormValues(b: Row): BookingFormValues {
+  return {
+    clientName: b.clientName,
+    email: b.email ?? "",
+    phoneNumber: b.phoneNumber ?? "",
+    serviceType: b.serviceType,
+    serviceTypeOther: b.serviceTypeOther ?? "",
+    price: b.priceKobo === null ? "" : String(koboToNaira(b.priceKobo)),
+    eventType: b.eventType,
+    eventTypeOther: b.eventTypeOther ?? "",
+    location: b.location ?? "",
+    eventDate: b.eventDate ?? "",
+    eventStartTime: b.eventStartTime?.slice(0, 5) ?? "",
+    eventEndTime: b.eventEndTime?.slice(0, 5) ?? "",
+    additionalDetails: b.additionalDetails ?? "",
+  };
+}
+
+/** Spec §2 "Bookings list", with the musician's own bookings only (ARCHITECTURE §9). */
+export function AllBookingsPage({
+  bookings,
+  websiteActive,
+  today,
+}: {
+  bookings: Row[];
+  websiteActive: boolean;
+  today: string;
+}) {
+  const fetcher = useFetcher<BookingsActionResult>({ key: "musician-bookings" });
+  useActionToast(fetcher.data);
+  const submit: Submit = (intent, bookingId, extra) =>
+    fetcher.submit({ intent, bookingId, ...extra }, { method: "post" });
+  const busyId = fetcher.state !== "idle" ? String(fetcher.formData?.get("bookingId") ?? "") : null;
+
+  return (
+    <section className="grid gap-4" aria-labelledby="all-bookings-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="all-bookings-heading" className="text-xl font-semibold">
+          All Bookings
+        </h2>
+        <p className="flex items-center gap-2 text-sm">
+          Website status:
+          <Badge variant={websiteActive ? "default" : "secondary"}>
+            {websiteActive ? "Active" : "Inactive"}
+          </Badge>
+        </p>
+      </div>
+      {bookings.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
+            <p className="font-medium">No bookings yet</p>
+            <p className="text-sm text-muted-foreground">
+              Create a booking and share its link with your client.
+            </p>
+            <CreateBookingButton />
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-3">
+          {bookings.map((b) => (
+            <BookingItem
+              key={b.id}
+              booking={b}
+              today={today}
+              submit={submit}
+              busy={busyId === b.id}
+              result={fetcher.data?.bookingId === b.id ? fetcher.data : undefined}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function BookingItem({
+  booking: b,
+  today,
+  submit,
+  busy,
+  result,
+}: {
+  booking: Row;
+  today: string;
+  submit: Submit;
+  busy: boolean;
+  result: BookingsActionResult | undefined;
+}) {
+  const editable = b.status === "pending";
+  const deletable = b.status !== "confirmed" && b.status !== "completed";
+  const cancellable = b.status === "pending" || b.status === "confirmed";
+  const dateHasCome = !b.eventDate || b.eventDate <= today;
+  const when = [formatEventDate(b.eventDate), formatTime(b.eventStartTime)].filter(Boolean).join(" · ");
+  return (
+    <li>
+      <Card>
+        <CardContent className="grid gap-3 p-4 sm:p-6">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="grid gap-1">
+              <h3 className="font-semibold">{b.clientName}</h3>
+              <p className="text-sm text-muted-foreground">
+                {withOther(b.serviceType, b.serviceTypeOther)} · {withOther(b.eventType, b.eventTypeOther)}
+              </p>
+            </div>
+            <BookingStatusBadge status={b.status} />
+          </div>
+          <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <span className="flex items-center gap-1">
+              <CalendarIcon aria-hidden className="size-4" />
+              {when || "Not specified"}
+            </span>
+            <span className="flex items-center gap-1">
+              <MapPinIcon aria-hidden className="size-4" />
+              {b.location || "Not specified"}
+            </span>
+            <span className="font-medium">{formatNairaOrNotSpecified(b.priceKobo)}</span>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <ViewDialog booking={b} />
+            <EditDialog booking={b} disabled={!editable || busy} submit={submit} result={result} />
+            <ConfirmActionDialog
+              trigger={
+                <>
+                  <Trash2Icon aria-hidden />
+                  Delete
+                </>
+              }
+              label={`Delete booking for ${b.clientName}`}
+              title="Delete this booking?"
+              description={`The booking for ${b.clientName} will be removed and its link will stop working.`}
+              confirmLabel="Delete"
+              disabled={!deletable || busy}
+              onConfirm={() => submit("delete", b.id)}
+            />
+            {cancellable && (
+              <ConfirmActionDialog
+                trigger="Cancel booking"
+                label={`Cancel booking for ${b.clientName}`}
+                title="Cancel this booking?"
+                description={`The booking for ${b.clientName} will be marked cancelled; the client can no longer confirm it.`}
+                confirmLabel="Cancel booking"
+                disabled={busy}
+                onConfirm={() => submit("cancel", b.id)}
+              />
+            )}
+            {b.status === "confirmed" && (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={!dateHasCome || busy}
+                title={dateHasCome ? undefined : "Available once the event date has come"}
+                aria-label={`Mark booking for ${b.clientName} completed`}
+                onClick={() => submit("complete", b.id)}
+              >
+                Mark completed
+              </Button>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+function ViewDialog({ booking }: { booking: Row }) {
+  const [open, setOpen] = useState(false);
+  const linkCopy = useCopy("Booking link copied to clipboard!", "Failed to copy link. Please try again.");
+  const link = typeof window !== "undefined" ? `${window.location.origin}/booking/${booking.slug}` : "";
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => setOpen(true)}
+        aria-label={`View booking for ${booking.clientName}`}
+      >
+        <EyeIcon aria-hidden />
+        View
+      </Button>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Booking for {booking.clientName}</DialogTitle>
+          <DialogDescription>Booking link: /booking/{booking.slug}</DialogDescription>
+        </DialogHeader>
+        <BookingSummary booking={booking} showContact />
+        <DialogFooter>
+          <Button variant="outline" onClick={() => linkCopy.copy(link)}>
+            Copy Link
+          </Button>
+          <Button onClick={() => setOpen(false)}>Close</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditDialog({
+  booking,
+  disabled,
+  submit,
+  result,
+}: {
+  booking: Row;
+  disabled: boolean;
+  submit: Submit;
+  result: BookingsActionResult | undefined;
+}) {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<BookingFormValues>(() => toFormValues(booking));
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  useEffect(() => {
+    if (result?.intent !== "update") return;
+    if (result.ok) setOpen(false);
+    else if (result.errors) setErrors(result.errors);
+  }, [result]);
+
+  function save(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = bookingFormSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    submit("update", booking.id, values);
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (o) {
+          setValues(toFormValues(booking));
+          setErrors({});
+        }
+      }}
+    >
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={disabled}
+        aria-label={`Edit booking for ${booking.clientName}`}
+        onClick={() => {
+          setValues(toFormValues(booking));
+          setErrors({});
+          setOpen(true);
+        }}
+      >
+        <PencilIcon aria-hidden />
+        Edit
+      </Button>
+      <DialogContent className="max-w-2xl">
+        <form onSubmit={save} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Edit Booking</DialogTitle>
+            <DialogDescription>Only pending bookings can be edited.</DialogDescription>
+          </DialogHeader>
+          <BookingFormFields
+            values={values}
+            errors={errors}
+            idPrefix={`edit-${booking.id}`}
+            onChange={(name, value) => {
+              setValues((v) => ({ ...v, [name]: value }));
+              setErrors((x) => ({ ...x, [name]: undefined }));
+            }}
+          />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit">Save Changes</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ConfirmActionDialog({
+  trigger,
+  label,
+  title,
+  description,
+  confirmLabel,
+  disabled,
+  onConfirm,
+}: {
+  trigger: React.ReactNode;
+  label: string;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  disabled: boolean;
+  onConfirm: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={disabled}
+        aria-label={label}
+        onClick={() => setOpen(true)}
+      >
+        {trigger}
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Keep booking
+          </Button>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              onConfirm();
+              setOpen(false);
+            }}
+          >
+            {confirmLabel}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

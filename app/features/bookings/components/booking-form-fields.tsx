@@ -1,0 +1,87 @@
+import { TextField } from "~/components/ui/text-field";
+import type { FieldErrors } from "~/lib/field-errors";
+import {
+  type BookingFormValues,
+  bookingEventTypes,
+  endTimeOptions,
+  serviceTypes,
+  timeOptions,
+} from "../booking.schema";
+import { formatTime } from "../booking-dates";
+import { NairaField, SelectField, TextareaField } from "./form-controls";
+
+const asOptions = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
+const timeChoices = (list: string[]) => list.map((t) => ({ value: t, label: formatTime(t) ?? t }));
+
+/** The musician's booking form fields (spec §3 names), controlled, shared by create and edit. */
+export function BookingFormFields({
+  values,
+  errors,
+  onChange,
+  idPrefix,
+}: {
+  values: BookingFormValues;
+  errors: FieldErrors;
+  onChange: (name: keyof BookingFormValues, value: string) => void;
+  idPrefix: string;
+}) {
+  const field = (name: keyof BookingFormValues) => ({
+    id: `${idPrefix}-${name}`,
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      onChange(name, e.target.value),
+  });
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField label="Client Name *" autoComplete="off" {...field("clientName")} />
+      <TextField label="Email" type="email" autoComplete="off" {...field("email")} />
+      <TextField label="Phone Number" type="tel" autoComplete="off" {...field("phoneNumber")} />
+      <NairaField label="Price" placeholder="0.00" {...field("price")} />
+      <SelectField
+        label="Service Type *"
+        placeholder="Select service type"
+        options={asOptions(serviceTypes)}
+        {...field("serviceType")}
+      />
+      {values.serviceType === "Others" && (
+        <TextField label="Other service type" {...field("serviceTypeOther")} />
+      )}
+      <SelectField
+        label="Event Type *"
+        placeholder="Select event type"
+        options={asOptions(bookingEventTypes)}
+        {...field("eventType")}
+      />
+      {values.eventType === "Others" && <TextField label="Other event type" {...field("eventTypeOther")} />}
+      <TextField label="Location" {...field("location")} />
+      <TextField label="Event Date" type="date" {...field("eventDate")} />
+      <SelectField
+        label="Start Time"
+        placeholder="Select start time"
+        options={timeChoices(timeOptions)}
+        {...field("eventStartTime")}
+        onChange={(e) => {
+          onChange("eventStartTime", e.target.value);
+          // An end time that is no longer later than the start is cleared rather than kept invalid.
+          if (values.eventEndTime && e.target.value && values.eventEndTime <= e.target.value) {
+            onChange("eventEndTime", "");
+          }
+        }}
+      />
+      <SelectField
+        label="End Time"
+        placeholder="Select end time"
+        options={timeChoices(endTimeOptions(values.eventStartTime))}
+        {...field("eventEndTime")}
+      />
+      <TextareaField
+        label="Additional Details"
+        className="sm:col-span-2"
+        rows={3}
+        {...field("additionalDetails")}
+      />
+    </div>
+  );
+}

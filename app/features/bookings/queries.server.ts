@@ -1,0 +1,177 @@
+import { and, desc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { db } from "~/server/db.server";
+import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
+import { musicianProfiles } from "~db/schema/profiles";
+import type { BookingInput } from "./booking.schema";
+
+const b = bookingsByMusician;
+
+const bookingColumns = {
+  id: b.id,
+  slug: b.slug,
+  clientName: b.clientName,
+  email: b.email,
+  phoneNumber: b.phoneNumber,
+  serviceType: b.serviceType,
+  serviceTypeOther: b.serviceTypeOther,
+  priceKobo: b.priceKobo,
+  eventType: b.eventType,
+  eventTypeOther: b.eventTypeOther,
+  location: b.location,
+  eventDate: b.eventDate,
+  eventStartTime: b.eventStartTime,
+  eventEndTime: b.eventEndTime,
+  additionalDetails: b.additionalDetails,
+  status: b.status,
+  createdAt: b.createdAt,
+};
+
+export type BookingRow = {
+  id: string;
+  slug: string;
+  clientName: string;
+  email: string | null;
+  phoneNumber: string | null;
+  serviceType: string;
+  serviceTypeOther: string | null;
+  priceKobo: number | null;
+  eventType: string;
+  eventTypeOther: string | null;
+  location: string | null;
+  eventDate: string | null;
+  eventStartTime: string | null;
+  eventEndTime: string | null;
+  additionalDetails: string | null;
+  status: string;
+  createdAt: Date;
+};
+
+export class RequestNotPendingError extends Error {}
+
+export async function insertBooking(
+  musicianId: string,
+  slug: string,
+  input: BookingInput,
+  requestId: string | null,
+): Promise<{ id: string; slug: string }> {
+  const values = { ...input, musicianId, slug, status: "pending", requestId };
+  if (!requestId) {
+    const [row] = await db.insert(b).values(values).returning({ id: b.id, slug: b.slug });
+    return row!;
+  }
+  // Accepting a request: the request leaves the pending list only if the booking is made, and only
+  // one booking can claim it (the WHERE carries "still pending and mine").
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(bookingRequests)
+      .set({ status: "accepted" })
+      .where(
+        and(
+          eq(bookingRequests.id, requestId),
+          eq(bookingRequests.musicianId, musicianId),
+          eq(bookingRequests.status, "pending"),
+        ),
+      )
+      .returning({ id: bookingRequests.id });
+    if (claimed.length === 0) throw new RequestNotPendingError();
+    const [row] = await tx.insert(b).values(values).returning({ id: b.id, slug: b.slug });
+    return row!;
+  });
+}
+
+export function listBookingsByMusician(musicianId: string): Promise<BookingRow[]> {
+  return db
+    .select(bookingColumns)
+    .from(b)
+    .where(eq(b.musicianId, musicianId))
+    .orderBy(sql`${b.eventDate} DESC NULLS LAST`, desc(b.createdAt));
+}
+
+export function listCompletedBookingsByMusician(musicianId: string): Promise<BookingRow[]> {
+  return db
+    .select(bookingColumns)
+    .from(b)
+    .where(and(eq(b.musicianId, musicianId), eq(b.status, "completed")))
+    .orderBy(sql`${b.eventDate} DESC NULLS LAST`, desc(b.createdAt));
+}
+
+export async function findOwnBookingStatus(id: string, musicianId: string) {
+  const [row] = await db
+    .select({ status: b.status, clientName: b.clientName, eventDate: b.eventDate })
+    .from(b)
+    .where(and(eq(b.id, id), eq(b.musicianId, musicianId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updatePendingBooking(id: string, musicianId: string, input: BookingInput) {
+  const [row] = await db
+    .update(b)
+    .set({ ...input, updatedAt: new Date() })
+    .where(and(eq(b.id, id), eq(b.musicianId, musicianId), eq(b.status, "pending")))
+    .returning({ clientName: b.clientName });
+  return row ?? null;
+}
+
+export async function deleteDeletableBooking(id: string, musicianId: string) {
+  const [row] = await db
+    .delete(b)
+    .where(and(eq(b.id, id), eq(b.musicianId, musicianId), notInArray(b.status, ["confirmed", "completed"])))
+    .returning({ clientName: b.clientName });
+  return row ?? null;
+}
+
+export async function cancelBooking(id: string, musicianId: string) {
+  const [row] = await db
+    .update(b)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(eq(b.id, id), eq(b.musicianId, musicianId), inArray(b.status, ["pending", "confirmed"])))
+    .returning({ clientName: b.clientName });
+  return row ?? null;
+}
+
+export async function completeBooking(id: string, musicianId: string, today: string) {
+  const [row] = await db
+    .update(b)
+    .set({ status: "completed", updatedAt: new Date() })
+    .where(
+      and(
+        eq(b.id, id),
+        eq(b.musicianId, musicianId),
+        eq(b.status, "confirmed"),
+        or(isNull(b.eventDate), lte(b.eventDate, today)),
+      ),
+    )
+    .returning({ clientName: b.clientName });
+  return row ?? null;
+}
+
+export async function findPublicBookingBySlug(slug: string) {
+  const [row] = await db
+    .select({
+      ...bookingColumns,
+      musicianStageName: musicianProfiles.stageName,
+      musicianFirstName: musicianProfiles.firstName,
+      musicianLastName: musicianProfiles.lastName,
+    })
+    .from(b)
+    .innerJoin(musicianProfiles, eq(musicianProfiles.id, b.musicianId))
+    .where(eq(b.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Confirming twice is harmless: the WHERE admits pending and already-confirmed bookings only. */
+export async function confirmBySlug(slug: string) {
+  const [row] = await db
+    .update(b)
+    .set({ status: "confirmed", updatedAt: new Date() })
+    .where(and(eq(b.slug, slug), inArray(b.status, ["pending", "confirmed"])))
+    .returning({ status: b.status });
+  return row ?? null;
+}
+
+export async function findStatusBySlug(slug: string) {
+  const [row] = await db.select({ status: b.status }).from(b).where(eq(b.slug, slug)).limit(1);
+  return row ?? null;
+}

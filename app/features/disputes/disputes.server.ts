@@ -1,0 +1,45 @@
+import type { Outcome } from "~/features/bookings/outcome";
+import { guardSlugAction, reportSlugMiss } from "~/features/bookings/slug-guard.server";
+import { type DisputeInput, disputeStatus } from "./dispute.schema";
+import { findBookingStatusBySlug, insertDisputeForSlug, listDisputesForBookings } from "./queries.server";
+
+/** A client disputes a booking by its slug, with no account (spec §6). */
+export async function submitDispute(slug: string, input: DisputeInput, clientIp: string): Promise<Outcome> {
+  const guard = await guardSlugAction(slug, clientIp);
+  if (!guard.ok) return guard;
+  if (await insertDisputeForSlug(slug, input)) return { ok: true };
+  const current = await findBookingStatusBySlug(slug);
+  if (!current) {
+    await reportSlugMiss(clientIp);
+    return { ok: false, status: 404, message: "Booking not found" };
+  }
+  return { ok: false, status: 409, message: "This booking is confirmed and can no longer be disputed." };
+}
+
+export type DisputeView = {
+  id: string;
+  bookingId: string;
+  clientName: string;
+  phoneNumber: string;
+  disputeReason: string;
+  createdAt: Date;
+  status: "resolved" | "pending";
+};
+
+/**
+ * Disputes on the given bookings. Callers pass only bookings they have already authorised (the
+ * musician's own), with each booking's status so the derived dispute status can be computed.
+ */
+export async function disputesForOwnBookings(
+  bookings: { id: string; status: string }[],
+): Promise<Map<string, DisputeView[]>> {
+  const statusById = new Map(bookings.map((b) => [b.id, b.status]));
+  const rows = await listDisputesForBookings([...statusById.keys()]);
+  const out = new Map<string, DisputeView[]>();
+  for (const r of rows) {
+    const list = out.get(r.bookingId) ?? [];
+    list.push({ ...r, status: disputeStatus(statusById.get(r.bookingId) ?? "") });
+    out.set(r.bookingId, list);
+  }
+  return out;
+}

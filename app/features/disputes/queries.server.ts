@@ -1,0 +1,43 @@
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/server/db.server";
+import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
+import type { DisputeInput } from "./dispute.schema";
+
+/**
+ * One statement: the dispute is stored only if the slug names a booking that is not confirmed, so a
+ * confirm racing a dispute cannot leave a dispute on a booking the client has just accepted.
+ */
+export async function insertDisputeForSlug(slug: string, input: DisputeInput) {
+  const result = await db.execute<{ id: string }>(sql`
+    INSERT INTO ${clientDisputes} (booking_id, client_name, phone_number, dispute_reason)
+    SELECT id, ${input.clientName}, ${input.phoneNumber}, ${input.disputeReason}
+    FROM ${bookingsByMusician}
+    WHERE slug = ${slug} AND status <> 'confirmed'
+    RETURNING id`);
+  return result.rows[0] ?? null;
+}
+
+export async function findBookingStatusBySlug(slug: string) {
+  const [row] = await db
+    .select({ status: bookingsByMusician.status })
+    .from(bookingsByMusician)
+    .where(eq(bookingsByMusician.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
+export function listDisputesForBookings(bookingIds: string[]) {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: clientDisputes.id,
+      bookingId: clientDisputes.bookingId,
+      clientName: clientDisputes.clientName,
+      phoneNumber: clientDisputes.phoneNumber,
+      disputeReason: clientDisputes.disputeReason,
+      createdAt: clientDisputes.createdAt,
+    })
+    .from(clientDisputes)
+    .where(inArray(clientDisputes.bookingId, bookingIds))
+    .orderBy(asc(clientDisputes.createdAt));
+}

@@ -1,0 +1,50 @@
+import { data } from "react-router";
+import { getSessionUser } from "~/features/auth/session.server";
+import { bookingFormSchema, bookingIdSchema } from "~/features/bookings/booking.schema";
+import { createBooking } from "~/features/bookings/bookings.server";
+import { getOwnProfile } from "~/features/profiles/own-profile.server";
+import { type FieldErrors, fieldErrors, formToObject } from "~/lib/field-errors";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/api-bookings";
+
+export type CreateBookingResult = {
+  ok: boolean;
+  slug?: string;
+  musicianName?: string;
+  errors?: FieldErrors;
+  toast?: { type: "success" | "error"; message: string };
+};
+
+const FAILED = "Failed to create booking. Please try again.";
+
+function fail(status: number, message: string, errors?: FieldErrors) {
+  return data<CreateBookingResult>({ ok: false, errors, toast: { type: "error", message } }, { status });
+}
+
+/** Create New Booking dialog (spec §2): the dialog posts here with a fetcher. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return fail(401, "You must be logged in to create a booking.");
+  const profile = await getOwnProfile(user.id);
+  if (!profile) return fail(403, "Could not find your musician profile");
+
+  const form = formToObject(await request.formData());
+  const parsed = bookingFormSchema.safeParse(form);
+  if (!parsed.success) return fail(400, FAILED, fieldErrors(parsed.error));
+  const requestId = form.requestId ? bookingIdSchema.safeParse(form.requestId) : null;
+  if (requestId && !requestId.success) return fail(404, "Booking request not found");
+
+  try {
+    const result = await createBooking(profile, parsed.data, requestId?.data ?? null);
+    if (!result.ok) return fail(result.status, result.message);
+    return data<CreateBookingResult>({
+      ok: true,
+      slug: result.slug,
+      musicianName: result.musicianName,
+      toast: { type: "success", message: "Booking created successfully!" },
+    });
+  } catch (err) {
+    logger.error({ err, requestId: context.requestId }, "booking creation failed");
+    return fail(500, FAILED);
+  }
+}
