@@ -38,4 +38,5 @@ export default [
     route("musician_messages/:slug", "routes/musician-messages.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),
+  route("api/bookings", "routes/api-bookings.tsx"),
 ] satisfies RouteConfig;
