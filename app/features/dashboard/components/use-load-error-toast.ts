@@ -1,0 +1,9 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+
+/** Shows a loader's failure message as a toast, once per message. */
+export function useLoadErrorToast(message: string | null | undefined): void {
+  useEffect(() => {
+    if (message) toast.error(message);
+  }, [message]);
+}
