@@ -1,0 +1,71 @@
+// Shared by the bookings, booking-requests and disputes integration tests (never imported by the app).
+import { eq } from "drizzle-orm";
+import { db } from "~/server/db.server";
+import { musicianProfiles } from "~db/schema/profiles";
+import { loadContext, requestAs, settle, type TestMusician } from "../../../tests/support/accounts";
+
+export type Answer = { status: number; body: any; location: string | null };
+
+/** Whatever a loader or action gave back (returned or thrown, plain, data() or Response), normalised. */
+export async function answer(run: () => Promise<unknown>): Promise<Answer> {
+  const res = await settle(run);
+  if (res instanceof Response) {
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {}
+    return { status: res.status, body, location: res.headers.get("location") };
+  }
+  const d = res as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (d && d.type === "DataWithResponseInit")
+    return { status: d.init?.status ?? 200, body: d.data, location: null };
+  return { status: 200, body: res, location: null };
+}
+
+export function args(request: Request, params: Record<string, string> = {}, clientIp?: string): any {
+  return { request, params, context: loadContext(clientIp) };
+}
+
+export function get(who: TestMusician | null, path: string) {
+  return requestAs(who, path);
+}
+
+export function post(who: TestMusician | null, path: string, form: Record<string, string>) {
+  return requestAs(who, path, { form });
+}
+
+let n = 0;
+/** Gives the musician a website slug (what the profile editor's Account tab does). */
+export async function giveSlug(m: TestMusician): Promise<string> {
+  n += 1;
+  const slug = `artist-${m.profileId.slice(0, 8)}-${n}`;
+  await db
+    .update(musicianProfiles)
+    .set({
+      slug,
+      stageName: `Stage ${n}`,
+      firstName: "Tunde",
+      lastName: "Adeyemi",
+      phoneNumber: "08030000000",
+      websiteActive: true,
+    })
+    .where(eq(musicianProfiles.id, m.profileId));
+  return slug;
+}
+
+export const validBooking = {
+  clientName: "Ada Eze",
+  email: "ada@example.com",
+  phoneNumber: "08031234567",
+  serviceType: "Full Event Performance",
+  serviceTypeOther: "",
+  price: "250,000",
+  eventType: "Wedding",
+  eventTypeOther: "",
+  location: "Lekki, Lagos",
+  eventDate: "2026-12-12",
+  eventStartTime: "14:00",
+  eventEndTime: "18:00",
+  additionalDetails: "",
+};
