@@ -153,7 +153,18 @@ test.describe("recruitment page", () => {
     await expect(page).toHaveURL("/terms");
     await page.goBack();
     await expect(page).toHaveURL("/musicians");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Scroll restoration puts the old position back shortly after the URL changes; give it time to
+    // do so, so that a zero read here is the page's own doing and not an early read.
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page
+      .getByRole("heading", { level: 2, name: "Start getting booked today" })
+      .scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await page.reload();
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
 
