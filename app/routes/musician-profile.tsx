@@ -1,11 +1,108 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useSearchParams,
+} from "react-router";
+import { toast } from "sonner";
+import { buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { PublicProfileView } from "~/features/profiles/components/public-profile";
+import { getPublicProfile } from "~/features/profiles/profile.server";
 import { pageTitle } from "~/lib/nav";
+import { publicOrigin } from "~/server/env.server";
+import type { Route } from "./+types/musician-profile";
 
-export const meta = () => [{ title: pageTitle("Musician") }];
+const LOAD_FAILED = "Could not load musician profile";
 
-export default function Page() {
+export async function loader({ params }: Route.LoaderArgs) {
+  const profile = await getPublicProfile(params.slug);
+  if (!profile) throw data({ message: LOAD_FAILED }, { status: 404 });
+  const origin = publicOrigin();
+  const p = profile.profile;
+  const name = p.stageName || `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim();
+  const summary = [p.performanceRoles.join(", "), p.location].filter(Boolean).join(" · ");
+  const description = (
+    p.bio?.replace(/\s+/g, " ").trim() || `${name}${summary ? ` — ${summary}` : ""} on Stagebook.`
+  ).slice(0, 200);
+  return {
+    profile,
+    share: {
+      title: `${name}${p.performanceRoles[0] ? ` — ${p.performanceRoles[0]}` : ""} | Stagebook`,
+      description,
+      url: `${origin}/musicians/${p.slug}`,
+      image: p.profileImage ? new URL(p.profileImage, origin).toString() : `${origin}/favicon.svg`,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: pageTitle(LOAD_FAILED) }, { name: "robots", content: "noindex" }];
+  const s = loaderData.share;
+  return [
+    { title: s.title },
+    { name: "description", content: s.description },
+    { tagName: "link", rel: "canonical", href: s.url },
+    { property: "og:type", content: "profile" },
+    { property: "og:site_name", content: "Stagebook" },
+    { property: "og:title", content: s.title },
+    { property: "og:description", content: s.description },
+    { property: "og:url", content: s.url },
+    { property: "og:image", content: s.image },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: s.title },
+    { name: "twitter:description", content: s.description },
+    { name: "twitter:image", content: s.image },
+  ];
+};
+
+export function headers() {
+  // Shared links get hit by crawlers and many visitors at once; a short shared cache absorbs that.
+  return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
+}
+
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+  formMethod,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function MusicianProfilePage({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  return <PublicProfileView data={loaderData.profile} tab={params.get("tab")} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    toast.error(LOAD_FAILED);
+  }, []);
   return (
-    <main className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Musician profile</h1>
+    <main className="mx-auto flex min-h-[60vh] max-w-md items-center px-4 py-12">
+      <title>{pageTitle(LOAD_FAILED)}</title>
+      <Card className="w-full text-center">
+        <CardHeader>
+          <CardTitle>
+            <h1>{LOAD_FAILED}</h1>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <p className="text-muted-foreground">
+            {notFound
+              ? "This musician's website does not exist or is not active yet."
+              : "Something went wrong while loading this page. Please try again."}
+          </p>
+          <Link to="/musicians" className={buttonVariants()}>
+            Back to Musicians
+          </Link>
+        </CardContent>
+      </Card>
     </main>
   );
 }

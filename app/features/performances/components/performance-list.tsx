@@ -1,0 +1,69 @@
+import { CalendarIcon, ClockIcon, MapPinIcon } from "lucide-react";
+import type * as React from "react";
+
+export interface PerformanceItem {
+  id: string;
+  eventTitle: string;
+  eventType: string;
+  eventDate: string | null;
+  location: string | null;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+function formatDate(ymd: string): string {
+  const [y, m, d] = ymd.split("-").map(Number);
+  return new Intl.DateTimeFormat("en-NG", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+}
+
+/** Performances, newest first, each with an optional action (the editor's delete button). */
+export function PerformanceList({
+  performances,
+  action,
+  empty = "No performances yet.",
+}: {
+  performances: PerformanceItem[];
+  action?: (p: PerformanceItem) => React.ReactNode;
+  empty?: string;
+}) {
+  if (performances.length === 0) return <p className="text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="grid gap-3">
+      {performances.map((p) => (
+        <li key={p.id} className="flex flex-wrap items-start justify-between gap-3 rounded-lg border p-4">
+          <div className="grid gap-1">
+            <p className="font-semibold">{p.eventTitle}</p>
+            <p className="text-sm text-primary">{p.eventType}</p>
+            <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+              {p.eventDate && (
+                <span className="inline-flex items-center gap-1">
+                  <CalendarIcon aria-hidden className="size-4" />
+                  {formatDate(p.eventDate)}
+                </span>
+              )}
+              {p.location && (
+                <span className="inline-flex items-center gap-1">
+                  <MapPinIcon aria-hidden className="size-4" />
+                  {p.location}
+                </span>
+              )}
+              {p.startTime && (
+                <span className="inline-flex items-center gap-1">
+                  <ClockIcon aria-hidden className="size-4" />
+                  {p.startTime.slice(0, 5)}
+                  {p.endTime ? ` – ${p.endTime.slice(0, 5)}` : ""}
+                </span>
+              )}
+            </div>
+          </div>
+          {action?.(p)}
+        </li>
+      ))}
+    </ul>
+  );
+}
