@@ -15,7 +15,8 @@ export interface DashboardContext {
 function ViewMyWebsite({ websiteUrl }: { websiteUrl: string | null }) {
   return (
     <Button asChild size="sm" variant="outline">
-      <Link to={websiteUrl ?? "/profile"}>View My Website</Link>
+      {/* Inactive: /profile shows the "Website not active" toast for from=view-website (spec §6). */}
+      <Link to={websiteUrl ?? "/profile?tab=account&from=view-website"}>View My Website</Link>
     </Button>
   );
 }
