@@ -6,6 +6,8 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
 // Debian's Chromium: this machine cannot download Playwright's own browser builds.
 export default defineConfig({
   testDir: "tests/e2e",
+  // Separate artifacts per port, so concurrent runs on one machine don't delete each other's traces.
+  outputDir: PORT === 3100 ? "test-results" : `test-results-${PORT}`,
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,

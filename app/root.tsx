@@ -50,6 +50,14 @@ function FlashToasts({ flash }: { flash: FlashToast | null | undefined }) {
   return null;
 }
 
+/** Marks the document once React has hydrated (end-to-end tests wait for it). */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const nonce = root?.nonce || undefined;
@@ -67,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <TooltipProvider>{children}</TooltipProvider>
         <Toaster />
         <FlashToasts flash={root?.toast} />
+        <HydrationMarker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

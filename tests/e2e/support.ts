@@ -25,18 +25,23 @@ export async function registerMusician(page: Page, over: Partial<E2EMusician> = 
     password: over.password ?? "afrobeats-2026",
   };
   await page.goto("/register");
+  await page.waitForSelector("html[data-hydrated]");
   await page.getByLabel("First name").fill(m.firstName);
   await page.getByLabel("Last name").fill(m.lastName);
   await page.getByLabel("Email").fill(m.email);
   await page.getByLabel("Password", { exact: true }).fill(m.password);
   await page.getByRole("button", { name: "Sign up" }).click();
   await expect(page).toHaveURL("/");
-  await expect(page.getByRole("link", { name: "Dashboard" }).first()).toBeVisible();
+  // Signed in: works at any viewport (on phones the account links sit in the closed drawer).
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name.includes("session_token")))
+    .toBe(true);
   return m;
 }
 
 export async function signIn(page: Page, m: Pick<E2EMusician, "email" | "password">): Promise<void> {
   await page.goto("/login");
+  await page.waitForSelector("html[data-hydrated]");
   await page.getByLabel("Email").fill(m.email);
   await page.getByLabel("Password").fill(m.password);
   await page.getByRole("button", { name: "Sign in" }).click();

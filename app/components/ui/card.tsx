@@ -9,8 +9,9 @@ export function Card({ className, ...props }: React.ComponentProps<"div">) {
 export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
 }
-export function CardTitle({ className, ...props }: React.ComponentProps<"h3">) {
-  return <h3 className={cn("text-xl font-semibold leading-none tracking-tight", className)} {...props} />;
+/** A div, not a heading, so pages can put the heading level they need inside it. */
+export function CardTitle({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("text-xl font-semibold leading-none tracking-tight", className)} {...props} />;
 }
 export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {
   return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
