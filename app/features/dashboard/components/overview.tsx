@@ -1,0 +1,103 @@
+import {
+  AlertTriangleIcon,
+  CalendarCheckIcon,
+  CalendarDaysIcon,
+  CheckCircle2Icon,
+  InboxIcon,
+  MessageSquareIcon,
+  StarIcon,
+  UserPenIcon,
+} from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CreateBookingButton } from "~/features/bookings/components/create-booking-button";
+import type { ActivityKind, Overview } from "../overview.server";
+
+const activityIcons: Record<ActivityKind, typeof InboxIcon> = {
+  request: InboxIcon,
+  booking: CalendarDaysIcon,
+  confirmation: CheckCircle2Icon,
+  dispute: AlertTriangleIcon,
+};
+
+function StatCard({
+  title,
+  value,
+  icon: Icon,
+}: {
+  title: string;
+  value: string | number;
+  icon: typeof InboxIcon;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+        <CardTitle className="text-sm font-medium">{title}</CardTitle>
+        <Icon aria-hidden className="size-4 text-muted-foreground" />
+      </CardHeader>
+      <CardContent>
+        <p className="text-3xl font-bold" data-testid={`stat-${title.toLowerCase().replace(/\s+/g, "-")}`}>
+          {value}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function DashboardOverview({ overview }: { overview: Overview }) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard title="Total Bookings" value={overview.totalBookings} icon={CalendarDaysIcon} />
+        <StatCard title="Upcoming Events" value={overview.upcomingEvents} icon={CalendarCheckIcon} />
+        <StatCard title="Unread Messages" value={overview.unreadMessages} icon={MessageSquareIcon} />
+        <StatCard title="Average Rating" value={overview.averageRating} icon={StarIcon} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Recent Activity</CardTitle>
+            <CardDescription>Latest requests, bookings, confirmations and disputes</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {overview.activity.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No recent activity</p>
+            ) : (
+              <ul className="flex flex-col gap-3" aria-label="Recent activity">
+                {overview.activity.map((a) => {
+                  const Icon = activityIcons[a.kind];
+                  return (
+                    <li key={a.id} className="flex items-start gap-3">
+                      <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+                      <div className="min-w-0">
+                        <p className="text-sm">{a.text}</p>
+                        <time dateTime={a.at} className="text-xs text-muted-foreground">
+                          {a.ago}
+                        </time>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Quick Actions</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-2">
+            <CreateBookingButton />
+            <Button asChild variant="outline" size="sm">
+              <Link to="/profile">
+                <UserPenIcon aria-hidden />
+                Edit Profile
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}
