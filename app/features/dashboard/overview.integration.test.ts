@@ -96,7 +96,7 @@ describe("dashboard overview", () => {
 
     const collapsed = await layoutLoader(
       args(
-        requestAs(m, "/musician_dashboard", { headers: { cookie: `${m.cookie}; sidebar_state=false` } }),
+        requestAs(null, "/musician_dashboard", { headers: { cookie: `${m.cookie}; sidebar_state=false` } }),
       ) as never,
     );
     expect(collapsed).toMatchObject({ slug: m.profileId, sidebarOpen: false, websiteUrl: null });
