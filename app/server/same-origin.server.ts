@@ -8,6 +8,9 @@ export function isCrossSiteRequest(headers: {
   host?: string;
 }): boolean {
   if (headers.secFetchSite === "cross-site") return true;
+  // Under Referrer-Policy: no-referrer a plain HTML form post (no JavaScript) carries "Origin: null";
+  // the browser's own Sec-Fetch-Site still says it came from this site.
+  if (headers.secFetchSite === "same-origin") return false;
   if (headers.origin === undefined) return false;
   if (headers.origin === "null") return true;
   try {
