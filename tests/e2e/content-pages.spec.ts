@@ -247,3 +247,16 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
   });
 });
+
+test("the content pages hydrate without console errors or warnings", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`${page.url()}: ${e.message}`));
+  for (const path of ["/", "/musicians", "/terms", "/privacy", "/blog"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(problems).toEqual([]);
+});
