@@ -9,6 +9,8 @@ import {
 import { toast } from "sonner";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { publicAvailability } from "~/features/availability/availability.server";
+import { UpcomingAvailability } from "~/features/availability/components/upcoming-availability";
 import { PublicProfileView } from "~/features/profiles/components/public-profile";
 import { getPublicProfile } from "~/features/profiles/profile.server";
 import { pageTitle } from "~/lib/nav";
@@ -20,6 +22,7 @@ const LOAD_FAILED = "Could not load musician profile";
 export async function loader({ params }: Route.LoaderArgs) {
   const profile = await getPublicProfile(params.slug);
   if (!profile) throw data({ message: LOAD_FAILED }, { status: 404 });
+  const availability = await publicAvailability(profile.profile.id);
   const origin = publicOrigin();
   const p = profile.profile;
   const name = p.stageName || `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim();
@@ -29,6 +32,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   ).slice(0, 200);
   return {
     profile,
+    availability,
     share: {
       title: `${name}${p.performanceRoles[0] ? ` — ${p.performanceRoles[0]}` : ""} | Stagebook`,
       description,
@@ -75,7 +79,14 @@ export function shouldRevalidate({
 
 export default function MusicianProfilePage({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  return <PublicProfileView data={loaderData.profile} tab={params.get("tab")} />;
+  return (
+    <>
+      <PublicProfileView data={loaderData.profile} tab={params.get("tab")} />
+      <div className="mx-auto w-full max-w-5xl px-4 pb-10">
+        <UpcomingAvailability blocks={loaderData.availability} />
+      </div>
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
