@@ -20,7 +20,9 @@ import { runMigrations } from "./app/server/migrate.server";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 
+let releaseLock = () => {};
 function fail(message: string): never {
+  releaseLock();
   console.error(`\nStagebook cannot start: ${message}\n`);
   process.exit(1);
 }
@@ -32,7 +34,6 @@ try {
   fail((err as Error).message);
 }
 
-let releaseLock = () => {};
 try {
   releaseLock = acquireDataDirLock(config.DATA_DIR);
 } catch (err) {
@@ -43,7 +44,6 @@ try {
 let embedded: EmbeddedDatabase | undefined;
 if (!config.DATABASE_URL) {
   embedded = await startEmbeddedPostgres(config.DATA_DIR).catch((err) => {
-    releaseLock();
     fail(`the embedded PostgreSQL did not start (${(err as Error)?.message ?? err}).`);
   });
   process.env.DATABASE_URL = embedded.url;
@@ -56,7 +56,13 @@ if (!config.DATABASE_URL) {
   fail("BETTER_AUTH_SECRET must be set (32+ characters) when DATABASE_URL points at your own server.");
 }
 
-await runMigrations(process.env.DATABASE_URL!);
+try {
+  await runMigrations(process.env.DATABASE_URL!);
+} catch (err) {
+  await embedded?.stop().catch(() => {});
+  const where = embedded ? "the embedded database" : "DATABASE_URL";
+  fail(`could not connect to or migrate ${where}: ${(err as Error).message}`);
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -144,7 +150,6 @@ const server = app.listen(config.PORT, () => {
 });
 server.on("error", async (err: NodeJS.ErrnoException) => {
   await embedded?.stop();
-  releaseLock();
   fail(err.code === "EADDRINUSE" ? `port ${config.PORT} is already in use (set PORT).` : err.message);
 });
 

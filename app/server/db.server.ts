@@ -12,7 +12,11 @@ export const schema = { ...auth, ...profiles, ...bookings, ...availability, ...m
 function createDb(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client whose server went away must not crash the process; the pool opens a new one.
-  pool.on("error", (err) => logger.warn({ err }, "idle database client lost"));
+  pool.on("error", (err: Error & { code?: string }) => {
+    // 57P01: the server is shutting down (or restarting after a crash); the pool reconnects.
+    const level = err.code === "57P01" ? "debug" : "warn";
+    logger[level]({ err }, "idle database client lost");
+  });
   return { pool, db: drizzle(pool, { schema }) };
 }
 
