@@ -1,11 +1,64 @@
+import { data } from "react-router";
+import { MarketResultsView } from "~/features/marketplace/components/market-results";
+import { MarketSearchForm } from "~/features/marketplace/components/market-search-form";
+import { type WaitlistActionData, WaitlistForm } from "~/features/marketplace/components/waitlist-form";
+import { parseMarketSearch } from "~/features/marketplace/search.schema";
+import { searchMarket } from "~/features/marketplace/search.server";
+import { waitlistSchema } from "~/features/marketplace/waitlist.schema";
+import { joinWaitlist } from "~/features/marketplace/waitlist.server";
+import { fieldErrors, formToObject } from "~/lib/field-errors";
+import { lagosToday } from "~/lib/lagos-date";
 import { pageTitle } from "~/lib/nav";
+import { useActionToast } from "~/lib/use-action-toast";
+import type { Route } from "./+types/market";
 
-export const meta = () => [{ title: pageTitle("Find Musicians") }];
+export const meta = () => [
+  { title: pageTitle("Find Musicians") },
+  {
+    name: "description",
+    content: "Find and book live musicians in Nigeria by genre, event type, location, rate and date.",
+  },
+];
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const search = parseMarketSearch(new URL(request.url).searchParams);
+  return { search, results: await searchMarket(search), today: lagosToday() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = waitlistSchema.safeParse(formToObject(await request.formData()));
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return data<WaitlistActionData>(
+      { errors, toast: { type: "error", message: Object.values(errors)[0] ?? "" } },
+      { status: 400 },
+    );
+  }
+  const result = await joinWaitlist(parsed.data, context.clientIp);
+  return data<WaitlistActionData>(
+    { ok: result.ok, toast: { type: result.ok ? "success" : "error", message: result.message } },
+    { status: result.status },
+  );
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
   return (
-    <main className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Find Musicians Marketplace</h1>
+    <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-bold">Find Musicians</h1>
+        <p className="text-muted-foreground">
+          Search live musicians across Nigeria by name, genre or role, and narrow by event, location, rate and
+          date.
+        </p>
+      </div>
+      <MarketSearchForm
+        key={JSON.stringify(loaderData.search)}
+        search={loaderData.search}
+        today={loaderData.today}
+      />
+      <MarketResultsView results={loaderData.results} search={loaderData.search} />
+      <WaitlistForm result={actionData} />
     </main>
   );
 }

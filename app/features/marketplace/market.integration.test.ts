@@ -1,0 +1,239 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { action, loader } from "~/routes/market";
+import { db } from "~/server/db.server";
+import { musicianAvailability } from "~db/schema/availability";
+import { bookingsByMusician } from "~db/schema/bookings";
+import { musicianProfiles } from "~db/schema/profiles";
+import { createMusician, loadContext, requestAs, settle } from "../../../tests/support/accounts";
+import { countWaitlistByEmail } from "./queries.server";
+import { parseMarketSearch } from "./search.schema";
+
+const token = () => `zq${randomBytes(3).toString("hex")}`;
+
+async function musician(p: {
+  stageName: string;
+  lastName?: string;
+  genres?: string[];
+  roles?: string[];
+  eventTypes?: string[];
+  location?: string;
+  rateNaira?: number | null;
+  active?: boolean;
+  createdAt?: Date;
+}) {
+  const m = await createMusician({ lastName: p.lastName ?? "Adeyemi" });
+  const slug = `${p.stageName.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${randomBytes(2).toString("hex")}`;
+  await db
+    .update(musicianProfiles)
+    .set({
+      stageName: p.stageName,
+      slug,
+      phoneNumber: "08031234567",
+      websiteActive: p.active ?? true,
+      genres: p.genres ?? ["Afrobeats"],
+      performanceRoles: p.roles ?? ["Vocalist"],
+      eventTypes: p.eventTypes ?? ["Wedding"],
+      location: p.location ?? "Ikeja, Lagos",
+      hourlyRateKobo: p.rateNaira === null ? null : (p.rateNaira ?? 50_000) * 100,
+      createdAt: p.createdAt ?? new Date(),
+    })
+    .where(eq(musicianProfiles.id, m.profileId));
+  return { ...m, slug };
+}
+
+type Args = Parameters<typeof loader>[0];
+async function search(qs: string) {
+  const res = await loader({
+    request: requestAs(null, `/market?${qs}`),
+    params: {},
+    context: loadContext(),
+  } as Args);
+  return res;
+}
+const names = (r: Awaited<ReturnType<typeof search>>) => r.results.cards.map((c) => c.name);
+
+describe("/market search", () => {
+  it("shows only musicians whose website is active, linking to their page", async () => {
+    const t = token();
+    const shown = await musician({ stageName: `Shown ${t}` });
+    await musician({ stageName: `Hidden ${t}`, active: false });
+    const r = await search(`q=${t}`);
+    expect(names(r)).toEqual([`Shown ${t}`]);
+    expect(r.results.cards[0].href).toBe(`/musicians/${shown.slug}`);
+    expect(r.results.cards[0].rate).toBe("₦50,000");
+  });
+
+  it("tolerates typos and accents, and ranks the closest match first", async () => {
+    const t = token();
+    await musician({ stageName: `Lola ${t}`, genres: ["Afrobeats"] });
+    await musician({ stageName: `Kunle ${t}`, genres: ["Jùjú"], roles: ["Talking drummer"] });
+    expect(names(await search(`q=afrobaets+${t}`))).toEqual([`Lola ${t}`]);
+    expect(names(await search(`q=juju+${t}`))).toEqual([`Kunle ${t}`]);
+    expect(names(await search(`q=drumer+${t}`))).toEqual([`Kunle ${t}`]);
+
+    const exact = await musician({ stageName: `Saxophone Sam ${t}`, roles: ["Saxophonist"] });
+    await musician({
+      stageName: `Other ${t}`,
+      roles: ["Saxophonist", "Flautist", "Keyboardist", "Percussionist"],
+    });
+    const ranked = await search(`q=saxophone+sam+${t}`);
+    expect(ranked.results.cards[0].href).toBe(`/musicians/${exact.slug}`);
+  });
+
+  it("filters by genre, event type, location (state or FCT), maximum rate and available date", async () => {
+    const t = token();
+    const day = "2031-07-04";
+    const a = await musician({
+      stageName: `Alpha ${t}`,
+      genres: ["Highlife"],
+      eventTypes: ["wedding", "Corporate"],
+      location: "Port Harcourt, Rivers",
+      rateNaira: 40_000,
+    });
+    await musician({ stageName: `Bravo ${t}`, genres: ["Fuji"], location: "Ibadan, Oyo", rateNaira: 90_000 });
+    const c = await musician({
+      stageName: `Charlie ${t}`,
+      genres: ["Highlife"],
+      location: "Abuja",
+      rateNaira: 70_000,
+    });
+
+    expect(names(await search(`q=${t}&genre=Highlife`)).sort()).toEqual([`Alpha ${t}`, `Charlie ${t}`]);
+    expect(names(await search(`q=${t}&eventType=Corporate`))).toEqual([`Alpha ${t}`]);
+    expect(names(await search(`q=${t}&location=Rivers`))).toEqual([`Alpha ${t}`]);
+    expect(names(await search(`q=${t}&location=FCT`))).toEqual([`Charlie ${t}`]);
+    expect(names(await search(`q=${t}&genre=Highlife&maxRate=50000`))).toEqual([`Alpha ${t}`]);
+
+    await db.insert(musicianAvailability).values([
+      { profileId: a.profileId, date: day },
+      { profileId: c.profileId, date: day },
+    ]);
+    await db.insert(bookingsByMusician).values({
+      musicianId: c.profileId,
+      slug: randomBytes(4).toString("hex"),
+      clientName: "Booked already",
+      serviceType: "Full Event Performance",
+      eventType: "Wedding",
+      eventDate: day,
+      status: "confirmed",
+    });
+    expect(names(await search(`q=${t}&date=${day}`))).toEqual([`Alpha ${t}`]);
+    expect(names(await search(`q=${t}&date=2031-07-05`))).toEqual([]);
+  });
+
+  it("sorts by price and by newest, and paginates", async () => {
+    const t = token();
+    for (let i = 0; i < 14; i++) {
+      await musician({
+        stageName: `Band${String(i).padStart(2, "0")} ${t}`,
+        rateNaira: i === 3 ? null : 10_000 + ((i * 7) % 14) * 1000,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
+    }
+    const byPrice = await search(`q=${t}&sort=price`);
+    const rates = byPrice.results.cards.map((c) => Number(c.rate.replace(/[^\d]/g, "")));
+    expect(rates).toEqual([...rates].sort((x, y) => x - y));
+    expect(byPrice.results.total).toBe(14);
+    expect(byPrice.results.pages).toBe(2);
+    const lastPage = await search(`q=${t}&sort=price&page=2`);
+    expect(lastPage.results.cards).toHaveLength(2);
+    // The musician without a rate sorts last (shown with the ₦15,000 fallback).
+    expect(lastPage.results.cards.at(-1)?.name).toBe(`Band03 ${t}`);
+
+    const newest = await search(`q=${t}&sort=newest`);
+    expect(names(newest).slice(0, 2)).toEqual([`Band13 ${t}`, `Band12 ${t}`]);
+  });
+
+  it("ignores nonsense in the URL instead of failing", async () => {
+    const r = await search(
+      "page=abc&maxRate=-5&date=2026-13-45&sort=bogus&genre=Polka&location=Mars&q=%25_%5C",
+    );
+    expect(r.search).toMatchObject({
+      page: 1,
+      maxRate: null,
+      date: null,
+      sort: "relevance",
+      genre: null,
+      location: null,
+    });
+    expect(r.results.failed).toBe(false);
+  });
+
+  it("keeps filters in a shareable query string", () => {
+    const s = parseMarketSearch(
+      new URLSearchParams("q=Fuji&location=Lagos&maxRate=₦60,000&sort=price&page=3"),
+    );
+    expect(s).toMatchObject({ q: "Fuji", location: "Lagos", maxRate: 60000, sort: "price", page: 3 });
+  });
+});
+
+describe("marketplace waitlist", () => {
+  async function join(form: Record<string, string>, ip = `10.7.${Math.floor(Math.random() * 250)}.1`) {
+    const res = (await settle(() =>
+      action({
+        request: requestAs(null, "/market", { form }),
+        params: {},
+        context: loadContext(ip),
+      } as never),
+    )) as Response;
+    return {
+      status: res.status,
+      body: (await res.json()) as {
+        ok?: boolean;
+        errors?: Record<string, string>;
+        toast: { message: string };
+      },
+    };
+  }
+
+  it("stores an e-mail once: joining twice is a success", async () => {
+    const email = `Fan-${randomBytes(3).toString("hex")}@Example.com`;
+    const first = await join({ intent: "waitlist", firstName: "Amaka", phoneNumber: "08012345678", email });
+    expect(first.status).toBe(200);
+    expect(first.body.toast.message).toBe(
+      "Successfully joined the waitlist! We'll notify you when we launch.",
+    );
+    const again = await join({
+      intent: "waitlist",
+      firstName: "Amaka",
+      phoneNumber: "08012345678",
+      email: email.toLowerCase(),
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.toast.message).toBe(
+      "Successfully joined the waitlist! We'll notify you when we launch.",
+    );
+    expect(await countWaitlistByEmail(email)).toBe(1);
+  });
+
+  it("checks every field with the spec's messages", async () => {
+    const res = await join({ intent: "waitlist", firstName: "A", phoneNumber: "0801", email: "nope" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({
+      firstName: "First name must be at least 2 characters",
+      phoneNumber: "Please enter a valid phone number",
+      email: "Please enter a valid email address",
+    });
+    const missing = await join({ intent: "waitlist" });
+    expect(missing.status).toBe(400);
+  });
+
+  it("limits joins per address with the spec's error toast", async () => {
+    const ip = "10.66.66.66";
+    for (let i = 0; i < 10; i++) {
+      const ok = await join(
+        { firstName: "Bayo", phoneNumber: "08012345678", email: `bayo${i}-${token()}@example.com` },
+        ip,
+      );
+      expect(ok.status).toBe(200);
+    }
+    const limited = await join(
+      { firstName: "Bayo", phoneNumber: "08012345678", email: `x-${token()}@example.com` },
+      ip,
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.body.toast.message).toBe("There was an error joining the waitlist. Please try again.");
+  });
+});

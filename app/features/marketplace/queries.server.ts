@@ -1,0 +1,127 @@
+import { type SQL, sql } from "drizzle-orm";
+import { db } from "~/server/db.server";
+
+export interface MarketFilters {
+  words: string[];
+  genre: string | null;
+  eventType: string | null;
+  /** Lower-case, accent-free fragments; a musician matches when the location contains any of them. */
+  locationTerms: string[];
+  maxRateKobo: number | null;
+  date: string | null;
+  sort: "relevance" | "price" | "newest";
+}
+
+export interface MarketRow {
+  id: string;
+  slug: string;
+  stageName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  location: string | null;
+  hourlyRateKobo: number | null;
+  profileImage: string | null;
+  performanceRoles: string[];
+  genres: string[];
+}
+
+// Must match the indexed expressions in migration 0001 exactly, or the planner cannot use them.
+const searchText = sql`stagebook_musician_search_text(p.stage_name, p.first_name, p.last_name, p.performance_roles, p.genres)`;
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function whereClause(f: MarketFilters): SQL {
+  // The website counts as active only with all five (spec §4); website_active leads so the partial indexes apply.
+  const parts: SQL[] = [
+    sql`p.website_active`,
+    sql`p.slug IS NOT NULL`,
+    sql`btrim(coalesce(p.first_name, '')) <> ''`,
+    sql`btrim(coalesce(p.last_name, '')) <> ''`,
+    sql`btrim(coalesce(p.phone_number, '')) <> ''`,
+  ];
+  for (const w of f.words) {
+    parts.push(sql`(${searchText} LIKE ${likePattern(w)} OR ${w} <% ${searchText})`);
+  }
+  if (f.genre) parts.push(sql`stagebook_fold_array(p.genres) @> ARRAY[stagebook_fold(${f.genre})]`);
+  if (f.eventType)
+    parts.push(sql`stagebook_fold_array(p.event_types) @> ARRAY[stagebook_fold(${f.eventType})]`);
+  if (f.locationTerms.length) {
+    const any = f.locationTerms.map((t) => sql`stagebook_fold(p.location) LIKE ${likePattern(t)}`);
+    parts.push(sql`(${sql.join(any, sql` OR `)})`);
+  }
+  if (f.maxRateKobo !== null) parts.push(sql`p.hourly_rate_kobo <= ${f.maxRateKobo}`);
+  if (f.date) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM musician_availability a WHERE a.profile_id = p.id AND a.date = ${f.date}::date)`,
+    );
+    parts.push(
+      sql`NOT EXISTS (SELECT 1 FROM bookings_by_musician b WHERE b.musician_id = p.id AND b.event_date = ${f.date}::date AND b.status = 'confirmed')`,
+    );
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+function orderClause(f: MarketFilters): SQL {
+  if (f.sort === "price") return sql`p.hourly_rate_kobo ASC NULLS LAST, p.created_at DESC`;
+  if (f.sort === "relevance" && f.words.length) {
+    const score = f.words.map((w) => sql`word_similarity(${w}, ${searchText})`);
+    return sql`(${sql.join(score, sql` + `)}) DESC, p.created_at DESC`;
+  }
+  return sql`p.created_at DESC`;
+}
+
+/** Typo-tolerant, filtered search over active musician websites; `total` stops counting at countCap. */
+export async function searchActiveMusicians(
+  f: MarketFilters,
+  limit: number,
+  offset: number,
+  countCap: number,
+): Promise<{ rows: MarketRow[]; total: number }> {
+  return db.transaction(async (tx) => {
+    // Lower than the default 0.6 so one slipped letter in a short word ("afrobaets") still matches.
+    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
+    const where = whereClause(f);
+    const [rows, counted] = [
+      await tx.execute<Record<string, unknown>>(sql`
+        SELECT p.id, p.slug, p.stage_name, p.first_name, p.last_name, p.location, p.hourly_rate_kobo,
+               p.profile_image, p.performance_roles, p.genres
+        FROM musician_profiles p
+        WHERE ${where}
+        ORDER BY ${orderClause(f)}
+        LIMIT ${limit} OFFSET ${offset}`),
+      await tx.execute<{ n: string }>(sql`
+        SELECT count(*) AS n FROM (SELECT 1 FROM musician_profiles p WHERE ${where} LIMIT ${countCap}) AS capped`),
+    ];
+    return {
+      rows: rows.rows.map((r) => ({
+        id: String(r.id),
+        slug: String(r.slug),
+        stageName: (r.stage_name as string | null) ?? null,
+        firstName: (r.first_name as string | null) ?? null,
+        lastName: (r.last_name as string | null) ?? null,
+        location: (r.location as string | null) ?? null,
+        hourlyRateKobo: r.hourly_rate_kobo === null ? null : Number(r.hourly_rate_kobo),
+        profileImage: (r.profile_image as string | null) ?? null,
+        performanceRoles: (r.performance_roles as string[]) ?? [],
+        genres: (r.genres as string[]) ?? [],
+      })),
+      total: Number(counted.rows[0]?.n ?? 0),
+    };
+  });
+}
+
+/** One row per e-mail whatever its case; joining again keeps the first row. Returns whether a row was added. */
+export async function insertWaitlist(entry: { firstName: string; phoneNumber: string; email: string }) {
+  const res = await db.execute(sql`
+    INSERT INTO market_waitlist (first_name, phone_number, email)
+    VALUES (${entry.firstName}, ${entry.phoneNumber}, ${entry.email})
+    ON CONFLICT ((lower(email))) DO NOTHING`);
+  return (res.rowCount ?? 0) > 0;
+}
+
+export async function countWaitlistByEmail(email: string): Promise<number> {
+  const res = await db.execute<{ n: string }>(
+    sql`SELECT count(*) AS n FROM market_waitlist WHERE lower(email) = lower(${email})`,
+  );
+  return Number(res.rows[0]?.n ?? 0);
+}

@@ -1,0 +1,82 @@
+import { DEFAULT_HOURLY_RATE_KOBO } from "~/features/profiles/profile.schema";
+import { formatNairaWhole } from "~/lib/money";
+import { logger } from "~/server/logger.server";
+import { type MarketFilters, searchActiveMusicians } from "./queries.server";
+import { COUNT_CAP, type MarketSearch, PAGE_SIZE } from "./search.schema";
+
+export interface MarketCard {
+  id: string;
+  href: string;
+  name: string;
+  roles: string[];
+  genres: string[];
+  location: string | null;
+  rate: string;
+  imageUrl: string | null;
+}
+
+export interface MarketResults {
+  cards: MarketCard[];
+  total: number;
+  capped: boolean;
+  page: number;
+  pages: number;
+  failed: boolean;
+}
+
+/** Lower-case and strip accents the way the database's stagebook_fold() does. */
+export function fold(s: string): string {
+  return s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+export function toFilters(s: MarketSearch): MarketFilters {
+  const words = [
+    ...new Set(
+      fold(s.q)
+        .split(/[^\p{L}\p{N}&+-]+/u)
+        .filter((w) => w.length > 0),
+    ),
+  ].slice(0, 6);
+  const locationTerms = s.location ? (s.location === "FCT" ? ["fct", "abuja"] : [fold(s.location)]) : [];
+  return {
+    words,
+    genre: s.genre,
+    eventType: s.eventType,
+    locationTerms,
+    maxRateKobo: s.maxRate === null ? null : s.maxRate * 100,
+    date: s.date,
+    sort: s.sort,
+  };
+}
+
+export async function searchMarket(s: MarketSearch): Promise<MarketResults> {
+  try {
+    const { rows, total } = await searchActiveMusicians(
+      toFilters(s),
+      PAGE_SIZE,
+      (s.page - 1) * PAGE_SIZE,
+      COUNT_CAP,
+    );
+    const cards = rows.map((r) => ({
+      id: r.id,
+      href: `/musicians/${r.slug}`,
+      name: r.stageName?.trim() || `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim(),
+      roles: r.performanceRoles,
+      genres: r.genres,
+      location: r.location,
+      rate: formatNairaWhole(r.hourlyRateKobo ?? DEFAULT_HOURLY_RATE_KOBO),
+      imageUrl: r.profileImage,
+    }));
+    return {
+      cards,
+      total,
+      capped: total >= COUNT_CAP,
+      page: s.page,
+      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+      failed: false,
+    };
+  } catch (err) {
+    logger.error({ err }, "marketplace search failed");
+    return { cards: [], total: 0, capped: false, page: s.page, pages: 1, failed: true };
+  }
+}
