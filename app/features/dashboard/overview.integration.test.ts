@@ -105,7 +105,8 @@ describe("dashboard overview", () => {
   });
 
   it("sends a signed-out visitor to /login with a return URL", async () => {
-    for (const load of [loader, layoutLoader]) {
+    const loaders: Array<(a: never) => Promise<unknown>> = [loader, layoutLoader];
+    for (const load of loaders) {
       const res = (await settle(() =>
         load(args(requestAs(null, "/musician_dashboard")) as never),
       )) as Response;
