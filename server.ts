@@ -111,6 +111,9 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // "no-referrer" makes browsers send "Origin: null" on plain form posts, which React Router's CSRF
+    // check refuses; "same-origin" keeps referrers from other sites but sends our own origin to us.
+    referrerPolicy: { policy: "same-origin" },
     strictTransportSecurity: config.ORIGIN?.startsWith("https://") ? undefined : false,
   }),
 );
