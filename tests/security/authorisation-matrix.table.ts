@@ -1,0 +1,321 @@
+// The authorisation matrix (issue 6): for every loader and action of every route module in
+// app/routes.ts, what a signed-out visitor, another musician, an admin and the owner get.
+// authorisation-matrix.test.ts fails when a route module's loader or action has no row here.
+//
+// Outcomes: "ok" = 2xx; "login" = redirect to /login?redirectTo=<the page>; a number = that status;
+// { redirect } = a 3xx whose Location starts with it.
+// `private`: any answer to someone other than the owner must not contain the owner's marker.
+import type { Actor, World } from "./world";
+
+export type Outcome = "ok" | "login" | number | { redirect: string };
+
+export interface RouteCall {
+  /** The URL path asked for (with the query), and the route params React Router would pass. */
+  path: string;
+  params?: Record<string, string>;
+  form?: Record<string, string>;
+  /** Overrides the actor's session cookie (null: none). */
+  cookie?: string | null;
+}
+
+export interface MatrixRow {
+  why: string;
+  call: (w: World, actor: Actor) => RouteCall | Promise<RouteCall>;
+  expect: Record<Actor, Outcome>;
+  private?: boolean;
+}
+
+const ownerPage = (why: string, prefix: string): MatrixRow => ({
+  why,
+  call: (w) => ({ path: `/${prefix}/${w.owner.slug}`, params: { slug: w.owner.slug } }),
+  // An admin is not the owner: the musician's dashboard is theirs alone (the admin tools are /admin).
+  expect: { visitor: "login", other: 404, admin: 404, owner: "ok" },
+  private: true,
+});
+
+/**
+ * One value per world for the whole row, so every actor acts on the SAME owner's row: the owner, who
+ * goes last, succeeds only if nobody before them changed or removed it.
+ */
+function once<T>(make: (w: World) => Promise<T>): (w: World) => Promise<T> {
+  const made = new WeakMap<World, Promise<T>>();
+  return (w) => {
+    let value = made.get(w);
+    if (!value) {
+      value = make(w);
+      made.set(w, value);
+    }
+    return value;
+  };
+}
+
+/** An action on one of the owner's rows, posted by each actor to their OWN dashboard URL. */
+const ownRowAction = (
+  why: string,
+  prefix: string,
+  makeForm: (w: World) => Promise<Record<string, string>>,
+  notOwner: Outcome = 404,
+): MatrixRow => {
+  const form = once(makeForm);
+  return {
+    why,
+    call: async (w, actor) => ({
+      path: `/${prefix}/${w.slugOf(actor)}`,
+      params: { slug: w.slugOf(actor) },
+      form: await form(w),
+    }),
+    expect: { visitor: "login", other: notOwner, admin: notOwner, owner: "ok" },
+    private: true,
+  };
+};
+
+const portfolioItem = once(async (w) => (await w.newPortfolioItem()).id);
+const requestToAccept = once(async (w) => (await w.newRequest()).id);
+
+const publicPage = (
+  why: string,
+  path: (w: World) => string,
+  status: Outcome = "ok",
+  params: (w: World) => Record<string, string> = () => ({}),
+): MatrixRow => ({
+  why,
+  call: (w) => ({ path: path(w), params: params(w) }),
+  expect: { visitor: status, other: status, admin: status, owner: status },
+});
+
+export const matrix: Record<string, MatrixRow> = {
+  "root.tsx#loader": {
+    why: "the shell: who is signed in (first name and role only), the flash toast, the nonce",
+    call: () => ({ path: "/" }),
+    expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
+    private: true,
+  },
+  "routes/home.tsx#loader": publicPage("featured artists are public", () => "/"),
+  "routes/market.tsx#loader": publicPage("search is public", () => "/market?q=owner&eventType=wedding"),
+  "routes/market.tsx#action": {
+    why: "anyone may join the waitlist",
+    call: () => ({
+      path: "/market",
+      form: { firstName: "Ngozi", phoneNumber: "08031234567", email: `wl-${Math.random()}@example.com` },
+    }),
+    expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
+  },
+  "routes/musician-profile.tsx#loader": publicPage(
+    "an active musician website is public",
+    (w) => `/musicians/${w.owner.slug}`,
+    "ok",
+    (w) => ({ slug: w.owner.slug }),
+  ),
+  "routes/booking-request.tsx#loader": publicPage(
+    "the request form for a musician is public",
+    (w) => `/musicians/${w.owner.slug}/request`,
+    "ok",
+    (w) => ({ slug: w.owner.slug }),
+  ),
+  "routes/booking-request.tsx#action": {
+    why: "visitors send booking requests without an account (spec §1)",
+    call: (w) => ({
+      path: `/musicians/${w.owner.slug}/request`,
+      params: { slug: w.owner.slug },
+      form: { clientName: "Bola", eventType: "wedding", eventDuration: "3" },
+    }),
+    expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
+  },
+  "routes/booking-link-redirect.tsx#loader": {
+    why: "/bookings/{slug} is the link shape; it only redirects",
+    call: () => ({ path: "/bookings/abcd1234", params: { slug: "abcd1234" } }),
+    expect: {
+      visitor: { redirect: "/booking/abcd1234" },
+      other: { redirect: "/booking/abcd1234" },
+      admin: { redirect: "/booking/abcd1234" },
+      owner: { redirect: "/booking/abcd1234" },
+    },
+  },
+  "routes/booking.tsx#loader": {
+    why: "the booking's slug is the client's capability (spec §6): anyone holding the link sees it",
+    call: async (w) => {
+      const b = await w.newBooking();
+      return { path: `/booking/${b.slug}`, params: { slug: b.slug } };
+    },
+    expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
+  },
+  "routes/booking.tsx#action": {
+    why: "a client disputes (or confirms) by the booking's slug, without an account",
+    call: async (w) => {
+      const b = await w.newBooking();
+      return {
+        path: `/booking/${b.slug}`,
+        params: { slug: b.slug },
+        form: {
+          intent: "dispute",
+          clientName: "Ada Eze",
+          phoneNumber: "08031234567",
+          disputeReason: "The band arrived two hours late.",
+        },
+      };
+    },
+    expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
+  },
+  "routes/login.tsx#loader": {
+    why: "signed-in users are sent on to where they belong",
+    call: () => ({ path: "/login" }),
+    expect: {
+      visitor: "ok",
+      other: { redirect: "/musician_dashboard" },
+      admin: { redirect: "/" },
+      owner: { redirect: "/musician_dashboard" },
+    },
+  },
+  "routes/login.tsx#action": {
+    why: "a wrong password is refused whoever asks (every auth failure answers 400 with its message)",
+    call: (w) => ({ path: "/login", form: { email: w.owner.email, password: "not-the-password" } }),
+    expect: { visitor: 400, other: 400, admin: 400, owner: 400 },
+  },
+  "routes/register.tsx#loader": {
+    why: "signed-in users have an account already",
+    call: () => ({ path: "/register" }),
+    expect: { visitor: "ok", other: { redirect: "/" }, admin: { redirect: "/" }, owner: { redirect: "/" } },
+  },
+  "routes/register.tsx#action": {
+    why: "the owner's e-mail cannot be registered again, whoever tries",
+    call: (w) => ({
+      path: "/register",
+      form: {
+        firstName: "A",
+        lastName: "B",
+        email: w.owner.email,
+        password: "password-123",
+        role: "musician",
+      },
+    }),
+    expect: { visitor: 400, other: 400, admin: 400, owner: 400 },
+  },
+  "routes/forgot-password.tsx#action": {
+    why: "the same answer for every address, so it cannot probe accounts",
+    call: (w) => ({ path: "/forgot-password", form: { email: w.owner.email } }),
+    expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
+  },
+  "routes/reset-password.tsx#loader": publicPage("the reset form is public", () => "/reset-password?token=x"),
+  "routes/reset-password.tsx#action": {
+    why: "a made-up token changes nobody's password",
+    call: () => ({ path: "/reset-password", form: { token: "made-up-token", password: "password-123" } }),
+    expect: { visitor: 400, other: 400, admin: 400, owner: 400 },
+  },
+  "routes/terms.tsx#loader": publicPage("static", () => "/terms"),
+  "routes/privacy.tsx#loader": publicPage("static", () => "/privacy"),
+  "routes/not-found.tsx#loader": publicPage("unknown paths", () => "/no-such-page", 404),
+  "routes/logout.tsx#loader": {
+    why: "GET /logout signs nobody out (a link or image cannot log you out)",
+    call: () => ({ path: "/logout" }),
+    expect: {
+      visitor: { redirect: "/" },
+      other: { redirect: "/" },
+      admin: { redirect: "/" },
+      owner: { redirect: "/" },
+    },
+  },
+  "routes/logout.tsx#action": {
+    why: "signing out ends only the caller's own session",
+    call: async (w, actor) => ({ path: "/logout", form: {}, cookie: await w.freshCookie(actor) }),
+    expect: {
+      visitor: { redirect: "/" },
+      other: { redirect: "/login" },
+      admin: { redirect: "/login" },
+      owner: { redirect: "/login" },
+    },
+  },
+  "routes/profile.tsx#loader": {
+    why: "the editor shows the caller's own profile, never anyone else's",
+    call: () => ({ path: "/profile" }),
+    expect: { visitor: "login", other: "ok", admin: "ok", owner: "ok" },
+    private: true,
+  },
+  "routes/profile.tsx#action": {
+    why: "removing a portfolio item names its id; only the owner's own item can go",
+    call: async (w) => ({
+      path: "/profile",
+      form: { intent: "remove-item", itemId: await portfolioItem(w) },
+    }),
+    expect: { visitor: "login", other: 404, admin: 404, owner: "ok" },
+    private: true,
+  },
+  "routes/layouts/dashboard.tsx#loader": {
+    why: "the dashboard shell: the caller's own slug and website",
+    call: () => ({ path: "/musician_dashboard" }),
+    expect: { visitor: "login", other: "ok", admin: "ok", owner: "ok" },
+    private: true,
+  },
+  "routes/musician-dashboard.tsx#loader": {
+    why: "overview counts are the caller's own",
+    call: () => ({ path: "/musician_dashboard" }),
+    expect: { visitor: "login", other: "ok", admin: "ok", owner: "ok" },
+    private: true,
+  },
+  "routes/musician-bookings-redirect.tsx#loader": {
+    why: "/musician_bookings goes to the caller's own list",
+    call: () => ({ path: "/musician_bookings" }),
+    expect: {
+      visitor: "login",
+      other: { redirect: "/musician_bookings/other-" },
+      admin: { redirect: "/musician_bookings/admin-" },
+      owner: { redirect: "/musician_bookings/owner-" },
+    },
+  },
+  "routes/musician-bookings.tsx#loader": ownerPage("all bookings", "musician_bookings"),
+  "routes/musician-bookings.tsx#action": ownRowAction(
+    "delete names a booking id",
+    "musician_bookings",
+    async (w) => ({
+      intent: "delete",
+      bookingId: (await w.newBooking()).id,
+    }),
+  ),
+  "routes/musician-booking-requests.tsx#loader": ownerPage("pending requests", "musician_bookingrequests"),
+  "routes/musician-booking-requests.tsx#action": ownRowAction(
+    "decline names a request id",
+    "musician_bookingrequests",
+    async (w) => ({ intent: "decline", requestId: (await w.newRequest()).id }),
+  ),
+  "routes/musician-successful-bookings.tsx#loader": ownerPage(
+    "completed bookings",
+    "musician_successfulbookings",
+  ),
+  "routes/musician-events.tsx#loader": ownerPage("calendar", "musician_events"),
+  "routes/musician-events.tsx#action": {
+    why: "Add Event writes to the musician whose URL it is: only the owner",
+    call: (w) => ({
+      path: `/musician_events/${w.owner.slug}`,
+      params: { slug: w.owner.slug },
+      form: { eventTitle: "Gig", eventType: "Wedding", eventDate: "2099-01-01", kind: "scheduled" },
+    }),
+    expect: { visitor: 401, other: 404, admin: 404, owner: "ok" },
+    private: true,
+  },
+  "routes/musician-events-upcoming.tsx#loader": ownerPage("upcoming events", "musician_events_upcoming"),
+  "routes/musician-events-past.tsx#loader": ownerPage("past events", "musician_events_past"),
+  "routes/musician-availability.tsx#loader": ownerPage("availability", "musician_availability"),
+  "routes/musician-availability.tsx#action": ownRowAction(
+    "remove names an availability id",
+    "musician_availability",
+    async (w) => ({ intent: "remove", id: (await w.newAvailability()).id }),
+  ),
+  "routes/musician-wallet.tsx#loader": ownerPage("coming soon, still the owner's", "musician_wallet"),
+  "routes/musician-reviews.tsx#loader": ownerPage("coming soon, still the owner's", "musician_reviews"),
+  "routes/musician-messages.tsx#loader": ownerPage("coming soon, still the owner's", "musician_messages"),
+  "routes/api-bookings.tsx#action": {
+    why:
+      "creating a booking needs a musician; accepting someone else's request answers 409 'already handled', " +
+      "the same as for an unknown id, so it reveals nothing",
+    call: async (w) => ({
+      path: "/api/bookings",
+      form: {
+        clientName: "Ada Eze",
+        serviceType: "Full Event Performance",
+        eventType: "Wedding",
+        requestId: await requestToAccept(w),
+      },
+    }),
+    expect: { visitor: 401, other: 409, admin: 409, owner: "ok" },
+    private: true,
+  },
+};
