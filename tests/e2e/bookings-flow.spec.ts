@@ -1,0 +1,288 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { activateWebsite } from "./bookings-support";
+import { registerMusician } from "./support";
+
+const lagosToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date());
+
+async function newPage(browser: Browser, opts: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    ...opts,
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
+  return context.newPage();
+}
+
+/** Fills the Create New Booking form's required fields, previews, creates, and returns the copied link. */
+async function createAndCopyLink(page: Page, expectClient: string): Promise<string> {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Preview Booking" }).click();
+  await expect(dialog.getByRole("heading", { name: "Booking Preview" })).toBeVisible();
+  await expect(dialog.getByText(expectClient)).toBeVisible();
+  await dialog.getByRole("button", { name: "Create Booking" }).click();
+  await expect(dialog.getByRole("heading", { name: "Booking Created Successfully!" })).toBeVisible();
+  await expect(page.getByText("Booking created successfully!", { exact: true }).last()).toBeVisible();
+  await dialog.getByRole("button", { name: "Copy Link" }).click();
+  await expect(page.getByText("Booking link copied to clipboard!").last()).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/^http:\/\/localhost:\d+\/booking\/[a-z2-7]{8}$/);
+  await expect(dialog.getByLabel("Booking link")).toHaveValue(link);
+  const message = await dialog.getByLabel("Message for your client").inputValue();
+  expect(message).toContain(`Hello ${expectClient}`);
+  expect(message).toContain(link);
+  expect(message).toContain("Best regards,\nAyo Sax");
+  await dialog.getByRole("button", { name: "Copy Message" }).click();
+  await expect(page.getByText("Message copied to clipboard!").last()).toBeVisible();
+  const wa = await dialog.getByRole("link", { name: "Share on WhatsApp" }).getAttribute("href");
+  expect(wa).toContain("https://wa.me/");
+  expect(decodeURIComponent(wa!.split("text=")[1]!)).toBe(message);
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+  return link;
+}
+
+test("organiser request → accepted booking → client confirms → completed; disputed booking on Successful Bookings; musician B locked out", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const today = lagosToday();
+
+  // Musician A with an active website.
+  const musician = await newPage(browser);
+  const a = await registerMusician(musician);
+  const slug = await activateWebsite(a.email, "Ayo Sax");
+
+  // A signed-out organiser sends a request from the public profile.
+  const organiser = await newPage(browser);
+  await organiser.goto(`/musicians/${slug}`);
+  await organiser.getByRole("link", { name: "Request Booking" }).click();
+  const form = organiser.getByRole("dialog");
+  await expect(form.getByRole("heading", { name: "Request Booking" })).toBeVisible();
+  const send = form.getByRole("button", { name: "Send Request" });
+  await expect(send).toBeDisabled();
+  await form.getByLabel("Your Name *").fill("Kemi Bello");
+  await expect(form.getByLabel("Other event type")).toHaveCount(0);
+  await form.getByLabel("Event Type *").selectOption("other");
+  await expect(form.getByLabel("Other event type")).toBeVisible();
+  await form.getByLabel("Event Type *").selectOption("birthday");
+  await expect(form.getByLabel("Other event type")).toHaveCount(0);
+  const values = await form
+    .getByLabel("Event Type *")
+    .locator("option")
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  expect(values).toEqual([
+    "",
+    "wedding",
+    "birthday",
+    "corporate",
+    "cocktail",
+    "concert",
+    "award",
+    "gala",
+    "other",
+  ]);
+  const durations = await form
+    .getByLabel("Event Duration *")
+    .locator("option")
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  expect(durations).toEqual(["", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "12+"]);
+  await expect(form.getByLabel("Event Date")).toHaveAttribute("min", today);
+  await form.getByLabel("Event Date").fill(today);
+  await form.getByLabel("Location").fill("Ikeja, Lagos");
+  await form.getByLabel("Email").fill("not-an-email");
+  await form.getByLabel("Email").blur();
+  await expect(form.getByText("Invalid email address")).toBeVisible();
+  await expect(send).toBeDisabled();
+  await form.getByLabel("Email").fill("kemi@example.com");
+  await form.getByLabel("Event Duration *").selectOption("4");
+  await form.getByLabel("Budget Estimate").fill("150000");
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(organiser.getByText("Booking request sent successfully!")).toBeVisible();
+
+  // The musician accepts it into a booking and copies the link.
+  await musician.goto(`/musician_bookingrequests/${slug}`);
+  await expect(musician.getByRole("heading", { name: "Kemi Bello" })).toBeVisible();
+  await expect(musician.getByText("4 hours")).toBeVisible();
+  await expect(musician.getByText("₦150,000.00")).toBeVisible();
+  await musician.getByRole("button", { name: "Accept request from Kemi Bello" }).click();
+  const wizard = musician.getByRole("dialog");
+  await expect(wizard.getByLabel("Client Name *")).toHaveValue("Kemi Bello");
+  await expect(wizard.getByLabel("Event Type *")).toHaveValue("Birthday");
+  await expect(wizard.getByLabel("Price")).toHaveValue("150000");
+  await wizard.getByRole("button", { name: "Preview Booking" }).click();
+  await expect(wizard.getByText("Service type is required")).toBeVisible();
+  await wizard.getByLabel("Service Type *").selectOption("Full Event Performance");
+  await wizard.getByLabel("Start Time").selectOption("14:00");
+  const endChoices = await wizard
+    .getByLabel("End Time")
+    .locator("option")
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  expect(endChoices.every((t) => t > "14:00")).toBe(true);
+  await wizard.getByLabel("End Time").selectOption("18:00");
+  const link = await createAndCopyLink(musician, "Kemi Bello");
+  await expect(musician.getByText("No pending booking requests")).toBeVisible();
+
+  // A signed-out client opens the link and confirms.
+  const client = await newPage(browser);
+  await client.goto(link);
+  await expect(client.getByRole("heading", { name: "Booking Details" })).toBeVisible();
+  await expect(client.getByText("Ayo Sax")).toBeVisible();
+  await expect(client.getByText("₦150,000.00")).toBeVisible();
+  await client.getByRole("button", { name: "Copy URL" }).click();
+  await expect(client.getByText("URL copied to clipboard!")).toBeVisible();
+  await client.getByRole("button", { name: "Confirm Booking" }).click();
+  await client.getByRole("button", { name: "Yes, confirm booking" }).click();
+  await expect(client.getByText("Booking confirmed successfully!")).toBeVisible();
+  await expect(client.getByText("You have confirmed this booking.")).toBeVisible();
+  await expect(client.getByRole("button", { name: "Confirm Booking" })).toBeDisabled();
+  await expect(client.getByRole("button", { name: "Dispute Booking" })).toBeDisabled();
+
+  // The musician sees it confirmed and marks it completed (its date, today, has come).
+  await musician.goto("/musician_bookings");
+  await expect(musician).toHaveURL(`/musician_bookings/${slug}`);
+  const kemi = musician.getByRole("listitem").filter({ hasText: "Kemi Bello" });
+  await expect(kemi.getByText("Confirmed", { exact: true })).toBeVisible();
+  await expect(kemi.getByRole("button", { name: "Edit booking for Kemi Bello" })).toBeDisabled();
+  await expect(kemi.getByRole("button", { name: "Delete booking for Kemi Bello" })).toBeDisabled();
+  await kemi.getByRole("button", { name: "Mark booking for Kemi Bello completed" }).click();
+  await expect(musician.getByText("Booking for Kemi Bello has been marked completed")).toBeVisible();
+  await expect(kemi.getByText("Completed", { exact: true })).toBeVisible();
+
+  // A second booking, made from the dashboard's Create Booking button, is disputed by the client.
+  // The header's button comes first; the dashboard shell's own button is the last one.
+  await musician.getByRole("button", { name: "Create Booking" }).last().click();
+  const second = musician.getByRole("dialog");
+  await second.getByLabel("Client Name *").fill("Tope Ade");
+  await second.getByLabel("Service Type *").selectOption("Others");
+  await second.getByLabel("Other service type").fill("Talking drum solo");
+  await second.getByLabel("Event Type *").selectOption("Corporate");
+  await second.getByLabel("Event Date").fill(today);
+  await second.getByRole("button", { name: "Preview Booking" }).click();
+  await expect(second.getByText("Not provided")).toHaveCount(2);
+  await expect(second.getByText("Not specified").first()).toBeVisible();
+  await second.getByRole("button", { name: "Back" }).click();
+  await expect(second.getByLabel("Client Name *")).toHaveValue("Tope Ade");
+  const link2 = await createAndCopyLink(musician, "Tope Ade");
+
+  const client2 = await newPage(browser);
+  await client2.goto(link2);
+  await client2.getByRole("button", { name: "Dispute Booking" }).click();
+  const disputeForm = client2.getByRole("dialog");
+  await disputeForm.getByLabel("Your Name").fill("T");
+  await disputeForm.getByRole("button", { name: "Submit Dispute" }).click();
+  await expect(disputeForm.getByText("Name is required")).toBeVisible();
+  await expect(disputeForm.getByText("Valid phone number is required")).toBeVisible();
+  await expect(disputeForm.getByText("Please provide details about your dispute")).toBeVisible();
+  await disputeForm.getByLabel("Your Name").fill("Tope Ade");
+  await disputeForm.getByLabel("Phone Number").fill("08031112222");
+  await disputeForm.getByLabel("Reason for Dispute").fill("The quoted time is wrong; we need 3pm.");
+  await disputeForm.getByRole("button", { name: "Submit Dispute" }).click();
+  await expect(client2.getByText("Dispute submitted successfully")).toBeVisible();
+  await expect(client2).toHaveURL("/", { timeout: 5_000 });
+
+  // Later the client confirms and the musician completes it: the dispute shows, resolved.
+  await client2.goto(link2);
+  await client2.getByRole("button", { name: "Confirm Booking" }).click();
+  await client2.getByRole("button", { name: "Yes, confirm booking" }).click();
+  await expect(client2.getByText("Booking confirmed successfully!")).toBeVisible();
+  await musician.goto(`/musician_bookings/${slug}`);
+  await musician.getByRole("button", { name: "Mark booking for Tope Ade completed" }).click();
+  await expect(musician.getByText("Booking for Tope Ade has been marked completed")).toBeVisible();
+  await musician.goto(`/musician_successfulbookings/${slug}`);
+  const tope = musician.getByRole("listitem").filter({ hasText: "Tope Ade" }).first();
+  await expect(tope.getByText("The quoted time is wrong; we need 3pm.")).toBeVisible();
+  await expect(tope.getByText("Resolved")).toBeVisible();
+  await expect(
+    musician
+      .getByRole("listitem")
+      .filter({ hasText: "Kemi Bello" })
+      .first()
+      .getByText("No dispute found for this booking"),
+  ).toBeVisible();
+
+  // Musician B cannot reach any of A's booking pages.
+  const other = await newPage(browser);
+  await registerMusician(other, { firstName: "Bisi" });
+  for (const path of [
+    `/musician_bookings/${slug}`,
+    `/musician_bookingrequests/${slug}`,
+    `/musician_successfulbookings/${slug}`,
+  ]) {
+    const res = await other.goto(path);
+    expect(res?.status()).toBe(404);
+    await expect(other.getByText("Kemi Bello")).toHaveCount(0);
+  }
+});
+
+test("edit, cancel and delete from All Bookings", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const musician = await newPage(browser);
+  const a = await registerMusician(musician);
+  const slug = await activateWebsite(a.email, "Ayo Sax");
+  await musician.goto(`/musician_bookings/${slug}`);
+  await expect(musician.getByText("No bookings yet")).toBeVisible();
+  await expect(
+    musician.getByText("Inactive").or(musician.getByText("Active", { exact: true })),
+  ).toBeVisible();
+  for (const name of ["Uche Obi", "Ngozi Eze"]) {
+    await musician.getByRole("banner").getByRole("button", { name: "Create Booking" }).first().click();
+    const d = musician.getByRole("dialog");
+    await d.getByLabel("Client Name *").fill(name);
+    await d.getByLabel("Service Type *").selectOption("Background Music");
+    await d.getByLabel("Event Type *").selectOption("Gala");
+    await d.getByLabel("Price").fill("80000");
+    await createAndCopyLink(musician, name);
+  }
+  const uche = musician.getByRole("listitem").filter({ hasText: "Uche Obi" });
+  await expect(uche.getByText("Pending", { exact: true })).toBeVisible();
+  await uche.getByRole("button", { name: "Edit booking for Uche Obi" }).click();
+  const edit = musician.getByRole("dialog");
+  await edit.getByLabel("Client Name *").fill("");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(edit.getByText("Client name is required")).toBeVisible();
+  await edit.getByLabel("Client Name *").fill("Uche Obi-Nwosu");
+  await edit.getByLabel("Location").fill("Abuja");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(musician.getByText("Booking for Uche Obi-Nwosu has been updated")).toBeVisible();
+  const renamed = musician.getByRole("listitem").filter({ hasText: "Uche Obi-Nwosu" });
+  await expect(renamed.getByText("Abuja")).toBeVisible();
+
+  await renamed.getByRole("button", { name: "Cancel booking for Uche Obi-Nwosu" }).click();
+  await musician.getByRole("dialog").getByRole("button", { name: "Cancel booking" }).click();
+  await expect(musician.getByText("Booking for Uche Obi-Nwosu has been cancelled")).toBeVisible();
+  await expect(renamed.getByText("Cancelled", { exact: true })).toBeVisible();
+
+  const ngozi = musician.getByRole("listitem").filter({ hasText: "Ngozi Eze" });
+  await ngozi.getByRole("button", { name: "Delete booking for Ngozi Eze" }).click();
+  await musician.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(musician.getByText("Booking for Ngozi Eze has been deleted")).toBeVisible();
+  await expect(musician.getByRole("listitem").filter({ hasText: "Ngozi Eze" })).toHaveCount(0);
+});
+
+test("the request form works as a plain HTML form with JavaScript off", async ({ browser }) => {
+  const setup = await newPage(browser);
+  const a = await registerMusician(setup);
+  const slug = await activateWebsite(a.email, "Ayo Sax");
+  const page = await newPage(browser, { javaScriptEnabled: false });
+  await page.goto(`/musicians/${slug}`);
+  await page.getByRole("link", { name: "Request Booking" }).click();
+  await expect(page).toHaveURL(`/musicians/${slug}/request`);
+  await page.getByLabel("Your Name *").fill("Wale Ojo");
+  await page.getByLabel("Event Type *").selectOption("wedding");
+  await page.getByLabel("Event Duration *").selectOption("12+");
+  await page.getByRole("button", { name: "Send Request" }).click();
+  await expect(page.getByText("Booking request sent successfully!")).toBeVisible();
+
+  await setup.goto(`/musician_bookingrequests/${slug}`);
+  await expect(setup.getByRole("heading", { name: "Wale Ojo" })).toBeVisible();
+  await expect(setup.getByText("12+ hours")).toBeVisible();
+});
+
+test("an unknown booking link answers 404 'Booking not found' with Go Back", async ({ page }) => {
+  const res = await page.goto("/booking/zzzzzzzz");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Booking not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go Back" })).toBeVisible();
+  const redirected = await page.goto("/bookings/zzzzzzzz");
+  expect(redirected?.status()).toBe(404);
+  await expect(page).toHaveURL("/booking/zzzzzzzz");
+});
