@@ -41,7 +41,7 @@ export function SocialLinksField({
               <Input
                 name="socialPlatform"
                 list="social-platforms"
-                aria-label={`Platform ${i + 1}`}
+                aria-label={`Social platform ${i + 1}`}
                 placeholder="Platform"
                 defaultValue={r.platform}
                 aria-invalid={platformError ? true : undefined}
@@ -53,7 +53,7 @@ export function SocialLinksField({
               <Input
                 name="socialUrl"
                 inputMode="url"
-                aria-label={`Link ${i + 1}`}
+                aria-label={`Social link URL ${i + 1}`}
                 placeholder="instagram.com/yourname"
                 defaultValue={r.url}
                 aria-invalid={urlError ? true : undefined}
@@ -64,7 +64,7 @@ export function SocialLinksField({
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Remove link ${i + 1}`}
+              aria-label={`Remove social link ${i + 1}`}
               onClick={() => setRows(rows.filter((x) => x.key !== r.key))}
             >
               <Trash2Icon aria-hidden />
