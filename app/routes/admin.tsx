@@ -1,11 +1,51 @@
+import { Link } from "react-router";
+import { ADMIN_TABS, adminQuerySchema } from "~/features/admin/admin.schema";
+import { adminTab, requireAdmin } from "~/features/admin/admin.server";
+import {
+  AdminBookings,
+  AdminOverview,
+  AdminReports,
+  AdminUsers,
+} from "~/features/admin/components/admin-views";
+import { cn } from "~/lib/cn";
 import { pageTitle } from "~/lib/nav";
+import type { Route } from "./+types/admin";
 
-export const meta = () => [{ title: pageTitle("Admin Dashboard") }];
+export const meta = () => [{ title: pageTitle("Admin Dashboard") }, { name: "robots", content: "noindex" }];
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = adminQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return adminTab(query.tab, query.page);
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
   return (
-    <main className="mx-auto max-w-7xl px-4 py-10">
+    <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+      <nav
+        aria-label="Admin sections"
+        className="flex max-w-full gap-1 overflow-x-auto rounded-md bg-muted p-1"
+      >
+        {ADMIN_TABS.map((t) => (
+          <Link
+            key={t.value}
+            to={`?tab=${t.value}`}
+            aria-current={d.tab === t.value ? "page" : undefined}
+            className={cn(
+              "whitespace-nowrap rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground",
+              d.tab === t.value && "bg-background text-foreground shadow-sm",
+            )}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      {d.tab === "overview" && <AdminOverview data={d.overview} />}
+      {d.tab === "users" && <AdminUsers data={d.users} />}
+      {d.tab === "bookings" && <AdminBookings data={d.bookings} />}
+      {d.tab === "reports" && <AdminReports data={d.reports} />}
     </main>
   );
 }
