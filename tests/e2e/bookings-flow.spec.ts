@@ -123,7 +123,9 @@ test("organiser request → accepted booking → client confirms → completed; 
 
   // A signed-out client opens the link and confirms.
   const client = await newPage(browser);
+  await client.setViewportSize({ width: 375, height: 800 });
   await client.goto(link);
+  expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expect(client.getByRole("heading", { name: "Booking Details" })).toBeVisible();
   await expect(client.getByText("Ayo Sax")).toBeVisible();
   await expect(client.getByText("₦150,000.00")).toBeVisible();

@@ -4,6 +4,7 @@ import { db } from "~/server/db.server";
 import { musicianProfiles } from "~db/schema/profiles";
 import { loadContext, requestAs, settle, type TestMusician } from "../../../tests/support/accounts";
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers of many shapes field by field
 export type Answer = { status: number; body: any; location: string | null };
 
 /** Whatever a loader or action gave back (returned or thrown, plain, data() or Response), normalised. */
@@ -23,6 +24,7 @@ export async function answer(run: () => Promise<unknown>): Promise<Answer> {
   return { status: 200, body: res, location: null };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: route args are built loosely for loaders and actions alike
 export function args(request: Request, params: Record<string, string> = {}, clientIp?: string): any {
   return { request, params, context: loadContext(clientIp) };
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { bookingFormSchema, bookingStatusLabel, endTimeOptions, timeOptions } from "./booking.schema";
+import { formatEventDate, formatTime } from "./booking-dates";
+import { clientMessage, whatsAppUrl } from "./components/create-booking-button";
+
+describe("booking form helpers", () => {
+  it("labels the four statuses and shows anything else as Unknown", () => {
+    expect(["pending", "confirmed", "completed", "cancelled", "draft", ""].map(bookingStatusLabel)).toEqual([
+      "Pending",
+      "Confirmed",
+      "Completed",
+      "Cancelled",
+      "Unknown",
+      "Unknown",
+    ]);
+  });
+
+  it("offers only end times later than the start", () => {
+    expect(endTimeOptions("22:30")).toEqual(["23:00", "23:30"]);
+    expect(endTimeOptions("")).toEqual(timeOptions);
+    expect(timeOptions).toHaveLength(48);
+  });
+
+  it("saves empty optional values as null and the price in kobo", () => {
+    const v = bookingFormSchema.parse({
+      clientName: " Ada ",
+      serviceType: "Background Music",
+      eventType: "Gala",
+      price: "₦1,500.50",
+    });
+    expect(v).toMatchObject({
+      clientName: "Ada",
+      email: null,
+      phoneNumber: null,
+      priceKobo: 150_050,
+      location: null,
+      eventDate: null,
+    });
+  });
+
+  it("builds the client message and the WhatsApp link", () => {
+    const msg = clientMessage("Ada", "https://stagebook.ng/booking/abcd2345", "Ayo Sax");
+    expect(msg.startsWith("Hello Ada,")).toBe(true);
+    expect(msg).toContain("https://stagebook.ng/booking/abcd2345");
+    expect(msg.endsWith("Best regards,\nAyo Sax")).toBe(true);
+    expect(whatsAppUrl(msg, "0803 123 4567")).toBe(
+      `https://wa.me/2348031234567?text=${encodeURIComponent(msg)}`,
+    );
+    expect(whatsAppUrl("hi", "")).toBe("https://wa.me/?text=hi");
+  });
+
+  it("formats dates and times for people", () => {
+    expect(formatEventDate("2026-03-14")).toBe("Sat, 14 Mar 2026");
+    expect(formatEventDate("2026-02-30")).toBeNull();
+    expect(formatTime("14:30:00")).toBe("2:30 PM");
+    expect(formatTime("00:00")).toBe("12:00 AM");
+  });
+});
