@@ -11,7 +11,6 @@ import {
 } from "react-router";
 import { toast } from "sonner";
 import { Toaster } from "~/components/ui/toaster";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { getSessionUser } from "~/features/auth/session.server";
 import { NotFound } from "~/features/site/components/not-found";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, pageTitle } from "~/lib/nav";
@@ -72,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        <TooltipProvider>{children}</TooltipProvider>
+        {children}
         <Toaster />
         <FlashToasts flash={root?.toast} />
         <HydrationMarker />

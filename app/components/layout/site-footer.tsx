@@ -1,13 +1,7 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { NativeDialog } from "~/components/ui/native-dialog";
 
 export interface SupportContact {
   email: string;
@@ -96,21 +90,28 @@ export function SiteFooter({ support }: { support: SupportContact }) {
 }
 
 function ContactDialog({ support }: { support: SupportContact }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="link" className="h-auto p-0 text-muted-foreground hover:text-primary">
-          Contact
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Contact us</DialogTitle>
-          <DialogDescription>
-            Our support team answers every message within one working day.
-          </DialogDescription>
-        </DialogHeader>
-        <dl className="grid gap-2 text-sm">
+    <>
+      <Button
+        variant="link"
+        className="h-auto p-0 text-muted-foreground hover:text-primary"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        Contact
+      </Button>
+      <NativeDialog
+        open={open}
+        onOpenChange={setOpen}
+        label="Contact us"
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border"
+      >
+        <h2 className="text-lg font-semibold">Contact us</h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Our support team answers every message within one working day.
+        </p>
+        <dl className="mt-4 grid gap-2 text-sm">
           <div>
             <dt className="font-medium">Email</dt>
             <dd>
@@ -128,7 +129,7 @@ function ContactDialog({ support }: { support: SupportContact }) {
             </dd>
           </div>
         </dl>
-      </DialogContent>
-    </Dialog>
+      </NativeDialog>
+    </>
   );
 }

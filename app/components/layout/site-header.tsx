@@ -1,11 +1,31 @@
 import { MenuIcon, MusicIcon } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
-import { CreateBookingButton } from "~/features/bookings/components/create-booking-button";
+import { NativeDialog } from "~/components/ui/native-dialog";
 import { cn } from "~/lib/cn";
 import { mainLinks, showsCreateBooking } from "~/lib/nav";
+
+// The booking wizard (forms, validation) loads only where the button shows: signed-in musician pages.
+const CreateBookingButton = lazy(() =>
+  import("~/features/bookings/components/create-booking-button").then((m) => ({
+    default: m.CreateBookingButton,
+  })),
+);
+
+function HeaderCreateBooking() {
+  return (
+    <Suspense
+      fallback={
+        <Button size="sm" disabled>
+          Create Booking
+        </Button>
+      }
+    >
+      <CreateBookingButton />
+    </Suspense>
+  );
+}
 
 export interface HeaderUser {
   firstName: string;
@@ -51,7 +71,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          {createBooking && <CreateBookingButton />}
+          {createBooking && <HeaderCreateBooking />}
           {signedIn ? (
             <>
               <Button asChild variant="ghost">
@@ -78,42 +98,44 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           )}
         </div>
         <div className="flex items-center gap-2 md:hidden">
-          {createBooking && <CreateBookingButton />}
-          <Sheet open={open} onOpenChange={setOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Open menu">
-                <MenuIcon />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="left" aria-describedby={undefined}>
-              <SheetTitle asChild>
-                <div>
-                  <Brand />
-                </div>
-              </SheetTitle>
-              <SheetDescription className="sr-only">Site navigation</SheetDescription>
-              <nav aria-label="Mobile" className="flex flex-col gap-1">
-                {[...mainLinks, ...accountLinks].map((l) => (
-                  <NavLink
-                    key={l.to}
-                    to={l.to}
-                    end={l.to === "/"}
-                    className={linkClass}
-                    onClick={() => setOpen(false)}
-                  >
-                    {l.label}
-                  </NavLink>
-                ))}
-                {signedIn && (
-                  <Form method="post" action="/logout" onSubmit={() => setOpen(false)}>
-                    <Button type="submit" variant="outline" className="mt-2 w-full">
-                      Logout
-                    </Button>
-                  </Form>
-                )}
-              </nav>
-            </SheetContent>
-          </Sheet>
+          {createBooking && <HeaderCreateBooking />}
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            onClick={() => setOpen(true)}
+          >
+            <MenuIcon />
+          </Button>
+          <NativeDialog
+            open={open}
+            onOpenChange={setOpen}
+            label="Site navigation"
+            className="m-0 h-dvh max-h-none w-3/4 max-w-xs border-r"
+          >
+            <Brand />
+            <nav aria-label="Mobile" className="mt-6 flex flex-col gap-1">
+              {[...mainLinks, ...accountLinks].map((l) => (
+                <NavLink
+                  key={l.to}
+                  to={l.to}
+                  end={l.to === "/"}
+                  className={linkClass}
+                  onClick={() => setOpen(false)}
+                >
+                  {l.label}
+                </NavLink>
+              ))}
+              {signedIn && (
+                <Form method="post" action="/logout" onSubmit={() => setOpen(false)}>
+                  <Button type="submit" variant="outline" className="mt-2 w-full">
+                    Logout
+                  </Button>
+                </Form>
+              )}
+            </nav>
+          </NativeDialog>
         </div>
       </div>
     </header>

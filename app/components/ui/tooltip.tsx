@@ -6,7 +6,14 @@ import { cn } from "~/lib/cn";
 export function TooltipProvider(props: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={700} {...props} />;
 }
-export const Tooltip = TooltipPrimitive.Root;
+/** Each tooltip brings its own provider, so pages without tooltips don't load the positioning code. */
+export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 export function TooltipContent({
   className,
