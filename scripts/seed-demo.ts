@@ -1,0 +1,314 @@
+// npm run seed:demo -- --musicians 200 --bookings 2000
+// Fills the database (DATABASE_URL, or the embedded one under DATA_DIR) with realistic Nigerian demo
+// data: musicians with profiles, performances and availability, bookings, requests and disputes.
+// Rows are generated inside PostgreSQL, so 100,000 musicians and 1,000,000 bookings take minutes, not hours.
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { DataDirInUseError } from "../app/server/embedded-postgres.server";
+import { openScriptDatabase } from "./script-db";
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i === -1) return fallback;
+  const n = Number(process.argv[i + 1]);
+  if (!Number.isInteger(n) || n < 0) {
+    console.error(`--${name} needs a whole number, got "${process.argv[i + 1] ?? ""}"`);
+    process.exit(1);
+  }
+  return n;
+}
+
+const musicians = arg("musicians", 200);
+const bookings = arg("bookings", musicians * 10);
+const requests = arg("requests", Math.ceil(bookings / 5));
+const tag = randomBytes(3).toString("hex");
+
+const list = (values: string[]) =>
+  sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`);
+const pick = (values: string[]) => sql`(${list(values)})[1 + floor(random() * ${values.length})::int]`;
+
+const FIRST = [
+  "Adebayo",
+  "Chiamaka",
+  "Emeka",
+  "Funmilayo",
+  "Ngozi",
+  "Tunde",
+  "Aisha",
+  "Ibrahim",
+  "Yetunde",
+  "Olumide",
+  "Chidinma",
+  "Babajide",
+  "Zainab",
+  "Kelechi",
+  "Folake",
+  "Segun",
+  "Amaka",
+  "Musa",
+  "Halima",
+  "Obinna",
+  "Bisi",
+  "Uche",
+  "Tolu",
+  "Nneka",
+  "Femi",
+  "Kunle",
+  "Sade",
+  "Ifeanyi",
+  "Hauwa",
+  "Dapo",
+  "Temi",
+  "Chuka",
+];
+const LAST = [
+  "Adeyemi",
+  "Okafor",
+  "Balogun",
+  "Eze",
+  "Okonkwo",
+  "Abubakar",
+  "Oladipo",
+  "Nwosu",
+  "Bello",
+  "Afolabi",
+  "Chukwu",
+  "Ogunleye",
+  "Danjuma",
+  "Ibekwe",
+  "Adewale",
+  "Onyeka",
+  "Lawal",
+  "Obi",
+  "Akinola",
+  "Usman",
+];
+const STAGE = [
+  "Sax",
+  "Keys",
+  "Vibes",
+  "Strings",
+  "Groove",
+  "Soul",
+  "Drums",
+  "Beats",
+  "Live",
+  "Band",
+  "Melody",
+  "Sound",
+];
+const GENRES = [
+  "Afrobeats",
+  "Highlife",
+  "Jùjú",
+  "Fuji",
+  "Gospel",
+  "Apala",
+  "Afro-jazz",
+  "Amapiano",
+  "Hip-hop",
+  "R&B",
+  "Jazz",
+  "Reggae",
+  "Soul",
+  "Classical",
+  "Traditional",
+];
+const ROLES = [
+  "Vocalist",
+  "Saxophonist",
+  "Guitarist",
+  "Keyboardist",
+  "Drummer",
+  "Talking drummer",
+  "DJ",
+  "Bassist",
+  "Trumpeter",
+  "Violinist",
+  "Percussionist",
+  "MC",
+];
+const EVENTS = ["Wedding", "Birthday", "Corporate", "Cocktail", "Concert", "Award", "Gala"];
+const PLACES = [
+  "Ikeja, Lagos",
+  "Lekki, Lagos",
+  "Victoria Island, Lagos",
+  "Surulere, Lagos",
+  "Abuja, FCT",
+  "Port Harcourt, Rivers",
+  "Ibadan, Oyo",
+  "Enugu, Enugu",
+  "Kano, Kano",
+  "Benin City, Edo",
+  "Abeokuta, Ogun",
+  "Uyo, Akwa Ibom",
+  "Owerri, Imo",
+  "Jos, Plateau",
+  "Kaduna, Kaduna",
+  "Calabar, Cross River",
+  "Asaba, Delta",
+  "Akure, Ondo",
+  "Osogbo, Osun",
+  "Ilorin, Kwara",
+  "Awka, Anambra",
+  "Warri, Delta",
+];
+const VENUES = [
+  "Eko Hotel",
+  "Civic Centre",
+  "Landmark Centre",
+  "Transcorp Hilton",
+  "Harbour Point",
+  "Oriental Hotel",
+];
+const SERVICES = ["Full Event Performance", "Special Rendition", "Background Music", "Others"];
+const BOOKING_EVENTS = [
+  "Wedding",
+  "Wedding",
+  "Wedding",
+  "Birthday",
+  "Birthday",
+  "Corporate",
+  "Corporate",
+  "Cocktail",
+  "Concert",
+  "Award",
+  "Gala",
+  "Others",
+];
+const REQUEST_EVENTS = ["wedding", "birthday", "corporate", "cocktail", "concert", "award", "gala", "other"];
+
+let database: Awaited<ReturnType<typeof openScriptDatabase>>;
+try {
+  database = await openScriptDatabase();
+} catch (err) {
+  console.error(
+    err instanceof DataDirInUseError ? err.message : `Cannot open the database: ${(err as Error).message}`,
+  );
+  process.exit(1);
+}
+const { db } = await import("../app/server/db.server");
+const started = Date.now();
+const log = (msg: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`);
+const CHUNK = 100_000;
+
+async function chunked(total: number, run: (from: number, to: number) => Promise<unknown>) {
+  for (let from = 1; from <= total; from += CHUNK) await run(from, Math.min(total, from + CHUNK - 1));
+}
+
+await chunked(musicians, async (from, to) => {
+  await db.execute(sql`
+    WITH people AS (
+      SELECT g, ${pick(FIRST)} AS first, ${pick(LAST)} AS last FROM generate_series(${from}::int, ${to}::int) g
+    )
+    INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, role, created_at, updated_at)
+    SELECT 'demo-' || ${tag} || '-' || g, first || ' ' || last,
+           lower(first || '.' || last || '.' || ${tag} || g || '@demo.stagebook.ng'), true, first, last, 'musician',
+           now() - (random() * interval '700 days'), now()
+    FROM people`);
+  await db.execute(sql`
+    INSERT INTO musician_profiles (user_id, first_name, last_name, stage_name, slug, phone_number, website_active,
+      location, hourly_rate_kobo, bio, performance_roles, genres, event_types, created_at, updated_at)
+    SELECT u.id, u.first_name, u.last_name,
+           CASE WHEN random() < 0.7 THEN u.first_name || ' ' || ${pick(STAGE)} ELSE NULL END,
+           lower(u.first_name || '-' || u.last_name || '-' || ${tag} || substr(u.id, length(${tag}) + 7)),
+           '080' || lpad((floor(random() * 99999999))::int::text, 8, '0'),
+           random() < 0.85,
+           ${pick(PLACES)},
+           (10 + floor(random() * 98)::int * 5) * 100000,
+           'Live musician performing at weddings, corporate events and parties across Nigeria.',
+           ARRAY[${pick(ROLES)}],
+           ARRAY(SELECT DISTINCT x FROM unnest(ARRAY[${pick(GENRES)}, ${pick(GENRES)}]) x),
+           ARRAY(SELECT DISTINCT x FROM unnest(ARRAY[${pick(EVENTS)}, ${pick(EVENTS)}, ${pick(EVENTS)}]) x),
+           u.created_at, now()
+    FROM "user" u
+    WHERE u.id IN (SELECT 'demo-' || ${tag} || '-' || g FROM generate_series(${from}::int, ${to}::int) g)`);
+  log(`musicians ${to}/${musicians}`);
+});
+
+await db.execute(sql`DROP TABLE IF EXISTS seed_musicians`);
+await db.execute(sql`
+  CREATE UNLOGGED TABLE seed_musicians AS
+  SELECT p.id, row_number() OVER (ORDER BY p.id) AS n FROM musician_profiles p
+  WHERE p.user_id LIKE ${`demo-${tag}-%`}`);
+await db.execute(sql`CREATE UNIQUE INDEX ON seed_musicians (n)`);
+const n = musicians;
+
+if (n > 0) {
+  // Popularity is skewed (random()^2), as in real marketplaces, so the admin reports have a top ten.
+  let inserted = 0;
+  let salt = 0;
+  while (inserted < bookings) {
+    const want = Math.min(CHUNK, bookings - inserted);
+    const res = await db.execute(sql`
+      WITH rows AS (
+        SELECT g, 1 + floor(power(random(), 2) * ${n})::int AS k,
+               (current_date + (floor(random() * 545)::int - 365)) AS d,
+               ${pick(FIRST)} || ' ' || ${pick(LAST)} AS client, random() AS r
+        FROM generate_series(1, ${want}::int) g
+      )
+      INSERT INTO bookings_by_musician (musician_id, slug, client_name, email, phone_number, service_type,
+        price_kobo, event_type, location, event_date, event_start_time, event_end_time, status, created_at, updated_at)
+      SELECT m.id, substr(md5(${tag} || ${salt} || '-' || g || random()::text), 1, 8), rows.client,
+             lower(replace(rows.client, ' ', '.')) || '@example.com',
+             '081' || lpad((floor(random() * 99999999))::int::text, 8, '0'),
+             ${pick(SERVICES)}, (50 + floor(random() * 40)::int * 25) * 1000 * 100, ${pick(BOOKING_EVENTS)},
+             ${pick(PLACES)}, rows.d, make_time(12 + floor(random() * 6)::int, 0, 0), make_time(19 + floor(random() * 4)::int, 0, 0),
+             CASE WHEN rows.d < current_date
+                  THEN CASE WHEN rows.r < 0.7 THEN 'completed' WHEN rows.r < 0.8 THEN 'cancelled' ELSE 'confirmed' END
+                  ELSE CASE WHEN rows.r < 0.5 THEN 'pending' ELSE 'confirmed' END END,
+             rows.d - (floor(random() * 60)::int + 1) * interval '1 day',
+             rows.d - (floor(random() * 20)::int) * interval '1 day'
+      FROM rows JOIN seed_musicians m ON m.n = rows.k
+      ON CONFLICT (slug) DO NOTHING`);
+    inserted += res.rowCount ?? 0;
+    salt += 1;
+    log(`bookings ${inserted}/${bookings}`);
+  }
+
+  await chunked(requests, async (from, to) => {
+    await db.execute(sql`
+      WITH rows AS (
+        SELECT g, 1 + floor(power(random(), 2) * ${n})::int AS k FROM generate_series(${from}::int, ${to}::int) g
+      )
+      INSERT INTO booking_requests (musician_id, client_name, email, phone_number, event_type, location, event_date,
+        event_duration, budget_estimate_kobo, additional_details, status, created_at)
+      SELECT m.id, ${pick(FIRST)} || ' ' || ${pick(LAST)}, NULL, '090' || lpad((floor(random() * 99999999))::int::text, 8, '0'),
+             ${pick(REQUEST_EVENTS)}, ${pick(PLACES)}, current_date + floor(random() * 120)::int,
+             (1 + floor(random() * 6)::int)::text, (100 + floor(random() * 20)::int * 50) * 1000 * 100,
+             'We would love live music for our guests.',
+             CASE WHEN random() < 0.7 THEN 'pending' WHEN random() < 0.5 THEN 'accepted' ELSE 'declined' END,
+             now() - random() * interval '90 days'
+      FROM rows JOIN seed_musicians m ON m.n = rows.k`);
+    log(`requests ${to}/${requests}`);
+  });
+
+  await db.execute(sql`
+    INSERT INTO client_disputes (booking_id, client_name, phone_number, dispute_reason, created_at)
+    SELECT b.id, b.client_name, coalesce(b.phone_number, '08000000000'),
+           'The performance started late and the set was shorter than agreed.', b.updated_at + interval '1 day'
+    FROM bookings_by_musician b JOIN seed_musicians m ON m.id = b.musician_id
+    WHERE b.status IN ('confirmed', 'completed') AND random() < 0.005`);
+  log("disputes");
+
+  await chunked(n, async (from, to) => {
+    await db.execute(sql`
+      INSERT INTO musician_performances (profile_id, event_title, event_date, event_type, location, start_time, end_time)
+      SELECT m.id, ${pick(EVENTS)} || ' at ' || ${pick(VENUES)}, current_date + (floor(random() * 540)::int - 360),
+             ${pick(EVENTS)}, ${pick(PLACES)}, make_time(18, 0, 0), make_time(22, 0, 0)
+      FROM seed_musicians m CROSS JOIN generate_series(1, 2)
+      WHERE m.n BETWEEN ${from} AND ${to}`);
+    await db.execute(sql`
+      INSERT INTO musician_availability (profile_id, date, is_all_day, start_time, end_time)
+      SELECT DISTINCT ON (m.id, d) m.id, d, (random() < 0.5), make_time(9, 0, 0), make_time(17, 0, 0)
+      FROM seed_musicians m
+      CROSS JOIN LATERAL (SELECT current_date + (1 + floor(random() * 60)::int) AS d FROM generate_series(1, 4)) days
+      WHERE m.n BETWEEN ${from} AND ${to} AND random() < 0.3`);
+    log(`performances and availability ${to}/${n}`);
+  });
+}
+
+await db.execute(sql`DROP TABLE IF EXISTS seed_musicians`);
+await db.execute(sql`ANALYZE`);
+log(`done: ${musicians} musicians, ${bookings} bookings, ${requests} requests (batch ${tag})`);
+await database.close();
