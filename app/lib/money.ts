@@ -1,5 +1,8 @@
 // Money is stored as integer kobo (100 kobo = ₦1); the UI speaks naira with two decimals (spec §9).
 
+/** Spec §9: the public profile shows "Starting from ₦15,000/hr" when no rate is set. */
+export const DEFAULT_HOURLY_RATE_KOBO = 15_000 * 100;
+
 const naira = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" });
 const wholeNaira = new Intl.NumberFormat("en-NG", {
   style: "currency",

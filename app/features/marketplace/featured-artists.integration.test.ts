@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
 import { musicianProfiles } from "~db/schema/profiles";
 import { createMusician } from "../../../tests/support/accounts";
 import { SAMPLE_ARTISTS } from "./featured-artists.samples";
-import { getFeaturedArtists, lagosDay, resetFeaturedArtistsMemo } from "./featured-artists.server";
+import { getFeaturedArtists, lagosDay } from "./featured-artists.server";
 
 let n = 0;
 async function qualifying(over: Partial<typeof musicianProfiles.$inferInsert> = {}) {
@@ -25,8 +25,6 @@ async function qualifying(over: Partial<typeof musicianProfiles.$inferInsert> = 
     .where(eq(musicianProfiles.id, m.profileId));
   return { ...m, slug };
 }
-
-beforeEach(() => resetFeaturedArtistsMemo());
 
 describe("featured artists", () => {
   it("pads with the five sample artists, which link to /musicians", async () => {
@@ -65,7 +63,6 @@ describe("featured artists", () => {
     const morning = new Date("2026-03-02T06:00:00+01:00");
     const evening = new Date("2026-03-02T23:30:00+01:00");
     const first = await getFeaturedArtists(morning);
-    resetFeaturedArtistsMemo();
     const again = await getFeaturedArtists(evening);
     expect(first.map((a) => a.id)).toEqual(again.map((a) => a.id));
     expect(first).toHaveLength(5);
@@ -74,7 +71,6 @@ describe("featured artists", () => {
 
     const orders = new Set<string>();
     for (let d = 3; d < 13; d++) {
-      resetFeaturedArtistsMemo();
       const day = await getFeaturedArtists(new Date(`2026-03-${String(d).padStart(2, "0")}T12:00:00Z`));
       orders.add(day.map((a) => a.id).join(","));
     }

@@ -10,20 +10,15 @@ export function lagosDay(now: Date = new Date()): string {
   return format(new TZDate(now, "Africa/Lagos"), "yyyy-MM-dd");
 }
 
-// The pick only changes at Lagos midnight; a short per-process memo spares the database on a busy
-// landing page while letting a newly qualified musician appear within minutes.
-const MEMO_MS = 5 * 60_000;
-let memo: { day: string; at: number; artists: FeaturedArtist[] } | undefined;
-
 /**
  * The day's five featured musicians: active websites with an image, a stage name and roles, in an
  * order fixed for the whole Lagos day and the same for every visitor (ARCHITECTURE §9), padded with
- * the sample artists (which link to /musicians) when fewer qualify.
+ * the sample artists (which link to /musicians) when fewer qualify. The order comes from the
+ * database (md5 of id and day), so every process agrees without a shared cache, and a musician who
+ * qualifies today can be picked at once.
  */
 export async function getFeaturedArtists(now: Date = new Date()): Promise<FeaturedArtist[]> {
-  const day = lagosDay(now);
-  if (memo && memo.day === day && Date.now() - memo.at < MEMO_MS) return memo.artists;
-  const real = await listFeaturedProfiles(day, FEATURED_COUNT);
+  const real = await listFeaturedProfiles(lagosDay(now), FEATURED_COUNT);
   const artists: FeaturedArtist[] = real.map((r) => ({
     id: r.id,
     stageName: r.stageName,
@@ -35,11 +30,5 @@ export async function getFeaturedArtists(now: Date = new Date()): Promise<Featur
     if (artists.length >= FEATURED_COUNT) break;
     artists.push(sample);
   }
-  memo = { day, at: Date.now(), artists };
   return artists;
-}
-
-/** For tests: forget the memo so a new pick is made. */
-export function resetFeaturedArtistsMemo(): void {
-  memo = undefined;
 }

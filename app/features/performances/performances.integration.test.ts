@@ -57,7 +57,7 @@ describe("experience", () => {
     "needs a title and a type: %o",
     async (over) => {
       const m = await createMusician();
-      const res = await post(m, performance(over));
+      const res = await post(m, performance(over as Record<string, string>));
       expect(res.status).toBe(400);
       expect(res.body.toast.message).toBe("Please fill in all fields");
       expect(await listPerformances(m.profileId)).toEqual([]);

@@ -294,7 +294,7 @@ describe("removal and authorisation", () => {
       { intent: "add-instagram", embed: "https://www.instagram.com/p/C1a2B3c4D5e/" },
       { intent: "remove-item", itemId: "00000000-0000-0000-0000-000000000000" },
       { intent: "remove-profile-image" },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await post(null, form);
       expect(res.status).toBe(302);
       expect(res.location).toMatch(/^\/login\?redirectTo=/);

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
 
+export { DEFAULT_HOURLY_RATE_KOBO } from "~/lib/money";
+
 export const STAGE_NAME_REQUIRED = "Stage name is required";
 export const MUST_BE_A_NUMBER = "Must be a number";
 export const INVALID_URL = "Please enter a valid URL";
@@ -14,7 +16,6 @@ export const INVALID_PHONE = "Please enter a valid phone number";
 export const WEBSITE_NOT_ACTIVE = "Website not active";
 export const WEBSITE_NOT_ACTIVE_DESCRIPTION =
   "Complete your first name, last name, phone number and website URL in My Account to activate your website.";
-export const DEFAULT_HOURLY_RATE_KOBO = 15_000 * 100;
 
 export const SOCIAL_PLATFORMS = ["Instagram", "Facebook", "TikTok", "YouTube", "X", "LinkedIn", "Website"];
 

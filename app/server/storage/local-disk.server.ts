@@ -15,7 +15,7 @@ export class LocalDiskStorage implements Storage {
     return path.join(this.root, key);
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: Buffer, _contentType: string): Promise<void> {
     const target = this.file(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     // Write then rename, so a reader never sees half a file and a replaced image swaps atomically.

@@ -145,9 +145,9 @@ export function PortfolioManager({
         {items.length === 0 ? (
           <p className="text-muted-foreground">No portfolio items yet. Add images, audio or videos above.</p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((item) => (
-              <li key={item.id} className="grid gap-2 rounded-lg border p-3">
+              <li key={item.id} className="grid min-w-0 gap-2 rounded-lg border p-3">
                 <PortfolioItemView item={item} />
                 <div className="flex items-center justify-between gap-2">
                   <span className="truncate text-sm text-muted-foreground">

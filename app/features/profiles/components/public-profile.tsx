@@ -4,9 +4,8 @@ import { RequestBookingButton } from "~/features/booking-requests/components/req
 import { PerformanceList } from "~/features/performances/components/performance-list";
 import { PortfolioItemView } from "~/features/portfolio/components/portfolio-item-view";
 import { imageSources, PROFILE_IMAGE_WIDTHS } from "~/features/portfolio/image-srcset";
-import { formatNairaWhole } from "~/lib/money";
+import { DEFAULT_HOURLY_RATE_KOBO, formatNairaWhole } from "~/lib/money";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
-import { DEFAULT_HOURLY_RATE_KOBO } from "../profile.schema";
 import type { PublicProfile } from "../profile.server";
 import { pickTab, TabNav } from "./tab-nav";
 
@@ -125,9 +124,9 @@ export function PublicProfileView({ data, tab: rawTab }: { data: PublicProfile; 
         (portfolio.length === 0 ? (
           <p className="text-muted-foreground">No portfolio items yet.</p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {portfolio.map((item) => (
-              <li key={item.id} className="grid content-start gap-2">
+              <li key={item.id} className="grid min-w-0 content-start gap-2">
                 <PortfolioItemView item={item} />
                 {item.title && item.itemType !== "audio" && (
                   <p className="truncate text-sm text-muted-foreground">{item.title}</p>
