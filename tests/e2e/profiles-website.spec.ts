@@ -202,3 +202,13 @@ test("the signed-out editor redirects to /login and back", async ({ page }) => {
   await page.goto("/profile");
   await expect(page).toHaveURL("/login?redirectTo=%2Fprofile");
 });
+
+test("the editor fits a 375px phone on every tab", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await registerMusician(page);
+  for (const name of ["about", "portfolio", "experience", "account"]) {
+    await page.goto(`/profile?tab=${name}`);
+    await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(375);
+  }
+});

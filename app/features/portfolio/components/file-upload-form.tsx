@@ -40,23 +40,12 @@ export function FileUploadForm({
       className="grid gap-2"
     >
       {children}
-      <label
-        htmlFor={inputId}
-        className={cn(
-          buttonVariants({ variant: "outline" }),
-          "cursor-pointer",
-          busy && "pointer-events-none opacity-60",
-        )}
-      >
-        <UploadIcon aria-hidden />
-        {busy ? "Uploading..." : label}
-      </label>
       <input
         id={inputId}
         name="file"
         type="file"
         accept={accept}
-        className="sr-only"
+        className="peer sr-only"
         disabled={busy}
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
@@ -69,6 +58,17 @@ export function FileUploadForm({
           form.current?.requestSubmit();
         }}
       />
+      <label
+        htmlFor={inputId}
+        className={cn(
+          buttonVariants({ variant: "outline" }),
+          "cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring",
+          busy && "pointer-events-none opacity-60",
+        )}
+      >
+        <UploadIcon aria-hidden />
+        {busy ? "Uploading..." : label}
+      </label>
       <noscript>
         <button type="submit" className={buttonVariants({ size: "sm" })}>
           Upload
