@@ -29,7 +29,7 @@ export function DashboardShell({ ctx, children }: { ctx: DashboardContext; child
       <div className="flex w-full flex-1">
         <DashboardSidebar slug={ctx.slug} />
         <div className="flex min-w-0 flex-1 flex-col gap-6 px-4 py-6 md:px-6">
-          <div className="flex flex-wrap items-center justify-between gap-3">
+          <div data-testid="dashboard-header" className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex items-center gap-2">
               <SidebarTrigger className="-ml-2" />
               <h1 className="text-2xl font-bold">Musician Dashboard</h1>

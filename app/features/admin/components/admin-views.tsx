@@ -18,7 +18,12 @@ function Stat({ label, value }: { label: string; value: number }) {
         <CardTitle className="text-sm font-medium text-muted-foreground">{label}</CardTitle>
       </CardHeader>
       <CardContent>
-        <p className="text-3xl font-bold">{fmt(value)}</p>
+        <p
+          className="text-3xl font-bold"
+          data-testid={`admin-stat-${label.toLowerCase().replace(/\s+/g, "-")}`}
+        >
+          {fmt(value)}
+        </p>
       </CardContent>
     </Card>
   );

@@ -44,7 +44,7 @@ export function WaitlistForm({ result }: { result: WaitlistActionData | undefine
             {busy ? "Joining..." : "Join Waitlist"}
           </Button>
         </div>
-        {result?.toast && (
+        {result?.toast && !result.errors && (
           <p
             role="status"
             className={

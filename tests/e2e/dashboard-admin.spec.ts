@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { withDb } from "./dashboard-support";
+import { registerMusician } from "./support";
+
+// playwright.config.ts starts the server with ADMIN_EMAILS=admin@e2e.stagebook.test.
+const ADMIN = "admin@e2e.stagebook.test";
+
+test("a musician who is not an admin gets 404 at /admin", async ({ page }) => {
+  const anon = await page.goto("/admin");
+  expect(anon?.status()).toBe(404);
+  await registerMusician(page);
+  const res = await page.goto("/admin");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+});
+
+test("an admin sees real counts and paginated tables", async ({ page }) => {
+  // The admin account may exist from an earlier run of this spec on the same server.
+  const exists = await withDb((c) => c.query(`SELECT 1 FROM "user" WHERE email = $1`, [ADMIN]));
+  if (exists.rowCount === 0) {
+    await registerMusician(page, { email: ADMIN, firstName: "Site", lastName: "Admin" });
+  } else {
+    const { signIn } = await import("./support");
+    await signIn(page, { email: ADMIN, password: "afrobeats-2026" });
+  }
+  const expected = await withDb(async (c) => {
+    const q = async (text: string) => Number((await c.query<{ n: string }>(text)).rows[0].n);
+    return {
+      users: await q(`SELECT count(*) AS n FROM "user"`),
+      completed: await q(`SELECT count(*) AS n FROM bookings_by_musician WHERE status = 'completed'`),
+    };
+  });
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("admin-stat-total-users")).toHaveText(expected.users.toLocaleString("en-NG"));
+  await expect(page.getByTestId("admin-stat-completed-bookings")).toHaveText(
+    expected.completed.toLocaleString("en-NG"),
+  );
+
+  await page.getByRole("link", { name: "Users", exact: true }).click();
+  await expect(page).toHaveURL("/admin?tab=users");
+  const users = page.getByRole("table", { name: "Users" });
+  await expect(users.getByRole("columnheader", { name: "Join date" })).toBeVisible();
+  await expect(users.getByText(ADMIN)).toBeVisible();
+
+  await page.getByRole("link", { name: "Reports", exact: true }).click();
+  await expect(page.getByText("Most popular musicians")).toBeVisible();
+  await expect(page.getByText("Common event types")).toBeVisible();
+});

@@ -1,0 +1,92 @@
+import { expect, test } from "@playwright/test";
+import { expectToast } from "./dashboard-support";
+import { registerMusician } from "./support";
+
+test("a signed-out visitor is sent to /login and comes back after signing in", async ({ page }) => {
+  await page.goto("/musician_dashboard");
+  await expect(page).toHaveURL("/login?redirectTo=%2Fmusician_dashboard");
+});
+
+test("the dashboard shell: Main Menu, header buttons, Ctrl+B collapses and the cookie keeps it", async ({
+  page,
+  context,
+}) => {
+  await registerMusician(page, { firstName: "Ada" });
+  await page.goto("/musician_dashboard");
+  await expect(page.getByRole("heading", { name: "Musician Dashboard", level: 1 })).toBeVisible();
+  const header = page.getByTestId("dashboard-header");
+  await expect(header.getByRole("link", { name: "View My Website" })).toBeVisible();
+  await expect(header.getByText("Create Booking").first()).toBeVisible();
+
+  const menu = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(menu.getByRole("heading", { name: "Main Menu" })).toBeVisible();
+  for (const name of [
+    "Overview",
+    "Edit Profile",
+    "All Bookings",
+    "Booking Requests",
+    "Successful Bookings",
+    "All",
+    "Upcoming",
+    "Past",
+    "Availability",
+    "All Messages",
+    "Wallet",
+    "Reviews",
+  ]) {
+    await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByText("With Bookings")).toHaveAttribute("aria-disabled", "true");
+  await expect(menu.getByText("Inquiries")).toHaveAttribute("aria-disabled", "true");
+
+  // The four overview cards, computed for a brand-new musician.
+  await expect(page.getByTestId("stat-total-bookings")).toHaveText("0");
+  await expect(page.getByTestId("stat-upcoming-events")).toHaveText("0");
+  await expect(page.getByTestId("stat-unread-messages")).toHaveText("0");
+  await expect(page.getByTestId("stat-average-rating")).toHaveText("--");
+  await expect(page.getByText("No recent activity")).toBeVisible();
+
+  // Navigate through the menu to a coming-soon page.
+  await menu.getByRole("link", { name: "Wallet" }).click();
+  await expect(page).toHaveURL(/\/musician_wallet\/[^/]+$/);
+  await expect(page.getByText("Coming Soon")).toBeVisible();
+
+  const sidebar = page.locator("#dashboard-sidebar");
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await page.keyboard.press("Control+b");
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
+  expect(cookie?.value).toBe("false");
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+  expect(cookie!.expires * 1000 - Date.now()).toBeLessThan(7.1 * 24 * 3600 * 1000);
+
+  // The server renders the collapsed rail from the cookie; labels move to tooltips.
+  await page.reload();
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  await expect(sidebar.getByRole("link", { name: "Reviews" })).toBeVisible();
+  await page.keyboard.press("Meta+b");
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  expect((await context.cookies()).find((c) => c.name === "sidebar_state")?.value).toBe("true");
+
+  // Logout from the sidebar.
+  await menu.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL("/login");
+  await expectToast(page, "Logout successful");
+});
+
+test("under 768 px the menu is a sheet", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await registerMusician(page);
+  await page.goto("/musician_dashboard");
+  await expect(page.locator("#dashboard-sidebar")).toBeHidden();
+  await page.getByRole("button", { name: "Toggle sidebar" }).click();
+  const sheet = page.getByRole("dialog");
+  await expect(sheet.getByText("Main Menu")).toBeVisible();
+  await sheet.getByRole("link", { name: "Availability" }).click();
+  await expect(page).toHaveURL(/\/musician_availability\//);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.keyboard.press("Control+b");
+  await expect(page.getByRole("dialog").getByText("Main Menu")).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+});
