@@ -210,19 +210,25 @@ await chunked(musicians, async (from, to) => {
     INSERT INTO musician_profiles (user_id, first_name, last_name, stage_name, slug, phone_number, website_active,
       location, hourly_rate_kobo, bio, performance_roles, genres, event_types, created_at, updated_at)
     SELECT u.id, u.first_name, u.last_name,
-           CASE WHEN random() < 0.7 THEN u.first_name || ' ' || ${pick(STAGE)} ELSE NULL END,
+           CASE WHEN random() < 0.7 THEN u.first_name || ' ' || u.stage ELSE NULL END,
            lower(u.first_name || '-' || u.last_name || '-' || ${tag} || substr(u.id, length(${tag}) + 7)),
            '080' || lpad((floor(random() * 99999999))::int::text, 8, '0'),
            random() < 0.85,
-           ${pick(PLACES)},
+           u.place,
            (10 + floor(random() * 98)::int * 5) * 100000,
            'Live musician performing at weddings, corporate events and parties across Nigeria.',
-           ARRAY[${pick(ROLES)}],
-           ARRAY(SELECT DISTINCT x FROM unnest(ARRAY[${pick(GENRES)}, ${pick(GENRES)}]) x),
-           ARRAY(SELECT DISTINCT x FROM unnest(ARRAY[${pick(EVENTS)}, ${pick(EVENTS)}, ${pick(EVENTS)}]) x),
+           ARRAY[u.role],
+           -- Correlated with the row (u.g1...), so PostgreSQL draws new values for every musician.
+           ARRAY(SELECT DISTINCT x FROM unnest(ARRAY[u.g1, u.g2]) x WHERE x IS NOT NULL),
+           ARRAY(SELECT DISTINCT x FROM unnest(ARRAY[u.e1, u.e2, u.e3]) x),
            u.created_at, now()
-    FROM "user" u
-    WHERE u.id IN (SELECT 'demo-' || ${tag} || '-' || g FROM generate_series(${from}::int, ${to}::int) g)`);
+    FROM (
+      SELECT u.id, u.first_name, u.last_name, u.created_at, ${pick(STAGE)} AS stage, ${pick(PLACES)} AS place,
+             ${pick(ROLES)} AS role, ${pick(GENRES)} AS g1, CASE WHEN random() < 0.6 THEN ${pick(GENRES)} END AS g2,
+             ${pick(EVENTS)} AS e1, ${pick(EVENTS)} AS e2, ${pick(EVENTS)} AS e3
+      FROM "user" u
+      WHERE u.id IN (SELECT 'demo-' || ${tag} || '-' || g FROM generate_series(${from}::int, ${to}::int) g)
+    ) u`);
   log(`musicians ${to}/${musicians}`);
 });
 
@@ -302,8 +308,8 @@ if (n > 0) {
       INSERT INTO musician_availability (profile_id, date, is_all_day, start_time, end_time)
       SELECT DISTINCT ON (m.id, d) m.id, d, (random() < 0.5), make_time(9, 0, 0), make_time(17, 0, 0)
       FROM seed_musicians m
-      CROSS JOIN LATERAL (SELECT current_date + (1 + floor(random() * 60)::int) AS d FROM generate_series(1, 4)) days
-      WHERE m.n BETWEEN ${from} AND ${to} AND random() < 0.3`);
+      CROSS JOIN LATERAL (SELECT current_date + (1 + floor(random() * 60)::int) AS d FROM generate_series(1, 4) WHERE m.n > 0) days
+      WHERE m.n BETWEEN ${from} AND ${to} AND m.n % 10 < 3`);
     log(`performances and availability ${to}/${n}`);
   });
 }
