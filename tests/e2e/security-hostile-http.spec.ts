@@ -262,19 +262,17 @@ const targets: Record<string, Target[]> = {
   ],
 };
 
-/** The values every field of every form gets, besides the generated ones. */
-const sweep = [
-  "",
+/** Each field in turn gets these while the rest of the form stays valid, so they reach the database. */
+const perField = [
   "a\u0000b",
-  "x".repeat(ONE_MB),
   '\'; DROP TABLE "user"; --',
   '<script>alert(1)</script>"><img src=x onerror=alert(1)>',
   "\uD800\uFFFF\u202E",
   "-99999999999999999999999",
-  "1e308",
   "2024-02-30",
-  "99:99",
 ];
+/** Every field at once gets each of these (one request each: a 1 MB value in every field is one post). */
+const allFields = ["", "x".repeat(ONE_MB), "1e308", "99:99", "NaN", "[object Object]"];
 
 async function checkAnswer(res: APIResponse, label: string): Promise<void> {
   const status = res.status();
@@ -330,7 +328,7 @@ for (const route of actionRoutes) {
       for (const field of fields) {
         const { [field]: _dropped, ...without } = base;
         await post(api, path, without, `${target.label} without ${field}`);
-        for (const value of sweep) {
+        for (const value of perField) {
           await post(
             api,
             path,
@@ -338,6 +336,11 @@ for (const route of actionRoutes) {
             `${target.label} ${field}=${JSON.stringify(value.slice(0, 30))}`,
           );
         }
+      }
+      for (const value of allFields) {
+        const form = Object.fromEntries(fields.map((f) => [f, value]));
+        if (base.intent) form.intent = base.intent;
+        await post(api, path, form, `${target.label} every field=${JSON.stringify(value.slice(0, 30))}`);
       }
       await post(
         api,
@@ -354,10 +357,13 @@ for (const route of actionRoutes) {
           async (field, value, second) => {
             const form = { ...base, [field]: value };
             if (second) form[second[0]] = second[1];
-            await post(api, path, form, `${target.label} generated ${field}`);
+            const what = [[field, value], ...(second ? [second] : [])]
+              .map(([f, v]) => `${f}=${JSON.stringify(v.slice(0, 40))}`)
+              .join(" ");
+            await post(api, path, form, `${target.label} generated ${what}`);
           },
         ),
-        { numRuns: 30 },
+        { numRuns: 20 },
       );
 
       // Bodies no browser form sends: JSON, broken encodings, multipart without a boundary, nothing.
@@ -372,7 +378,7 @@ for (const route of actionRoutes) {
         ],
         ["text/plain", "hello"],
         ["application/x-www-form-urlencoded", ""],
-        ["application/octet-stream", Buffer.alloc(2 * ONE_MB, 0xff)],
+        ["application/octet-stream", Buffer.alloc(ONE_MB, 0xff)],
       ];
       for (const [type, data] of raw) {
         const res = await api.post(url, {
