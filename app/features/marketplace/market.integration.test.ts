@@ -69,17 +69,25 @@ describe("/market search", () => {
     const t = token();
     await musician({ stageName: `Lola ${t}`, genres: ["Afrobeats"] });
     await musician({ stageName: `Kunle ${t}`, genres: ["Jùjú"], roles: ["Talking drummer"] });
-    expect(names(await search(`q=afrobaets+${t}`))).toEqual([`Lola ${t}`]);
+    const typo = await search(`q=afrobaets+${t}`);
+    expect(names(typo)).toEqual([`Lola ${t}`]);
+    expect(typo.results.fuzzy).toBe(true);
+    const exact = await search(`q=afrobeats+${t}`);
+    expect(names(exact)).toEqual([`Lola ${t}`]);
+    expect(exact.results.fuzzy).toBe(false);
     expect(names(await search(`q=juju+${t}`))).toEqual([`Kunle ${t}`]);
     expect(names(await search(`q=drumer+${t}`))).toEqual([`Kunle ${t}`]);
 
-    const exact = await musician({ stageName: `Saxophone Sam ${t}`, roles: ["Saxophonist"] });
+    const sam = await musician({ stageName: `Saxophone Sam ${t}`, roles: ["Saxophonist"] });
     await musician({
       stageName: `Other ${t}`,
       roles: ["Saxophonist", "Flautist", "Keyboardist", "Percussionist"],
     });
     const ranked = await search(`q=saxophone+sam+${t}`);
-    expect(ranked.results.cards[0].href).toBe(`/musicians/${exact.slug}`);
+    expect(ranked.results.cards[0].href).toBe(`/musicians/${sam.slug}`);
+    // A misspelt name ranks the closest spelling first.
+    const fuzzyRanked = await search(`q=saxophon+sam+${t}`);
+    expect(fuzzyRanked.results.cards[0].href).toBe(`/musicians/${sam.slug}`);
   });
 
   it("filters by genre, event type, location (state or FCT), maximum rate and available date", async () => {
@@ -135,10 +143,11 @@ describe("/market search", () => {
     const byPrice = await search(`q=${t}&sort=price`);
     const rates = byPrice.results.cards.map((c) => Number(c.rate.replace(/[^\d]/g, "")));
     expect(rates).toEqual([...rates].sort((x, y) => x - y));
-    expect(byPrice.results.total).toBe(14);
-    expect(byPrice.results.pages).toBe(2);
+    expect(byPrice.results.cards).toHaveLength(12);
+    expect(byPrice.results.hasNext).toBe(true);
     const lastPage = await search(`q=${t}&sort=price&page=2`);
     expect(lastPage.results.cards).toHaveLength(2);
+    expect(lastPage.results.hasNext).toBe(false);
     // The musician without a rate sorts last (shown with the ₦15,000 fallback).
     expect(lastPage.results.cards.at(-1)?.name).toBe(`Band03 ${t}`);
 

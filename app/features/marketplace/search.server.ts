@@ -2,7 +2,7 @@ import { DEFAULT_HOURLY_RATE_KOBO } from "~/features/profiles/profile.schema";
 import { formatNairaWhole } from "~/lib/money";
 import { logger } from "~/server/logger.server";
 import { type MarketFilters, searchActiveMusicians } from "./queries.server";
-import { COUNT_CAP, type MarketSearch, PAGE_SIZE } from "./search.schema";
+import { type MarketSearch, PAGE_SIZE } from "./search.schema";
 
 export interface MarketCard {
   id: string;
@@ -17,10 +17,10 @@ export interface MarketCard {
 
 export interface MarketResults {
   cards: MarketCard[];
-  total: number;
-  capped: boolean;
   page: number;
-  pages: number;
+  hasNext: boolean;
+  /** No musician matched the words as typed; these are close spellings. */
+  fuzzy: boolean;
   failed: boolean;
 }
 
@@ -51,13 +51,8 @@ export function toFilters(s: MarketSearch): MarketFilters {
 
 export async function searchMarket(s: MarketSearch): Promise<MarketResults> {
   try {
-    const { rows, total } = await searchActiveMusicians(
-      toFilters(s),
-      PAGE_SIZE,
-      (s.page - 1) * PAGE_SIZE,
-      COUNT_CAP,
-    );
-    const cards = rows.map((r) => ({
+    const { rows, fuzzy } = await searchActiveMusicians(toFilters(s), PAGE_SIZE, (s.page - 1) * PAGE_SIZE);
+    const cards = rows.slice(0, PAGE_SIZE).map((r) => ({
       id: r.id,
       href: `/musicians/${r.slug}`,
       name: r.stageName?.trim() || `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim(),
@@ -67,16 +62,9 @@ export async function searchMarket(s: MarketSearch): Promise<MarketResults> {
       rate: formatNairaWhole(r.hourlyRateKobo ?? DEFAULT_HOURLY_RATE_KOBO),
       imageUrl: r.profileImage,
     }));
-    return {
-      cards,
-      total,
-      capped: total >= COUNT_CAP,
-      page: s.page,
-      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-      failed: false,
-    };
+    return { cards, page: s.page, hasNext: rows.length > PAGE_SIZE, fuzzy, failed: false };
   } catch (err) {
     logger.error({ err }, "marketplace search failed");
-    return { cards: [], total: 0, capped: false, page: s.page, pages: 1, failed: true };
+    return { cards: [], page: s.page, hasNext: false, fuzzy: false, failed: true };
   }
 }

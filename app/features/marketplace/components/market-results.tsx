@@ -2,7 +2,7 @@ import { MapPinIcon, MusicIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { type MarketSearch, marketSearchToParams } from "../search.schema";
+import { type MarketSearch, marketSearchToParams, PAGE_SIZE } from "../search.schema";
 import type { MarketCard, MarketResults } from "../search.server";
 
 function MusicianCard({ card }: { card: MarketCard }) {
@@ -78,20 +78,19 @@ export function MarketResultsView({ results, search }: { results: MarketResults;
       </div>
     );
   }
-  const count = results.capped
-    ? `${results.total.toLocaleString("en-NG")}+ musicians found`
-    : `${results.total} musician${results.total === 1 ? "" : "s"} found`;
+  const first = (results.page - 1) * PAGE_SIZE + 1;
   return (
     <div className="flex flex-col gap-4">
       <p aria-live="polite" className="text-sm text-muted-foreground">
-        {count}
+        {results.fuzzy && <>No exact matches for “{search.q}”. Showing close matches. </>}
+        Showing musicians {first}–{first + results.cards.length - 1}
       </p>
       <ul aria-label="Musicians" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {results.cards.map((c) => (
           <MusicianCard key={c.id} card={c} />
         ))}
       </ul>
-      {results.pages > 1 && (
+      {(results.page > 1 || results.hasNext) && (
         <nav aria-label="Pagination" className="flex items-center justify-center gap-3">
           {results.page > 1 ? (
             <Button asChild variant="outline">
@@ -104,10 +103,8 @@ export function MarketResultsView({ results, search }: { results: MarketResults;
               Previous
             </Button>
           )}
-          <span className="text-sm">
-            Page {results.page} of {results.pages}
-          </span>
-          {results.page < results.pages ? (
+          <span className="text-sm">Page {results.page}</span>
+          {results.hasNext ? (
             <Button asChild variant="outline">
               <Link to={pageHref(search, results.page + 1)} rel="next">
                 Next
