@@ -178,6 +178,10 @@ async function crashPhase(server: AppServer, slug: string) {
   };
 }
 
+function fromNewAddress(req: autocannon.Request): autocannon.Request {
+  return { ...req, headers: { ...req.headers, "x-forwarded-for": nextIp() } };
+}
+
 async function loadPhase(server: AppServer, slug: string, bookingSlug: string) {
   const seconds = Number(args["load-seconds"]);
   const connections = Number(args["load-connections"]);
@@ -187,11 +191,13 @@ async function loadPhase(server: AppServer, slug: string, bookingSlug: string) {
     connections,
     duration: seconds,
     timeout: 30,
+    // Every request comes from its own address, as 200 real visitors would: the per-address limits
+    // (booking pages, requests) are for one visitor, not for this machine's loopback.
     requests: [
-      { method: "GET", path: "/" },
-      { method: "GET", path: `/musicians/${slug}` },
-      { method: "GET", path: "/market?q=sax&eventType=wedding&location=Lagos" },
-      { method: "GET", path: `/booking/${bookingSlug}` },
+      { method: "GET", path: "/", setupRequest: fromNewAddress },
+      { method: "GET", path: `/musicians/${slug}`, setupRequest: fromNewAddress },
+      { method: "GET", path: "/market?q=sax&eventType=wedding&location=Lagos", setupRequest: fromNewAddress },
+      { method: "GET", path: `/booking/${bookingSlug}`, setupRequest: fromNewAddress },
       {
         method: "POST",
         path: `/musicians/${slug}/request.data`,

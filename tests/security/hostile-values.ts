@@ -143,7 +143,11 @@ export function hostileForm(fields: string[]): fc.Arbitrary<Record<string, strin
       fc.record(known, { requiredKeys: [] }),
       fc.dictionary(fc.constantFrom(...extraFieldNames), hostileString, { maxKeys: 2 }),
     )
-    .map(([a, b]) => ({ ...b, ...a }));
+    .map(([a, b]) => {
+      const out: Record<string, string> = { ...b };
+      for (const [k, v] of Object.entries(a)) if (v !== undefined) out[k] = v;
+      return out;
+    });
 }
 
 /** A stack trace or an internal error leaking into a response body. */

@@ -1,0 +1,333 @@
+// npm run bench [-- --musicians 10000 --bookings 100000 --duration 20 --connections 50 --no-lighthouse]
+// Builds, starts the production server on a fresh embedded database filled by the demo seed, and a bare
+// node:http baseline; measures throughput and latency with autocannon and page quality with Lighthouse
+// (mobile defaults, the system Chromium). Writes bench/results/latest.json and latest.md.
+import { fork, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { AppServer, ensureBuild, nextIp, ROOT, sleep } from "./server-control";
+
+const { values: args } = parseArgs({
+  options: {
+    musicians: { type: "string", default: "10000" },
+    bookings: { type: "string", default: "100000" },
+    duration: { type: "string", default: "20" },
+    warmup: { type: "string", default: "5" },
+    connections: { type: "string", default: "50" },
+    port: { type: "string", default: "3280" },
+    "baseline-port": { type: "string", default: "3281" },
+    "no-lighthouse": { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+  },
+});
+
+const buildDir = process.env.BUILD_DIR ?? "build-bench";
+const dataDir = process.env.BENCH_DATA_DIR ?? ".data-bench";
+const outDir = path.resolve(ROOT, "bench", "results");
+const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
+const CONNECTIONS = Number(args.connections);
+
+interface LoadFigures {
+  target: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  ratioToBaseline: number;
+}
+
+interface PageFigures {
+  page: string;
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  totalKB: number;
+  jsKB: number;
+}
+
+type Req = autocannon.Request;
+const fromNewAddress = (req: Req): Req => ({
+  ...req,
+  headers: { ...req.headers, "x-forwarded-for": nextIp() },
+});
+
+async function measure(
+  name: string,
+  opts: autocannon.Options,
+): Promise<Omit<LoadFigures, "ratioToBaseline">> {
+  if (WARMUP > 0) await autocannon({ ...opts, connections: Math.min(10, CONNECTIONS), duration: WARMUP });
+  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION, timeout: 20 });
+  // autocannon's histogram has no p95 key in its type, but reports it.
+  const latency = r.latency as autocannon.Histogram & { p95?: number };
+  const fig = {
+    target: name,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50Ms: latency.p50,
+    p95Ms: latency.p95 ?? latency.p97_5,
+    p99Ms: latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+  console.log(
+    `  ${name.padEnd(34)} ${String(fig.requestsPerSecond).padStart(6)} req/s  p50 ${fig.p50Ms} ms  p95 ${fig.p95Ms} ms  p99 ${fig.p99Ms} ms  errors ${fig.errors}  non-2xx ${fig.non2xx}`,
+  );
+  return fig;
+}
+
+async function lighthouseAudits(
+  baseUrl: string,
+  pages: { name: string; path: string }[],
+): Promise<PageFigures[]> {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-quic",
+    ],
+  });
+  const out: PageFigures[] = [];
+  try {
+    for (const p of pages) {
+      // Defaults: mobile form factor, simulated 150 ms RTT, 1.6 Mbps down, 4x CPU slowdown.
+      const result = await lighthouse(`${baseUrl}${p.path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${p.path}`);
+      const lhr = result.lhr;
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const items =
+        (
+          lhr.audits["network-requests"]?.details as {
+            items?: { resourceType?: string; transferSize?: number }[];
+          }
+        )?.items ?? [];
+      const jsBytes = items
+        .filter((i) => i.resourceType === "Script")
+        .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+      const fig = {
+        page: p.name,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: Math.round(audit("largest-contentful-paint")),
+        tbtMs: Math.round(audit("total-blocking-time")),
+        cls: Number(audit("cumulative-layout-shift").toFixed(3)),
+        totalKB: Number((audit("total-byte-weight") / 1024).toFixed(1)),
+        jsKB: Number((jsBytes / 1024).toFixed(1)),
+      };
+      console.log(
+        `  ${p.name.padEnd(24)} performance ${fig.performance}  LCP ${fig.lcpMs} ms  TBT ${fig.tbtMs} ms  CLS ${fig.cls}  total ${fig.totalKB} KB  JS ${fig.jsKB} KB`,
+      );
+      out.push(fig);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return out;
+}
+
+function markdown(report: {
+  when: string;
+  machine: string;
+  seed: { musicians: number; bookings: number; seconds: number };
+  load: LoadFigures[];
+  pages: PageFigures[];
+  settings: string;
+}): string {
+  const lines = [
+    `# Stagebook benchmark, ${report.when}`,
+    "",
+    `Machine: ${report.machine}. Data: ${report.seed.musicians.toLocaleString("en")} musicians, ${report.seed.bookings.toLocaleString("en")} bookings (seeded in ${report.seed.seconds} s). ${report.settings}`,
+    "",
+    "| target | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | vs baseline |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...report.load.map(
+      (l) =>
+        `| ${l.target} | ${l.requestsPerSecond} | ${l.p50Ms} | ${l.p95Ms} | ${l.p99Ms} | ${l.errors} | ${l.non2xx} | ${(l.ratioToBaseline * 100).toFixed(1)}% |`,
+    ),
+  ];
+  if (report.pages.length) {
+    lines.push(
+      "",
+      "Lighthouse (mobile: 150 ms RTT, 1.6 Mbps, 4x CPU; system Chromium)",
+      "",
+      "| page | performance | LCP ms | TBT ms | CLS | total KB | JS KB |",
+      "|---|---:|---:|---:|---:|---:|---:|",
+      ...report.pages.map(
+        (p) =>
+          `| ${p.page} | ${p.performance} | ${p.lcpMs} | ${p.tbtMs} | ${p.cls} | ${p.totalKB} | ${p.jsKB} |`,
+      ),
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+async function main() {
+  const musicians = Number(args.musicians);
+  const bookings = Number(args.bookings);
+  if (!args["no-build"]) ensureBuild(buildDir, true);
+
+  fs.rmSync(path.resolve(ROOT, dataDir), { recursive: true, force: true });
+  console.log(`seeding ${musicians} musicians and ${bookings} bookings into ${dataDir} ...`);
+  const seedStarted = Date.now();
+  const seed = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/seed-demo.ts",
+      "--musicians",
+      String(musicians),
+      "--bookings",
+      String(bookings),
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  if (seed.status !== 0) throw new Error("the demo seed failed");
+  const seedSeconds = Math.round((Date.now() - seedStarted) / 1000);
+
+  const server = new AppServer({
+    port: Number(args.port),
+    dataDir,
+    buildDir,
+    logFile: path.join(path.dirname(dataDir), `${path.basename(dataDir)}.log`),
+  });
+  const baselinePort = Number(args["baseline-port"]);
+  const baseline = fork(path.join(ROOT, "scripts/bench/baseline-server.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, PORT: String(baselinePort) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  await new Promise<void>((resolve) => baseline.once("message", () => resolve()));
+
+  server.start();
+  try {
+    await server.waitHealthy();
+    const { musicianSlug, bookingSlug } = await server.withDb(async (c) => {
+      const m = await c.query<{ slug: string }>(
+        `SELECT slug FROM musician_profiles WHERE website_active AND slug IS NOT NULL
+         ORDER BY created_at LIMIT 1 OFFSET ${Math.floor(musicians / 2)}`,
+      );
+      const b = await c.query<{ slug: string }>(
+        `SELECT slug FROM bookings_by_musician ORDER BY created_at LIMIT 1 OFFSET ${Math.floor(bookings / 2)}`,
+      );
+      return { musicianSlug: m.rows[0]?.slug, bookingSlug: b.rows[0]?.slug };
+    });
+    if (!musicianSlug || !bookingSlug) throw new Error("the seed made no musician website or booking");
+    const marketPath = "/market?q=ade&genre=Afrobeats&eventType=Wedding";
+
+    console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up`);
+    const base = await measure("baseline (node:http)", { url: `http://127.0.0.1:${baselinePort}/` });
+    const targets: [string, autocannon.Options][] = [
+      ["/healthz", { url: `${server.url}/healthz` }],
+      ["/", { url: server.url, requests: [{ method: "GET", path: "/", setupRequest: fromNewAddress }] }],
+      [
+        "/musicians/{slug}",
+        {
+          url: server.url,
+          requests: [{ method: "GET", path: `/musicians/${musicianSlug}`, setupRequest: fromNewAddress }],
+        },
+      ],
+      [
+        "/market (text + 2 filters)",
+        { url: server.url, requests: [{ method: "GET", path: marketPath, setupRequest: fromNewAddress }] },
+      ],
+      [
+        "/booking/{slug}",
+        {
+          url: server.url,
+          requests: [{ method: "GET", path: `/booking/${bookingSlug}`, setupRequest: fromNewAddress }],
+        },
+      ],
+      [
+        "POST booking request (form)",
+        {
+          url: server.url,
+          requests: [
+            {
+              method: "POST",
+              path: `/musicians/${musicianSlug}/request`,
+              setupRequest: (req: Req) => ({
+                ...req,
+                headers: {
+                  ...req.headers,
+                  origin: server.url,
+                  "content-type": "application/x-www-form-urlencoded",
+                  "x-forwarded-for": nextIp(),
+                },
+                body: new URLSearchParams({
+                  clientName: "Bench Client",
+                  email: "bench@example.com",
+                  eventType: "wedding",
+                  eventDuration: "4",
+                  location: "Lekki, Lagos",
+                  budgetEstimate: "250000",
+                }).toString(),
+              }),
+            },
+          ],
+        },
+      ],
+    ];
+    const load: LoadFigures[] = [{ ...base, ratioToBaseline: 1 }];
+    for (const [name, opts] of targets) {
+      const fig = await measure(name, opts);
+      load.push({
+        ...fig,
+        ratioToBaseline: base.requestsPerSecond ? fig.requestsPerSecond / base.requestsPerSecond : 0,
+      });
+      await sleep(500);
+    }
+
+    let pages: PageFigures[] = [];
+    if (!args["no-lighthouse"]) {
+      console.log("\nLighthouse (mobile defaults)");
+      pages = await lighthouseAudits(server.url, [
+        { name: "/", path: "/" },
+        { name: "/musicians/{slug}", path: `/musicians/${musicianSlug}` },
+        { name: "/market", path: marketPath },
+        { name: "/booking/{slug}", path: `/booking/${bookingSlug}` },
+      ]);
+    }
+
+    const report = {
+      when: new Date().toISOString(),
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+      seed: { musicians, bookings, seconds: seedSeconds },
+      settings: `autocannon ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s warm-up; each request from its own client address.`,
+      targets: { musicianSlug, bookingSlug, marketPath },
+      load,
+      pages,
+    };
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+    fs.writeFileSync(path.join(outDir, "latest.md"), markdown(report));
+    console.log(`\n${markdown(report)}`);
+    console.log(`written to ${path.relative(ROOT, outDir)}/latest.json and latest.md`);
+  } finally {
+    await server.stop();
+    baseline.kill();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
