@@ -30,9 +30,7 @@ const searchText = sql`stagebook_musician_search_text(p.stage_name, p.first_name
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-type Tier = "all" | "exact" | "fuzzy";
-
-function whereClause(f: MarketFilters, tier: Tier): SQL {
+function whereClause(f: MarketFilters): SQL {
   // The website counts as active only with all five (spec §4); website_active leads so the partial indexes apply.
   const parts: SQL[] = [
     sql`p.website_active`,
@@ -41,14 +39,8 @@ function whereClause(f: MarketFilters, tier: Tier): SQL {
     sql`btrim(coalesce(p.last_name, '')) <> ''`,
     sql`btrim(coalesce(p.phone_number, '')) <> ''`,
   ];
-  const exact = f.words.map((w) => sql`${searchText} LIKE ${likePattern(w)}`);
-  if (tier === "exact") parts.push(...exact);
-  if (tier === "fuzzy" && f.words.length) {
-    // The longest word as a bare <% qual, which the trigram index can answer.
-    const longest = [...f.words].sort((a, b) => b.length - a.length)[0];
-    parts.push(sql`${longest} <% ${searchText}`);
-    for (const w of f.words) parts.push(sql`(${searchText} LIKE ${likePattern(w)} OR ${w} <% ${searchText})`);
-  }
+  // Substring matches, answered by the trigram GIN index.
+  for (const w of f.words) parts.push(sql`${searchText} LIKE ${likePattern(w)}`);
   if (f.genre) parts.push(sql`stagebook_fold_array(p.genres) @> ARRAY[stagebook_fold(${f.genre})]`);
   if (f.eventType)
     parts.push(sql`stagebook_fold_array(p.event_types) @> ARRAY[stagebook_fold(${f.eventType})]`);
@@ -68,11 +60,12 @@ function whereClause(f: MarketFilters, tier: Tier): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-function orderClause(f: MarketFilters, tier: Tier): SQL {
+function orderClause(f: MarketFilters): SQL {
   if (f.sort === "price") return sql`p.hourly_rate_kobo ASC NULLS LAST, p.created_at DESC`;
-  if (f.sort === "relevance" && tier === "fuzzy") {
-    const score = f.words.map((w) => sql`word_similarity(${w}, ${searchText})`);
-    return sql`(${sql.join(score, sql` + `)}) DESC, p.created_at DESC`;
+  if (f.sort === "relevance" && f.words.length) {
+    // A whole-word match (in a name, genre or role) before a match inside a longer word.
+    const whole = f.words.map((w) => sql`(' ' || ${searchText} || ' ') LIKE ${likePattern(` ${w} `)}`);
+    return sql`(${sql.join(whole, sql` AND `)}) DESC, p.created_at DESC`;
   }
   return sql`p.created_at DESC`;
 }
@@ -92,43 +85,50 @@ function toRow(r: Record<string, unknown>): MarketRow {
   };
 }
 
+/** The closest known word for each query word (itself when known); null when nothing is close. */
+async function correctWords(words: string[]): Promise<(string | null)[]> {
+  return Promise.all(
+    words.map(async (w) => {
+      const res = await db.execute<{ word: string }>(sql`
+        SELECT word FROM market_search_words
+        WHERE word % ${w} OR word = ${w}
+        ORDER BY word = ${w} DESC, similarity(word, ${w}) DESC, word LIMIT 1`);
+      return res.rows[0]?.word ?? null;
+    }),
+  );
+}
+
 /**
- * Filtered search over active musician websites. Words match exactly (as substrings) when any musician
- * matches them that way; only when none does are close spellings searched (pg_trgm word similarity),
- * ranked by closeness. Scoring every fuzzy candidate is the expensive part, so exact matches skip it.
- * Returns one row more than asked when there is a next page; no total, since counting every match of a
- * common word costs more than the page itself.
+ * Filtered search over active musician websites. Query words match as substrings; when no musician
+ * matches them as typed, each word is corrected to the closest known word (pg_trgm similarity over
+ * market_search_words) and the search runs again. Returns one row more than asked when there is a
+ * next page; no total, since counting every match of a common word costs more than the page itself.
  */
 export async function searchActiveMusicians(
   f: MarketFilters,
   limit: number,
   offset: number,
-): Promise<{ rows: MarketRow[]; fuzzy: boolean }> {
-  const page = (tier: Tier) => sql`
+): Promise<{ rows: MarketRow[]; correctedQuery: string | null }> {
+  const page = (filters: MarketFilters) => sql`
     SELECT p.id, p.slug, p.stage_name, p.first_name, p.last_name, p.location, p.hourly_rate_kobo,
            p.profile_image, p.performance_roles, p.genres
     FROM musician_profiles p
-    WHERE ${whereClause(f, tier)}
-    ORDER BY ${orderClause(f, tier)}
+    WHERE ${whereClause(filters)}
+    ORDER BY ${orderClause(filters)}
     LIMIT ${limit + 1} OFFSET ${offset}`;
-  if (!f.words.length) {
-    const res = await db.execute<Record<string, unknown>>(page("all"));
-    return { rows: res.rows.map(toRow), fuzzy: false };
-  }
-  const exact = await db.execute<Record<string, unknown>>(page("exact"));
-  if (exact.rows.length > 0) return { rows: exact.rows.map(toRow), fuzzy: false };
+  const typed = await db.execute<Record<string, unknown>>(page(f));
+  if (typed.rows.length > 0 || !f.words.length) return { rows: typed.rows.map(toRow), correctedQuery: null };
   if (offset > 0) {
-    const any = await db.execute(
-      sql`SELECT 1 FROM musician_profiles p WHERE ${whereClause(f, "exact")} LIMIT 1`,
-    );
-    if ((any.rowCount ?? 0) > 0) return { rows: [], fuzzy: false };
+    const any = await db.execute(sql`SELECT 1 FROM musician_profiles p WHERE ${whereClause(f)} LIMIT 1`);
+    if ((any.rowCount ?? 0) > 0) return { rows: [], correctedQuery: null };
   }
-  return db.transaction(async (tx) => {
-    // Lower than the default 0.6 so one slipped letter in a longer word ("higlife") still matches.
-    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
-    const res = await tx.execute<Record<string, unknown>>(page("fuzzy"));
-    return { rows: res.rows.map(toRow), fuzzy: true };
-  });
+  const corrected = await correctWords(f.words);
+  if (corrected.some((w) => w === null) || corrected.every((w, i) => w === f.words[i])) {
+    return { rows: [], correctedQuery: null };
+  }
+  const words = corrected as string[];
+  const res = await db.execute<Record<string, unknown>>(page({ ...f, words }));
+  return { rows: res.rows.map(toRow), correctedQuery: words.join(" ") };
 }
 
 /** One row per e-mail whatever its case; joining again keeps the first row. Returns whether a row was added. */

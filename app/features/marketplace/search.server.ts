@@ -19,8 +19,8 @@ export interface MarketResults {
   cards: MarketCard[];
   page: number;
   hasNext: boolean;
-  /** No musician matched the words as typed; these are close spellings. */
-  fuzzy: boolean;
+  /** Set when nothing matched the words as typed and these results are for this corrected spelling. */
+  correctedQuery: string | null;
   failed: boolean;
 }
 
@@ -51,7 +51,11 @@ export function toFilters(s: MarketSearch): MarketFilters {
 
 export async function searchMarket(s: MarketSearch): Promise<MarketResults> {
   try {
-    const { rows, fuzzy } = await searchActiveMusicians(toFilters(s), PAGE_SIZE, (s.page - 1) * PAGE_SIZE);
+    const { rows, correctedQuery } = await searchActiveMusicians(
+      toFilters(s),
+      PAGE_SIZE,
+      (s.page - 1) * PAGE_SIZE,
+    );
     const cards = rows.slice(0, PAGE_SIZE).map((r) => ({
       id: r.id,
       href: `/musicians/${r.slug}`,
@@ -62,9 +66,9 @@ export async function searchMarket(s: MarketSearch): Promise<MarketResults> {
       rate: formatNairaWhole(r.hourlyRateKobo ?? DEFAULT_HOURLY_RATE_KOBO),
       imageUrl: r.profileImage,
     }));
-    return { cards, page: s.page, hasNext: rows.length > PAGE_SIZE, fuzzy, failed: false };
+    return { cards, page: s.page, hasNext: rows.length > PAGE_SIZE, correctedQuery, failed: false };
   } catch (err) {
     logger.error({ err }, "marketplace search failed");
-    return { cards: [], page: s.page, hasNext: false, fuzzy: false, failed: true };
+    return { cards: [], page: s.page, hasNext: false, correctedQuery: null, failed: true };
   }
 }

@@ -82,7 +82,11 @@ export function MarketResultsView({ results, search }: { results: MarketResults;
   return (
     <div className="flex flex-col gap-4">
       <p aria-live="polite" className="text-sm text-muted-foreground">
-        {results.fuzzy && <>No exact matches for “{search.q}”. Showing close matches. </>}
+        {results.correctedQuery && (
+          <>
+            No matches for “{search.q}”. Showing results for “{results.correctedQuery}”.{" "}
+          </>
+        )}
         Showing musicians {first}–{first + results.cards.length - 1}
       </p>
       <ul aria-label="Musicians" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
