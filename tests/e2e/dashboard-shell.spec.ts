@@ -3,8 +3,18 @@ import { expectToast } from "./dashboard-support";
 import { registerMusician } from "./support";
 
 test("a signed-out visitor is sent to /login and comes back after signing in", async ({ page }) => {
+  const m = await registerMusician(page);
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).first().click();
+  await expect(page).toHaveURL("/login");
+  await page.goto("/musician_events_upcoming/anything");
+  await expect(page).toHaveURL("/login?redirectTo=%2Fmusician_events_upcoming%2Fanything");
   await page.goto("/musician_dashboard");
   await expect(page).toHaveURL("/login?redirectTo=%2Fmusician_dashboard");
+  await page.getByLabel("Email").fill(m.email);
+  await page.getByLabel("Password").fill(m.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/musician_dashboard");
+  await expect(page.getByRole("heading", { name: "Musician Dashboard" })).toBeVisible();
 });
 
 test("the dashboard shell: Main Menu, header buttons, Ctrl+B collapses and the cookie keeps it", async ({
