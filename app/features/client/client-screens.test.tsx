@@ -12,8 +12,15 @@ import {
   statusLabel,
 } from "./sample-data";
 
+// One stub router for the file; each render swaps what its only route shows.
+let current: React.ReactNode = null;
+function Current() {
+  return <>{current}</>;
+}
+const Stub = createRoutesStub([{ path: "/", Component: Current }]);
+
 function html(node: React.ReactNode): string {
-  const Stub = createRoutesStub([{ path: "/", Component: () => node }]);
+  current = node;
   return renderToString(<Stub />).replace(/<!-- -->/g, "");
 }
 
