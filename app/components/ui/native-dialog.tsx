@@ -27,6 +27,7 @@ export function NativeDialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click mirrors Escape, which <dialog> handles natively
     <dialog
       ref={ref}
       aria-label={label}
