@@ -42,7 +42,9 @@ test("an organiser searches the marketplace with two filters, without JavaScript
 });
 
 test("joining the waitlist stores the e-mail once", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/market");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   const form = page.getByRole("region", { name: "Find Musicians Marketplace" });
   await form.getByLabel("First name").fill("A");
   await form.getByLabel("Phone number").fill("0801");

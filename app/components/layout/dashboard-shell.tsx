@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CreateBookingButton } from "~/features/bookings/components/create-booking-button";
 import { DashboardSidebar, SidebarProvider, SidebarTrigger } from "./dashboard-sidebar";
@@ -24,6 +24,9 @@ function ViewMyWebsite({ websiteUrl }: { websiteUrl: string | null }) {
 
 /** The musician dashboard frame: sidebar "Main Menu", heading with its two buttons, then the page. */
 export function DashboardShell({ ctx, children }: { ctx: DashboardContext; children: React.ReactNode }) {
+  const navigation = useNavigation();
+  // Only while the next page's data is actually on its way (no fixed delay: ARCHITECTURE §9).
+  const loading = navigation.state === "loading" && !navigation.formMethod;
   return (
     <SidebarProvider defaultOpen={ctx.sidebarOpen}>
       <div className="flex w-full flex-1">
@@ -39,7 +42,21 @@ export function DashboardShell({ ctx, children }: { ctx: DashboardContext; child
               <CreateBookingButton />
             </div>
           </div>
-          <main className="flex min-w-0 flex-col gap-6">{children}</main>
+          <main
+            aria-busy={loading || undefined}
+            className={
+              loading
+                ? "flex min-w-0 flex-col gap-6 opacity-60 transition-opacity"
+                : "flex min-w-0 flex-col gap-6"
+            }
+          >
+            {loading && (
+              <div role="status" className="sr-only">
+                Loading…
+              </div>
+            )}
+            {children}
+          </main>
         </div>
       </div>
     </SidebarProvider>

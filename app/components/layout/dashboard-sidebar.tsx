@@ -21,6 +21,7 @@ const MOBILE_QUERY = "(max-width: 767px)";
 
 interface SidebarState {
   open: boolean;
+  isMobile: boolean;
   openMobile: boolean;
   setOpenMobile: (open: boolean) => void;
   toggle: () => void;
@@ -81,12 +82,15 @@ export function SidebarProvider({
     return () => window.removeEventListener("keydown", onKey);
   }, [toggle]);
 
-  const value = useMemo(() => ({ open, openMobile, setOpenMobile, toggle }), [open, openMobile, toggle]);
+  const value = useMemo(
+    () => ({ open, isMobile, openMobile, setOpenMobile, toggle }),
+    [open, isMobile, openMobile, toggle],
+  );
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 
 export function SidebarTrigger({ className }: { className?: string }) {
-  const { toggle, open } = useSidebar();
+  const { toggle, open, isMobile, openMobile } = useSidebar();
   return (
     <Button
       variant="ghost"
@@ -94,7 +98,7 @@ export function SidebarTrigger({ className }: { className?: string }) {
       className={className}
       onClick={toggle}
       aria-label="Toggle sidebar"
-      aria-expanded={open}
+      aria-expanded={isMobile ? openMobile : open}
       aria-controls="dashboard-sidebar"
       title="Toggle sidebar (Ctrl/Cmd+B)"
     >
