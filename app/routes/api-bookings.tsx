@@ -5,6 +5,7 @@ import { createBooking } from "~/features/bookings/bookings.server";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
 import { type FieldErrors, fieldErrors, formToObject } from "~/lib/field-errors";
 import { logger } from "~/server/logger.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/api-bookings";
 
 export type CreateBookingResult = {
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const profile = await getOwnProfile(user.id);
   if (!profile) return fail(403, "Could not find your musician profile");
 
-  const form = formToObject(await request.formData());
+  const form = formToObject(await readForm(request));
   const parsed = bookingFormSchema.safeParse(form);
   if (!parsed.success) return fail(400, FAILED, fieldErrors(parsed.error));
   const requestId = form.requestId ? bookingIdSchema.safeParse(form.requestId) : null;

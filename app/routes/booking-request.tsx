@@ -11,6 +11,7 @@ import { todayInLagos } from "~/features/bookings/booking-dates";
 import { type FieldErrors, fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { logger } from "~/server/logger.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/booking-request";
 
 export const meta = () => [{ title: pageTitle("Request Booking") }];
@@ -29,7 +30,7 @@ export type BookingRequestActionResult = {
 
 /** Stores a visitor's request; the dialog posts here with a fetcher, the page with a plain form. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const parsed = bookingRequestSchema().safeParse(formToObject(await request.formData()));
+  const parsed = bookingRequestSchema().safeParse(formToObject(await readForm(request)));
   if (!parsed.success) {
     return data<BookingRequestActionResult>(
       { ok: false, errors: fieldErrors(parsed.error) },

@@ -5,6 +5,7 @@ import { disputeSchema } from "~/features/disputes/dispute.schema";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { type FieldErrors, fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/booking";
 
 export const meta = ({ data: d }: Route.MetaArgs) => [
@@ -28,7 +29,7 @@ export type BookingActionResult = {
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = formToObject(await request.formData());
+  const form = formToObject(await readForm(request));
   if (form.intent === "dispute") {
     const parsed = disputeSchema.safeParse(form);
     if (!parsed.success) {

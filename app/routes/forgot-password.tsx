@@ -7,12 +7,13 @@ import { forgotPasswordSchema } from "~/features/auth/auth-forms.schema";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { useActionToast } from "~/lib/use-action-toast";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => [{ title: pageTitle("Forgot password") }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = forgotPasswordSchema.safeParse(formToObject(await request.formData()));
+  const parsed = forgotPasswordSchema.safeParse(formToObject(await readForm(request)));
   if (!parsed.success) return data({ sent: false, errors: fieldErrors(parsed.error), toast: undefined }, 400);
   const result = await requestPasswordReset(parsed.data.email, request, context.clientIp);
   if (!result.ok) {

@@ -9,6 +9,7 @@ import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { useActionToast } from "~/lib/use-action-toast";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: pageTitle("Sign in") }];
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = loginSchema.safeParse(formToObject(await request.formData()));
+  const parsed = loginSchema.safeParse(formToObject(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), toast: undefined }, { status: 400 });
   const { email, password, redirectTo } = parsed.data;
   const result = await signIn({ email, password }, request, context.clientIp);

@@ -10,6 +10,7 @@ import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { lagosToday } from "~/lib/lagos-date";
 import { pageTitle } from "~/lib/nav";
 import { useActionToast } from "~/lib/use-action-toast";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/market";
 
 export const meta = () => [
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = waitlistSchema.safeParse(formToObject(await request.formData()));
+  const parsed = waitlistSchema.safeParse(formToObject(await readForm(request)));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return data<WaitlistActionData>(

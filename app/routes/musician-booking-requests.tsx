@@ -8,6 +8,7 @@ import { bookingIdSchema } from "~/features/bookings/booking.schema";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/musician-booking-requests";
 
 export const meta = () => [{ title: pageTitle("Booking Requests") }];
@@ -21,7 +22,7 @@ export type RequestsActionResult = { ok: boolean; toast: { type: "success" | "er
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
-  const form = formToObject(await request.formData());
+  const form = formToObject(await readForm(request));
   const id = bookingIdSchema.safeParse(form.requestId);
   if (form.intent !== "decline" || !id.success) {
     return data<RequestsActionResult>(

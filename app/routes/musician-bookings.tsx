@@ -12,6 +12,7 @@ import { AllBookingsPage } from "~/features/bookings/components/all-bookings-pag
 import { ownWebsite, requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { type FieldErrors, fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/musician-bookings";
 
 export const meta = () => [{ title: pageTitle("All Bookings") }];
@@ -32,7 +33,7 @@ export type BookingsActionResult = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
-  const form = formToObject(await request.formData());
+  const form = formToObject(await readForm(request));
   const intent = form.intent ?? "";
   const id = bookingIdSchema.safeParse(form.bookingId);
   if (!id.success) {

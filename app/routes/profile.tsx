@@ -16,6 +16,7 @@ import { getEditorData } from "~/features/profiles/profile.server";
 import { pageTitle } from "~/lib/nav";
 import { useActionToast } from "~/lib/use-action-toast";
 import { publicOrigin } from "~/server/env.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/profile";
 
 const TABS = [
@@ -55,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     };
     return data(body, { status: 413 });
   }
-  return handleEditorForm(await request.formData(), ctx);
+  return handleEditorForm(await readForm(request), ctx);
 }
 
 export function shouldRevalidate({

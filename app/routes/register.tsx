@@ -9,6 +9,7 @@ import { getSessionUser } from "~/features/auth/session.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { useActionToast } from "~/lib/use-action-toast";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/register";
 
 export const meta = () => [{ title: pageTitle("Sign up") }];
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formToObject(await request.formData());
+  const values = formToObject(await readForm(request));
   const parsed = registerSchema.safeParse(values);
   if (!parsed.success) {
     return data({ errors: fieldErrors(parsed.error), values, toast: undefined }, { status: 400 });

@@ -7,6 +7,7 @@ import { resetPasswordSchema } from "~/features/auth/auth-forms.schema";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { redirectWithToast } from "~/server/flash.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta = () => [{ title: pageTitle("Choose a new password") }];
@@ -17,7 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(formToObject(await request.formData()));
+  const parsed = resetPasswordSchema.safeParse(formToObject(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, 400);
   const result = await resetPassword(parsed.data.token, parsed.data.password, request, context.clientIp);
   if (!result.ok) return data({ errors: { form: result.message } }, result.status);

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
 import type { ActionToast } from "~/lib/use-action-toast";
+import { readForm } from "~/server/read-form.server";
 import {
   AVAILABILITY_REMOVED,
   AVAILABILITY_SAVED,
@@ -18,7 +19,7 @@ const error = (message: string) => ({ type: "error" as const, message });
 /** Save Changes (intent=save) and Remove (intent=remove) on /musician_availability/{slug}. */
 export async function handleAvailabilityAction(request: Request, slug: string | undefined, now = new Date()) {
   const { profile } = await requireMusicianPage(request, slug);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "remove") {
     const parsed = removeAvailabilitySchema.safeParse({ id: form.get("id") });
     if (!parsed.success)

@@ -55,7 +55,7 @@ export const marketSearchSchema = z.object({
   q: z
     .string()
     .optional()
-    .transform((v) => v?.trim().replace(/\s+/g, " ").slice(0, 100) ?? "")
+    .transform((v) => v?.replaceAll("\0", "").trim().replace(/\s+/g, " ").slice(0, 100) ?? "")
     .catch(""),
   genre: oneOf(GENRE_OPTIONS),
   eventType: oneOf(MARKET_EVENT_TYPES),

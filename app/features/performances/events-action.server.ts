@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
+import { readForm } from "~/server/read-form.server";
 import { addEventSchema, REQUIRED_EVENT_FIELDS } from "./events.schema";
 import { addEvent, EVENT_ADDED, LOGIN_TO_ADD_EVENTS } from "./events.server";
 
@@ -11,7 +12,7 @@ export async function handleAddEvent(request: Request, slug: string | undefined,
     return data({ toast: { type: "error" as const, message: LOGIN_TO_ADD_EVENTS } }, { status: 401 });
   }
   const { profile } = await requireMusicianPage(request, slug);
-  const parsed = addEventSchema.safeParse(formToObject(await request.formData()));
+  const parsed = addEventSchema.safeParse(formToObject(await readForm(request)));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     const messages = Object.values(errors);

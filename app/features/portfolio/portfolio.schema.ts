@@ -4,10 +4,11 @@ import { parseInstagram, youtubeId, youtubeWatchUrl } from "~/lib/embeds";
 export const INVALID_YOUTUBE = "Please enter a valid YouTube URL";
 export const INVALID_INSTAGRAM = "Invalid Instagram embed code or URL";
 
+// Upload titles arrive as multipart fields, not through readForm: drop NUL here (PostgreSQL text cannot hold it).
 const title = z
   .string()
-  .trim()
-  .max(120, "Title must be 120 characters or fewer")
+  .transform((v) => v.replaceAll("\0", "").trim())
+  .pipe(z.string().max(120, "Title must be 120 characters or fewer"))
   .transform((v) => (v === "" ? null : v));
 
 /** Keeps only the canonical watch URL, whatever form the link was pasted in. */
