@@ -156,6 +156,12 @@ export const matrix: Record<string, MatrixRow> = {
     },
     expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
   },
+  "routes/client-messages.tsx#loader": publicPage("the organiser's Messages is sample data (spec §2)", () => "/messages?q=a"),
+  "routes/admin.tsx#loader": {
+    why: "admin role required; everyone else, signed out included, gets 404 so the page does not announce itself",
+    call: () => ({ path: "/admin?tab=users" }),
+    expect: { visitor: 404, other: 404, admin: "ok", owner: 404 },
+  },
   "routes/login.tsx#loader": {
     why: "signed-in users are sent on to where they belong",
     call: () => ({ path: "/login" }),
