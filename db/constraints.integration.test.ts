@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
-import { createMusician } from "../../tests/support/accounts";
+import { createMusician } from "../tests/support/accounts";
 
 async function violation(statement: ReturnType<typeof sql>): Promise<string> {
   try {
