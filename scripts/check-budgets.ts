@@ -57,9 +57,29 @@ export function matchedRouteIds(manifest: BrowserManifest, pathname: string): st
   return matches.map((m) => m.route.id as string);
 }
 
-/** Every JS and CSS asset the document loads for `pathname` before interaction (deduplicated). */
-export function initialAssets(manifest: BrowserManifest, pathname: string): { js: string[]; css: string[] } {
-  const js = new Set<string>([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
+/**
+ * Whether the browser fetches the whole route manifest file. With React Router's default lazy route
+ * discovery it does not: the document inlines the routes it needs and asks /__manifest for more.
+ */
+export function loadsManifestFile(
+  configFile = path.resolve(import.meta.dirname, "..", "react-router.config.ts"),
+) {
+  const config = fs.existsSync(configFile) ? fs.readFileSync(configFile, "utf8") : "";
+  return /routeDiscovery[\s\S]*?mode:\s*["']initial["']/.test(config);
+}
+
+/**
+ * Every JS and CSS asset the document loads for `pathname` before interaction (deduplicated): the
+ * entry, and each matched route's module, its static imports and CSS; the same list as the page's
+ * modulepreload links. Code behind dynamic import() loads on interaction and is not counted.
+ */
+export function initialAssets(
+  manifest: BrowserManifest,
+  pathname: string,
+  withManifestFile = loadsManifestFile(),
+): { js: string[]; css: string[] } {
+  const js = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  if (withManifestFile) js.add(manifest.url);
   const css = new Set<string>(manifest.entry.css ?? []);
   for (const id of matchedRouteIds(manifest, pathname)) {
     const r = manifest.routes[id];

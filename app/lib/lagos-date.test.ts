@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDaysToDate, isCalendarDate, lagosToday, shortTime } from "./lagos-date";
+import { addDaysToDate, formatCalendarDate, isCalendarDate, lagosToday, shortTime } from "./lagos-date";
 
 describe("lagosToday", () => {
   it("is already tomorrow in Lagos at 23:30 UTC (Lagos is UTC+1)", () => {
@@ -26,5 +26,14 @@ describe("date helpers", () => {
   it("shortens PostgreSQL times", () => {
     expect(shortTime("09:15:00")).toBe("09:15");
     expect(shortTime(null)).toBeNull();
+  });
+});
+
+describe("formatCalendarDate", () => {
+  it("writes the long and short forms the pages use, whatever the viewer's zone", () => {
+    expect(formatCalendarDate("2026-03-14")).toBe("Saturday, 14 March 2026");
+    expect(formatCalendarDate("2026-03-14", "EEE d MMM yyyy")).toBe("Sat 14 Mar 2026");
+    expect(formatCalendarDate("2027-01-01", "EEE, d MMM yyyy")).toBe("Fri, 1 Jan 2027");
+    expect(formatCalendarDate("2028-02-29", "yyyy-MM-dd")).toBe("2028-02-29");
   });
 });

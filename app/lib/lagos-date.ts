@@ -1,17 +1,26 @@
-import { TZDate } from "@date-fns/tz";
-import { addDays, format } from "date-fns";
-
+// No date library here: public pages import these helpers, and the platform's Intl does the zone work
+// (date-fns with its zone add-on cost every public page ~12 KB of gzip JavaScript).
 export const LAGOS_TZ = "Africa/Lagos";
+
+const lagosParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LAGOS_TZ,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** "Today" as a yyyy-MM-dd calendar date in Lagos, whatever the server's own zone. */
 export function lagosToday(now: Date = new Date()): string {
-  return format(new TZDate(now.getTime(), LAGOS_TZ), "yyyy-MM-dd");
+  const part = (type: string) => lagosParts.formatToParts(now).find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The calendar date `days` after the yyyy-MM-dd `date`. */
 export function addDaysToDate(date: string, days: number): string {
   const [y, m, d] = date.split("-").map(Number);
-  return format(addDays(new Date(Date.UTC(y, m - 1, d, 12)), days), "yyyy-MM-dd");
+  return isoDay(new Date(Date.UTC(y, m - 1, d + days, 12)));
 }
 
 /** A real yyyy-MM-dd calendar date (rejects 2026-02-30). */
@@ -22,10 +31,40 @@ export function isCalendarDate(value: string): boolean {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }
 
-/** "Saturday, 14 March 2026" for a yyyy-MM-dd date, independent of the viewer's zone. */
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * "Saturday, 14 March 2026" for a yyyy-MM-dd date, independent of the viewer's zone. The pattern takes
+ * the date-fns tokens EEEE, EEE, d, dd, MMMM, MMM, MM and yyyy; anything else is literal.
+ */
 export function formatCalendarDate(date: string, pattern = "EEEE, d MMMM yyyy"): string {
   const [y, m, d] = date.split("-").map(Number);
-  return format(new Date(y, m - 1, d), pattern);
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  const tokens: Record<string, string> = {
+    EEEE: DAYS[weekday],
+    EEE: DAYS[weekday].slice(0, 3),
+    yyyy: String(y).padStart(4, "0"),
+    MMMM: MONTHS[m - 1],
+    MMM: MONTHS[m - 1].slice(0, 3),
+    MM: String(m).padStart(2, "0"),
+    dd: String(d).padStart(2, "0"),
+    d: String(d),
+  };
+  return pattern.replace(/EEEE|EEE|yyyy|MMMM|MMM|MM|dd|d/g, (t) => tokens[t]);
 }
 
 /** "09:00" from a PostgreSQL time such as "09:00:00". */

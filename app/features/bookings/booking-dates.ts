@@ -1,22 +1,20 @@
-import { TZDate } from "@date-fns/tz";
-import { format, isValid, parse } from "date-fns";
+import { formatCalendarDate, isCalendarDate, LAGOS_TZ, lagosToday } from "~/lib/lagos-date";
 
 // "Today" is the organiser's and musician's day in Nigeria, whatever zone the server runs in.
-export const LAGOS = "Africa/Lagos";
+export const LAGOS = LAGOS_TZ;
 
 export function todayInLagos(now: Date = new Date()): string {
-  return format(new TZDate(now, LAGOS), "yyyy-MM-dd");
+  return lagosToday(now);
 }
 
 export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  return isValid(parse(value, "yyyy-MM-dd", new Date(2000, 0, 1)));
+  return isCalendarDate(value);
 }
 
-/** "Sat, 14 Mar 2026" for "2026-03-14"; parsed as a calendar day so no zone can shift it. */
+/** "Sat, 14 Mar 2026" for "2026-03-14"; read as a calendar day so no zone can shift it. */
 export function formatEventDate(value: string | null | undefined): string | null {
   if (!value || !isIsoDate(value)) return null;
-  return format(parse(value, "yyyy-MM-dd", new Date(2000, 0, 1)), "EEE, d MMM yyyy");
+  return formatCalendarDate(value, "EEE, d MMM yyyy");
 }
 
 /** "2:30 PM" for "14:30" or "14:30:00". */

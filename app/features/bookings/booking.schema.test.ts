@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { bookingFormSchema, bookingStatusLabel, endTimeOptions, timeOptions } from "./booking.schema";
+import { bookingFormSchema, endTimeOptions, timeOptions } from "./booking.schema";
 import { formatEventDate, formatTime } from "./booking-dates";
+import { bookingStatusLabel } from "./booking-status";
 import { clientMessage, whatsAppUrl } from "./components/create-booking-button";
 
 describe("booking form helpers", () => {

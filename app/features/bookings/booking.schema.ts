@@ -20,25 +20,6 @@ export const bookingEventTypes = [
   "Others",
 ] as const;
 
-export const bookingStatusValues = ["pending", "confirmed", "completed", "cancelled"] as const;
-export type BookingStatus = (typeof bookingStatusValues)[number];
-
-/** Spec §4: any value outside the four shows as Unknown. */
-export function bookingStatusLabel(status: string): string {
-  switch (status) {
-    case "pending":
-      return "Pending";
-    case "confirmed":
-      return "Confirmed";
-    case "completed":
-      return "Completed";
-    case "cancelled":
-      return "Cancelled";
-    default:
-      return "Unknown";
-  }
-}
-
 /** Start and end time choices, every 30 minutes across the day ("00:00" … "23:30"). */
 export const timeOptions: string[] = Array.from({ length: 48 }, (_, i) => {
   const h = String(Math.floor(i / 2)).padStart(2, "0");

@@ -2,7 +2,8 @@ import { DEFAULT_HOURLY_RATE_KOBO } from "~/features/profiles/profile.schema";
 import { formatNairaWhole } from "~/lib/money";
 import { logger } from "~/server/logger.server";
 import { type MarketFilters, searchActiveMusicians } from "./queries.server";
-import { type MarketSearch, PAGE_SIZE } from "./search.schema";
+import type { MarketSearch } from "./search.schema";
+import { PAGE_SIZE } from "./search-options";
 
 export interface MarketCard {
   id: string;

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 
 const RequestBookingDialog = lazy(() => import("./request-booking-dialog"));
 
@@ -24,13 +23,11 @@ export function RequestBookingButton({ musicianSlug }: { musicianSlug: string })
       >
         Request Booking
       </Link>
-      <Dialog open={open} onOpenChange={setOpen}>
-        {open && (
-          <Suspense fallback={null}>
-            <RequestBookingDialog musicianSlug={musicianSlug} onSent={close} />
-          </Suspense>
-        )}
-      </Dialog>
+      {open && (
+        <Suspense fallback={null}>
+          <RequestBookingDialog musicianSlug={musicianSlug} onSent={close} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

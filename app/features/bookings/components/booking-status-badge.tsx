@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
-import { bookingStatusLabel } from "../booking.schema";
+import { bookingStatusLabel } from "../booking-status";
 
 const colours: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",

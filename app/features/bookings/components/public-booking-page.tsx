@@ -3,14 +3,7 @@ import { useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { NativeDialog } from "~/components/ui/native-dialog";
 import { DisputeDialog } from "~/features/disputes/components/dispute-dialog";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { BookingActionResult } from "~/routes/booking";
@@ -130,31 +123,39 @@ function BookingDetails({ booking }: { booking: PublicBooking }) {
           </div>
         </CardContent>
       </Card>
-      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Confirm this booking?</DialogTitle>
-            <DialogDescription>
-              You are confirming {booking.musicianName}'s booking for {booking.clientName}. Once confirmed,
-              the booking can no longer be disputed here.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirmOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              disabled={confirming}
-              onClick={() => {
-                confirmFetcher.submit({ intent: "confirm" }, { method: "post" });
-                setConfirmOpen(false);
-              }}
-            >
-              {confirming ? "Confirming..." : "Yes, confirm booking"}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <NativeDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        label="Confirm this booking?"
+        className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border"
+      >
+        {/* Rendered only while open, as a Radix dialog would be: closed, its text is not on the page. */}
+        {confirmOpen && (
+          <div className="grid gap-4">
+            <div className="flex flex-col gap-1.5 text-left">
+              <h2 className="text-lg font-semibold">Confirm this booking?</h2>
+              <p className="text-sm text-muted-foreground">
+                You are confirming {booking.musicianName}'s booking for {booking.clientName}. Once confirmed,
+                the booking can no longer be disputed here.
+              </p>
+            </div>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={() => setConfirmOpen(false)}>
+                Cancel
+              </Button>
+              <Button
+                disabled={confirming}
+                onClick={() => {
+                  confirmFetcher.submit({ intent: "confirm" }, { method: "post" });
+                  setConfirmOpen(false);
+                }}
+              >
+                {confirming ? "Confirming..." : "Yes, confirm booking"}
+              </Button>
+            </div>
+          </div>
+        )}
+      </NativeDialog>
     </main>
   );
 }

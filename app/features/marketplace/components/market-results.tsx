@@ -2,8 +2,9 @@ import { MapPinIcon, MusicIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { type MarketSearch, marketSearchToParams, PAGE_SIZE } from "../search.schema";
+import type { MarketSearch } from "../search.schema";
 import type { MarketCard, MarketResults } from "../search.server";
+import { marketSearchToParams, PAGE_SIZE } from "../search-options";
 
 function MusicianCard({ card }: { card: MarketCard }) {
   return (

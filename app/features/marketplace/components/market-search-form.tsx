@@ -5,7 +5,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/features/dashboard/components/native-select";
 import { NIGERIA_STATES, stateLabel } from "~/lib/nigeria-states";
-import { GENRE_OPTIONS, MARKET_EVENT_TYPES, type MarketSearch, SORT_OPTIONS } from "../search.schema";
+import type { MarketSearch } from "../search.schema";
+import { GENRE_OPTIONS, MARKET_EVENT_TYPES, SORT_OPTIONS } from "../search-options";
 
 /** A plain GET form: the filters live in the URL, so a search can be shared and works without JavaScript. */
 export function MarketSearchForm({ search, today }: { search: MarketSearch; today: string }) {
