@@ -182,6 +182,7 @@ test("saved script payloads render as text on every page that shows them, under 
       [...document.querySelectorAll("script:not([src])")].map((s) => (s as HTMLScriptElement).nonce),
     );
     for (const n of scripts) expect(n, `${path}: inline script without the nonce`).toBe(nonce);
+    // biome-ignore lint/performance/useDomNodeTextContent: what is rendered visibly, not raw DOM text
     const text = await page.locator("body").innerText();
     for (const literal of literals) expect(text, `${path} shows ${literal} as text`).toContain(literal);
     await expectInert(page, path);

@@ -156,7 +156,10 @@ export const matrix: Record<string, MatrixRow> = {
     },
     expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
   },
-  "routes/client-messages.tsx#loader": publicPage("the organiser's Messages is sample data (spec §2)", () => "/messages?q=a"),
+  "routes/client-messages.tsx#loader": publicPage(
+    "the organiser's Messages is sample data (spec §2)",
+    () => "/messages?q=a",
+  ),
   "routes/admin.tsx#loader": {
     why: "admin role required; everyone else, signed out included, gets 404 so the page does not announce itself",
     call: () => ({ path: "/admin?tab=users" }),

@@ -18,6 +18,7 @@ export const knownBadStrings: string[] = [
   "<script>alert(1)</script>",
   '"><img src=x onerror=alert(1)>',
   "javascript:alert(1)",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection payload, on purpose
   "{{7*7}}${7*7}",
   "\uD800",
   "\uDFFF\uD800",
