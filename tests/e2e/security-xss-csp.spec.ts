@@ -272,3 +272,18 @@ test.describe("cross-site requests and the session cookie", () => {
     expect(await page.evaluate(() => document.cookie)).not.toMatch(/session/i);
   });
 });
+
+test("scripts keep nosniff but not the document-only headers; documents keep the CSP", async ({
+  request,
+}) => {
+  const page = await request.get("/terms");
+  expect(page.headers()["content-security-policy"]).toContain("script-src");
+  const html = await page.text();
+  const script = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  expect(script).toBeTruthy();
+  const asset = await request.get(script!);
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(asset.headers()["content-security-policy"]).toBeUndefined();
+  expect(asset.headers()["x-frame-options"]).toBeUndefined();
+});
