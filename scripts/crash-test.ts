@@ -138,7 +138,12 @@ async function crashPhase(server: AppServer, slug: string) {
     const killedAt = Date.now();
     await sleep(300);
     const back = await server.waitHealthy(60_000);
-    log(`cycle ${cycle}: app answered healthy ${Date.now() - killedAt} ms after the kill (poll ${back} ms)`);
+    const restarted = server.postgresPid();
+    if (restarted === pid || !restarted || isAlive(pid))
+      throw new Error("PostgreSQL was not restarted by the app");
+    log(
+      `cycle ${cycle}: app restarted PostgreSQL (pid ${restarted}) and answered healthy ${Date.now() - killedAt} ms after the kill (poll ${back} ms)`,
+    );
     if (server.child?.exitCode !== null) throw new Error("the app server exited when PostgreSQL died");
     await sleep(4_000);
   }
