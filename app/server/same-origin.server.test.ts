@@ -20,6 +20,8 @@ it("refuses posts from other sites", () => {
 });
 
 it("allows a same-origin plain form post that carries Origin: null (Referrer-Policy: no-referrer)", () => {
-  expect(isCrossSiteRequest({ secFetchSite: "same-origin", origin: "null", host: "stagebook.ng" })).toBe(false);
+  expect(isCrossSiteRequest({ secFetchSite: "same-origin", origin: "null", host: "stagebook.ng" })).toBe(
+    false,
+  );
   expect(isCrossSiteRequest({ secFetchSite: "same-site", origin: "null", host: "stagebook.ng" })).toBe(true);
 });
