@@ -4,6 +4,7 @@
 // Rows are generated inside PostgreSQL, so 100,000 musicians and 1,000,000 bookings take minutes, not hours.
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { GENRE_OPTIONS } from "../app/features/marketplace/search-options";
 import { DataDirInUseError } from "../app/server/embedded-postgres.server";
 import { openScriptDatabase } from "./script-db";
 
@@ -97,23 +98,8 @@ const STAGE = [
   "Melody",
   "Sound",
 ];
-const GENRES = [
-  "Afrobeats",
-  "Highlife",
-  "Jùjú",
-  "Fuji",
-  "Gospel",
-  "Apala",
-  "Afro-jazz",
-  "Amapiano",
-  "Hip-hop",
-  "R&B",
-  "Jazz",
-  "Reggae",
-  "Soul",
-  "Classical",
-  "Traditional",
-];
+// The marketplace filter offers exactly these genres, so every demo musician is findable by one.
+const GENRES: string[] = [...GENRE_OPTIONS];
 const ROLES = [
   "Vocalist",
   "Saxophonist",

@@ -1,6 +1,4 @@
-import { AddEventDialog } from "~/features/dashboard/components/add-event-dialog";
-import { EventList } from "~/features/dashboard/components/event-list";
-import { useLoadErrorToast } from "~/features/dashboard/components/use-load-error-toast";
+import { EventListPage } from "~/features/dashboard/components/event-list-page";
 import { upcomingEvents } from "~/features/performances/events.server";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { lagosToday } from "~/lib/lagos-date";
@@ -21,18 +19,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  useLoadErrorToast(loaderData.loadError);
-  return (
-    <>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold">Upcoming Events</h2>
-        <AddEventDialog slug={loaderData.slug} today={loaderData.today} />
-      </div>
-      {loaderData.loadError ? (
-        <p className="text-destructive">{loaderData.loadError}</p>
-      ) : (
-        <EventList entries={loaderData.entries} label="Upcoming Events" empty="No upcoming events" />
-      )}
-    </>
-  );
+  return <EventListPage title="Upcoming Events" empty="No upcoming events" {...loaderData} />;
 }

@@ -2,28 +2,7 @@
 // database (its port is in postmaster.pid, its password beside it), so the bookings specs do not
 // depend on the editor's UI.
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import pg from "pg";
-
-const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e");
-
-async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const password = fs.readFileSync(path.join(DATA_DIR, "postgres-password"), "utf8").trim();
-  const port = fs
-    .readFileSync(path.join(DATA_DIR, "postgres", "postmaster.pid"), "utf8")
-    .split("\n")[3]!
-    .trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/stagebook`,
-  });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+import { withDb } from "./support";
 
 /** Makes the musician's website active with a fresh slug; returns the slug. */
 export async function activateWebsite(email: string, stageName: string): Promise<string> {

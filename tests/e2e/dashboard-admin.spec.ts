@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { withDb } from "./dashboard-support";
-import { registerMusician } from "./support";
+import { registerMusician, withDb } from "./support";
 
 // playwright.config.ts starts the server with ADMIN_EMAILS=admin@e2e.stagebook.test.
 const ADMIN = "admin@e2e.stagebook.test";

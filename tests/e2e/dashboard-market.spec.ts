@@ -62,7 +62,7 @@ test("joining the waitlist stores the e-mail once", async ({ page }) => {
     await form.getByRole("button", { name: "Join Waitlist" }).click();
     await expectToast(page, "Successfully joined the waitlist! We'll notify you when we launch.");
   }
-  const { withDb } = await import("./dashboard-support");
+  const { withDb } = await import("./support");
   const rows = await withDb((c) =>
     c.query("SELECT 1 FROM market_waitlist WHERE lower(email) = lower($1)", [email]),
   );

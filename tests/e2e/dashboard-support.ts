@@ -2,29 +2,8 @@
 // for the marketplace search. Written straight into the e2e server's embedded database (port in
 // postmaster.pid, password beside it).
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import pg from "pg";
-
-const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e");
-
-export async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const password = fs.readFileSync(path.join(DATA_DIR, "postgres-password"), "utf8").trim();
-  const port = fs
-    .readFileSync(path.join(DATA_DIR, "postgres", "postmaster.pid"), "utf8")
-    .split("\n")[3]!
-    .trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/stagebook`,
-  });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+import { withDb } from "./support";
 
 export interface SeededMusician {
   stageName: string;

@@ -4,27 +4,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import pg from "pg";
+import { withDb } from "./support";
 
-export const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e");
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
-
-export async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const password = fs.readFileSync(path.join(DATA_DIR, "postgres-password"), "utf8").trim();
-  const port = fs
-    .readFileSync(path.join(DATA_DIR, "postgres", "postmaster.pid"), "utf8")
-    .split("\n")[3]!
-    .trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/stagebook`,
-  });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 let ipCounter = 0;
 /** A distinct client address (the server trusts X-Forwarded-For from loopback) so rate limits stay apart. */

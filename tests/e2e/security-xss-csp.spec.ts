@@ -3,7 +3,8 @@
 // HTML page carries a CSP whose script-src is 'self' plus this response's nonce, with no
 // 'unsafe-inline'. Cross-site requests (issue 6 §5) are refused and the session cookie is locked down.
 import { expect, type Page, type Response, test } from "@playwright/test";
-import { BASE_URL, freshIp, registerOverHttp, withDb } from "./security-support";
+import { BASE_URL, freshIp, registerOverHttp } from "./security-support";
+import { withDb } from "./support";
 
 const payloads = [
   `<script>window.__xss=(window.__xss||0)+1</script>`,

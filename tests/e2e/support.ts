@@ -2,8 +2,28 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import pg from "pg";
 
-export const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
+export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e");
+export const OUTBOX = path.join(E2E_DATA_DIR, "outbox");
+
+/** A client on the e2e server's embedded database (its port is in postmaster.pid, its password beside it). */
+export async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const password = fs.readFileSync(path.join(E2E_DATA_DIR, "postgres-password"), "utf8").trim();
+  const port = fs
+    .readFileSync(path.join(E2E_DATA_DIR, "postgres", "postmaster.pid"), "utf8")
+    .split("\n")[3]!
+    .trim();
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/stagebook`,
+  });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
 
 export function uniqueEmail(prefix = "musician"): string {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
