@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDate, todayInLagos } from "~/features/bookings/booking-dates";
+import { clientNameField, optionalEmail, optionalText } from "~/lib/form-fields";
 import { nairaToKobo } from "~/lib/money";
 
 // Spec §3: the request form uses lowercase event type values.
@@ -60,29 +61,12 @@ export const emptyBookingRequestForm: BookingRequestFormValues = {
   additionalDetails: "",
 };
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .transform((v) => (v ? v : null));
-
 /** Spec §5 "Booking request form (visitor)". `today` is injectable so tests can pin the day. */
 export function bookingRequestSchema(today: () => string = todayInLagos) {
   return z
     .object({
-      clientName: z
-        .string({ error: "Client name is required" })
-        .trim()
-        .min(1, "Client name is required")
-        .max(200, "Client name is too long"),
-      email: z
-        .string()
-        .trim()
-        .optional()
-        .transform((v) => (v ? v : null))
-        .pipe(z.union([z.null(), z.email("Invalid email address").max(254, "Invalid email address")])),
+      clientName: clientNameField(),
+      email: optionalEmail(),
       phoneNumber: optionalText(40, "Phone number is too long"),
       eventType: z.enum(requestEventTypes, { error: "Event type is required" }),
       eventTypeOther: optionalText(200, "Event type is too long"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientNameField, optionalEmail, optionalText } from "~/lib/form-fields";
 import { nairaToKobo } from "~/lib/money";
 import { isIsoDate } from "./booking-dates";
 
@@ -30,14 +31,6 @@ export const timeOptions: string[] = Array.from({ length: 48 }, (_, i) => {
 export function endTimeOptions(start: string | null | undefined): string[] {
   return start ? timeOptions.filter((t) => t > start) : timeOptions;
 }
-
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .transform((v) => (v ? v : null));
 
 const optionalTime = z
   .string()
@@ -82,17 +75,8 @@ export const emptyBookingForm: BookingFormValues = {
 /** Spec §5 "Musician booking form" (also the edit form): empty optional values become null. */
 export const bookingFormSchema = z
   .object({
-    clientName: z
-      .string({ error: "Client name is required" })
-      .trim()
-      .min(1, "Client name is required")
-      .max(200, "Client name is too long"),
-    email: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v : null))
-      .pipe(z.union([z.null(), z.email("Invalid email address").max(254, "Invalid email address")])),
+    clientName: clientNameField(),
+    email: optionalEmail(),
     phoneNumber: optionalText(40, "Phone number is too long"),
     serviceType: z.enum(serviceTypes, { error: "Service type is required" }),
     serviceTypeOther: optionalText(200, "Service type is too long"),

@@ -1,32 +1,18 @@
 import { z } from "zod";
+import { bookingEventTypes } from "~/features/bookings/booking.schema";
+import { optionalText } from "~/lib/form-fields";
 import { isCalendarDate } from "~/lib/lagos-date";
 
 export const REQUIRED_EVENT_FIELDS = "Please fill in all required fields";
 export const SCHEDULED_IN_PAST = "A scheduled event must be dated today or later";
 export const END_BEFORE_START = "End time must be later than the start time";
 
-export const EVENT_TYPE_OPTIONS = [
-  "Wedding",
-  "Birthday",
-  "Corporate",
-  "Cocktail",
-  "Concert",
-  "Award",
-  "Gala",
-  "Others",
-] as const;
+/** The same event types as the musician booking form (spec §3). */
+export const EVENT_TYPE_OPTIONS = bookingEventTypes;
 
 /** How an event is recorded: in the musician's history (may be past) or scheduled (today or later). */
 export const EVENT_KINDS = ["history", "scheduled"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be ${max} characters or fewer`)
-    .optional()
-    .transform((v) => (v ? v : null));
 
 const optionalTime = z
   .string()

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** Optional free text from a form: trimmed, at most `max` characters, empty or missing becomes null. */
+export const optionalText = (max: number, tooLong = `Must be ${max} characters or fewer`) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** Spec §5: e-mail "valid if given, empty allowed"; empty becomes null. */
+export const optionalEmail = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(z.union([z.null(), z.email("Invalid email address").max(254, "Invalid email address")]));
+
+/** Spec §5: "Client name is required" on the booking and booking-request forms. */
+export const clientNameField = () =>
+  z
+    .string({ error: "Client name is required" })
+    .trim()
+    .min(1, "Client name is required")
+    .max(200, "Client name is too long");
