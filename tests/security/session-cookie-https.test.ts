@@ -31,6 +31,18 @@ function sessionCookies(res: Response): string[] {
   return res.headers.getSetCookie().filter((c) => /session_token/.test(c.split("=")[0]!));
 }
 
+/** A redirect that sets at least one session cookie, each Secure, HttpOnly and SameSite=Lax. */
+function expectSecureSessionCookies(res: Response): void {
+  expect(res.status).toBe(302);
+  const cookies = sessionCookies(res);
+  expect(cookies.length).toBeGreaterThan(0);
+  for (const c of cookies) {
+    expect(c).toMatch(/;\s*Secure/i);
+    expect(c).toMatch(/;\s*HttpOnly/i);
+    expect(c).toMatch(/;\s*SameSite=Lax/i);
+  }
+}
+
 describe("session cookie over HTTPS", () => {
   const email = `https-${Date.now()}@example.com`;
 
@@ -48,15 +60,8 @@ describe("session cookie over HTTPS", () => {
         context: loadContext(),
       } as never),
     );
-    expect(res.status).toBe(302);
-    const cookies = sessionCookies(res);
-    expect(cookies.length).toBeGreaterThan(0);
-    for (const c of cookies) {
-      expect(c).toMatch(/;\s*Secure/i);
-      expect(c).toMatch(/;\s*HttpOnly/i);
-      expect(c).toMatch(/;\s*SameSite=Lax/i);
-      expect(c.startsWith("__Secure-")).toBe(true);
-    }
+    expectSecureSessionCookies(res);
+    for (const c of sessionCookies(res)) expect(c.startsWith("__Secure-")).toBe(true);
   });
 
   it("is Secure, HttpOnly and SameSite=Lax after sign-in", async () => {
@@ -67,13 +72,6 @@ describe("session cookie over HTTPS", () => {
         context: loadContext(),
       } as never),
     );
-    expect(res.status).toBe(302);
-    const cookies = sessionCookies(res);
-    expect(cookies.length).toBeGreaterThan(0);
-    for (const c of cookies) {
-      expect(c).toMatch(/;\s*Secure/i);
-      expect(c).toMatch(/;\s*HttpOnly/i);
-      expect(c).toMatch(/;\s*SameSite=Lax/i);
-    }
+    expectSecureSessionCookies(res);
   });
 });

@@ -3,6 +3,7 @@ import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import type { BookingInput } from "./booking.schema";
 import { todayInLagos } from "./booking-dates";
 import { BOOKING_SLUG_PATTERN, newBookingSlug, withUniqueSlug } from "./booking-slug.server";
+import type { BookingSummaryData } from "./components/booking-summary";
 import {
   type BookingRow,
   cancelBooking,
@@ -121,20 +122,10 @@ export async function completeOwnBooking(
   );
 }
 
-export type PublicBooking = {
+/** What a client sees at /booking/{slug}: the summary's fields (never e-mail or phone), who and where. */
+export type PublicBooking = Omit<BookingSummaryData, "email" | "phoneNumber" | "status"> & {
   slug: string;
   musicianName: string;
-  clientName: string;
-  serviceType: string;
-  serviceTypeOther: string | null;
-  eventType: string;
-  eventTypeOther: string | null;
-  eventDate: string | null;
-  eventStartTime: string | null;
-  eventEndTime: string | null;
-  location: string | null;
-  priceKobo: number | null;
-  additionalDetails: string | null;
   status: string;
 };
 
