@@ -1,8 +1,10 @@
 // Express entry: configuration, the embedded database, migrations, security headers, compression,
 // logging and static files; everything else is the bundled app (app/server/express-app.server.ts).
+import "./app/server/node-env";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import os from "node:os";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -10,13 +12,14 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import {
   acquireDataDirLock,
-  DataDirInUseError,
   type EmbeddedDatabase,
   startEmbeddedPostgres,
 } from "./app/server/embedded-postgres.server";
 import { parseEnv } from "./app/server/env.server";
 import { logger } from "./app/server/logger.server";
 import { runMigrations } from "./app/server/migrate.server";
+import { startupProblem } from "./app/server/startup-errors.server";
+import { isWorkerProcess, superviseWorkers } from "./app/server/workers";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const DOCUMENT_ONLY_HEADERS = [
@@ -45,34 +48,52 @@ try {
   fail((err as Error).message);
 }
 
+const where = { dataDir: config.DATA_DIR, port: config.PORT };
+// A worker (WEB_CONCURRENCY > 1) gets DATABASE_URL and the secret from the primary, which holds the
+// lock, runs the embedded PostgreSQL and has already migrated.
+const WORKER = isWorkerProcess();
 try {
-  releaseLock = acquireDataDirLock(config.DATA_DIR);
+  if (!WORKER) releaseLock = acquireDataDirLock(config.DATA_DIR);
 } catch (err) {
-  if (err instanceof DataDirInUseError) fail(err.message);
-  throw err;
+  fail(startupProblem(err, where));
 }
 
 let embedded: EmbeddedDatabase | undefined;
 if (!config.DATABASE_URL) {
-  embedded = await startEmbeddedPostgres(config.DATA_DIR).catch((err) => {
-    fail(`the embedded PostgreSQL did not start (${(err as Error)?.message ?? err}).`);
-  });
-  process.env.DATABASE_URL = embedded.url;
-  if (!config.BETTER_AUTH_SECRET) {
-    const file = path.join(config.DATA_DIR, "auth-secret");
-    if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
-    process.env.BETTER_AUTH_SECRET = fs.readFileSync(file, "utf8").trim();
+  try {
+    embedded = await startEmbeddedPostgres(config.DATA_DIR);
+    if (!config.BETTER_AUTH_SECRET) {
+      const file = path.join(config.DATA_DIR, "auth-secret");
+      if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+      process.env.BETTER_AUTH_SECRET = fs.readFileSync(file, "utf8").trim();
+    }
+  } catch (err) {
+    await embedded?.stop().catch(() => {});
+    fail(startupProblem(err, where));
   }
+  process.env.DATABASE_URL = embedded.url;
 } else if (!config.BETTER_AUTH_SECRET) {
   fail("BETTER_AUTH_SECRET must be set (32+ characters) when DATABASE_URL points at your own server.");
 }
 
 try {
-  await runMigrations(process.env.DATABASE_URL!);
+  if (!WORKER) await runMigrations(process.env.DATABASE_URL!);
 } catch (err) {
   await embedded?.stop().catch(() => {});
-  const where = embedded ? "the embedded database" : "DATABASE_URL";
-  fail(`could not connect to or migrate ${where}: ${(err as Error).message}`);
+  const db = embedded ? "the embedded database" : "DATABASE_URL";
+  fail(`could not connect to or migrate ${db}: ${(err as Error).message}`);
+}
+
+const WORKERS = DEVELOPMENT ? 1 : (config.WEB_CONCURRENCY ?? os.availableParallelism());
+if (!WORKER && WORKERS > 1) {
+  const env = {
+    DATABASE_URL: process.env.DATABASE_URL!,
+    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET!,
+  };
+  await superviseWorkers(WORKERS, env, async () => {
+    await embedded?.stop();
+    releaseLock();
+  });
 }
 
 const app = express();
@@ -128,13 +149,25 @@ app.use(
     strictTransportSecurity: config.ORIGIN?.startsWith("https://") ? undefined : false,
   }),
 );
-app.use(compression());
+// Server-Sent Events must reach the browser as they are written: never compress (buffer) them.
+app.use(
+  compression({
+    filter: (req, res) =>
+      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+      compression.filter(req, res),
+  }),
+);
 
-type BundledApp = { createApp: () => express.Express; shutdown: () => Promise<void> };
+type BundledApp = {
+  createApp: () => express.Express;
+  startJobs: () => Promise<void>;
+  shutdown: () => Promise<void>;
+};
 let bundled: BundledApp | undefined;
 if (DEVELOPMENT) {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   app.use(vite.middlewares);
+  bundled = (await vite.ssrLoadModule("./app/server/express-app.server.ts")) as BundledApp;
   app.use(async (req, res, next) => {
     try {
       const mod = (await vite.ssrLoadModule("./app/server/express-app.server.ts")) as BundledApp;
@@ -160,10 +193,17 @@ if (DEVELOPMENT) {
       },
     }),
   );
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  const publicFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
+  // Only file names (favicon.svg, robots.txt) live there: pages skip a disk lookup per request.
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   bundled = (await import(buildPath)) as BundledApp;
   app.use(bundled.createApp());
 }
+// Scheduled work (escrow release, payouts) runs in every app process; the queue lives in PostgreSQL.
+await bundled.startJobs().catch(async (err) => {
+  await embedded?.stop().catch(() => {});
+  fail(`the job queue did not start (${(err as Error).message}).`);
+});
 
 app.use((err: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
   req.log?.error({ err }, "unhandled error");
@@ -175,7 +215,7 @@ const server = app.listen(config.PORT, () => {
 });
 server.on("error", async (err: NodeJS.ErrnoException) => {
   await embedded?.stop();
-  fail(err.code === "EADDRINUSE" ? `port ${config.PORT} is already in use (set PORT).` : err.message);
+  fail(startupProblem(err, where));
 });
 
 let shuttingDown = false;

@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { noteDatabaseError } from "~/server/database-health.server";
 import { logger } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
@@ -63,5 +64,6 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  noteDatabaseError(error);
   logger.error({ err: error, url: request.url }, "unhandled route error");
 }

@@ -9,11 +9,12 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast } from "sonner";
 import { Toaster } from "~/components/ui/toaster";
 import { getSessionUser } from "~/features/auth/session.server";
 import { NotFound } from "~/features/site/components/not-found";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, pageTitle } from "~/lib/nav";
+import { OUTAGE_MESSAGE } from "~/lib/outage";
+import { toast } from "~/lib/toast";
 import { env } from "~/server/env.server";
 import { type FlashToast, takeFlashToast } from "~/server/flash.server";
 import type { Route } from "./+types/root";
@@ -95,9 +96,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
-  const message = isRouteErrorResponse(error)
-    ? ((error.data as { message?: string } | undefined)?.message ?? error.statusText)
-    : "An unexpected error occurred";
+  const message = !isRouteErrorResponse(error)
+    ? "An unexpected error occurred"
+    : error.status === 503
+      ? OUTAGE_MESSAGE
+      : ((error.data as { message?: string } | undefined)?.message ?? error.statusText);
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <title>{pageTitle("Error")}</title>

@@ -6,7 +6,9 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { matchRoutes, type RouteObject } from "react-router";
 
-export const BUDGET_JS_BYTES = 150 * 1024;
+// Issue 14 asks for 100 KB; React 19 + React Router alone are ~106 KB gzip (see the perf note), so the
+// budget ratchets down to what the pages weigh now with sonner loaded after hydration.
+export const BUDGET_JS_BYTES = 145 * 1024;
 export const BUDGET_CSS_BYTES = 30 * 1024;
 
 /** The public pages the issue budgets; the slugs only need to match the route pattern. */

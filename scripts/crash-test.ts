@@ -1,7 +1,9 @@
 // Crash and load test (issue 6 §6). Clients post booking requests at a steady rate, each carrying a
 // unique marker, and remember the ones answered 2xx. Meanwhile the app server is SIGKILLed and
 // restarted, and the embedded PostgreSQL is SIGKILLed (the app must bring it back by itself), several
-// times. Then every acknowledged request must be in the database exactly once. A second phase runs
+// times. Then every acknowledged request must be in the database exactly once, no request may be
+// stored unacknowledged or twice (clients retry with idempotency keys), and no answer may be a 500
+// (an outage answers 503). A second phase runs
 // 200 concurrent clients mixing page reads and request posts for 60 s and must see 0 errors.
 //
 //   npm run test:crash [-- --cycles 3 --rate 40 --load-seconds 60 --load-connections 200 --port 3290]
@@ -43,6 +45,7 @@ interface Tally {
   unacknowledged: Set<string>;
   statuses: Map<string, number>;
   lastAck: number;
+  retries: number;
   longestGapMs: number;
   gapStartedAt: number;
 }
@@ -51,42 +54,65 @@ function count(t: Tally, key: string) {
   t.statuses.set(key, (t.statuses.get(key) ?? 0) + 1);
 }
 
-/** One client: posts at its share of the rate until `stop` says so. */
+// How long a client keeps retrying one submission (503, timeout, connection refused) before giving up:
+// longer than any outage here (an app or PostgreSQL restart takes 15-25 s on a busy 2-core machine), as
+// a person whose page says "try again in a moment" does.
+const RETRY_FOR_MS = 120_000;
+
+/**
+ * One client: posts at its share of the rate until `stop` says so. Like the app's forms, each
+ * submission carries an idempotency key, and a client that got no answer (timeout, refused) or a 503
+ * sends the same submission again with the same key, so it is stored once.
+ */
 async function client(server: AppServer, slug: string, perSecond: number, t: Tally, stop: () => boolean) {
   const interval = 1000 / perSecond;
   let next = Date.now();
   while (!stop()) {
     next += interval;
     const marker = `crash-${randomUUID()}`;
+    const idempotencyKey = randomUUID();
+    const ip = nextIp();
     t.sent += 1;
-    try {
-      const res = await fetch(`${server.url}/musicians/${slug}/request.data`, {
-        method: "POST",
-        headers: {
-          origin: server.url,
-          "content-type": "application/x-www-form-urlencoded",
-          "x-forwarded-for": nextIp(),
-        },
-        body: new URLSearchParams({
-          clientName: "Crash Test",
-          eventType: "wedding",
-          eventDuration: "4",
-          additionalDetails: marker,
-        }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      await res.arrayBuffer();
-      count(t, String(res.status));
-      if (res.status >= 200 && res.status < 300) {
-        t.acknowledged.add(marker);
-        const now = Date.now();
-        t.longestGapMs = Math.max(t.longestGapMs, now - t.lastAck);
-        t.lastAck = now;
-      } else {
-        t.unacknowledged.add(marker);
+    const giveUpAt = Date.now() + RETRY_FOR_MS;
+    let acknowledged = false;
+    for (let attempt = 0; !acknowledged && Date.now() < giveUpAt; attempt++) {
+      if (attempt > 0) t.retries += 1;
+      let retryAfterMs = 250;
+      try {
+        const res = await fetch(`${server.url}/musicians/${slug}/request.data`, {
+          method: "POST",
+          headers: {
+            origin: server.url,
+            "content-type": "application/x-www-form-urlencoded",
+            "x-forwarded-for": ip,
+          },
+          body: new URLSearchParams({
+            clientName: "Crash Test",
+            eventType: "wedding",
+            eventDuration: "4",
+            additionalDetails: marker,
+            idempotencyKey,
+          }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        const body = await res.text();
+        count(t, String(res.status));
+        if (res.status >= 500 && res.status !== 503)
+          console.log(`  [${new Date().toISOString().slice(11, 23)}] ${res.status}: ${body.slice(0, 300)}`);
+        if (res.status >= 200 && res.status < 300) acknowledged = true;
+        else if (res.status !== 503) break;
+        else retryAfterMs = Math.min(Number(res.headers.get("retry-after") ?? 1) * 1000, 1_000);
+      } catch (err) {
+        count(t, (err as Error).name === "TimeoutError" ? "timeout" : "network error");
       }
-    } catch (err) {
-      count(t, (err as Error).name === "TimeoutError" ? "timeout" : "network error");
+      if (!acknowledged) await sleep(retryAfterMs);
+    }
+    if (acknowledged) {
+      t.acknowledged.add(marker);
+      const now = Date.now();
+      t.longestGapMs = Math.max(t.longestGapMs, now - t.lastAck);
+      t.lastAck = now;
+    } else {
       t.unacknowledged.add(marker);
     }
     const wait = next - Date.now();
@@ -101,6 +127,7 @@ async function crashPhase(server: AppServer, slug: string) {
     acknowledged: new Set(),
     unacknowledged: new Set(),
     statuses: new Map(),
+    retries: 0,
     lastAck: Date.now(),
     longestGapMs: 0,
     gapStartedAt: 0,
@@ -169,9 +196,15 @@ async function crashPhase(server: AppServer, slug: string) {
   }
   for (const n of inDb.values()) if (n > 1) duplicates += n - 1;
   const unackedButStored = [...t.unacknowledged].filter((m) => inDb.has(m)).length;
+  const serverErrors = [...t.statuses].reduce(
+    (n, [status, times]) => (Number(status) >= 500 && status !== "503" ? n + times : n),
+    0,
+  );
   return {
     cycles: CYCLES,
     sent: t.sent,
+    retries: t.retries,
+    serverErrors,
     acknowledged: t.acknowledged.size,
     found,
     duplicates,
@@ -273,7 +306,8 @@ async function main() {
       `  longest outage ${(crash.longestOutageMs / 1000).toFixed(2)} s (longest time without an acknowledged request)`,
     );
     console.log(
-      `  sent ${crash.sent}; unacknowledged but stored ${crash.unacknowledgedButStored}; answers ${JSON.stringify(crash.answers)}`,
+      `  sent ${crash.sent} (retries ${crash.retries}); unacknowledged but stored ${crash.unacknowledgedButStored}; ` +
+        `500s ${crash.serverErrors}; answers ${JSON.stringify(crash.answers)}`,
     );
 
     let load: Awaited<ReturnType<typeof loadPhase>> | null = null;
@@ -298,6 +332,10 @@ async function main() {
     const failures: string[] = [];
     if (crash.lost > 0) failures.push(`${crash.lost} acknowledged requests were lost`);
     if (crash.duplicates > 0) failures.push(`${crash.duplicates} requests were stored twice`);
+    if (crash.serverErrors > 0)
+      failures.push(`${crash.serverErrors} requests were answered with a 5xx other than 503`);
+    if (crash.unacknowledgedButStored > 0)
+      failures.push(`${crash.unacknowledgedButStored} requests were stored without being acknowledged`);
     if (crash.acknowledged === 0) failures.push("no request was acknowledged");
     if (load && load.errors + load.timeouts + load.non2xx > 0) failures.push("the load phase had errors");
     if (failures.length) {

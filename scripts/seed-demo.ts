@@ -252,7 +252,8 @@ if (n > 0) {
              rows.d - (floor(random() * 60)::int + 1) * interval '1 day',
              rows.d - (floor(random() * 20)::int) * interval '1 day'
       FROM rows JOIN seed_musicians m ON m.n = rows.k
-      ON CONFLICT (slug) DO NOTHING`);
+      -- also skips a row that would overlap a confirmed booking (the no-overlap rule, calendar migration)
+      ON CONFLICT DO NOTHING`);
     inserted += res.rowCount ?? 0;
     salt += 1;
     log(`bookings ${inserted}/${bookings}`);

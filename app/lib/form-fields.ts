@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAIRA_ERROR, type NairaLimits, parseNaira, parseOptionalNaira } from "./naira";
 
 /** Optional free text from a form: trimmed, at most `max` characters, empty or missing becomes null. */
 export const optionalText = (max: number, tooLong = `Must be ${max} characters or fewer`) =>
@@ -25,3 +26,24 @@ export const clientNameField = () =>
     .trim()
     .min(1, "Client name is required")
     .max(200, "Client name is too long");
+
+/** A form field in naira that is optional: "" → null, a bad value → the field's message. */
+export const optionalNairaField = (limits?: NairaLimits) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const r = parseOptionalNaira(v, limits);
+      if (r.ok) return r.kobo;
+      ctx.addIssue({ code: "custom", message: r.error });
+      return z.NEVER;
+    });
+
+/** A form field in naira that must be filled. */
+export const nairaField = (limits?: NairaLimits) =>
+  z.string({ error: NAIRA_ERROR }).transform((v, ctx) => {
+    const r = parseNaira(v, limits);
+    if (r.ok) return r.kobo;
+    ctx.addIssue({ code: "custom", message: r.error });
+    return z.NEVER;
+  });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNaira, formatNairaOrNotSpecified, formatNairaWhole, koboToNaira, nairaToKobo } from "./money";
+import { formatNaira, formatNairaOrNotSpecified, formatNairaWhole } from "./money";
 
 describe("formatNaira", () => {
   it("formats kobo as naira with two decimals for en-NG", () => {
@@ -16,29 +16,5 @@ describe("formatNaira", () => {
     expect(formatNairaOrNotSpecified(null)).toBe("Not specified");
     expect(formatNairaOrNotSpecified(undefined)).toBe("Not specified");
     expect(formatNairaOrNotSpecified(5000)).toBe("₦50.00");
-  });
-});
-
-describe("nairaToKobo", () => {
-  it("converts typed naira to integer kobo", () => {
-    expect(nairaToKobo("15000")).toBe(1_500_000);
-    expect(nairaToKobo("15,000.5")).toBe(1_500_050);
-    expect(nairaToKobo("₦ 2,500.25")).toBe(250_025);
-    expect(nairaToKobo(2500)).toBe(250_000);
-    expect(nairaToKobo(0.1 + 0.2)).toBe(30);
-  });
-  it("tells empty from invalid", () => {
-    expect(nairaToKobo("")).toBeNull();
-    expect(nairaToKobo("  ")).toBeNull();
-    expect(nairaToKobo(null)).toBeNull();
-    expect(nairaToKobo("abc")).toBeNaN();
-    expect(nairaToKobo("-5")).toBeNaN();
-    expect(nairaToKobo("1.234")).toBeNaN();
-    expect(nairaToKobo(-1)).toBeNaN();
-    expect(nairaToKobo(Number.POSITIVE_INFINITY)).toBeNaN();
-    expect(nairaToKobo("9".repeat(30))).toBeNaN();
-  });
-  it("round-trips with koboToNaira", () => {
-    expect(koboToNaira(nairaToKobo("123.45") as number)).toBe(123.45);
   });
 });

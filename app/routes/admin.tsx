@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { ADMIN_TABS, adminQuerySchema } from "~/features/admin/admin.schema";
 import { adminTab, requireAdmin } from "~/features/admin/admin.server";
 import {
@@ -7,8 +7,11 @@ import {
   AdminReports,
   AdminUsers,
 } from "~/features/admin/components/admin-views";
+import { adminPaymentsAction } from "~/features/refunds/admin-payments.server";
+import { AdminPayments } from "~/features/refunds/components/admin-payments";
 import { cn } from "~/lib/cn";
 import { pageTitle } from "~/lib/nav";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin";
 
 export const meta = () => [{ title: pageTitle("Admin Dashboard") }, { name: "robots", content: "noindex" }];
@@ -19,7 +22,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return adminTab(query.tab, query.page);
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const result = await adminPaymentsAction(await readForm(request));
+  return data(
+    { toast: { type: result.ok ? ("success" as const) : ("error" as const), message: result.message } },
+    { status: result.ok ? 200 : 400 },
+  );
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10">
@@ -46,6 +58,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       {d.tab === "users" && <AdminUsers data={d.users} />}
       {d.tab === "bookings" && <AdminBookings data={d.bookings} />}
       {d.tab === "reports" && <AdminReports data={d.reports} />}
+      {d.tab === "payments" && <AdminPayments data={d.payments} actionData={actionData} />}
     </main>
   );
 }

@@ -1,20 +1,16 @@
 import { data } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
+import type { CreateBookingResult } from "~/features/bookings/action-results";
 import { bookingFormSchema, bookingIdSchema } from "~/features/bookings/booking.schema";
 import { createBooking } from "~/features/bookings/bookings.server";
+import { overlapAllowed } from "~/features/calendar/calendar.schema";
+import { linkBookingToConversation } from "~/features/messaging/messaging.server";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
 import { type FieldErrors, fieldErrors, formToObject } from "~/lib/field-errors";
+import { idempotent } from "~/server/idempotency.server";
 import { logger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/api-bookings";
-
-export type CreateBookingResult = {
-  ok: boolean;
-  slug?: string;
-  musicianName?: string;
-  errors?: FieldErrors;
-  toast?: { type: "success" | "error"; message: string };
-};
 
 const FAILED = "Failed to create booking. Please try again.";
 
@@ -36,13 +32,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (requestId && !requestId.success) return fail(404, "Booking request not found");
 
   try {
-    const result = await createBooking(profile, parsed.data, requestId?.data ?? null);
-    if (!result.ok) return fail(result.status, result.message);
-    return data<CreateBookingResult>({
-      ok: true,
-      slug: result.slug,
-      musicianName: result.musicianName,
-      toast: { type: "success", message: "Booking created successfully!" },
+    return await idempotent({ action: "booking", userId: user.id, fields: form }, async () => {
+      const result = await createBooking(profile, parsed.data, requestId?.data ?? null, {
+        allowOverlap: overlapAllowed(form),
+      });
+      if (!result.ok && "clashes" in result) {
+        return data<CreateBookingResult>({ ok: false, clashes: result.clashes }, { status: 409 });
+      }
+      if (!result.ok) return fail(result.status, result.message);
+      if (form.conversationId) {
+        await linkBookingToConversation(profile.id, user.id, form.conversationId, result.slug);
+      }
+      return data<CreateBookingResult>({
+        ok: true,
+        slug: result.slug,
+        musicianName: result.musicianName,
+        toast: { type: "success", message: "Booking created successfully!" },
+      });
     });
   } catch (err) {
     logger.error({ err, requestId: context.requestId }, "booking creation failed");

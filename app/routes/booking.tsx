@@ -1,10 +1,23 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { getSessionUser, isOrganiser } from "~/features/auth/session.server";
+import type { BookingActionResult } from "~/features/bookings/action-results";
 import { confirmPublicBooking, getPublicBooking } from "~/features/bookings/bookings.server";
 import { PublicBookingPage } from "~/features/bookings/components/public-booking-page";
 import { disputeSchema } from "~/features/disputes/dispute.schema";
 import { submitDispute } from "~/features/disputes/disputes.server";
-import { type FieldErrors, fieldErrors, formToObject } from "~/lib/field-errors";
+import { payPanelForSlug, startCheckout } from "~/features/payments/checkout.server";
+import { PayPanel } from "~/features/payments/components/pay-panel";
+import { payFormSchema } from "~/features/payments/payment.schema";
+import { EVENT_HAPPENED_DONE, type PaymentActionResult } from "~/features/payments/payment-messages";
+import { markEventHappened } from "~/features/payments/release.server";
+import { ClientReviewSection } from "~/features/reviews/components/client-review-section";
+import { isClientReviewIntent } from "~/features/reviews/review-action";
+import { clientReviewAction } from "~/features/reviews/review-actions.server";
+import { clientReviewPanel } from "~/features/reviews/reviews.server";
+import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
+import { env } from "~/server/env.server";
+import { idempotent } from "~/server/idempotency.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/booking";
 
@@ -16,20 +29,55 @@ export const meta = ({ data: d }: Route.MetaArgs) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const result = await getPublicBooking(params.slug, context.clientIp);
   if (!result.ok) {
-    return data({ booking: null, status: result.status, message: result.message }, { status: result.status });
+    return data(
+      { booking: null, status: result.status, message: result.message, reviewPanel: null },
+      { status: result.status },
+    );
   }
-  return data({ booking: result.booking, status: 200, message: null });
+  const payment = await payPanelForSlug(params.slug);
+  const reviewPanel = result.booking.status === "completed" ? await clientReviewPanel(params.slug) : null;
+  return data({
+    booking: result.booking,
+    status: 200,
+    message: null,
+    payment,
+    releaseAfterHours: env().RELEASE_AFTER_HOURS,
+    reviewPanel,
+  });
 }
-
-export type BookingActionResult = {
-  intent: "confirm" | "dispute";
-  ok: boolean;
-  errors?: FieldErrors;
-  toast?: { type: "success" | "error"; message: string };
-};
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = formToObject(await readForm(request));
+  if (isClientReviewIntent(form.intent)) return clientReviewAction(form, params.slug, context.clientIp);
+  if (form.intent === "pay") {
+    const parsed = payFormSchema.safeParse(form);
+    if (!parsed.success) {
+      const email = parsed.error.issues[0]?.message;
+      return data<PaymentActionResult>({ intent: "pay", ok: false, errors: { email } }, { status: 400 });
+    }
+    const started = await startCheckout(params.slug, parsed.data, context.clientIp);
+    if (started.ok) return redirect(started.authorizationUrl);
+    return data<PaymentActionResult>(
+      started.field === "email"
+        ? { intent: "pay", ok: false, errors: { email: started.message } }
+        : { intent: "pay", ok: false, toast: { type: "error", message: started.message } },
+      { status: started.status },
+    );
+  }
+  if (form.intent === "event-happened") {
+    const released = await markEventHappened(params.slug, context.clientIp);
+    if (!released.ok) {
+      return data<PaymentActionResult>(
+        { intent: "event-happened", ok: false, toast: { type: "error", message: released.message } },
+        { status: released.status },
+      );
+    }
+    return data<PaymentActionResult>({
+      intent: "event-happened",
+      ok: true,
+      toast: { type: "success", message: EVENT_HAPPENED_DONE },
+    });
+  }
   if (form.intent === "dispute") {
     const parsed = disputeSchema.safeParse(form);
     if (!parsed.success) {
@@ -38,20 +86,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const result = await submitDispute(params.slug, parsed.data, context.clientIp);
-    if (!result.ok) {
-      return data<BookingActionResult>(
-        { intent: "dispute", ok: false, toast: { type: "error", message: result.message } },
-        { status: result.status },
-      );
-    }
-    return data<BookingActionResult>({
-      intent: "dispute",
-      ok: true,
-      toast: { type: "success", message: "Dispute submitted successfully" },
+    return idempotent({ action: `dispute:${params.slug}`, fields: form }, async () => {
+      const result = await submitDispute(params.slug, parsed.data, context.clientIp);
+      if (!result.ok) {
+        return data<BookingActionResult>(
+          { intent: "dispute", ok: false, toast: { type: "error", message: result.message } },
+          { status: result.status },
+        );
+      }
+      return data<BookingActionResult>({
+        intent: "dispute",
+        ok: true,
+        toast: { type: "success", message: "Dispute submitted successfully" },
+      });
     });
   }
-  const result = await confirmPublicBooking(params.slug, context.clientIp);
+  const user = await getSessionUser(request);
+  const result = await confirmPublicBooking(
+    params.slug,
+    context.clientIp,
+    isOrganiser(user) ? user!.id : null,
+  );
   if (!result.ok) {
     return data<BookingActionResult>(
       { intent: "confirm", ok: false, toast: { type: "error", message: result.message } },
@@ -67,6 +122,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <PublicBookingPage booking={loaderData.booking} status={loaderData.status} message={loaderData.message} />
+    <>
+      <PublicBookingPage
+        booking={loaderData.booking}
+        status={loaderData.status}
+        message={loaderData.message}
+        payment={
+          "payment" in loaderData &&
+          loaderData.payment && (
+            <PayPanel panel={loaderData.payment} releaseAfterHours={loaderData.releaseAfterHours} />
+          )
+        }
+      />
+      {loaderData.reviewPanel && <ClientReviewSection panel={loaderData.reviewPanel} />}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { TextField } from "~/components/ui/text-field";
 import { signIn } from "~/features/auth/accounts.server";
 import { loginSchema } from "~/features/auth/auth-forms.schema";
+import { landingFor } from "~/features/auth/roles";
 import { getSessionUser } from "~/features/auth/session.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
@@ -13,10 +14,6 @@ import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: pageTitle("Sign in") }];
-
-function landingFor(role: string): string {
-  return role.split(",").includes("musician") ? "/musician_dashboard" : "/";
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -51,7 +48,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <CardTitle>
             <h1>Sign in</h1>
           </CardTitle>
-          <CardDescription>Welcome back. Sign in to manage your bookings.</CardDescription>
+          <CardDescription>Sign in to manage your bookings.</CardDescription>
         </CardHeader>
         <CardContent>
           <Form method="post" noValidate className="grid gap-4">

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { MarketResultsView } from "~/features/marketplace/components/market-results";
 import { MarketSearchForm } from "~/features/marketplace/components/market-search-form";
 import { type WaitlistActionData, WaitlistForm } from "~/features/marketplace/components/waitlist-form";
-import { parseMarketSearch } from "~/features/marketplace/search.schema";
+import { maxRateError, parseMarketSearch } from "~/features/marketplace/search.schema";
 import { searchMarket } from "~/features/marketplace/search.server";
 import { waitlistSchema } from "~/features/marketplace/waitlist.schema";
 import { joinWaitlist } from "~/features/marketplace/waitlist.server";
@@ -10,6 +10,7 @@ import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { lagosToday } from "~/lib/lagos-date";
 import { pageTitle } from "~/lib/nav";
 import { useActionToast } from "~/lib/use-action-toast";
+import { idempotent } from "~/server/idempotency.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/market";
 
@@ -22,12 +23,19 @@ export const meta = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const search = parseMarketSearch(new URL(request.url).searchParams);
-  return { search, results: await searchMarket(search), today: lagosToday() };
+  const params = new URL(request.url).searchParams;
+  const search = parseMarketSearch(params);
+  return {
+    search,
+    maxRateError: maxRateError(params),
+    results: await searchMarket(search),
+    today: lagosToday(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = waitlistSchema.safeParse(formToObject(await readForm(request)));
+  const form = formToObject(await readForm(request));
+  const parsed = waitlistSchema.safeParse(form);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return data<WaitlistActionData>(
@@ -35,11 +43,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await joinWaitlist(parsed.data, context.clientIp);
-  return data<WaitlistActionData>(
-    { ok: result.ok, toast: { type: result.ok ? "success" : "error", message: result.message } },
-    { status: result.status },
-  );
+  return idempotent({ action: "waitlist", fields: form }, async () => {
+    const result = await joinWaitlist(parsed.data, context.clientIp);
+    return data<WaitlistActionData>(
+      { ok: result.ok, toast: { type: result.ok ? "success" : "error", message: result.message } },
+      { status: result.status },
+    );
+  });
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,9 +67,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         key={JSON.stringify(loaderData.search)}
         search={loaderData.search}
         today={loaderData.today}
+        maxRateError={loaderData.maxRateError}
       />
       <MarketResultsView results={loaderData.results} search={loaderData.search} />
-      <WaitlistForm result={actionData} />
+      {(actionData || (!loaderData.results.failed && loaderData.results.cards.length === 0)) && (
+        <WaitlistForm result={actionData} />
+      )}
     </main>
   );
 }

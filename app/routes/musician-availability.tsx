@@ -3,6 +3,8 @@ import { ownUpcomingAvailability, selectableRange } from "~/features/availabilit
 import { handleAvailabilityAction } from "~/features/availability/availability-action.server";
 import { AvailabilityForm } from "~/features/availability/components/availability-form";
 import { AvailabilityList } from "~/features/availability/components/availability-list";
+import { ownUnavailableDates } from "~/features/calendar/busy-dates.server";
+import { UnavailableDates } from "~/features/calendar/components/unavailable-dates";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { pageTitle } from "~/lib/nav";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -13,8 +15,11 @@ export const meta = () => [{ title: pageTitle("Availability") }];
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
   const range = selectableRange();
-  const blocks = await ownUpcomingAvailability(profile.id);
-  return { ...range, blocks };
+  const [blocks, unavailable] = await Promise.all([
+    ownUpcomingAvailability(profile.id),
+    ownUnavailableDates(profile.id),
+  ]);
+  return { ...range, blocks, unavailable, slug: params.slug };
 }
 
 export function action({ request, params }: Route.ActionArgs) {
@@ -49,6 +54,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         </h2>
         <AvailabilityList blocks={loaderData.blocks} />
       </section>
+      <UnavailableDates slug={loaderData.slug} from={loaderData.from} rows={loaderData.unavailable} />
     </>
   );
 }

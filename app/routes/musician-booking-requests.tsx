@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { RequestsActionResult } from "~/features/booking-requests/action-results";
 import {
   declineOwnRequest,
   listOwnPendingRequests,
@@ -17,8 +18,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
   return { requests: await listOwnPendingRequests(profile) };
 }
-
-export type RequestsActionResult = { ok: boolean; toast: { type: "success" | "error"; message: string } };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { BookingsActionResult } from "~/features/bookings/action-results";
 import { bookingFormSchema, bookingIdSchema } from "~/features/bookings/booking.schema";
 import { todayInLagos } from "~/features/bookings/booking-dates";
 import {
@@ -9,8 +10,9 @@ import {
   updateOwnBooking,
 } from "~/features/bookings/bookings.server";
 import { AllBookingsPage } from "~/features/bookings/components/all-bookings-page";
+import { overlapAllowed } from "~/features/calendar/calendar.schema";
 import { ownWebsite, requireMusicianPage } from "~/features/profiles/own-profile.server";
-import { type FieldErrors, fieldErrors, formToObject } from "~/lib/field-errors";
+import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/musician-bookings";
@@ -22,14 +24,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const bookings = await listOwnBookings(profile);
   return { bookings, websiteActive: ownWebsite(profile).active, today: todayInLagos() };
 }
-
-export type BookingsActionResult = {
-  ok: boolean;
-  intent: string;
-  bookingId?: string;
-  errors?: FieldErrors;
-  toast?: { type: "success" | "error"; message: string };
-};
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
@@ -52,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      result = await updateOwnBooking(profile, id.data, parsed.data);
+      result = await updateOwnBooking(profile, id.data, parsed.data, { allowOverlap: overlapAllowed(form) });
       break;
     }
     case "delete":
@@ -69,6 +63,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         { ok: false, intent, toast: { type: "error", message: "Unknown action" } },
         { status: 400 },
       );
+  }
+  if (!result.ok && "clashes" in result) {
+    return data<BookingsActionResult>(
+      { ok: false, intent, bookingId: id.data, clashes: result.clashes },
+      { status: 409 },
+    );
   }
   if (!result.ok) {
     return data<BookingsActionResult>(

@@ -1,3 +1,5 @@
+import { CalendarFeedPanel } from "~/features/calendar/components/calendar-feed-panel";
+import { ownFeedUrl } from "~/features/calendar/feed.server";
 import { AddEventDialog } from "~/features/dashboard/components/add-event-dialog";
 import { EventList } from "~/features/dashboard/components/event-list";
 import { EventsCalendar } from "~/features/dashboard/components/events-calendar";
@@ -25,6 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     next,
     entries: result.ok ? result.data.entries : [],
     loadError: result.ok ? null : result.message,
+    calendarFeedUrl: await ownFeedUrl(profile.id),
   };
 }
 
@@ -54,6 +57,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </h2>
         <EventList entries={loaderData.entries} label="Events this month" empty="No events this month" />
       </section>
+      <CalendarFeedPanel feedUrl={loaderData.calendarFeedUrl} slug={loaderData.slug} />
     </>
   );
 }

@@ -6,23 +6,34 @@ import {
   type ShouldRevalidateFunctionArgs,
   useSearchParams,
 } from "react-router";
-import { toast } from "sonner";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { publicAvailability } from "~/features/availability/availability.server";
 import { UpcomingAvailability } from "~/features/availability/components/upcoming-availability";
+import { publicBusyDates } from "~/features/calendar/busy-dates.server";
+import { BusyDatesList } from "~/features/calendar/components/busy-dates";
 import { PublicProfileView } from "~/features/profiles/components/public-profile";
 import { getPublicProfile } from "~/features/profiles/profile.server";
+import { reviewsPageSchema } from "~/features/reviews/review.schema";
+import { profileReviews } from "~/features/reviews/review-lists.server";
 import { pageTitle } from "~/lib/nav";
+import { toast } from "~/lib/toast";
 import { publicOrigin } from "~/server/env.server";
 import type { Route } from "./+types/musician-profile";
 
 const LOAD_FAILED = "Could not load musician profile";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const profile = await getPublicProfile(params.slug);
   if (!profile) throw data({ message: LOAD_FAILED }, { status: 404 });
-  const availability = await publicAvailability(profile.profile.id);
+  const { page } = reviewsPageSchema.parse({
+    page: new URL(request.url).searchParams.get("reviewsPage") ?? undefined,
+  });
+  const [availability, reviews, busyDates] = await Promise.all([
+    publicAvailability(profile.profile.id),
+    profileReviews(profile.profile.id, page),
+    publicBusyDates(profile.profile.id),
+  ]);
   const origin = publicOrigin();
   const p = profile.profile;
   const name = p.stageName || `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim();
@@ -33,6 +44,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     profile,
     availability,
+    reviews,
+    busyDates,
     share: {
       title: `${name}${p.performanceRoles[0] ? ` — ${p.performanceRoles[0]}` : ""} | Stagebook`,
       description,
@@ -73,7 +86,11 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
   formMethod,
 }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  const samePage =
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.searchParams.get("reviewsPage") === nextUrl.searchParams.get("reviewsPage");
+  // Switching tabs needs no new data; paging through reviews does.
+  if (!formMethod && samePage) return false;
   return defaultShouldRevalidate;
 }
 
@@ -81,9 +98,10 @@ export default function MusicianProfilePage({ loaderData }: Route.ComponentProps
   const [params] = useSearchParams();
   return (
     <>
-      <PublicProfileView data={loaderData.profile} tab={params.get("tab")} />
+      <PublicProfileView data={loaderData.profile} tab={params.get("tab")} reviews={loaderData.reviews} />
       <div className="mx-auto w-full max-w-5xl px-4 pb-10">
         <UpcomingAvailability blocks={loaderData.availability} />
+        <BusyDatesList dates={loaderData.busyDates} />
       </div>
     </>
   );

@@ -1,22 +1,34 @@
-import { StarIcon } from "lucide-react";
-import { ComingSoon } from "~/features/dashboard/components/coming-soon";
+import { data } from "react-router";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
+import { MusicianReviewsPage } from "~/features/reviews/components/musician-reviews-page";
+import { REVIEW_INTENTS, type ReviewActionResult } from "~/features/reviews/review-action";
+import { organiserReviewAction, replyAction } from "~/features/reviews/review-actions.server";
+import { musicianReviewsPage } from "~/features/reviews/review-lists.server";
+import { formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/musician-reviews";
 
 export const meta = () => [{ title: pageTitle("Reviews") }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireMusicianPage(request, params.slug);
-  return null;
+  const { profile } = await requireMusicianPage(request, params.slug);
+  return musicianReviewsPage(profile.id);
 }
 
-export default function Page() {
-  return (
-    <ComingSoon
-      title="Reviews"
-      icon={StarIcon}
-      text="Soon you will see what clients say about your performances here."
-    />
+export async function action({ request, params }: Route.ActionArgs) {
+  const ctx = await requireMusicianPage(request, params.slug);
+  const form = formToObject(await readForm(request));
+  if (form.intent === REVIEW_INTENTS.reply) return replyAction(form, ctx.profile);
+  if (form.intent === REVIEW_INTENTS.organiserCreate || form.intent === REVIEW_INTENTS.organiserEdit) {
+    return organiserReviewAction(form, ctx);
+  }
+  return data<ReviewActionResult>(
+    { intent: String(form.intent ?? ""), ok: false, toast: { type: "error", message: "Unknown action" } },
+    { status: 400 },
   );
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <MusicianReviewsPage data={loaderData} />;
 }

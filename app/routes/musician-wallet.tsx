@@ -1,22 +1,24 @@
-import { WalletIcon } from "lucide-react";
-import { ComingSoon } from "~/features/dashboard/components/coming-soon";
+import { data } from "react-router";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
+import { type WalletActionData, WalletPage } from "~/features/wallet/components/wallet-page";
+import { walletAction, walletPageData } from "~/features/wallet/wallet-page.server";
 import { pageTitle } from "~/lib/nav";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/musician-wallet";
 
 export const meta = () => [{ title: pageTitle("Wallet") }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireMusicianPage(request, params.slug);
-  return null;
+  const { profile } = await requireMusicianPage(request, params.slug);
+  return { wallet: await walletPageData(profile.id) };
 }
 
-export default function Page() {
-  return (
-    <ComingSoon
-      title="Wallet"
-      icon={WalletIcon}
-      text="Soon you will see your earnings, payouts and payment history here."
-    />
-  );
+export async function action({ request, params }: Route.ActionArgs) {
+  const { profile } = await requireMusicianPage(request, params.slug);
+  const result = await walletAction(profile.id, await readForm(request));
+  return data<WalletActionData>(result, { status: result.ok ? 200 : 400 });
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <WalletPage wallet={loaderData.wallet} actionData={actionData} />;
 }

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import {
+  HowItWorks,
   MusicianBenefits,
   RecruitmentHero,
   RecruitmentSignUp,
-  SuccessStories,
 } from "~/features/site/components/recruitment-sections";
 import { pageTitle } from "~/lib/nav";
 
@@ -26,7 +26,7 @@ export default function Page() {
     <main>
       <RecruitmentHero />
       <MusicianBenefits />
-      <SuccessStories />
+      <HowItWorks />
       <RecruitmentSignUp />
     </main>
   );

@@ -5,6 +5,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { TextField } from "~/components/ui/text-field";
 import { signUp } from "~/features/auth/accounts.server";
 import { registerSchema } from "~/features/auth/auth-forms.schema";
+import { ORGANISER_ROLE } from "~/features/auth/roles";
 import { getSessionUser } from "~/features/auth/session.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
@@ -36,7 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  throw redirect("/", { headers: result.headers });
+  // A musician lands on the dashboard with a live website and a setup checklist (ARCHITECTURE §9).
+  const landing = parsed.data.role === ORGANISER_ROLE ? "/bookings" : "/musician_dashboard";
+  throw redirect(landing, { headers: result.headers });
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {
@@ -95,15 +98,36 @@ export default function Register({ actionData }: Route.ComponentProps) {
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">I am a</legend>
               <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name="role" value="musician" defaultChecked className="accent-primary" />
+                <input
+                  type="radio"
+                  name="role"
+                  value="musician"
+                  defaultChecked={values.role !== ORGANISER_ROLE}
+                  className="accent-primary"
+                />
                 Musician
               </label>
-              <label className="flex items-center gap-2 text-sm text-muted-foreground">
-                <input type="radio" name="role" value="client" disabled />
-                Event Organizer <span className="text-xs">(coming soon)</span>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="role"
+                  value={ORGANISER_ROLE}
+                  defaultChecked={values.role === ORGANISER_ROLE}
+                  className="accent-primary"
+                />
+                Event Organizer
               </label>
               <FieldError id="role-error" message={errors.role} />
             </fieldset>
+            <TextField
+              name="phoneNumber"
+              type="tel"
+              label="Phone number"
+              autoComplete="tel"
+              hint="Musicians: organisers call or WhatsApp you on it. Organisers may leave it empty."
+              defaultValue={values.phoneNumber}
+              error={errors.phoneNumber}
+            />
             <p className="text-xs text-muted-foreground">
               By signing up you agree to our{" "}
               <Link to="/terms" className="text-primary underline">

@@ -2,7 +2,8 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins";
-import { musicianProfiles } from "~db/schema/profiles";
+import { isOrganiserRole, ORGANISER_ROLE } from "~/features/auth/roles";
+import { createNewMusicianProfile } from "~/features/profiles/new-profile.server";
 import { db, schema } from "./db.server";
 import { adminEmails, env, publicOrigin } from "./env.server";
 import { logger } from "./logger.server";
@@ -73,18 +74,24 @@ function createAuth() {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
-            const role = adminEmails().includes(user.email.toLowerCase()) ? "admin" : "musician";
+          before: async (user, ctx) => {
+            // Only two roles can be chosen at sign-up; anything else is a musician.
+            const chosen = (ctx?.body as { accountType?: unknown } | undefined)?.accountType;
+            const base = chosen === ORGANISER_ROLE ? ORGANISER_ROLE : "musician";
+            const role = adminEmails().includes(user.email.toLowerCase()) ? "admin" : base;
             return { data: { ...user, role } };
           },
-          // Every account is a musician's for now (organiser accounts are coming soon): give it an
-          // empty profile so the dashboard has something to read.
-          after: async (user) => {
-            const u = user as typeof user & { firstName: string; lastName: string };
-            await db
-              .insert(musicianProfiles)
-              .values({ userId: u.id, firstName: u.firstName, lastName: u.lastName })
-              .onConflictDoNothing();
+          // A musician gets a profile with a live website address made from the name; an organiser none.
+          after: async (user, ctx) => {
+            const u = user as typeof user & { firstName: string; lastName: string; role?: string };
+            if (isOrganiserRole(u.role)) return;
+            const phone = (ctx?.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
+            await createNewMusicianProfile({
+              userId: u.id,
+              firstName: u.firstName,
+              lastName: u.lastName,
+              phoneNumber: typeof phone === "string" ? phone : null,
+            });
           },
         },
       },

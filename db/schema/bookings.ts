@@ -11,10 +11,19 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { user } from "./auth";
 import { musicianProfiles } from "./profiles";
 
 export const bookingStatuses = ["pending", "confirmed", "completed", "cancelled"] as const;
-export const bookingRequestStatuses = ["pending", "accepted", "declined"] as const;
+export const bookingPaymentStatuses = [
+  "unpaid",
+  "paid",
+  "released",
+  "refunded",
+  "partially_refunded",
+] as const;
+// "draft": an organiser saved the request without sending it; the musician never sees it.
+export const bookingRequestStatuses = ["draft", "pending", "accepted", "declined"] as const;
 
 export const bookingsByMusician = pgTable(
   "bookings_by_musician",
@@ -38,8 +47,12 @@ export const bookingsByMusician = pgTable(
     eventEndTime: time("event_end_time"),
     additionalDetails: text("additional_details"),
     status: text("status").notNull().default("pending"),
+    // Money state (payments feature): unpaid → paid (held in escrow) → released, or refunded.
+    paymentStatus: text("payment_status").notNull().default("unpaid"),
     // Set when the booking was made by accepting a visitor's request.
     requestId: uuid("request_id").references(() => bookingRequests.id, { onDelete: "set null" }),
+    // The organiser account the booking belongs to (null: a link-only client).
+    clientUserId: text("client_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,9 +62,14 @@ export const bookingsByMusician = pgTable(
     index("bookings_by_musician_musician_status_idx").on(t.musicianId, t.status),
     index("bookings_by_musician_request_id_idx").on(t.requestId),
     index("bookings_by_musician_created_at_idx").on(t.createdAt),
+    index("bookings_by_musician_client_user_idx").on(t.clientUserId, t.createdAt.desc()),
     check(
       "bookings_by_musician_status_check",
       sql`${t.status} IN ('pending', 'confirmed', 'completed', 'cancelled')`,
+    ),
+    check(
+      "bookings_by_musician_payment_status_check",
+      sql`${t.paymentStatus} IN ('unpaid', 'paid', 'released', 'refunded', 'partially_refunded')`,
     ),
     check("bookings_by_musician_price_check", sql`${t.priceKobo} IS NULL OR ${t.priceKobo} >= 0`),
   ],
@@ -75,11 +93,14 @@ export const bookingRequests = pgTable(
     budgetEstimateKobo: bigint("budget_estimate_kobo", { mode: "number" }),
     additionalDetails: text("additional_details"),
     status: text("status").notNull().default("pending"),
+    // The organiser account that sent it (null: an anonymous visitor).
+    clientUserId: text("client_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("booking_requests_musician_status_created_idx").on(t.musicianId, t.status, t.createdAt.desc()),
-    check("booking_requests_status_check", sql`${t.status} IN ('pending', 'accepted', 'declined')`),
+    index("booking_requests_client_user_idx").on(t.clientUserId, t.createdAt.desc()),
+    check("booking_requests_status_check", sql`${t.status} IN ('draft', 'pending', 'accepted', 'declined')`),
     check(
       "booking_requests_event_type_check",
       sql`${t.eventType} IN ('wedding', 'birthday', 'corporate', 'cocktail', 'concert', 'award', 'gala', 'other')`,
@@ -101,6 +122,9 @@ export const clientDisputes = pgTable(
     clientName: text("client_name").notNull(),
     phoneNumber: text("phone_number").notNull(),
     disputeReason: text("dispute_reason").notNull(),
+    // A dispute on a paid booking freezes its escrow until an admin resolves it.
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolution: text("resolution"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("client_disputes_booking_id_idx").on(t.bookingId, t.createdAt)],

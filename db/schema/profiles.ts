@@ -4,7 +4,9 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -40,6 +42,12 @@ export const musicianProfiles = pgTable(
     eventTypes: text("event_types").array().notNull().default(sql`'{}'::text[]`),
     // Any of the three shapes of spec §3; read through app/lib/social-links.ts.
     socialLinks: jsonb("social_links"),
+    // Published client reviews, kept up to date by the reviews feature on every publication or hide,
+    // so /market can show and sort by rating without aggregating per search.
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingAverage: doublePrecision("rating_average"),
+    // Bayesian average (see reviews/rating.ts); 0 without reviews, so unreviewed musicians sort last.
+    ratingScore: doublePrecision("rating_score").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +62,9 @@ export const musicianProfiles = pgTable(
       sql`${t.slug} IS NULL OR ${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`,
     ),
     index("musician_profiles_created_at_idx").on(t.createdAt),
+    index("musician_profiles_rating_idx")
+      .on(t.ratingScore.desc(), t.createdAt.desc())
+      .where(sql`${t.websiteActive}`),
   ],
 );
 

@@ -1,7 +1,10 @@
 // npm run bench [-- --musicians 10000 --bookings 100000 --duration 20 --connections 50 --no-lighthouse]
-// Builds, starts the production server on a fresh embedded database filled by the demo seed, and a bare
-// node:http baseline; measures throughput and latency with autocannon and page quality with Lighthouse
-// (mobile defaults, the system Chromium). Writes bench/results/latest.json and latest.md.
+// Builds and starts the server exactly as `npm start` does (no NODE_ENV, default WEB_CONCURRENCY) on a
+// fresh embedded database filled by the demo seed. For each public page, autocannon measures the page
+// and its static twin (the page's final HTML as a file served by the same server); a bare node:http
+// server is the machine's yardstick. Then 200 clients on / while sampling the server's RSS, and
+// Lighthouse in two profiles (default mobile, and slow: 300 ms RTT, 400 kbps) with the LCP element and
+// its phases. Writes bench/results/latest.json and latest.md.
 import { fork, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -40,10 +43,15 @@ interface LoadFigures {
   errors: number;
   non2xx: number;
   ratioToBaseline: number;
+  /** req/s of the page over req/s of its static twin (the same HTML as a file, same server). */
+  twinRatio?: number;
 }
 
 interface PageFigures {
   page: string;
+  profile: string;
+  lcpElement: string;
+  lcpPhases: string;
   performance: number;
   lcpMs: number;
   tbtMs: number;
@@ -81,9 +89,17 @@ async function measure(
   return fig;
 }
 
+const PROFILES = {
+  // Lighthouse's default mobile: simulated 150 ms RTT, 1.6 Mbps down, 4x CPU slowdown.
+  mobile: undefined,
+  // The issue's slow profile: --throttling.rttMs=300 --throttling.throughputKbps=400.
+  slow: { rttMs: 300, throughputKbps: 400, cpuSlowdownMultiplier: 4 },
+} as const;
+
 async function lighthouseAudits(
   baseUrl: string,
   pages: { name: string; path: string }[],
+  profile: keyof typeof PROFILES,
 ): Promise<PageFigures[]> {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
@@ -101,11 +117,13 @@ async function lighthouseAudits(
   try {
     for (const p of pages) {
       // Defaults: mobile form factor, simulated 150 ms RTT, 1.6 Mbps down, 4x CPU slowdown.
+      const throttling = PROFILES[profile];
       const result = await lighthouse(`${baseUrl}${p.path}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance"],
+        ...(throttling ? { throttling } : {}),
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${p.path}`);
       const lhr = result.lhr;
@@ -119,8 +137,18 @@ async function lighthouseAudits(
       const jsBytes = items
         .filter((i) => i.resourceType === "Script")
         .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+      const lcp = lhr.audits["largest-contentful-paint-element"]?.details as
+        | { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] }
+        | undefined;
+      const lcpNode = lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? "";
+      const phases = (lcp?.items?.[1]?.items ?? [])
+        .map((i) => `${i.phase} ${Math.round(i.timing ?? 0)}`)
+        .join(", ");
       const fig = {
         page: p.name,
+        profile,
+        lcpElement: lcpNode.slice(0, 80),
+        lcpPhases: phases,
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         lcpMs: Math.round(audit("largest-contentful-paint")),
         tbtMs: Math.round(audit("total-blocking-time")),
@@ -129,7 +157,7 @@ async function lighthouseAudits(
         jsKB: Number((jsBytes / 1024).toFixed(1)),
       };
       console.log(
-        `  ${p.name.padEnd(24)} performance ${fig.performance}  LCP ${fig.lcpMs} ms  TBT ${fig.tbtMs} ms  CLS ${fig.cls}  total ${fig.totalKB} KB  JS ${fig.jsKB} KB`,
+        `  ${p.name.padEnd(24)} performance ${fig.performance}  LCP ${fig.lcpMs} ms  TBT ${fig.tbtMs} ms  CLS ${fig.cls}  total ${fig.totalKB} KB  JS ${fig.jsKB} KB\n    LCP element ${fig.lcpElement}\n    ${fig.lcpPhases}`,
       );
       out.push(fig);
     }
@@ -146,33 +174,52 @@ function markdown(report: {
   load: LoadFigures[];
   pages: PageFigures[];
   settings: string;
+  rss: { connections: number; peakMB: number; processes: number };
 }): string {
   const lines = [
     `# Stagebook benchmark, ${report.when}`,
     "",
     `Machine: ${report.machine}. Data: ${report.seed.musicians.toLocaleString("en")} musicians, ${report.seed.bookings.toLocaleString("en")} bookings (seeded in ${report.seed.seconds} s). ${report.settings}`,
     "",
-    "| target | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | vs baseline |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| target | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | vs baseline | twin req/s ÷ page req/s |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...report.load.map(
       (l) =>
-        `| ${l.target} | ${l.requestsPerSecond} | ${l.p50Ms} | ${l.p95Ms} | ${l.p99Ms} | ${l.errors} | ${l.non2xx} | ${(l.ratioToBaseline * 100).toFixed(1)}% |`,
+        `| ${l.target} | ${l.requestsPerSecond} | ${l.p50Ms} | ${l.p95Ms} | ${l.p99Ms} | ${l.errors} | ${l.non2xx} | ${(l.ratioToBaseline * 100).toFixed(1)}% | ${l.twinRatio ? `${(1 / l.twinRatio).toFixed(2)}×` : ""} |`,
     ),
+    "",
+    `Server RSS under ${report.rss.connections} clients on /: peak ${report.rss.peakMB} MB over ${report.rss.processes} Node processes (primary + workers).`,
   ];
   if (report.pages.length) {
     lines.push(
       "",
-      "Lighthouse (mobile: 150 ms RTT, 1.6 Mbps, 4x CPU; system Chromium)",
+      "Lighthouse (mobile: 150 ms RTT, 1.6 Mbps, 4x CPU; slow: 300 ms RTT, 400 kbps, 4x CPU; system Chromium)",
       "",
-      "| page | performance | LCP ms | TBT ms | CLS | total KB | JS KB |",
-      "|---|---:|---:|---:|---:|---:|---:|",
+      "| page | profile | performance | LCP ms | TBT ms | CLS | total KB | JS KB | LCP element | LCP phases ms |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---|---|",
       ...report.pages.map(
         (p) =>
-          `| ${p.page} | ${p.performance} | ${p.lcpMs} | ${p.tbtMs} | ${p.cls} | ${p.totalKB} | ${p.jsKB} |`,
+          `| ${p.page} | ${p.profile} | ${p.performance} | ${p.lcpMs} | ${p.tbtMs} | ${p.cls} | ${p.totalKB} | ${p.jsKB} | \`${p.lcpElement.replace(/\|/g, "/")}\` | ${p.lcpPhases} |`,
       ),
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** RSS of the server's Node processes: the one `npm start` runs and its workers (not PostgreSQL). */
+function serverRss(pid: number | undefined): { mb: number; processes: number } {
+  if (!pid) return { mb: 0, processes: 0 };
+  const r = spawnSync("ps", ["-o", "rss=,comm=", "-p", String(pid), "--ppid", String(pid)], {
+    encoding: "utf8",
+  });
+  const rows = r.stdout
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/))
+    .filter(([kb, comm]) => Number(kb) > 0 && comm === "node");
+  return {
+    mb: Math.round(rows.reduce((sum, [kb]) => sum + Number(kb), 0) / 1024),
+    processes: rows.length,
+  };
 }
 
 async function main() {
@@ -235,76 +282,95 @@ async function main() {
 
     console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up`);
     const base = await measure("baseline (node:http)", { url: `http://127.0.0.1:${baselinePort}/` });
-    const targets: [string, autocannon.Options][] = [
-      ["/healthz", { url: `${server.url}/healthz` }],
-      ["/", { url: server.url, requests: [{ method: "GET", path: "/", setupRequest: fromNewAddress }] }],
-      [
-        "/musicians/{slug}",
-        {
-          url: server.url,
-          requests: [{ method: "GET", path: `/musicians/${musicianSlug}`, setupRequest: fromNewAddress }],
-        },
-      ],
-      [
-        "/market (text + 2 filters)",
-        { url: server.url, requests: [{ method: "GET", path: marketPath, setupRequest: fromNewAddress }] },
-      ],
-      [
-        "/booking/{slug}",
-        {
-          url: server.url,
-          requests: [{ method: "GET", path: `/booking/${bookingSlug}`, setupRequest: fromNewAddress }],
-        },
-      ],
-      [
-        "POST booking request (form)",
-        {
-          url: server.url,
-          requests: [
-            {
-              method: "POST",
-              path: `/musicians/${musicianSlug}/request`,
-              setupRequest: (req: Req) => ({
-                ...req,
-                headers: {
-                  ...req.headers,
-                  origin: server.url,
-                  "content-type": "application/x-www-form-urlencoded",
-                  "x-forwarded-for": nextIp(),
-                },
-                body: new URLSearchParams({
-                  clientName: "Bench Client",
-                  email: "bench@example.com",
-                  eventType: "wedding",
-                  eventDuration: "4",
-                  location: "Lekki, Lagos",
-                  budgetEstimate: "250000",
-                }).toString(),
-              }),
-            },
-          ],
-        },
-      ],
+    const page = (path: string): autocannon.Options => ({
+      url: server.url,
+      requests: [{ method: "GET", path, setupRequest: fromNewAddress }],
+    });
+    const pagePaths: [string, string][] = [
+      ["/", "/"],
+      ["/musicians/{slug}", `/musicians/${musicianSlug}`],
+      ["/market (text + 2 filters)", marketPath],
+      ["/booking/{slug}", `/booking/${bookingSlug}`],
     ];
+    // Each page's static twin: its final HTML as a file, served by the same server (the same Express
+    // stack: logging, headers, compression, static files) in the same run — the limit for that page.
+    const twinDir = path.join(ROOT, buildDir, "client", "bench-twin");
+    fs.mkdirSync(twinDir, { recursive: true });
+    const twins = new Map<string, string>();
+    for (const [i, [name, p]] of pagePaths.entries()) {
+      const html = await (await fetch(`${server.url}${p}`)).text();
+      fs.writeFileSync(path.join(twinDir, `${i}.html`), html);
+      twins.set(name, `/bench-twin/${i}.html`);
+    }
     const load: LoadFigures[] = [{ ...base, ratioToBaseline: 1 }];
-    for (const [name, opts] of targets) {
+    const run = async (name: string, opts: autocannon.Options) => {
       const fig = await measure(name, opts);
-      load.push({
+      const row = {
         ...fig,
         ratioToBaseline: base.requestsPerSecond ? fig.requestsPerSecond / base.requestsPerSecond : 0,
-      });
+      };
+      load.push(row);
       await sleep(500);
+      return row;
+    };
+    await run("/healthz", { url: `${server.url}/healthz` });
+    for (const [name, p] of pagePaths) {
+      const row = await run(name, page(p));
+      const twin = await run(`  static twin of ${name}`, page(twins.get(name)!));
+      row.twinRatio = twin.requestsPerSecond ? row.requestsPerSecond / twin.requestsPerSecond : 0;
     }
+    await run("POST booking request (form)", {
+      url: server.url,
+      requests: [
+        {
+          method: "POST",
+          path: `/musicians/${musicianSlug}/request`,
+          setupRequest: (req: Req) => ({
+            ...req,
+            headers: {
+              ...req.headers,
+              origin: server.url,
+              "content-type": "application/x-www-form-urlencoded",
+              "x-forwarded-for": nextIp(),
+            },
+            body: new URLSearchParams({
+              clientName: "Bench Client",
+              email: "bench@example.com",
+              eventType: "wedding",
+              eventDuration: "4",
+              location: "Lekki, Lagos",
+              budgetEstimate: "250000",
+            }).toString(),
+          }),
+        },
+      ],
+    });
+
+    console.log(`\n200 clients on / for ${DURATION} s, sampling the server's RSS`);
+    const rss = { connections: 200, peakMB: 0, processes: 0 };
+    const sampler = setInterval(() => {
+      const { mb, processes } = serverRss(server.child?.pid);
+      if (mb > rss.peakMB) Object.assign(rss, { peakMB: mb, processes });
+    }, 250);
+    try {
+      await autocannon({ ...page("/"), connections: 200, duration: DURATION, timeout: 20 });
+    } finally {
+      clearInterval(sampler);
+    }
+    console.log(`  peak RSS ${rss.peakMB} MB over ${rss.processes} Node processes`);
 
     let pages: PageFigures[] = [];
     if (!args["no-lighthouse"]) {
       console.log("\nLighthouse (mobile defaults)");
-      pages = await lighthouseAudits(server.url, [
+      const audited = [
         { name: "/", path: "/" },
         { name: "/musicians/{slug}", path: `/musicians/${musicianSlug}` },
         { name: "/market", path: marketPath },
         { name: "/booking/{slug}", path: `/booking/${bookingSlug}` },
-      ]);
+      ];
+      pages = await lighthouseAudits(server.url, audited, "mobile");
+      console.log("\nLighthouse (slow: 300 ms RTT, 400 kbps)");
+      pages.push(...(await lighthouseAudits(server.url, audited, "slow")));
     }
 
     const report = {
@@ -314,6 +380,7 @@ async function main() {
       settings: `autocannon ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s warm-up; each request from its own client address.`,
       targets: { musicianSlug, bookingSlug, marketPath },
       load,
+      rss,
       pages,
     };
     fs.mkdirSync(outDir, { recursive: true });
@@ -325,6 +392,12 @@ async function main() {
     await server.stop();
     baseline.kill();
   }
+  // Ledger target: postings per second and ledger:check on the bench data (scripts/bench/ledger.ts).
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/ledger.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
 }
 
 main().catch((err) => {

@@ -40,7 +40,6 @@ export class AppServer {
       cwd: ROOT,
       env: {
         ...process.env,
-        NODE_ENV: "production",
         PORT: String(this.opts.port),
         DATA_DIR: this.opts.dataDir,
         BUILD_DIR: this.opts.buildDir,
@@ -157,6 +156,7 @@ export async function createMusicianOverHttp(server: AppServer, stageName: strin
       email,
       password: "afrobeats-2026",
       role: "musician",
+      phoneNumber: "08031234567",
     }),
     redirect: "manual",
   });

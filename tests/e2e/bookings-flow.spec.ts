@@ -107,7 +107,7 @@ test("organiser request → accepted booking → client confirms → completed; 
   const wizard = musician.getByRole("dialog");
   await expect(wizard.getByLabel("Client Name *")).toHaveValue("Kemi Bello");
   await expect(wizard.getByLabel("Event Type *")).toHaveValue("Birthday");
-  await expect(wizard.getByLabel("Price")).toHaveValue("150000");
+  await expect(wizard.getByLabel("Price")).toHaveValue("₦150,000");
   await wizard.getByRole("button", { name: "Preview Booking" }).click();
   await expect(wizard.getByText("Service type is required")).toBeVisible();
   await wizard.getByLabel("Service Type *").selectOption("Full Event Performance");
@@ -126,17 +126,21 @@ test("organiser request → accepted booking → client confirms → completed; 
   await client.setViewportSize({ width: 375, height: 800 });
   await client.goto(link);
   expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await expect(client.getByRole("heading", { name: "Booking Details" })).toBeVisible();
-  await expect(client.getByText("Ayo Sax")).toBeVisible();
+  await expect(
+    client.getByRole("heading", { level: 1, name: "Ayo Sax has sent you a booking" }),
+  ).toBeVisible();
   await expect(client.getByText("₦150,000.00")).toBeVisible();
-  await client.getByRole("button", { name: "Copy URL" }).click();
-  await expect(client.getByText("URL copied to clipboard!")).toBeVisible();
+  // A client's page: no musician's tools, no Back out of the site; Confirm is in reach without scrolling.
+  await expect(client.getByRole("button", { name: "Copy URL" })).toHaveCount(0);
+  await expect(client.getByRole("link", { name: "Back" })).toHaveCount(0);
+  await expect(client.getByRole("button", { name: "Confirm Booking" })).toBeInViewport();
   await client.getByRole("button", { name: "Confirm Booking" }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client.getByText("Booking confirmed successfully!")).toBeVisible();
   await expect(client.getByText("You have confirmed this booking.")).toBeVisible();
-  await expect(client.getByRole("button", { name: "Confirm Booking" })).toBeDisabled();
-  await expect(client.getByRole("button", { name: "Dispute Booking" })).toBeDisabled();
+  // What happens next replaces the buttons.
+  await expect(client.getByRole("heading", { name: "What happens next" })).toBeVisible();
+  await expect(client.getByRole("button", { name: "Confirm Booking" })).toHaveCount(0);
 
   // The musician sees it confirmed and marks it completed (its date, today, has come).
   await musician.goto("/musician_bookings");
@@ -158,6 +162,9 @@ test("organiser request → accepted booking → client confirms → completed; 
   await second.getByLabel("Other service type").fill("Talking drum solo");
   await second.getByLabel("Event Type *").selectOption("Corporate");
   await second.getByLabel("Event Date").fill(today);
+  // After Kemi's 14:00–18:00: one musician's confirmed bookings never overlap (issue 13).
+  await second.getByLabel("Start Time").selectOption("19:00");
+  await second.getByLabel("End Time").selectOption("22:00");
   await second.getByRole("button", { name: "Preview Booking" }).click();
   await expect(second.getByText("Not provided")).toHaveCount(2);
   await expect(second.getByText("Not specified").first()).toBeVisible();
@@ -179,7 +186,14 @@ test("organiser request → accepted booking → client confirms → completed; 
   await disputeForm.getByLabel("Reason for Dispute").fill("The quoted time is wrong; we need 3pm.");
   await disputeForm.getByRole("button", { name: "Submit Dispute" }).click();
   await expect(client2.getByText("Dispute submitted successfully")).toBeVisible();
-  await expect(client2).toHaveURL("/", { timeout: 5_000 });
+  // The client stays on the booking, which now says Disputed; so does the musician's list, with the reason.
+  await expect(client2.getByText("Disputed", { exact: true })).toBeVisible();
+  expect(client2.url()).toBe(link2);
+  await expect(client2.getByRole("button", { name: "Dispute Booking" })).toHaveCount(0);
+  await musician.goto(`/musician_bookings/${slug}`);
+  const disputed = musician.getByRole("listitem").filter({ hasText: "Tope Ade" });
+  await expect(disputed.getByText("Disputed", { exact: true })).toBeVisible();
+  await expect(disputed.getByText("The quoted time is wrong; we need 3pm.")).toBeVisible();
 
   // Later the client confirms and the musician completes it: the dispute shows, resolved.
   await client2.goto(link2);

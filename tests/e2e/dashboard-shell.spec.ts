@@ -41,13 +41,17 @@ test("the dashboard shell: Main Menu, header buttons, Ctrl+B collapses and the c
     "Past",
     "Availability",
     "All Messages",
+    "With Bookings",
+    "Inquiries",
     "Wallet",
     "Reviews",
   ]) {
     await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
   }
-  await expect(menu.getByText("With Bookings")).toHaveAttribute("aria-disabled", "true");
-  await expect(menu.getByText("Inquiries")).toHaveAttribute("aria-disabled", "true");
+  await expect(menu.getByRole("link", { name: "Inquiries" })).toHaveAttribute(
+    "href",
+    /\/musician_messages\/[^/]+\?filter=inquiries$/,
+  );
 
   // The four overview cards, computed for a brand-new musician.
   await expect(page.getByTestId("stat-total-bookings")).toHaveText("0");
@@ -56,10 +60,10 @@ test("the dashboard shell: Main Menu, header buttons, Ctrl+B collapses and the c
   await expect(page.getByTestId("stat-average-rating")).toHaveText("--");
   await expect(page.getByText("No recent activity")).toBeVisible();
 
-  // Navigate through the menu to a coming-soon page.
+  // Navigate through the menu to the wallet.
   await menu.getByRole("link", { name: "Wallet" }).click();
   await expect(page).toHaveURL(/\/musician_wallet\/[^/]+$/);
-  await expect(page.getByText("Coming Soon")).toBeVisible();
+  await expect(page.getByTestId("balance-available")).toHaveText("₦0.00");
 
   const sidebar = page.locator("#dashboard-sidebar");
   await expect(sidebar).toHaveAttribute("data-state", "expanded");

@@ -35,7 +35,10 @@ test("Create Booking shows in the header only for signed-in users on the musicia
   await page.goto("/");
   const banner = page.getByRole("banner");
   await expect(banner.getByText("Create Booking")).toHaveCount(0);
+  // A new musician lands on the dashboard, a musician page.
   await registerMusician(page);
+  await expect(banner.getByText("Create Booking").first()).toBeVisible();
+  await page.goto("/");
   await expect(banner.getByText("Create Booking")).toHaveCount(0);
   await page.goto("/profile");
   await expect(banner.getByText("Create Booking")).toHaveCount(0);

@@ -115,6 +115,7 @@ const targets: Record<string, Target[]> = {
         email: "kemi@example.com",
         password: "password-123",
         role: "musician",
+        phoneNumber: "08031234567",
       }),
     },
   ],
@@ -250,6 +251,114 @@ const targets: Record<string, Target[]> = {
       signedIn: true,
       path: dash("musician_availability"),
       form: () => ({ intent: "remove", id: "00000000-0000-4000-8000-000000000000" }),
+    },
+  ],
+  "routes/musician-calendar-feed": [
+    {
+      label: "regenerate feed",
+      signedIn: true,
+      path: dash("musician_calendar_feed"),
+      form: () => ({ intent: "regenerate" }),
+    },
+  ],
+  "routes/musician-unavailable": [
+    {
+      label: "mark unavailable",
+      signedIn: true,
+      path: dash("musician_calendar_unavailable"),
+      form: () => ({ date: future }),
+    },
+    {
+      label: "unmark unavailable",
+      signedIn: true,
+      path: dash("musician_calendar_unavailable"),
+      form: () => ({ intent: "remove", id: "00000000-0000-4000-8000-000000000000" }),
+    },
+  ],
+  "routes/musician-messages": [
+    {
+      label: "start conversation from a request",
+      signedIn: true,
+      path: dash("musician_messages"),
+      form: (c) => ({ intent: "start", requestId: c.requestId }),
+    },
+    {
+      label: "send message",
+      signedIn: true,
+      path: dash("musician_messages"),
+      form: () => ({ conversationId: "00000000-0000-4000-8000-000000000000", body: "Call time is 6pm" }),
+    },
+  ],
+  "routes/musician-reviews": [
+    {
+      label: "reply to a review",
+      signedIn: true,
+      path: dash("musician_reviews"),
+      form: () => ({
+        intent: "reply",
+        reviewId: "00000000-0000-4000-8000-000000000000",
+        reply: "Thank you!",
+      }),
+    },
+    {
+      label: "review the organiser",
+      signedIn: true,
+      path: dash("musician_reviews"),
+      form: (c) => ({
+        intent: "review-organiser",
+        bookingId: c.booking.id,
+        overall: "5",
+        paidOnTime: "yes",
+        treatedWell: "yes",
+        body: "Paid on time and looked after the band.",
+      }),
+    },
+  ],
+  "routes/musician-wallet": [
+    {
+      label: "save bank account",
+      signedIn: true,
+      path: dash("musician_wallet"),
+      form: () => ({ intent: "save-bank", bankCode: "058", accountNumber: "0123456789" }),
+    },
+    {
+      label: "withdraw",
+      signedIn: true,
+      path: dash("musician_wallet"),
+      form: () => ({ intent: "withdraw", amount: "5,000" }),
+    },
+  ],
+  // Organiser pages and the admin's actions, posted by a musician: refused, never a 500.
+  "routes/client-bookings": [
+    {
+      label: "accept booking",
+      signedIn: true,
+      path: () => "/bookings",
+      form: (c) => ({ intent: "accept", bookingId: c.booking.id }),
+    },
+  ],
+  "routes/client-messages": [
+    {
+      label: "organiser message",
+      signedIn: true,
+      path: () => "/messages",
+      form: () => ({ conversationId: "00000000-0000-4000-8000-000000000000", body: "Hello" }),
+    },
+  ],
+  "routes/admin": [
+    {
+      label: "admin release",
+      signedIn: true,
+      path: () => "/admin",
+      form: (c) => ({ intent: "release", bookingId: c.booking.id }),
+    },
+  ],
+  "routes/test-checkout": [
+    {
+      label: "test checkout",
+      signedIn: false,
+      path: () => "/test-checkout/made-up-reference",
+      form: () => ({ intent: "cancel" }),
     },
   ],
   "routes/api-bookings": [

@@ -31,7 +31,14 @@ export async function registerOverHttp(
   const email = `sec-${randomBytes(5).toString("hex")}@example.com`;
   const password = "afrobeats-2026";
   const res = await api.post("/register", {
-    form: { firstName: "Sec", lastName: "Tester", email, password, role: "musician" },
+    form: {
+      firstName: "Sec",
+      lastName: "Tester",
+      email,
+      password,
+      role: "musician",
+      phoneNumber: "08030000000",
+    },
     headers: { origin: BASE_URL, "x-forwarded-for": freshIp() },
     maxRedirects: 0,
   });

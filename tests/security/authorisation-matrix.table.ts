@@ -2,9 +2,19 @@
 // app/routes.ts, what a signed-out visitor, another musician, an admin and the owner get.
 // authorisation-matrix.test.ts fails when a route module's loader or action has no row here.
 //
+// The organiser is an Event Organizer account: musician pages send it to /bookings, musician actions
+// answer 404, and organiser pages send musicians to their own landing page.
+//
 // Outcomes: "ok" = 2xx; "login" = redirect to /login?redirectTo=<the page>; a number = that status;
 // { redirect } = a 3xx whose Location starts with it.
 // `private`: any answer to someone other than the owner must not contain the owner's marker.
+
+import { eq } from "drizzle-orm";
+import { ownFeedUrl } from "~/features/calendar/feed.server";
+import { startCheckout } from "~/features/payments/checkout.server";
+import { paymentProvider } from "~/features/payments/paystack/provider.server";
+import { db } from "~/server/db.server";
+import { bookingsByMusician } from "~db/schema/bookings";
 import type { Actor, World } from "./world";
 
 export type Outcome = "ok" | "login" | number | { redirect: string };
@@ -21,7 +31,8 @@ export interface RouteCall {
 export interface MatrixRow {
   why: string;
   call: (w: World, actor: Actor) => RouteCall | Promise<RouteCall>;
-  expect: Record<Actor, Outcome>;
+  /** The organiser may be left out by rows that predate organiser accounts; then it is not called. */
+  expect: Record<Exclude<Actor, "organiser">, Outcome> & { organiser?: Outcome };
   private?: boolean;
 }
 
@@ -29,7 +40,7 @@ const ownerPage = (why: string, prefix: string): MatrixRow => ({
   why,
   call: (w) => ({ path: `/${prefix}/${w.owner.slug}`, params: { slug: w.owner.slug } }),
   // An admin is not the owner: the musician's dashboard is theirs alone (the admin tools are /admin).
-  expect: { visitor: "login", other: 404, admin: 404, owner: "ok" },
+  expect: { visitor: "login", other: 404, admin: 404, organiser: { redirect: "/bookings" }, owner: "ok" },
   private: true,
 });
 
@@ -64,13 +75,35 @@ const ownRowAction = (
       params: { slug: w.slugOf(actor) },
       form: await form(w),
     }),
-    expect: { visitor: "login", other: notOwner, admin: notOwner, owner: "ok" },
+    expect: { visitor: "login", other: notOwner, admin: notOwner, organiser: 404, owner: "ok" },
     private: true,
   };
 };
 
+/** Reviews need a completed booking paid through the platform. */
+async function paidCompletedBooking(w: World): Promise<string> {
+  const { id } = await w.newBooking("pending");
+  // Yesterday's event (the window is open), on a day no other row of the world books.
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await db
+    .update(bookingsByMusician)
+    .set({ status: "completed", paymentStatus: "released", eventDate: yesterday })
+    .where(eq(bookingsByMusician.id, id));
+  return id;
+}
+
 const portfolioItem = once(async (w) => (await w.newPortfolioItem()).id);
 const requestToAccept = once(async (w) => (await w.newRequest()).id);
+const testCheckout = once(async (w) => {
+  const reference = `matrix-${w.marker}`;
+  await paymentProvider().initializeTransaction({
+    email: "client@example.com",
+    amountKobo: 1_050_000,
+    reference,
+    callbackUrl: "/booking/matrix",
+  });
+  return reference;
+});
 
 const publicPage = (
   why: string,
@@ -80,14 +113,29 @@ const publicPage = (
 ): MatrixRow => ({
   why,
   call: (w) => ({ path: path(w), params: params(w) }),
-  expect: { visitor: status, other: status, admin: status, owner: status },
+  expect: { visitor: status, other: status, admin: status, organiser: status, owner: status },
+});
+
+/** An organiser's own page: a visitor signs in, a musician (or admin) goes to their own landing page. */
+const organiserPage = (why: string, path: (w: World) => string): MatrixRow => ({
+  why,
+  call: (w) => ({ path: path(w) }),
+  expect: {
+    visitor: "login",
+    other: { redirect: "/musician_dashboard" },
+    admin: { redirect: "/" },
+    organiser: "ok",
+    owner: { redirect: "/musician_dashboard" },
+  },
+  // Not `private`: an organiser's pages rightly name the musicians they book and message, and the
+  // owner's public stage name carries the marker. Other organisers are kept out by integration tests.
 });
 
 export const matrix: Record<string, MatrixRow> = {
   "root.tsx#loader": {
     why: "the shell: who is signed in (first name and role only), the flash toast, the nonce",
     call: () => ({ path: "/" }),
-    expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
     private: true,
   },
   "routes/home.tsx#loader": publicPage("featured artists are public", () => "/"),
@@ -98,7 +146,7 @@ export const matrix: Record<string, MatrixRow> = {
       path: "/market",
       form: { firstName: "Ngozi", phoneNumber: "08031234567", email: `wl-${Math.random()}@example.com` },
     }),
-    expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
   },
   "routes/musician-profile.tsx#loader": publicPage(
     "an active musician website is public",
@@ -119,7 +167,7 @@ export const matrix: Record<string, MatrixRow> = {
       params: { slug: w.owner.slug },
       form: { clientName: "Bola", eventType: "wedding", eventDuration: "3" },
     }),
-    expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
   },
   "routes/booking-link-redirect.tsx#loader": {
     why: "/bookings/{slug} is the link shape; it only redirects",
@@ -128,6 +176,7 @@ export const matrix: Record<string, MatrixRow> = {
       visitor: { redirect: "/booking/abcd1234" },
       other: { redirect: "/booking/abcd1234" },
       admin: { redirect: "/booking/abcd1234" },
+      organiser: { redirect: "/booking/abcd1234" },
       owner: { redirect: "/booking/abcd1234" },
     },
   },
@@ -137,7 +186,7 @@ export const matrix: Record<string, MatrixRow> = {
       const b = await w.newBooking();
       return { path: `/booking/${b.slug}`, params: { slug: b.slug } };
     },
-    expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
   },
   "routes/booking.tsx#action": {
     why: "a client disputes (or confirms) by the booking's slug, without an account",
@@ -154,16 +203,52 @@ export const matrix: Record<string, MatrixRow> = {
         },
       };
     },
-    expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
   },
-  "routes/client-messages.tsx#loader": publicPage(
-    "the organiser's Messages is sample data (spec §2)",
-    () => "/messages?q=a",
-  ),
+  "routes/payment-callback.tsx#loader": {
+    why:
+      "Paystack returns the payer here with our reference; it only verifies with the provider and credits " +
+      "the booking it names, so anyone may call it: an unpaid checkout is refused the same for everybody",
+    call: once(async (w) => {
+      const b = await w.newBooking("confirmed");
+      const started = await startCheckout(b.slug, { email: "payer@example.com" }, "10.77.0.1");
+      if (!started.ok) throw new Error(started.message);
+      const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+      return { path: `/payments/callback?trxref=${reference}&reference=${reference}` };
+    }),
+    expect: { visitor: 402, other: 402, admin: 402, organiser: 402, owner: 402 },
+  },
+  "routes/client-messages.tsx#loader": organiserPage("the organiser's Messages", () => "/messages?q=a"),
+  "routes/client-bookings.tsx#loader": organiserPage("the organiser's My Bookings", () => "/bookings"),
+  "routes/client-bookings.tsx#action": {
+    ...organiserPage(
+      "Accept names a booking id: only the organiser it was made for confirms it",
+      () => "/bookings",
+    ),
+    call: async (w) => ({
+      path: "/bookings",
+      form: { intent: "accept", bookingId: (await w.newOrganiserBooking()).id },
+    }),
+  },
+  "routes/client-messages.tsx#action": {
+    ...organiserPage(
+      "sending names a conversation id: only its organiser (and musician) may post",
+      () => "/messages",
+    ),
+    call: async (w) => ({
+      path: "/messages",
+      form: { intent: "send", conversationId: (await w.conversation()).id, body: "Hello from the organiser" },
+    }),
+  },
   "routes/admin.tsx#loader": {
     why: "admin role required; everyone else, signed out included, gets 404 so the page does not announce itself",
     call: () => ({ path: "/admin?tab=users" }),
-    expect: { visitor: 404, other: 404, admin: "ok", owner: 404 },
+    expect: { visitor: 404, other: 404, admin: "ok", organiser: 404, owner: 404 },
+  },
+  "routes/admin.tsx#action": {
+    why: "resolving payment disputes and retrying refunds is for admins only; a bad id answers 400 with a message",
+    call: (w) => ({ path: "/admin?tab=payments", form: { intent: "refund", bookingId: w.owner.profileId } }),
+    expect: { visitor: 404, other: 404, admin: 400, organiser: 404, owner: 404 },
   },
   "routes/login.tsx#loader": {
     why: "signed-in users are sent on to where they belong",
@@ -172,18 +257,29 @@ export const matrix: Record<string, MatrixRow> = {
       visitor: "ok",
       other: { redirect: "/musician_dashboard" },
       admin: { redirect: "/" },
+      organiser: { redirect: "/bookings" },
       owner: { redirect: "/musician_dashboard" },
     },
   },
   "routes/login.tsx#action": {
     why: "a wrong password is refused whoever asks (every auth failure answers 400 with its message)",
-    call: (w) => ({ path: "/login", form: { email: w.owner.email, password: "not-the-password" } }),
-    expect: { visitor: 400, other: 400, admin: 400, owner: 400 },
+    // Each actor fails on its own account, so no account reaches the per-account failure limit.
+    call: (w, actor) => ({
+      path: "/login",
+      form: { email: w.who(actor)?.email ?? w.owner.email, password: "not-the-password" },
+    }),
+    expect: { visitor: 400, other: 400, admin: 400, organiser: 400, owner: 400 },
   },
   "routes/register.tsx#loader": {
     why: "signed-in users have an account already",
     call: () => ({ path: "/register" }),
-    expect: { visitor: "ok", other: { redirect: "/" }, admin: { redirect: "/" }, owner: { redirect: "/" } },
+    expect: {
+      visitor: "ok",
+      other: { redirect: "/" },
+      admin: { redirect: "/" },
+      organiser: { redirect: "/" },
+      owner: { redirect: "/" },
+    },
   },
   "routes/register.tsx#action": {
     why: "the owner's e-mail cannot be registered again, whoever tries",
@@ -195,20 +291,21 @@ export const matrix: Record<string, MatrixRow> = {
         email: w.owner.email,
         password: "password-123",
         role: "musician",
+        phoneNumber: "08031234567",
       },
     }),
-    expect: { visitor: 400, other: 400, admin: 400, owner: 400 },
+    expect: { visitor: 400, other: 400, admin: 400, organiser: 400, owner: 400 },
   },
   "routes/forgot-password.tsx#action": {
     why: "the same answer for every address, so it cannot probe accounts",
     call: (w) => ({ path: "/forgot-password", form: { email: w.owner.email } }),
-    expect: { visitor: "ok", other: "ok", admin: "ok", owner: "ok" },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
   },
   "routes/reset-password.tsx#loader": publicPage("the reset form is public", () => "/reset-password?token=x"),
   "routes/reset-password.tsx#action": {
     why: "a made-up token changes nobody's password",
     call: () => ({ path: "/reset-password", form: { token: "made-up-token", password: "password-123" } }),
-    expect: { visitor: 400, other: 400, admin: 400, owner: 400 },
+    expect: { visitor: 400, other: 400, admin: 400, organiser: 400, owner: 400 },
   },
   "routes/terms.tsx#loader": publicPage("static", () => "/terms"),
   "routes/privacy.tsx#loader": publicPage("static", () => "/privacy"),
@@ -220,6 +317,7 @@ export const matrix: Record<string, MatrixRow> = {
       visitor: { redirect: "/" },
       other: { redirect: "/" },
       admin: { redirect: "/" },
+      organiser: { redirect: "/" },
       owner: { redirect: "/" },
     },
   },
@@ -230,13 +328,14 @@ export const matrix: Record<string, MatrixRow> = {
       visitor: { redirect: "/" },
       other: { redirect: "/login" },
       admin: { redirect: "/login" },
+      organiser: { redirect: "/login" },
       owner: { redirect: "/login" },
     },
   },
   "routes/profile.tsx#loader": {
     why: "the editor shows the caller's own profile, never anyone else's",
     call: () => ({ path: "/profile" }),
-    expect: { visitor: "login", other: "ok", admin: "ok", owner: "ok" },
+    expect: { visitor: "login", other: "ok", admin: "ok", organiser: { redirect: "/bookings" }, owner: "ok" },
     private: true,
   },
   "routes/profile.tsx#action": {
@@ -245,19 +344,19 @@ export const matrix: Record<string, MatrixRow> = {
       path: "/profile",
       form: { intent: "remove-item", itemId: await portfolioItem(w) },
     }),
-    expect: { visitor: "login", other: 404, admin: 404, owner: "ok" },
+    expect: { visitor: "login", other: 404, admin: 404, organiser: 404, owner: "ok" },
     private: true,
   },
   "routes/layouts/dashboard.tsx#loader": {
     why: "the dashboard shell: the caller's own slug and website",
     call: () => ({ path: "/musician_dashboard" }),
-    expect: { visitor: "login", other: "ok", admin: "ok", owner: "ok" },
+    expect: { visitor: "login", other: "ok", admin: "ok", organiser: { redirect: "/bookings" }, owner: "ok" },
     private: true,
   },
   "routes/musician-dashboard.tsx#loader": {
     why: "overview counts are the caller's own",
     call: () => ({ path: "/musician_dashboard" }),
-    expect: { visitor: "login", other: "ok", admin: "ok", owner: "ok" },
+    expect: { visitor: "login", other: "ok", admin: "ok", organiser: { redirect: "/bookings" }, owner: "ok" },
     private: true,
   },
   "routes/musician-bookings-redirect.tsx#loader": {
@@ -267,6 +366,7 @@ export const matrix: Record<string, MatrixRow> = {
       visitor: "login",
       other: { redirect: "/musician_bookings/other-" },
       admin: { redirect: "/musician_bookings/admin-" },
+      organiser: { redirect: "/bookings" },
       owner: { redirect: "/musician_bookings/owner-" },
     },
   },
@@ -297,7 +397,7 @@ export const matrix: Record<string, MatrixRow> = {
       params: { slug: w.owner.slug },
       form: { eventTitle: "Gig", eventType: "Wedding", eventDate: "2099-01-01", kind: "scheduled" },
     }),
-    expect: { visitor: 401, other: 404, admin: 404, owner: "ok" },
+    expect: { visitor: 401, other: 404, admin: 404, organiser: 404, owner: "ok" },
     private: true,
   },
   "routes/musician-events-upcoming.tsx#loader": ownerPage("upcoming events", "musician_events_upcoming"),
@@ -308,9 +408,65 @@ export const matrix: Record<string, MatrixRow> = {
     "musician_availability",
     async (w) => ({ intent: "remove", id: (await w.newAvailability()).id }),
   ),
-  "routes/musician-wallet.tsx#loader": ownerPage("coming soon, still the owner's", "musician_wallet"),
-  "routes/musician-reviews.tsx#loader": ownerPage("coming soon, still the owner's", "musician_reviews"),
-  "routes/musician-messages.tsx#loader": ownerPage("coming soon, still the owner's", "musician_messages"),
+  "routes/musician-wallet.tsx#loader": ownerPage("balances, bank account and payouts", "musician_wallet"),
+  "routes/musician-wallet.tsx#action": {
+    why: "bank account and withdrawals of the musician whose URL it is: only the owner",
+    call: (w) => ({
+      path: `/musician_wallet/${w.owner.slug}`,
+      params: { slug: w.owner.slug },
+      form: { intent: "resolve", bankCode: "058", accountNumber: "0123456789" },
+    }),
+    expect: { visitor: "login", other: 404, admin: 404, organiser: 404, owner: "ok" },
+    private: true,
+  },
+  "routes/test-checkout.tsx#loader": {
+    why: "the test provider's checkout stands in for Paystack's: whoever holds the reference may pay",
+    call: async (w) => {
+      const reference = await testCheckout(w);
+      return { path: `/test-checkout/${reference}`, params: { reference } };
+    },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+  },
+  "routes/test-checkout.tsx#action": {
+    why: "cancelling returns to the callback, as on Paystack; an unknown reference is 404",
+    call: async (w) => {
+      const reference = await testCheckout(w);
+      return { path: `/test-checkout/${reference}`, params: { reference }, form: { intent: "cancel" } };
+    },
+    expect: {
+      visitor: { redirect: "/booking/matrix" },
+      other: { redirect: "/booking/matrix" },
+      admin: { redirect: "/booking/matrix" },
+      organiser: { redirect: "/booking/matrix" },
+      owner: { redirect: "/booking/matrix" },
+    },
+  },
+  "routes/musician-reviews.tsx#loader": ownerPage(
+    "reviews received, written and waiting: the owner's alone",
+    "musician_reviews",
+  ),
+  "routes/musician-reviews.tsx#action": ownRowAction(
+    "reviewing the organiser names a booking id; only the booking's own musician may",
+    "musician_reviews",
+    async (w) => ({
+      intent: "review-organiser",
+      bookingId: await paidCompletedBooking(w),
+      overall: "4",
+      paidOnTime: "yes",
+      treatedWell: "yes",
+      body: "Paid on time and looked after the band.",
+    }),
+  ),
+  "routes/musician-messages.tsx#loader": ownerPage("the musician's conversations", "musician_messages"),
+  "routes/musician-messages.tsx#action": ownRowAction(
+    "sending names a conversation id: only its musician (and its organiser, on /messages) may post",
+    "musician_messages",
+    async (w) => ({
+      intent: "send",
+      conversationId: (await w.conversation()).id,
+      body: "Hello from the owner",
+    }),
+  ),
   "routes/api-bookings.tsx#action": {
     why:
       "creating a booking needs a musician; accepting someone else's request answers 409 'already handled', " +
@@ -324,7 +480,86 @@ export const matrix: Record<string, MatrixRow> = {
         requestId: await requestToAccept(w),
       },
     }),
-    expect: { visitor: 401, other: 409, admin: 409, owner: "ok" },
+    expect: { visitor: 401, other: 409, admin: 409, organiser: 403, owner: "ok" },
+    private: true,
+  },
+  "routes/calendar-feed.tsx#loader": {
+    why:
+      "the feed's 256-bit token is its only credential (calendar apps send no cookies); Regenerate revokes " +
+      "it, and a made-up or revoked token answers 404 (feed.integration.test.ts)",
+    call: async (w) => {
+      const token = new URL(await ownFeedUrl(w.owner.profileId)).pathname.split("/").pop()!;
+      return { path: `/calendar/${token}`, params: { token } };
+    },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+  },
+  "routes/booking-calendar.tsx#loader": {
+    why: "the booking's slug is the client's capability: its one-off .ics, like the booking page",
+    call: async (w) => {
+      const b = await w.newBooking();
+      return { path: `/booking/${b.slug}/calendar.ics`, params: { slug: b.slug } };
+    },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+  },
+  "routes/musician-calendar-feed.tsx#action": {
+    why: "Regenerate revokes the feed of the musician whose URL it is: only the owner",
+    call: (w) => ({
+      path: `/musician_calendar_feed/${w.owner.slug}`,
+      params: { slug: w.owner.slug },
+      form: {},
+    }),
+    expect: {
+      visitor: "login",
+      other: 404,
+      admin: 404,
+      organiser: 404,
+      owner: { redirect: "/musician_events/" },
+    },
+    private: true,
+  },
+  "routes/musician-busy-dates.tsx#loader": publicPage(
+    "the days a musician is taken, dates only (no client, event or reason), for the request form",
+    (w) => `/musicians/${w.owner.slug}/busy-dates`,
+    "ok",
+    (w) => ({ slug: w.owner.slug }),
+  ),
+  "routes/musician-unavailable.tsx#action": {
+    why: "marking a day unavailable changes the musician whose URL it is: only the owner",
+    call: (w) => ({
+      path: `/musician_calendar_unavailable/${w.owner.slug}`,
+      params: { slug: w.owner.slug },
+      form: { intent: "add", date: "2099-01-01" },
+    }),
+    expect: {
+      visitor: "login",
+      other: 404,
+      admin: 404,
+      organiser: 404,
+      owner: { redirect: "/musician_availability/" },
+    },
+    private: true,
+  },
+  "routes/booking-document.tsx#loader": {
+    why: "the booking's slug is the client's capability: that booking's contract (and invoice, receipt) only",
+    call: async (w) => {
+      const b = await w.newBooking();
+      return { path: `/booking/${b.slug}/documents/contract`, params: { slug: b.slug, kind: "contract" } };
+    },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+  },
+  "routes/musician-document.tsx#loader": {
+    why:
+      "a musician downloads their own booking's documents; another musician (through their own dashboard " +
+      "URL) gets 404, never the owner's client details",
+    call: async (w, actor) => {
+      const slug = w.slugOf(actor);
+      const bookingId = (await w.newBooking()).id;
+      return {
+        path: `/musician_documents/${slug}/${bookingId}/contract`,
+        params: { slug, bookingId, kind: "contract" },
+      };
+    },
+    expect: { visitor: "login", other: 404, admin: 404, organiser: { redirect: "/bookings" }, owner: "ok" },
     private: true,
   },
 };

@@ -55,6 +55,7 @@ describe("session cookie over HTTPS", () => {
           email,
           password: "password-123",
           role: "musician",
+          phoneNumber: "08031234567",
         }),
         params: {},
         context: loadContext(),

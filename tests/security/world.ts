@@ -7,25 +7,39 @@ import { db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { musicianAvailability } from "~db/schema/availability";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
+import { conversations } from "~db/schema/messaging";
 import { musicianPerformances, musicianPortfolioItems, musicianProfiles } from "~db/schema/profiles";
-import { createMusician, type TestMusician, testIp } from "../support/accounts";
+import {
+  createMusician,
+  createOrganiser,
+  type TestMusician,
+  type TestOrganiser,
+  testIp,
+} from "../support/accounts";
 
-export type Actor = "visitor" | "other" | "owner" | "admin";
-export const ACTORS: readonly Actor[] = ["visitor", "other", "admin", "owner"];
+export type Actor = "visitor" | "other" | "owner" | "admin" | "organiser";
+// The owner goes last: rows acting on one of the owner's rows succeed only if nobody before changed it.
+export const ACTORS: readonly Actor[] = ["visitor", "other", "admin", "organiser", "owner"];
 
 export interface World {
   marker: string;
   owner: TestMusician & { slug: string };
   other: TestMusician & { slug: string };
   admin: TestMusician & { slug: string };
-  who(actor: Actor): (TestMusician & { slug: string }) | null;
-  /** The dashboard slug of the actor (owner's for the visitor, who has none). */
+  /** An Event Organizer account (no musician profile). */
+  organiser: TestOrganiser;
+  who(actor: Actor): { cookie: string; email: string; password: string } | null;
+  /** The dashboard slug of the actor (owner's for the visitor and the organiser, who have none). */
   slugOf(actor: Actor): string;
   /** A booking of the owner's (pending unless told), made fresh so each row acts on its own. */
   newBooking(
     status?: "pending" | "confirmed" | "completed" | "cancelled",
   ): Promise<{ id: string; slug: string }>;
   newRequest(): Promise<{ id: string }>;
+  /** A pending booking of the owner's made for the organiser's account. */
+  newOrganiserBooking(): Promise<{ id: string; slug: string }>;
+  /** The organiser's conversation with the owner. */
+  conversation(): Promise<{ id: string }>;
   newPerformance(): Promise<{ id: string }>;
   newAvailability(): Promise<{ id: string }>;
   newPortfolioItem(): Promise<{ id: string }>;
@@ -60,16 +74,20 @@ export async function createWorld(): Promise<World> {
   const other = await musicianWithWebsite("Other", "Other Musician");
   const admin = await musicianWithWebsite("Admin", "Admin Person");
   await db.update(user).set({ role: "admin" }).where(eq(user.id, admin.userId));
+  const organiser = await createOrganiser({ firstName: "Organiser", lastName: "Test" });
 
   const future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const people = { owner, other, admin } as const;
-  return {
+  let organiserDays = 40;
+  const organiserDate = () => new Date(Date.now() + organiserDays++ * 86_400_000).toISOString().slice(0, 10);
+  const world: World = {
     marker,
     owner,
     other,
     admin,
-    who: (actor) => (actor === "visitor" ? null : people[actor]),
-    slugOf: (actor) => (actor === "visitor" ? owner.slug : people[actor].slug),
+    organiser,
+    who: (actor) => (actor === "visitor" ? null : actor === "organiser" ? organiser : people[actor]),
+    slugOf: (actor) => (actor === "visitor" || actor === "organiser" ? owner.slug : people[actor].slug),
     async newBooking(status = "pending") {
       const slug = randomBytes(4).toString("hex");
       const [row] = await db
@@ -89,6 +107,26 @@ export async function createWorld(): Promise<World> {
         })
         .returning({ id: bookingsByMusician.id });
       return { id: row.id, slug };
+    },
+    async newOrganiserBooking() {
+      const b = await world.newBooking();
+      await db
+        .update(bookingsByMusician)
+        // Its own date: Accept confirms it, and confirmed bookings of one musician may not overlap.
+        .set({ clientUserId: organiser.userId, eventDate: organiserDate() })
+        .where(eq(bookingsByMusician.id, b.id));
+      return b;
+    },
+    async conversation() {
+      const [row] = await db
+        .insert(conversations)
+        .values({ organiserUserId: organiser.userId, musicianId: owner.profileId })
+        .onConflictDoUpdate({
+          target: [conversations.organiserUserId, conversations.musicianId],
+          set: { musicianId: owner.profileId },
+        })
+        .returning({ id: conversations.id });
+      return { id: row.id };
     },
     async newRequest() {
       const [row] = await db
@@ -136,7 +174,7 @@ export async function createWorld(): Promise<World> {
       return { id: row.id };
     },
     async freshCookie(actor) {
-      const m = actor === "visitor" ? null : people[actor];
+      const m = actor === "visitor" ? null : actor === "organiser" ? organiser : people[actor];
       if (!m) return null;
       const result = await signIn(
         { email: m.email, password: m.password },
@@ -150,4 +188,5 @@ export async function createWorld(): Promise<World> {
         .join("; ");
     },
   };
+  return world;
 }

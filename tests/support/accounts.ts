@@ -46,6 +46,41 @@ export async function createMusician(
   return { userId: session.user.id, profileId: profile.id, email, password, cookie };
 }
 
+export interface TestOrganiser {
+  userId: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+/** An Event Organizer account, signed up through the same path as the Register form. */
+export async function createOrganiser(
+  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
+): Promise<TestOrganiser> {
+  const email = overrides.email ?? `organiser-${randomBytes(5).toString("hex")}@example.com`;
+  const password = overrides.password ?? "correct-horse-42";
+  const result = await signUp(
+    {
+      email,
+      password,
+      firstName: overrides.firstName ?? "Ngozi",
+      lastName: overrides.lastName ?? "Okafor",
+      role: "client",
+    },
+    new Request("http://localhost:3000/register", { method: "POST" }),
+    testIp(),
+  );
+  if (!result.ok) throw new Error(`sign-up failed: ${result.message}`);
+  const cookie = result.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { auth } = await import("../../app/server/auth.server");
+  const session = await auth().api.getSession({ headers: new Headers({ cookie }) });
+  if (!session) throw new Error("no session after sign-up");
+  return { userId: session.user.id, email, password, cookie };
+}
+
 /** A Request to this app, signed in as `who` (or signed out when null). */
 export function requestAs(
   who: { cookie: string } | null,

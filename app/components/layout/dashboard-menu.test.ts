@@ -22,8 +22,8 @@ describe("dashboard menu", () => {
     expect(menu[3].children?.[3].to).toBe("/musician_availability/ada-sings");
     expect(menu[4].children?.map((c) => [c.label, c.to])).toEqual([
       ["All Messages", "/musician_messages/ada-sings"],
-      ["With Bookings", null],
-      ["Inquiries", null],
+      ["With Bookings", "/musician_messages/ada-sings?filter=bookings"],
+      ["Inquiries", "/musician_messages/ada-sings?filter=inquiries"],
     ]);
     expect(menu[5].to).toBe("/musician_wallet/ada-sings");
     expect(menu[6].to).toBe("/musician_reviews/ada-sings");

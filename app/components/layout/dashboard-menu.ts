@@ -42,8 +42,8 @@ export function dashboardMenu(slug: string): MenuEntry[] {
       to: `/musician_messages/${s}`,
       children: [
         { label: "All Messages", to: `/musician_messages/${s}` },
-        { label: "With Bookings", to: null },
-        { label: "Inquiries", to: null },
+        { label: "With Bookings", to: `/musician_messages/${s}?filter=bookings` },
+        { label: "Inquiries", to: `/musician_messages/${s}?filter=inquiries` },
       ],
     },
     { label: "Wallet", icon: "wallet", to: `/musician_wallet/${s}` },

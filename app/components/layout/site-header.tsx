@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeDialog } from "~/components/ui/native-dialog";
+import { isOrganiserRole } from "~/features/auth/roles";
 import { cn } from "~/lib/cn";
 import { mainLinks, showsCreateBooking } from "~/lib/nav";
 
@@ -29,6 +30,20 @@ function HeaderCreateBooking() {
 
 export interface HeaderUser {
   firstName: string;
+  role?: string;
+}
+
+/** The signed-in links: an organiser's My Bookings and Messages, or a musician's dashboard. */
+function signedInLinks(user: HeaderUser) {
+  return isOrganiserRole(user.role)
+    ? [
+        { to: "/bookings", label: "My Bookings" },
+        { to: "/messages", label: "Messages" },
+      ]
+    : [
+        { to: "/musician_dashboard", label: "Dashboard" },
+        { to: "/profile", label: "My Account" },
+      ];
 }
 
 function Brand() {
@@ -50,10 +65,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const createBooking = showsCreateBooking(pathname, signedIn);
 
   const accountLinks = signedIn
-    ? [
-        { to: "/musician_dashboard", label: "Dashboard" },
-        { to: "/profile", label: "My Account" },
-      ]
+    ? signedInLinks(user)
     : [
         { to: "/login", label: "Sign in" },
         { to: "/register", label: "Sign up" },
@@ -74,12 +86,11 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           {createBooking && <HeaderCreateBooking />}
           {signedIn ? (
             <>
-              <Button asChild variant="ghost">
-                <Link to="/musician_dashboard">Dashboard</Link>
-              </Button>
-              <Button asChild variant="ghost">
-                <Link to="/profile">My Account</Link>
-              </Button>
+              {accountLinks.map((l) => (
+                <Button key={l.to} asChild variant="ghost">
+                  <Link to={l.to}>{l.label}</Link>
+                </Button>
+              ))}
               <Form method="post" action="/logout">
                 <Button type="submit" variant="outline">
                   Logout

@@ -5,6 +5,7 @@ export const ADMIN_TABS = [
   { value: "users", label: "Users" },
   { value: "bookings", label: "Bookings" },
   { value: "reports", label: "Reports" },
+  { value: "payments", label: "Payments" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["value"];
 
@@ -13,6 +14,6 @@ export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_MAX_PAGE = 500;
 
 export const adminQuerySchema = z.object({
-  tab: z.enum(["overview", "users", "bookings", "reports"]).catch("overview").default("overview"),
+  tab: z.enum(["overview", "users", "bookings", "reports", "payments"]).catch("overview").default("overview"),
   page: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE).catch(1).default(1),
 });

@@ -1,6 +1,7 @@
 import { formatDistanceStrict } from "date-fns";
 import { data } from "react-router";
 import { getSessionUser, isAdmin, type SessionUser } from "~/features/auth/session.server";
+import { adminPaymentsView } from "~/features/refunds/admin-payments.server";
 import { formatNairaOrNotSpecified } from "~/lib/money";
 import { adminEmails } from "~/server/env.server";
 import { ADMIN_PAGE_SIZE, type AdminTab } from "./admin.schema";
@@ -128,6 +129,8 @@ export async function adminTab(tab: AdminTab, page: number) {
       return { tab, bookings: await adminBookings(page) } as const;
     case "reports":
       return { tab, reports: await adminReports() } as const;
+    case "payments":
+      return { tab, payments: await adminPaymentsView() } as const;
     default:
       return { tab: "overview", overview: await adminOverview() } as const;
   }

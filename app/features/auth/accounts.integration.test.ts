@@ -16,19 +16,67 @@ const routeArgs = (request: Request, clientIp = testIp()) =>
   ({ request, params: {}, context: loadContext(clientIp), unstable_pattern: "" }) as never;
 
 describe("register", () => {
-  it("creates the account with an empty musician profile and signs the user in", async () => {
-    const email = `new-${Date.now()}@example.com`;
-    const res = (await settle(() =>
+  const register = (email: string, over: Record<string, string> = {}) =>
+    settle(() =>
       registerAction(
         routeArgs(
           requestAs(null, "/register", {
-            form: { firstName: "Ngozi", lastName: "Eze", email, password: "password-123", role: "musician" },
+            form: {
+              firstName: "Ngozi",
+              lastName: "Eze",
+              email,
+              password: "password-123",
+              role: "musician",
+              phoneNumber: "0803 123 4567",
+              ...over,
+            },
           }),
         ),
       ),
-    )) as Response;
+    ) as Promise<Response>;
+  const profileOf = async (email: string) => {
+    const [profile] = await db
+      .select({
+        slug: musicianProfiles.slug,
+        phoneNumber: musicianProfiles.phoneNumber,
+        websiteActive: musicianProfiles.websiteActive,
+      })
+      .from(musicianProfiles)
+      .innerJoin(user, eq(user.id, musicianProfiles.userId))
+      .where(eq(user.email, email));
+    return profile;
+  };
+
+  it("a musician lands on the dashboard with a live website named after them; the same name gets its own", async () => {
+    const first = `same-1-${Date.now()}@example.com`;
+    const second = `same-2-${Date.now()}@example.com`;
+    const res = await register(first, { firstName: "Túndé", lastName: "Bákàre" });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.get("location")).toBe("/musician_dashboard");
+    expect(await profileOf(first)).toEqual({
+      slug: "tunde-bakare",
+      phoneNumber: "08031234567",
+      websiteActive: true,
+    });
+    expect((await register(second, { firstName: "Tunde", lastName: "Bakare" })).status).toBe(302);
+    expect(await profileOf(second)).toMatchObject({ slug: "tunde-bakare-2", websiteActive: true });
+  });
+
+  it("a musician needs a Nigerian phone number; an organiser may leave it empty", async () => {
+    const res = await register(`nophone-${Date.now()}@example.com`, { phoneNumber: "12345" });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: Record<string, string> }).errors.phoneNumber).toBe(
+      "Enter a Nigerian phone number, e.g. 0803 123 4567",
+    );
+    const organiser = await register(`org-${Date.now()}@example.com`, { role: "client", phoneNumber: "" });
+    expect(organiser.headers.get("location")).toBe("/bookings");
+  });
+
+  it("creates the account with a musician profile and signs the user in", async () => {
+    const email = `new-${Date.now()}@example.com`;
+    const res = await register(email);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/musician_dashboard");
     const cookie = res.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -41,7 +89,11 @@ describe("register", () => {
       .from(musicianProfiles)
       .innerJoin(user, eq(user.id, musicianProfiles.userId))
       .where(eq(user.email, email));
-    expect(profile).toEqual({ firstName: "Ngozi", lastName: "Eze", slug: null });
+    expect(profile).toEqual({
+      firstName: "Ngozi",
+      lastName: "Eze",
+      slug: expect.stringMatching(/^ngozi-eze/),
+    });
   });
 
   it("answers each bad field with a message, never a 500", async () => {
@@ -65,7 +117,8 @@ describe("register", () => {
     });
   });
 
-  it("refuses the Event Organizer role, which is coming soon", async () => {
+  it("passes on the server's message for a taken e-mail", async () => {
+    const m = await createMusician();
     const res = (await settle(() =>
       registerAction(
         routeArgs(
@@ -73,27 +126,11 @@ describe("register", () => {
             form: {
               firstName: "A",
               lastName: "B",
-              email: "org@example.com",
+              email: m.email,
               password: "password-1",
-              role: "client",
+              role: "musician",
+              phoneNumber: "08031234567",
             },
-          }),
-        ),
-      ),
-    )) as Response;
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { errors: { role: string } }).errors.role).toBe(
-      "Event Organizer accounts are coming soon",
-    );
-  });
-
-  it("passes on the server's message for a taken e-mail", async () => {
-    const m = await createMusician();
-    const res = (await settle(() =>
-      registerAction(
-        routeArgs(
-          requestAs(null, "/register", {
-            form: { firstName: "A", lastName: "B", email: m.email, password: "password-1", role: "musician" },
           }),
         ),
       ),

@@ -51,17 +51,28 @@ export async function signIn(
 }
 
 export async function signUp(
-  input: { email: string; password: string; firstName: string; lastName: string },
+  input: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    role?: "musician" | "client";
+    phoneNumber?: string;
+  },
   request: Request,
   clientIp: string,
 ): Promise<AuthResult> {
   const res = await callAuth(
     "/sign-up/email",
     {
+      // Read by the user-create hook in auth.server.ts (Better Auth refuses `role` itself as input).
+      accountType: input.role ?? "musician",
       email: input.email,
       password: input.password,
       firstName: input.firstName,
       lastName: input.lastName,
+      // Read by the user-create hook too: a musician's profile starts with it (website live at once).
+      phoneNumber: input.phoneNumber ?? "",
       name: `${input.firstName} ${input.lastName}`,
     },
     request,

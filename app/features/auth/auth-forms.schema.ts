@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHONE_ERROR, parseNigerianPhone } from "~/lib/phone";
 
 export const loginSchema = z.object({
   email: z.string().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),
@@ -8,18 +9,24 @@ export const loginSchema = z.object({
 
 export const roles = ["musician", "client"] as const;
 
-export const registerSchema = z.object({
-  firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),
-  lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"),
-  email: z.string().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),
-  password: z
-    .string()
-    .min(8, "Password must be at least 8 characters")
-    .max(128, "Password must be at most 128 characters"),
-  role: z
-    .enum(roles, { error: "Please choose a role" })
-    .refine((r) => r === "musician", "Event Organizer accounts are coming soon"),
-});
+export const registerSchema = z
+  .object({
+    firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),
+    lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"),
+    email: z.string().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),
+    password: z
+      .string()
+      .min(8, "Password must be at least 8 characters")
+      .max(128, "Password must be at most 128 characters"),
+    role: z.enum(roles, { error: "Please choose a role" }),
+    // A musician's website goes live at sign-up, and a live website needs a number organisers can call.
+    phoneNumber: z.string().trim().max(40, PHONE_ERROR).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.role !== "musician" && !v.phoneNumber) return;
+    const phone = parseNigerianPhone(v.phoneNumber);
+    if (!phone.ok) ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: phone.error });
+  });
 
 export const forgotPasswordSchema = z.object({
   email: z.string().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),

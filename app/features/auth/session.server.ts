@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { auth } from "~/server/auth.server";
+import { isOrganiserRole, landingFor } from "./roles";
 
 export interface SessionUser {
   id: string;
@@ -10,7 +11,17 @@ export interface SessionUser {
   role: string;
 }
 
+// Better Auth's session cookie, with the __Secure- prefix it adds on https.
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/** Whether a Cookie header carries a session cookie at all (an anonymous visitor's does not). */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return SESSION_COOKIE.test(cookieHeader ?? "");
+}
+
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  // No cookie, no session: skip Better Auth's lookup (~0.5 ms CPU on every anonymous page).
+  if (!hasSessionCookie(request.headers.get("cookie"))) return null;
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const u = session.user as typeof session.user & { firstName?: string; lastName?: string; role?: string };
@@ -39,4 +50,18 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 export function isAdmin(user: SessionUser | null): boolean {
   return user?.role.split(",").includes("admin") ?? false;
+}
+
+export function isOrganiser(user: Pick<SessionUser, "role"> | null): boolean {
+  return isOrganiserRole(user?.role);
+}
+
+/**
+ * The signed-in Event Organizer. A visitor goes to /login; any other account is sent to its own
+ * landing page (an organiser page has nothing for a musician).
+ */
+export async function requireOrganiser(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!isOrganiser(user)) throw redirect(landingFor(user.role));
+  return user;
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isIsoDate, todayInLagos } from "~/features/bookings/booking-dates";
-import { clientNameField, optionalEmail, optionalText } from "~/lib/form-fields";
-import { nairaToKobo } from "~/lib/money";
+import { clientNameField, optionalEmail, optionalNairaField, optionalText } from "~/lib/form-fields";
 
 // Spec §3: the request form uses lowercase event type values.
 export const requestEventTypes = [
@@ -79,11 +78,7 @@ export function bookingRequestSchema(today: () => string = todayInLagos) {
         .refine((v) => v === null || isIsoDate(v), "Please choose a valid date")
         .refine((v) => v === null || !isIsoDate(v) || v >= today(), "Please choose today or a later date"),
       eventDuration: z.enum(eventDurations, { error: "Event duration is required" }),
-      budgetEstimate: z
-        .string()
-        .optional()
-        .transform((v) => nairaToKobo(v ?? ""))
-        .refine((v) => v === null || (Number.isFinite(v) && v <= 100_000_000_000), "Budget must be a number"),
+      budgetEstimate: optionalNairaField(),
       additionalDetails: optionalText(2000, "Additional details are too long"),
     })
     .transform(({ budgetEstimate, ...v }) => ({

@@ -101,7 +101,7 @@ describe("booking request from a visitor", () => {
       email: "Invalid email address",
       eventType: "Event type is required",
       eventDuration: "Event duration is required",
-      budgetEstimate: "Budget must be a number",
+      budgetEstimate: "Enter an amount in naira, e.g. 150,000",
     });
     const bad = await send(slug, { ...validRequest, eventDuration: "13" });
     expect(bad.body.errors).toEqual({ eventDuration: "Event duration is required" });
@@ -194,7 +194,7 @@ describe("Booking Requests page (/musician_bookingrequests/{slug})", () => {
       clientName: "Kemi Bello",
       eventType: "Birthday",
       eventDate: "2099-05-01",
-      price: "150000",
+      price: "₦150,000",
     });
     const form = {
       ...validBooking,

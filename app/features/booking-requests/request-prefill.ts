@@ -1,5 +1,5 @@
 import type { BookingFormValues } from "~/features/bookings/booking.schema";
-import { koboToNaira } from "~/lib/money";
+import { formatNairaAmount } from "~/lib/naira";
 import { durationLabel, requestEventTypeLabels, requestEventTypes } from "./booking-request.schema";
 
 type RequestLike = {
@@ -32,7 +32,7 @@ export function requestToBookingPrefill(r: RequestLike): Partial<BookingFormValu
     eventTypeOther: known ? "" : (r.eventTypeOther ?? ""),
     location: r.location ?? "",
     eventDate: r.eventDate ?? "",
-    price: r.budgetEstimateKobo === null ? "" : String(koboToNaira(r.budgetEstimateKobo)),
+    price: r.budgetEstimateKobo === null ? "" : formatNairaAmount(r.budgetEstimateKobo),
     additionalDetails: details,
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { inTransaction } from "~/server/db.server";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
 
@@ -30,7 +31,8 @@ export async function withUniqueSlug<T>(
 ): Promise<T> {
   for (let i = 1; ; i++) {
     try {
-      return await insert(generate());
+      // A savepoint, so a collision inside a caller's transaction (an idempotent create) can retry.
+      return await inTransaction(() => insert(generate()));
     } catch (err) {
       if (!isSlugCollision(err) || i >= attempts) throw err;
     }

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { clientNameField, optionalEmail, optionalText } from "~/lib/form-fields";
-import { nairaToKobo } from "~/lib/money";
+import { clientNameField, optionalEmail, optionalNairaField, optionalText } from "~/lib/form-fields";
 import { isIsoDate } from "./booking-dates";
 
 // Spec §3 option lists for the musician's booking form.
@@ -80,11 +79,7 @@ export const bookingFormSchema = z
     phoneNumber: optionalText(40, "Phone number is too long"),
     serviceType: z.enum(serviceTypes, { error: "Service type is required" }),
     serviceTypeOther: optionalText(200, "Service type is too long"),
-    price: z
-      .string()
-      .optional()
-      .transform((v) => nairaToKobo(v ?? ""))
-      .refine((v) => v === null || (Number.isFinite(v) && v <= 100_000_000_000), "Price must be a number"),
+    price: optionalNairaField(),
     eventType: z.enum(bookingEventTypes, { error: "Event type is required" }),
     eventTypeOther: optionalText(200, "Event type is too long"),
     location: optionalText(300, "Location is too long"),

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getOwnProfile } from "~/features/profiles/own-profile.server";
 import { action as createAction } from "~/routes/api-bookings";
 import { action as bookingsAction, loader as bookingsLoader } from "~/routes/musician-bookings";
 import { loader as redirectLoader } from "~/routes/musician-bookings-redirect";
@@ -94,7 +95,7 @@ describe("creating a booking (api/bookings)", () => {
       email: "Invalid email address",
       serviceType: "Service type is required",
       eventType: "Event type is required",
-      price: "Price must be a number",
+      price: "Enter an amount in naira, e.g. 150,000",
     });
     const times = await answer(() =>
       createAction(
@@ -125,7 +126,7 @@ describe("creating a booking (api/bookings)", () => {
       { id: m.profileId, stageName: null, firstName: "Tunde", lastName: "Adeyemi" },
       input,
       null,
-      () => slugs.shift()!,
+      { generateSlug: () => slugs.shift()! },
     );
     expect(result).toMatchObject({ ok: true, slug: fresh });
     await expect(
@@ -202,7 +203,10 @@ describe("All Bookings (/musician_bookings/{slug})", () => {
   it("/musician_bookings sends a signed-in musician to their own list and others to login", async () => {
     const m = await createMusician();
     const res = await answer(() => redirectLoader(args(get(m, "/musician_bookings"))));
-    expect(res.location).toBe(`/musician_bookings/${m.profileId}`);
+    // Sign-up gives the musician a website address, so their dashboard links use it.
+    const profile = await getOwnProfile(m.userId);
+    expect(profile?.slug).toBeTruthy();
+    expect(res.location).toBe(`/musician_bookings/${profile?.slug}`);
     const anon = await answer(() => redirectLoader(args(get(null, "/musician_bookings"))));
     expect(anon.location).toMatch(/^\/login\?redirectTo=/);
   });
@@ -239,14 +243,18 @@ describe("All Bookings (/musician_bookings/{slug})", () => {
     const pending = await create(m, { clientName: "Pending Client" });
     const ok = await act(m, m.profileId, { intent: "delete", bookingId: pending.id });
     expect(ok.body.toast.message).toBe("Booking for Pending Client has been deleted");
-    for (const status of ["confirmed", "completed"]) {
-      const b = await create(m);
+    // Different days: two confirmed or completed bookings of one musician cannot overlap (issue 13).
+    for (const [status, eventDate] of [
+      ["confirmed", "2026-12-12"],
+      ["completed", "2026-12-19"],
+    ]) {
+      const b = await create(m, { eventDate: eventDate! });
       await setStatus(b.id, status);
       const res = await act(m, m.profileId, { intent: "delete", bookingId: b.id });
       expect(res.status).toBe(409);
       expect(res.body.toast.message).toBe("Confirmed or completed bookings cannot be deleted.");
     }
-    const cancelled = await create(m, { clientName: "Cancelled Client" });
+    const cancelled = await create(m, { clientName: "Cancelled Client", eventDate: "2026-12-26" });
     await setStatus(cancelled.id, "cancelled");
     expect((await act(m, m.profileId, { intent: "delete", bookingId: cancelled.id })).status).toBe(200);
   });

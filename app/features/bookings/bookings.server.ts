@@ -1,5 +1,11 @@
+import type { Clash } from "~/features/calendar/calendar.schema";
+import { recordConfirmation } from "~/features/calendar/confirmations.server";
+import { BOOKED_JUST_NOW, clashesFor, isDoubleBooking } from "~/features/calendar/overlap.server";
 import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/disputes.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
+import { refundPaidBookingInFull } from "~/features/refunds/refunds.server";
+import { openReviewWindow } from "~/features/reviews/reviews.server";
+import { musicianDisplayName } from "~/lib/display-name";
 import type { BookingInput } from "./booking.schema";
 import { todayInLagos } from "./booking-dates";
 import { BOOKING_SLUG_PATTERN, newBookingSlug, withUniqueSlug } from "./booking-slug.server";
@@ -29,21 +35,35 @@ export type { Outcome };
 
 type Musician = Pick<OwnProfile, "id" | "stageName" | "firstName" | "lastName">;
 
-export function musicianDisplayName(p: {
-  stageName: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}): string {
-  const full = [p.firstName, p.lastName].filter(Boolean).join(" ").trim();
-  return p.stageName?.trim() || full || "Your musician";
+export { musicianDisplayName };
+
+/** Saving would overlap these calendar entries; the musician may save anyway (issue 13). */
+export type OverlapWarning = { ok: false; status: 409; message: string; clashes: Clash[] };
+
+export const OVERLAP_WARNING = "This time overlaps something already in your calendar.";
+
+async function overlapWarning(
+  musicianId: string,
+  input: BookingInput,
+  exceptBookingId: string | null,
+): Promise<OverlapWarning | null> {
+  const clashes = await clashesFor(musicianId, input, exceptBookingId);
+  return clashes.length > 0 ? { ok: false, status: 409, message: OVERLAP_WARNING, clashes } : null;
 }
 
 export async function createBooking(
   musician: Musician,
   input: BookingInput,
   requestId: string | null = null,
-  generateSlug: () => string = newBookingSlug,
-): Promise<Outcome<{ slug: string; musicianName: string }>> {
+  {
+    generateSlug = newBookingSlug,
+    allowOverlap = false,
+  }: { generateSlug?: () => string; allowOverlap?: boolean } = {},
+): Promise<Outcome<{ slug: string; musicianName: string }> | OverlapWarning> {
+  if (!allowOverlap) {
+    const warning = await overlapWarning(musician.id, input, null);
+    if (warning) return warning;
+  }
   try {
     const row = await withUniqueSlug(
       (slug) => insertBooking(musician.id, slug, input, requestId),
@@ -84,7 +104,12 @@ export async function updateOwnBooking(
   musician: Pick<Musician, "id">,
   id: string,
   input: BookingInput,
-): Promise<Outcome<{ message: string }>> {
+  { allowOverlap = false }: { allowOverlap?: boolean } = {},
+): Promise<Outcome<{ message: string }> | OverlapWarning> {
+  if (!allowOverlap) {
+    const warning = await overlapWarning(musician.id, input, id);
+    if (warning) return warning;
+  }
   const row = await updatePendingBooking(id, musician.id, input);
   if (row) return { ok: true, message: `Booking for ${row.clientName} has been updated` };
   return refusal(id, musician.id, () => "Only pending bookings can be edited.");
@@ -104,7 +129,11 @@ export async function cancelOwnBooking(
   id: string,
 ): Promise<Outcome<{ message: string }>> {
   const row = await cancelBooking(id, musician.id);
-  if (row) return { ok: true, message: `Booking for ${row.clientName} has been cancelled` };
+  if (row) {
+    // A musician who cancels a paid booking refunds the client in full (issue 10 §7).
+    await refundPaidBookingInFull(id);
+    return { ok: true, message: `Booking for ${row.clientName} has been cancelled` };
+  }
   return refusal(id, musician.id, () => "Only pending or confirmed bookings can be cancelled.");
 }
 
@@ -114,7 +143,10 @@ export async function completeOwnBooking(
   today: string = todayInLagos(),
 ): Promise<Outcome<{ message: string }>> {
   const row = await completeBooking(id, musician.id, today);
-  if (row) return { ok: true, message: `Booking for ${row.clientName} has been marked completed` };
+  if (row) {
+    await openReviewWindow(id);
+    return { ok: true, message: `Booking for ${row.clientName} has been marked completed` };
+  }
   return refusal(id, musician.id, (status) =>
     status === "confirmed"
       ? "A booking can be marked completed only once its event date has come."
@@ -127,6 +159,12 @@ export type PublicBooking = Omit<BookingSummaryData, "email" | "phoneNumber" | "
   slug: string;
   musicianName: string;
   status: string;
+  /** While paid and held in escrow the client may still open a dispute (it freezes the release). */
+  paymentStatus: string;
+  /** The client has opened a dispute: both sides read "Disputed". */
+  disputed: boolean;
+  /** The musician's live website, where the client can reach them; null when not live. */
+  musicianWebsite: string | null;
 };
 
 /** The client's view of a booking, by its slug, with no account. Contact details stay private. */
@@ -163,14 +201,34 @@ export async function getPublicBooking(
       priceKobo: row.priceKobo,
       additionalDetails: row.additionalDetails,
       status: row.status,
+      paymentStatus: row.paymentStatus,
+      disputed: row.disputed,
+      musicianWebsite:
+        row.musicianWebsiteActive && row.musicianSlug ? `/musicians/${row.musicianSlug}` : null,
     },
   };
 }
 
-export async function confirmPublicBooking(slug: string, clientIp: string): Promise<Outcome> {
+/** `clientUserId`: a signed-in organiser confirming joins the booking to their account. */
+export async function confirmPublicBooking(
+  slug: string,
+  clientIp: string,
+  clientUserId: string | null = null,
+): Promise<Outcome> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
-  if (await confirmBySlug(slug)) return { ok: true };
+  let confirmed: Awaited<ReturnType<typeof confirmBySlug>>;
+  try {
+    confirmed = await confirmBySlug(slug, clientUserId);
+  } catch (err) {
+    // The exclusion constraint decided a race: another booking of this musician was confirmed first.
+    if (isDoubleBooking(err)) return { ok: false, status: 409, message: BOOKED_JUST_NOW };
+    throw err;
+  }
+  if (confirmed) {
+    await recordConfirmation(confirmed.id, `${confirmed.clientName} (client, through the booking link)`);
+    return { ok: true };
+  }
   const current = await findStatusBySlug(slug);
   if (!current) {
     await recordMiss(clientIp);

@@ -23,6 +23,7 @@ const bookingColumns = {
   eventEndTime: b.eventEndTime,
   additionalDetails: b.additionalDetails,
   status: b.status,
+  paymentStatus: b.paymentStatus,
   createdAt: b.createdAt,
 };
 
@@ -43,7 +44,11 @@ export type BookingRow = {
   eventEndTime: string | null;
   additionalDetails: string | null;
   status: string;
+  /** unpaid | paid | released | refunded | partially_refunded (payments feature). */
+  paymentStatus: string;
   createdAt: Date;
+  /** The client's latest dispute reason, on the musician's own list only. */
+  disputeReason?: string | null;
 };
 
 export class RequestNotPendingError extends Error {}
@@ -72,16 +77,24 @@ export async function insertBooking(
           eq(bookingRequests.status, "pending"),
         ),
       )
-      .returning({ id: bookingRequests.id });
+      .returning({ id: bookingRequests.id, clientUserId: bookingRequests.clientUserId });
     if (claimed.length === 0) throw new RequestNotPendingError();
-    const [row] = await tx.insert(b).values(values).returning({ id: b.id, slug: b.slug });
+    // An organiser's request makes a booking in their account.
+    const [row] = await tx
+      .insert(b)
+      .values({ ...values, clientUserId: claimed[0].clientUserId })
+      .returning({ id: b.id, slug: b.slug });
     return row!;
   });
 }
 
 export function listBookingsByMusician(musicianId: string): Promise<BookingRow[]> {
   return db
-    .select(bookingColumns)
+    .select({
+      ...bookingColumns,
+      disputeReason: sql<string | null>`(SELECT d.dispute_reason FROM client_disputes d
+        WHERE d.booking_id = bookings_by_musician.id ORDER BY d.created_at DESC LIMIT 1)`,
+    })
     .from(b)
     .where(eq(b.musicianId, musicianId))
     .orderBy(sql`${b.eventDate} DESC NULLS LAST`, desc(b.createdAt));
@@ -153,6 +166,10 @@ export async function findPublicBookingBySlug(slug: string) {
       musicianStageName: musicianProfiles.stageName,
       musicianFirstName: musicianProfiles.firstName,
       musicianLastName: musicianProfiles.lastName,
+      musicianSlug: musicianProfiles.slug,
+      musicianWebsiteActive: musicianProfiles.websiteActive,
+      // Spelled out: inside the subquery a bare "id" would be the dispute's own.
+      disputed: sql<boolean>`EXISTS (SELECT 1 FROM client_disputes d WHERE d.booking_id = bookings_by_musician.id)`,
     })
     .from(b)
     .innerJoin(musicianProfiles, eq(musicianProfiles.id, b.musicianId))
@@ -161,13 +178,20 @@ export async function findPublicBookingBySlug(slug: string) {
   return row ?? null;
 }
 
-/** Confirming twice is harmless: the WHERE admits pending and already-confirmed bookings only. */
-export async function confirmBySlug(slug: string) {
+/**
+ * Confirming twice is harmless: the WHERE admits pending and already-confirmed bookings only. A
+ * signed-in organiser who confirms takes the booking into their account, unless it already has one.
+ */
+export async function confirmBySlug(slug: string, clientUserId: string | null = null) {
   const [row] = await db
     .update(b)
-    .set({ status: "confirmed", updatedAt: new Date() })
+    .set({
+      status: "confirmed",
+      updatedAt: new Date(),
+      ...(clientUserId ? { clientUserId: sql`coalesce(${b.clientUserId}, ${clientUserId})` } : {}),
+    })
     .where(and(eq(b.slug, slug), inArray(b.status, ["pending", "confirmed"])))
-    .returning({ status: b.status });
+    .returning({ id: b.id, status: b.status, clientName: b.clientName });
   return row ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { hitRateLimit, rateLimitCount } from "~/server/rate-limit.server";
+import { hitRateLimit, hitRateLimitUnlessBlocked } from "~/server/rate-limit.server";
 import { BOOKING_SLUG_PATTERN } from "./booking-slug.server";
 import { BOOKING_NOT_FOUND, type Outcome, TOO_MANY_REQUESTS } from "./outcome";
 
@@ -10,8 +10,8 @@ const ACTION_LIMIT = 30;
 const WINDOW_MS = 60_000;
 
 export async function slugLookupAllowed(clientIp: string, bucket: string, max: number): Promise<boolean> {
-  if ((await rateLimitCount(`booking-miss:${clientIp}`, WINDOW_MS)) >= MISS_LIMIT) return false;
-  return hitRateLimit(`${bucket}:${clientIp}`, max, WINDOW_MS);
+  const block = { key: `booking-miss:${clientIp}`, max: MISS_LIMIT };
+  return hitRateLimitUnlessBlocked(`${bucket}:${clientIp}`, max, block, WINDOW_MS);
 }
 
 export async function recordMiss(clientIp: string): Promise<void> {

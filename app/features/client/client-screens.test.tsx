@@ -1,16 +1,10 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { MessagesView } from "~/features/messaging/components/messages-view";
+import type { ConversationSummary, ThreadMessage } from "~/features/messaging/message.schema";
+import { BOOKING_TABS, type ClientBooking, statusLabel } from "./client-bookings";
 import { ClientBookings } from "./components/client-bookings";
-import { ClientMessages } from "./components/client-messages";
-import {
-  BOOKING_TABS,
-  SAMPLE_BOOKINGS,
-  SAMPLE_CONVERSATIONS,
-  SAMPLE_MESSAGES,
-  searchConversations,
-  statusLabel,
-} from "./sample-data";
 
 // One stub router for the file; each render swaps what its only route shows.
 let current: React.ReactNode = null;
@@ -24,61 +18,105 @@ function html(node: React.ReactNode): string {
   return renderToString(<Stub />).replace(/<!-- -->/g, "");
 }
 
+function booking(over: Partial<ClientBooking>): ClientBooking {
+  const id = over.id ?? crypto.randomUUID();
+  return {
+    key: `${over.kind ?? "booking"}-${id}`,
+    kind: "booking",
+    id,
+    slug: "abcd2345",
+    musician: { name: "Tunde Sax", slug: "tunde-sax" },
+    event: "Wedding",
+    date: "2026-12-12",
+    startTime: "16:00:00",
+    endTime: "20:00:00",
+    location: "Eko Hotel, Lagos",
+    amountKobo: 45_000_000,
+    status: "confirmed",
+    ...over,
+  };
+}
+
 describe("My Bookings (client view)", () => {
-  it("shows the five tabs and each status's action from the sample data", () => {
-    const out = html(<ClientBookings bookings={SAMPLE_BOOKINGS} />);
+  it("shows the five tabs and each status's action", () => {
+    const out = html(
+      <ClientBookings
+        bookings={[
+          booking({ status: "confirmed" }),
+          booking({ status: "pending", slug: "pend2345" }),
+          booking({ status: "completed" }),
+          booking({ kind: "request", status: "draft", slug: null }),
+        ]}
+      />,
+    );
     for (const t of ["All", "Draft", "Pending", "Confirmed", "Completed"])
       expect(out).toContain(`>${t}</button>`);
     expect(out).toContain("Accept");
+    expect(out).toContain('href="/booking/abcd2345"');
     expect(out).toContain("Make Payment");
     expect(out).toContain("Finish &amp; Send");
-    expect(out).toContain('href="/musicians/kunle-ayo-band"');
+    expect(out).toContain('href="/musicians/tunde-sax"');
     expect(out).toContain("Leave Review");
     expect(out).toContain("₦450,000.00");
   });
 
-  it.each(BOOKING_TABS.map((t) => [t.value, t.empty]))("shows the %s empty state", (tab, empty) => {
+  it.each(BOOKING_TABS.map((t) => [t.value, t.empty] as const))("shows the %s empty state", (tab, empty) => {
     const out = html(<ClientBookings bookings={[]} initialTab={tab} />);
     expect(out).toContain(empty);
     expect(out.includes('href="/musicians"')).toBe(tab === "all");
   });
 
-  it("labels unknown statuses Unknown", () => {
-    expect(statusLabel("confirmed")).toBe("Confirmed");
-    expect(statusLabel("declined")).toBe("Declined");
-    expect(statusLabel("weird")).toBe("Unknown");
+  it("labels sent requests by their state and unknown statuses Unknown", () => {
+    expect(statusLabel({ kind: "booking", status: "confirmed" })).toBe("Confirmed");
+    expect(statusLabel({ kind: "request", status: "pending" })).toBe("Request pending");
+    expect(statusLabel({ kind: "request", status: "accepted" })).toBe("Request accepted");
+    expect(statusLabel({ kind: "request", status: "declined" })).toBe("Request declined");
+    expect(statusLabel({ kind: "booking", status: "weird" })).toBe("Unknown");
   });
 });
 
-describe("Messages (client view)", () => {
+const conversation: ConversationSummary = {
+  id: "6f1c1a4e-8f57-4e4e-9d59-111111111111",
+  otherName: "Tunde Sax",
+  otherRole: "Musician",
+  lastMessage: "See you on Saturday",
+  lastMessageAt: "2026-11-20T10:00:00.000Z",
+  unread: 2,
+  bookingId: null,
+};
+
+describe("Messages", () => {
   it("asks to pick a conversation when none is chosen", () => {
-    const out = html(
-      <ClientMessages conversations={SAMPLE_CONVERSATIONS} q="" selected={null} messages={[]} />,
-    );
+    const out = html(<MessagesView conversations={[conversation]} q="" selected={null} messages={[]} />);
     expect(out).toContain('placeholder="Search conversations..."');
     expect(out).toContain("Select a conversation to start messaging");
     expect(out).toContain("Tunde Sax");
+    expect(out).toContain('aria-label="2 unread"');
   });
 
-  it("filters by name or message and says when nothing matches", () => {
-    expect(searchConversations(SAMPLE_CONVERSATIONS, "chioma").map((c) => c.id)).toEqual(["c-2"]);
-    expect(searchConversations(SAMPLE_CONVERSATIONS, "GOSPEL").map((c) => c.id)).toEqual(["c-4"]);
-    const out = html(<ClientMessages conversations={[]} q="zzz" selected={null} messages={[]} />);
+  it("says when no conversation matches", () => {
+    const out = html(<MessagesView conversations={[]} q="zzz" selected={null} messages={[]} />);
     expect(out).toContain("No conversations found");
   });
 
-  it("shows the thread and a send box for the chosen conversation", () => {
-    const c = SAMPLE_CONVERSATIONS[0];
+  it("shows the thread with a plain-form send box, and HTML in a message as text", () => {
+    const messages: ThreadMessage[] = [
+      {
+        id: 1,
+        conversationId: conversation.id,
+        mine: false,
+        senderName: "Tunde Sax",
+        body: '<img src=x onerror="alert(1)"> hello',
+        createdAt: "2026-11-20T10:00:00.000Z",
+      },
+    ];
     const out = html(
-      <ClientMessages
-        conversations={SAMPLE_CONVERSATIONS}
-        q=""
-        selected={c}
-        messages={SAMPLE_MESSAGES[c.id]}
-      />,
+      <MessagesView conversations={[conversation]} q="" selected={conversation} messages={messages} />,
     );
-    expect(out).toContain("Do you have a first-dance song in mind?");
-    expect(out).toContain('placeholder="Type a message..."');
+    expect(out).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; hello");
+    expect(out).not.toContain("<img");
+    expect(out).toMatch(/<form[^>]*method="post"/);
+    expect(out).toContain('name="body"');
     expect(out).not.toContain("Select a conversation to start messaging");
   });
 });

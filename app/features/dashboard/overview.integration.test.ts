@@ -86,6 +86,21 @@ describe("dashboard overview", () => {
     expect(relativeTime(new Date("2026-03-15T11:59:30Z"), now)).toBe("just now");
   });
 
+  it("counts confirmed bookings from today on as upcoming events", async () => {
+    const m = await createMusician();
+    const now = new Date("2026-03-15T12:00:00Z");
+    const ids = [
+      await booking(m.profileId, "Future", "confirmed", now),
+      await booking(m.profileId, "Past", "confirmed", now),
+      await booking(m.profileId, "Unconfirmed", "pending", now),
+    ];
+    const dates = ["2026-04-01", "2026-03-01", "2026-04-02"];
+    for (const [i, id] of ids.entries()) {
+      await db.update(bookingsByMusician).set({ eventDate: dates[i] }).where(eq(bookingsByMusician.id, id));
+    }
+    expect((await dashboardOverview(m.profileId, now)).upcomingEvents).toBe(1);
+  });
+
   it("serves the overview through the route and keeps the sidebar state from its cookie", async () => {
     const m = await createMusician();
     await booking(m.profileId, "Route Client", "pending", new Date());
@@ -99,7 +114,11 @@ describe("dashboard overview", () => {
         requestAs(null, "/musician_dashboard", { headers: { cookie: `${m.cookie}; sidebar_state=false` } }),
       ) as never,
     );
-    expect(collapsed).toMatchObject({ slug: m.profileId, sidebarOpen: false, websiteUrl: null });
+    expect(collapsed).toMatchObject({
+      slug: expect.stringMatching(/^tunde-adeyemi/),
+      sidebarOpen: false,
+      websiteUrl: null,
+    });
     const open = await layoutLoader(args(requestAs(m, "/musician_dashboard")) as never);
     expect(open.sidebarOpen).toBe(true);
   });

@@ -1,7 +1,10 @@
 import { formatDistanceStrict } from "date-fns";
+import { unreadForMusicianProfile } from "~/features/messaging/messaging.server";
+import { averageRatingLabel } from "~/features/reviews/reviews.server";
 import { lagosToday } from "~/lib/lagos-date";
 import {
   countBookings,
+  countConfirmedBookingsFrom,
   countPerformancesFrom,
   latestBookings,
   latestConfirmations,
@@ -24,9 +27,8 @@ export interface Activity {
 export interface Overview {
   totalBookings: number;
   upcomingEvents: number;
-  /** Messaging does not exist yet, so nothing can be unread. */
   unreadMessages: number;
-  /** "--" until reviews exist. */
+  /** The published average, "--" before the first published review. */
   averageRating: string;
   activity: Activity[];
 }
@@ -41,13 +43,26 @@ const texts: Record<ActivityKind, (client: string) => string> = {
 /** The dashboard overview of the musician's own data. */
 export async function dashboardOverview(profileId: string, now = new Date()): Promise<Overview> {
   const n = RECENT_ACTIVITY_LIMIT;
-  const [totalBookings, upcomingEvents, requests, bookings, confirmations, disputes] = await Promise.all([
+  const [
+    totalBookings,
+    upcomingPerformances,
+    upcomingBookings,
+    requests,
+    bookings,
+    confirmations,
+    disputes,
+    unreadMessages,
+    averageRating,
+  ] = await Promise.all([
     countBookings(profileId),
     countPerformancesFrom(profileId, lagosToday(now)),
+    countConfirmedBookingsFrom(profileId, lagosToday(now)),
     latestRequests(profileId, n),
     latestBookings(profileId, n),
     latestConfirmations(profileId, n),
     latestDisputes(profileId, n),
+    unreadForMusicianProfile(profileId),
+    averageRatingLabel(profileId),
   ]);
   const tagged = [
     ...requests.map((r) => ({ ...r, kind: "request" as const })),
@@ -65,7 +80,8 @@ export async function dashboardOverview(profileId: string, now = new Date()): Pr
       at: a.at.toISOString(),
       ago: relativeTime(a.at, now),
     }));
-  return { totalBookings, upcomingEvents, unreadMessages: 0, averageRating: "--", activity };
+  const upcomingEvents = upcomingPerformances + upcomingBookings;
+  return { totalBookings, upcomingEvents, unreadMessages, averageRating, activity };
 }
 
 /** "5 minutes ago"; anything under a minute is "just now". */

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
+import { musicianAvailability } from "~db/schema/availability";
 import { bookingRequests, bookingsByMusician, clientDisputes } from "~db/schema/bookings";
-import { musicianPerformances } from "~db/schema/profiles";
+import { musicianPerformances, musicianPortfolioItems, musicianProfiles } from "~db/schema/profiles";
 
 export async function countBookings(musicianId: string): Promise<number> {
   const [row] = await db
@@ -16,6 +17,21 @@ export async function countPerformancesFrom(profileId: string, today: string): P
     .select({ n: count() })
     .from(musicianPerformances)
     .where(and(eq(musicianPerformances.profileId, profileId), gte(musicianPerformances.eventDate, today)));
+  return Number(row?.n ?? 0);
+}
+
+/** Confirmed bookings from today on: they are upcoming events too, not only hand-added ones. */
+export async function countConfirmedBookingsFrom(musicianId: string, today: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookingsByMusician)
+    .where(
+      and(
+        eq(bookingsByMusician.musicianId, musicianId),
+        eq(bookingsByMusician.status, "confirmed"),
+        gte(bookingsByMusician.eventDate, today),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -74,4 +90,24 @@ export function latestDisputes(musicianId: string, limit: number) {
     .where(eq(bookingsByMusician.musicianId, musicianId))
     .orderBy(desc(clientDisputes.createdAt))
     .limit(limit);
+}
+
+/** What the setup checklist ticks from: the musician's own rows, counted once each. */
+export async function setupFacts(profileId: string, today: string) {
+  const result = await db.execute<{
+    image: boolean;
+    bio_and_rate: boolean;
+    portfolio: boolean;
+    availability: boolean;
+    requests: boolean;
+  }>(sql`
+    SELECT
+      p.profile_image IS NOT NULL AS image,
+      (coalesce(trim(p.bio), '') <> '' AND p.hourly_rate_kobo IS NOT NULL) AS bio_and_rate,
+      EXISTS (SELECT 1 FROM ${musicianPortfolioItems} i WHERE i.profile_id = p.id) AS portfolio,
+      EXISTS (SELECT 1 FROM ${musicianAvailability} a WHERE a.profile_id = p.id AND a.date >= ${today}) AS availability,
+      EXISTS (SELECT 1 FROM ${bookingRequests} r WHERE r.musician_id = p.id) AS requests
+    FROM ${musicianProfiles} p WHERE p.id = ${profileId}
+  `);
+  return result.rows[0] ?? null;
 }

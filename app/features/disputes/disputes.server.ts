@@ -1,13 +1,24 @@
 import type { Outcome } from "~/features/bookings/outcome";
 import { guardSlugAction, reportSlugMiss } from "~/features/bookings/slug-guard.server";
+import { pauseReviewWindow, resumeReviewWindow } from "~/features/reviews/reviews.server";
 import { type DisputeInput, disputeStatus } from "./dispute.schema";
-import { findBookingStatusBySlug, insertDisputeForSlug, listDisputesForBookings } from "./queries.server";
+import {
+  findBookingStatusBySlug,
+  insertDisputeForSlug,
+  listDisputesForBookings,
+  markDisputesResolved,
+} from "./queries.server";
 
 /** A client disputes a booking by its slug, with no account (spec §6). */
 export async function submitDispute(slug: string, input: DisputeInput, clientIp: string): Promise<Outcome> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
-  if (await insertDisputeForSlug(slug, input)) return { ok: true };
+  const dispute = await insertDisputeForSlug(slug, input);
+  if (dispute) {
+    // A dispute on a completed booking stops the review clock until an admin resolves it.
+    await pauseReviewWindow(dispute.bookingId);
+    return { ok: true };
+  }
   const current = await findBookingStatusBySlug(slug);
   if (!current) {
     await reportSlugMiss(clientIp);
@@ -42,4 +53,14 @@ export async function disputesForOwnBookings(
     out.set(r.bookingId, list);
   }
   return out;
+}
+
+/**
+ * Closes every open dispute on a booking with the admin's resolution (e.g. "released", "refunded",
+ * "split"); an open dispute filed after payment holds the escrow (payments/release.server.ts).
+ */
+export async function resolveBookingDisputes(bookingId: string, resolution: string): Promise<number> {
+  const resolved = await markDisputesResolved(bookingId, resolution);
+  await resumeReviewWindow(bookingId);
+  return resolved;
 }

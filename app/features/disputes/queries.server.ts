@@ -1,19 +1,20 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import type { DisputeInput } from "./dispute.schema";
 
 /**
  * One statement: the dispute is stored only if the slug names a booking that is not confirmed, so a
- * confirm racing a dispute cannot leave a dispute on a booking the client has just accepted.
+ * confirm racing a dispute cannot leave a dispute on a booking the client has just accepted. A paid
+ * booking (money in escrow) can be disputed: that holds the release until an admin resolves it.
  */
 export async function insertDisputeForSlug(slug: string, input: DisputeInput) {
-  const result = await db.execute<{ id: string }>(sql`
+  const result = await db.execute<{ id: string; bookingId: string }>(sql`
     INSERT INTO ${clientDisputes} (booking_id, client_name, phone_number, dispute_reason)
     SELECT id, ${input.clientName}, ${input.phoneNumber}, ${input.disputeReason}
     FROM ${bookingsByMusician}
-    WHERE slug = ${slug} AND status <> 'confirmed'
-    RETURNING id`);
+    WHERE slug = ${slug} AND (status <> 'confirmed' OR payment_status = 'paid')
+    RETURNING id, booking_id AS "bookingId"`);
   return result.rows[0] ?? null;
 }
 
@@ -40,4 +41,13 @@ export function listDisputesForBookings(bookingIds: string[]) {
     .from(clientDisputes)
     .where(inArray(clientDisputes.bookingId, bookingIds))
     .orderBy(asc(clientDisputes.createdAt));
+}
+
+export async function markDisputesResolved(bookingId: string, resolution: string): Promise<number> {
+  const rows = await db
+    .update(clientDisputes)
+    .set({ resolvedAt: new Date(), resolution })
+    .where(and(eq(clientDisputes.bookingId, bookingId), isNull(clientDisputes.resolvedAt)))
+    .returning({ id: clientDisputes.id });
+  return rows.length;
 }

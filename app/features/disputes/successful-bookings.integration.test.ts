@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getPublicBooking, listOwnBookings } from "~/features/bookings/bookings.server";
 import { action as createAction } from "~/routes/api-bookings";
 import { action as bookingAction } from "~/routes/booking";
 import { loader as successfulLoader } from "~/routes/musician-successful-bookings";
@@ -24,7 +25,8 @@ describe("Successful Bookings (/musician_successfulbookings/{slug})", () => {
   it("lists completed bookings only, each with its disputes shown resolved", async () => {
     const m = await createMusician();
     const disputed = await create(m, { clientName: "Disputed" });
-    const plain = await create(m, { clientName: "Plain" });
+    // Another day: two completed bookings of one musician cannot overlap (issue 13).
+    const plain = await create(m, { clientName: "Plain", eventDate: "2026-12-19" });
     await create(m, { clientName: "Still pending" });
     await answer(() =>
       bookingAction(
@@ -39,6 +41,12 @@ describe("Successful Bookings (/musician_successfulbookings/{slug})", () => {
         ),
       ),
     );
+    // Both sides read Disputed; the musician sees the reason on the booking.
+    const own = await listOwnBookings({ id: m.profileId });
+    expect(own.find((r) => r.slug === disputed)?.disputeReason).toBe("The band arrived two hours late.");
+    expect(own.find((r) => r.slug === plain)?.disputeReason).toBeNull();
+    const client = await getPublicBooking(disputed, "10.9.9.9");
+    expect(client.ok && client.booking.disputed).toBe(true);
     await setStatus(disputed, "completed");
     await setStatus(plain, "completed");
     const res = await load(m, m.profileId);

@@ -2,7 +2,6 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { listFeaturedProfiles } from "~/features/profiles/profile.server";
 import type { FeaturedArtist } from "./components/featured-artists";
-import { SAMPLE_ARTISTS } from "./featured-artists.samples";
 
 export const FEATURED_COUNT = 5;
 
@@ -11,24 +10,21 @@ export function lagosDay(now: Date = new Date()): string {
 }
 
 /**
- * The day's five featured musicians: active websites with an image, a stage name and roles, in an
- * order fixed for the whole Lagos day and the same for every visitor (ARCHITECTURE §9), padded with
- * the sample artists (which link to /musicians) when fewer qualify. The order comes from the
- * database (md5 of id and day), so every process agrees without a shared cache, and a musician who
- * qualifies today can be picked at once.
+ * The day's featured musicians (at most five): real musicians with an active website, an image, a
+ * stage name and roles, in an order fixed for the whole Lagos day and the same for every visitor
+ * (ARCHITECTURE §9). Never padded with invented artists: with none, the page invites musicians to
+ * join instead. The order comes from the database (md5 of id and day), so every process agrees
+ * without a shared cache, and a musician who qualifies today can be picked at once.
  */
 export async function getFeaturedArtists(now: Date = new Date()): Promise<FeaturedArtist[]> {
   const real = await listFeaturedProfiles(lagosDay(now), FEATURED_COUNT);
-  const artists: FeaturedArtist[] = real.map((r) => ({
+  return real.map((r) => ({
     id: r.id,
     stageName: r.stageName,
     roles: r.roles,
     imageUrl: r.imageUrl,
+    location: r.location?.trim() || null,
+    hourlyRateKobo: r.hourlyRateKobo,
     href: `/musicians/${r.slug}`,
   }));
-  for (const sample of SAMPLE_ARTISTS) {
-    if (artists.length >= FEATURED_COUNT) break;
-    artists.push(sample);
-  }
-  return artists;
 }

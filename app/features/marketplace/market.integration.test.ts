@@ -142,7 +142,7 @@ describe("/market search", () => {
       });
     }
     const byPrice = await search(`q=${t}&sort=price`);
-    const rates = byPrice.results.cards.map((c) => Number(c.rate.replace(/[^\d]/g, "")));
+    const rates = byPrice.results.cards.map((c) => Number((c.rate ?? "").replace(/[^\d]/g, "")));
     expect(rates).toEqual([...rates].sort((x, y) => x - y));
     expect(byPrice.results.cards).toHaveLength(12);
     expect(byPrice.results.hasNext).toBe(true);
@@ -169,6 +169,12 @@ describe("/market search", () => {
       location: null,
     });
     expect(r.results.failed).toBe(false);
+    expect(r.maxRateError).toBe("Enter an amount in naira, e.g. 150,000");
+  });
+
+  it.each(["50000", "100,000", "₦100 000", "100k"])("reads a round maximum rate %j", (maxRate) => {
+    const s = parseMarketSearch(new URLSearchParams({ maxRate }));
+    expect(s.maxRate).toBe(maxRate === "50000" ? 50_000 : 100_000);
   });
 
   it("keeps filters in a shareable query string", () => {
@@ -203,7 +209,7 @@ describe("marketplace waitlist", () => {
     const first = await join({ intent: "waitlist", firstName: "Amaka", phoneNumber: "08012345678", email });
     expect(first.status).toBe(200);
     expect(first.body.toast.message).toBe(
-      "Successfully joined the waitlist! We'll notify you when we launch.",
+      "Successfully joined the waitlist! We'll let you know when new musicians join.",
     );
     const again = await join({
       intent: "waitlist",
@@ -213,7 +219,7 @@ describe("marketplace waitlist", () => {
     });
     expect(again.status).toBe(200);
     expect(again.body.toast.message).toBe(
-      "Successfully joined the waitlist! We'll notify you when we launch.",
+      "Successfully joined the waitlist! We'll let you know when new musicians join.",
     );
     expect(await countWaitlistByEmail(email)).toBe(1);
   });

@@ -9,7 +9,7 @@ export interface MarketFilters {
   locationTerms: string[];
   maxRateKobo: number | null;
   date: string | null;
-  sort: "relevance" | "price" | "newest";
+  sort: "relevance" | "price" | "newest" | "rating";
 }
 
 export interface MarketRow {
@@ -23,6 +23,8 @@ export interface MarketRow {
   profileImage: string | null;
   performanceRoles: string[];
   genres: string[];
+  ratingCount: number;
+  ratingAverage: number | null;
 }
 
 // Must match the indexed expressions in migration 0001 exactly, or the planner cannot use them.
@@ -53,8 +55,13 @@ function whereClause(f: MarketFilters): SQL {
     parts.push(
       sql`EXISTS (SELECT 1 FROM musician_availability a WHERE a.profile_id = p.id AND a.date = ${f.date}::date)`,
     );
+    // Booked that day (a booking never runs past its own midnight, see the calendar migration) or
+    // marked unavailable: each answered by an index on (musician, date).
     parts.push(
-      sql`NOT EXISTS (SELECT 1 FROM bookings_by_musician b WHERE b.musician_id = p.id AND b.event_date = ${f.date}::date AND b.status = 'confirmed')`,
+      sql`NOT EXISTS (SELECT 1 FROM bookings_by_musician b WHERE b.musician_id = p.id AND b.event_date = ${f.date}::date AND b.status IN ('confirmed', 'completed'))`,
+    );
+    parts.push(
+      sql`NOT EXISTS (SELECT 1 FROM musician_unavailable_dates u WHERE u.profile_id = p.id AND u.date = ${f.date}::date)`,
     );
   }
   return sql.join(parts, sql` AND `);
@@ -62,6 +69,8 @@ function whereClause(f: MarketFilters): SQL {
 
 function orderClause(f: MarketFilters): SQL {
   if (f.sort === "price") return sql`p.hourly_rate_kobo ASC NULLS LAST, p.created_at DESC`;
+  // rating_score is the Bayesian average kept by the reviews feature (indexed with created_at).
+  if (f.sort === "rating") return sql`p.rating_score DESC, p.created_at DESC`;
   if (f.sort === "relevance" && f.words.length) {
     // A whole-word match (in a name, genre or role) before a match inside a longer word.
     const whole = f.words.map((w) => sql`(' ' || ${searchText} || ' ') LIKE ${likePattern(` ${w} `)}`);
@@ -82,6 +91,9 @@ function toRow(r: Record<string, unknown>): MarketRow {
     profileImage: (r.profile_image as string | null) ?? null,
     performanceRoles: (r.performance_roles as string[]) ?? [],
     genres: (r.genres as string[]) ?? [],
+    ratingCount: Number(r.rating_count ?? 0),
+    ratingAverage:
+      r.rating_average === null || r.rating_average === undefined ? null : Number(r.rating_average),
   };
 }
 
@@ -98,6 +110,17 @@ async function correctWords(words: string[]): Promise<(string | null)[]> {
   );
 }
 
+/** One page of the search, as SQL (exported so a test can EXPLAIN it). */
+export function marketPageQuery(f: MarketFilters, limit: number, offset: number): SQL {
+  return sql`
+    SELECT p.id, p.slug, p.stage_name, p.first_name, p.last_name, p.location, p.hourly_rate_kobo,
+           p.profile_image, p.performance_roles, p.genres, p.rating_count, p.rating_average
+    FROM musician_profiles p
+    WHERE ${whereClause(f)}
+    ORDER BY ${orderClause(f)}
+    LIMIT ${limit + 1} OFFSET ${offset}`;
+}
+
 /**
  * Filtered search over active musician websites. Query words match as substrings; when no musician
  * matches them as typed, each word is corrected to the closest known word (pg_trgm similarity over
@@ -109,13 +132,7 @@ export async function searchActiveMusicians(
   limit: number,
   offset: number,
 ): Promise<{ rows: MarketRow[]; correctedQuery: string | null }> {
-  const page = (filters: MarketFilters) => sql`
-    SELECT p.id, p.slug, p.stage_name, p.first_name, p.last_name, p.location, p.hourly_rate_kobo,
-           p.profile_image, p.performance_roles, p.genres
-    FROM musician_profiles p
-    WHERE ${whereClause(filters)}
-    ORDER BY ${orderClause(filters)}
-    LIMIT ${limit + 1} OFFSET ${offset}`;
+  const page = (filters: MarketFilters) => marketPageQuery(filters, limit, offset);
   const typed = await db.execute<Record<string, unknown>>(page(f));
   if (typed.rows.length > 0 || !f.words.length) return { rows: typed.rows.map(toRow), correctedQuery: null };
   if (offset > 0) {

@@ -1,7 +1,5 @@
-// The /market option lists and link builder, apart from the zod schema so the page's browser code
-// does not pull in zod just to list genres.
-import type { MarketSearch } from "./search.schema";
-
+// The /market option lists, apart from the zod schema so the page's browser code does not pull in
+// zod just to list genres.
 export const GENRE_OPTIONS = [
   "Afrobeats",
   "Highlife",
@@ -34,22 +32,9 @@ export const SORT_OPTIONS = [
   { value: "relevance", label: "Relevance" },
   { value: "price", label: "Price: low to high" },
   { value: "newest", label: "Newest" },
+  { value: "rating", label: "Rating" },
 ] as const;
 
 export const PAGE_SIZE = 12;
 /** Deep offsets cost a scan of every row before them; nobody browses past this by hand. */
 export const MAX_PAGE = 100;
-
-/** The query string for a search, leaving out defaults so shared links stay short. */
-export function marketSearchToParams(s: Partial<MarketSearch>): URLSearchParams {
-  const p = new URLSearchParams();
-  if (s.q) p.set("q", s.q);
-  if (s.genre) p.set("genre", s.genre);
-  if (s.eventType) p.set("eventType", s.eventType);
-  if (s.location) p.set("location", s.location);
-  if (s.maxRate) p.set("maxRate", String(s.maxRate));
-  if (s.date) p.set("date", s.date);
-  if (s.sort && s.sort !== "relevance") p.set("sort", s.sort);
-  if (s.page && s.page > 1) p.set("page", String(s.page));
-  return p;
-}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/lib/lagos-date";
+import { parseOptionalNaira } from "~/lib/naira";
 import { NIGERIA_STATES } from "~/lib/nigeria-states";
 import { GENRE_OPTIONS, MARKET_EVENT_TYPES, MAX_PAGE } from "./search-options";
 
@@ -27,8 +28,8 @@ export const marketSearchSchema = z.object({
     .string()
     .optional()
     .transform((v) => {
-      const n = Number((v ?? "").replace(/[₦,\s]/g, ""));
-      return v && Number.isFinite(n) && n > 0 ? Math.min(Math.floor(n), 100_000_000) : null;
+      const r = parseOptionalNaira(v);
+      return r.ok && r.kobo ? Math.max(1, Math.floor(r.kobo / 100)) : null;
     })
     .catch(null),
   date: z
@@ -37,7 +38,7 @@ export const marketSearchSchema = z.object({
     .transform((v) => (v && isCalendarDate(v) ? v : null))
     .catch(null),
   sort: z
-    .enum(["relevance", "price", "newest"])
+    .enum(["relevance", "price", "newest", "rating"])
     .optional()
     .transform((v) => v ?? "relevance")
     .catch("relevance"),
@@ -48,4 +49,10 @@ export type MarketSearch = z.infer<typeof marketSearchSchema>;
 
 export function parseMarketSearch(params: URLSearchParams): MarketSearch {
   return marketSearchSchema.parse(Object.fromEntries(params));
+}
+
+/** The message for a maximum rate that could not be read (the search then ignores it). */
+export function maxRateError(params: URLSearchParams): string | null {
+  const r = parseOptionalNaira(params.get("maxRate"));
+  return r.ok ? null : r.error;
 }

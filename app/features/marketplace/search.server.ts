@@ -1,4 +1,3 @@
-import { DEFAULT_HOURLY_RATE_KOBO } from "~/features/profiles/profile.schema";
 import { formatNairaWhole } from "~/lib/money";
 import { logger } from "~/server/logger.server";
 import { type MarketFilters, searchActiveMusicians } from "./queries.server";
@@ -12,8 +11,10 @@ export interface MarketCard {
   roles: string[];
   genres: string[];
   location: string | null;
-  rate: string;
+  rate: string | null;
   imageUrl: string | null;
+  ratingCount: number;
+  ratingAverage: number | null;
 }
 
 export interface MarketResults {
@@ -64,8 +65,10 @@ export async function searchMarket(s: MarketSearch): Promise<MarketResults> {
       roles: r.performanceRoles,
       genres: r.genres,
       location: r.location,
-      rate: formatNairaWhole(r.hourlyRateKobo ?? DEFAULT_HOURLY_RATE_KOBO),
+      rate: r.hourlyRateKobo === null ? null : formatNairaWhole(r.hourlyRateKobo),
       imageUrl: r.profileImage,
+      ratingCount: r.ratingCount,
+      ratingAverage: r.ratingAverage,
     }));
     return { cards, page: s.page, hasNext: rows.length > PAGE_SIZE, correctedQuery, failed: false };
   } catch (err) {

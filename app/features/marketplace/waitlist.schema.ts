@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-export const WAITLIST_JOINED = "Successfully joined the waitlist! We'll notify you when we launch.";
+export const WAITLIST_JOINED =
+  "Successfully joined the waitlist! We'll let you know when new musicians join.";
 export const WAITLIST_FAILED = "There was an error joining the waitlist. Please try again.";
 
 // Spec §5 messages.

@@ -92,6 +92,14 @@ describe("calendar", () => {
       ["May concert", "performance"],
       ["Booking: Ngozi Eze", "booking"],
     ]);
+    // Upcoming lists the confirmed booking too, marked as one and linking to it.
+    const upcoming = await upcomingEvents(m.profileId, new Date("2031-01-01T12:00:00Z"));
+    expect(upcoming.ok && upcoming.data.map((e) => [e.title, e.source])).toEqual([
+      ["May concert", "performance"],
+      ["Booking: Ngozi Eze", "booking"],
+      ["June concert", "performance"],
+    ]);
+    expect(upcoming.ok && upcoming.data[1]?.href).toMatch(/^\/booking\/[0-9a-f]{8}$/);
 
     const res = await calendarLoader(
       args(requestAs(m, `/musician_events/${m.profileId}?month=2031-05`), m.profileId),

@@ -47,6 +47,26 @@ function toEntry(p: PerformanceRow): CalendarEntry {
   };
 }
 
+type ConfirmedBookingRow = Awaited<ReturnType<typeof confirmedBookingsBetween>>[number];
+
+/** A confirmed booking on the calendar and in Upcoming: marked as a booking, linking to it. */
+function bookingEntry(b: ConfirmedBookingRow): CalendarEntry {
+  return {
+    id: b.id,
+    source: "booking",
+    title: `Booking: ${b.clientName}`,
+    eventType: b.eventType === "Others" && b.eventTypeOther ? b.eventTypeOther : b.eventType,
+    date: b.eventDate ?? "",
+    location: b.location,
+    startTime: b.startTime,
+    endTime: b.endTime,
+    href: `/booking/${b.slug}`,
+  };
+}
+
+const byDateAndTime = (a: CalendarEntry, b: CalendarEntry) =>
+  a.date.localeCompare(b.date) || (a.startTime ?? "").localeCompare(b.startTime ?? "");
+
 /** The yyyy-MM month to show: the one asked for, or the current month in Lagos. */
 export function resolveMonth(month: string, now = new Date()): string {
   return month || lagosToday(now).slice(0, 7);
@@ -73,22 +93,7 @@ export async function calendarMonth(
       performancesBetween(profileId, from, to),
       confirmedBookingsBetween(profileId, from, to),
     ]);
-    const entries = [
-      ...performances.map(toEntry),
-      ...bookings.map(
-        (b): CalendarEntry => ({
-          id: b.id,
-          source: "booking",
-          title: `Booking: ${b.clientName}`,
-          eventType: b.eventType === "Others" && b.eventTypeOther ? b.eventTypeOther : b.eventType,
-          date: b.eventDate ?? "",
-          location: b.location,
-          startTime: b.startTime,
-          endTime: b.endTime,
-          href: `/booking/${b.slug}`,
-        }),
-      ),
-    ].sort((a, b) => a.date.localeCompare(b.date) || (a.startTime ?? "").localeCompare(b.startTime ?? ""));
+    const entries = [...performances.map(toEntry), ...bookings.map(bookingEntry)].sort(byDateAndTime);
     return { ok: true, data: { entries } };
   } catch (err) {
     logger.error({ err, profileId }, "loading the events calendar failed");
@@ -102,8 +107,13 @@ export async function upcomingEvents(
   now = new Date(),
 ): Promise<EventsResult<CalendarEntry[]>> {
   try {
-    const rows = await performancesFrom(profileId, lagosToday(now), EVENT_LIST_LIMIT);
-    return { ok: true, data: rows.map(toEntry) };
+    const today = lagosToday(now);
+    const [rows, bookings] = await Promise.all([
+      performancesFrom(profileId, today, EVENT_LIST_LIMIT),
+      confirmedBookingsBetween(profileId, today, "9999-12-31"),
+    ]);
+    const entries = [...rows.map(toEntry), ...bookings.map(bookingEntry)].sort(byDateAndTime);
+    return { ok: true, data: entries.slice(0, EVENT_LIST_LIMIT) };
   } catch (err) {
     logger.error({ err, profileId }, "loading upcoming events failed");
     return { ok: false, message: LOAD_EVENTS_FAILED };

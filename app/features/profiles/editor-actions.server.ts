@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { data } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server";
 import { FILL_ALL_FIELDS, performanceSchema } from "~/features/performances/performance.schema";
@@ -14,6 +15,7 @@ import {
 import { instagramSchema, mediaTitleSchema, videoSchema } from "~/features/portfolio/portfolio.schema";
 import { addAudio, addEmbed, addImage, removeItem } from "~/features/portfolio/portfolio.server";
 import { formToObject } from "~/lib/field-errors";
+import { idempotent } from "~/server/idempotency.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { readSingleFileUpload } from "~/server/uploads/multipart.server";
 import type { OwnProfile } from "./own-profile.server";
@@ -104,26 +106,31 @@ export async function handleUpload(
   if (!title.success)
     return failure(media, UPLOAD_FAILED[media], 400, { description: title.error.issues[0]?.message });
 
-  const result =
-    media === "profile-image"
-      ? await uploadProfileImage(owner, upload.bytes)
-      : media === "image"
-        ? await addImage(owner, upload.bytes, title.data)
-        : await addAudio(owner, upload.bytes, title.data);
-  if (result.ok) return success(media, UPLOAD_SUCCESS[media]);
-  if (result.reason === "invalid") {
-    return failure(media, UPLOAD_FAILED[media], 400, {
-      description:
-        media === "audio" ? "Choose an MP3 or WAV file." : "Choose a JPEG, PNG, WebP, GIF or AVIF image.",
-    });
-  }
-  return failure(media, UPLOAD_FAILED[media], 500);
+  const fields = { ...upload.fields, file: createHash("sha256").update(upload.bytes).digest("base64url") };
+  return idempotent({ action: `upload:${media}`, userId: ctx.user.id, fields }, async () => {
+    const result =
+      media === "profile-image"
+        ? await uploadProfileImage(owner, upload.bytes)
+        : media === "image"
+          ? await addImage(owner, upload.bytes, title.data)
+          : await addAudio(owner, upload.bytes, title.data);
+    if (result.ok) return success(media, UPLOAD_SUCCESS[media]);
+    if (result.reason === "invalid") {
+      return failure(media, UPLOAD_FAILED[media], 400, {
+        description:
+          media === "audio" ? "Choose an MP3 or WAV file." : "Choose a JPEG, PNG, WebP, GIF or AVIF image.",
+      });
+    }
+    return failure(media, UPLOAD_FAILED[media], 500);
+  });
 }
 
 /** The editor's form posts (url-encoded), dispatched by their intent field. */
 export async function handleEditorForm(form: FormData, ctx: { user: SessionUser; profile: OwnProfile }) {
   const owner = { userId: ctx.user.id, profileId: ctx.profile.id };
   const intent = String(form.get("intent") ?? "");
+  const once = <T>(work: () => Promise<T>) =>
+    idempotent({ action: intent, userId: ctx.user.id, fields: formToObject(form) }, work);
   switch (intent) {
     case "about": {
       const parsed = aboutSchema.safeParse(aboutFromForm(form));
@@ -163,10 +170,12 @@ export async function handleEditorForm(form: FormData, ctx: { user: SessionUser;
       if (!parsed.success) {
         return failure(intent, "Invalid YouTube URL", 400, { errors: pathErrors(parsed.error) });
       }
-      const added = await addEmbed(owner, parsed.data.url, parsed.data.title);
-      return added.ok
-        ? success(intent, "Video added successfully!")
-        : failure(intent, "Failed to add video", 500);
+      return once(async () => {
+        const added = await addEmbed(owner, parsed.data.url, parsed.data.title);
+        return added.ok
+          ? success(intent, "Video added successfully!")
+          : failure(intent, "Failed to add video", 500);
+      });
     }
     case "add-instagram": {
       const parsed = instagramSchema.safeParse(formToObject(form));
@@ -176,14 +185,16 @@ export async function handleEditorForm(form: FormData, ctx: { user: SessionUser;
         });
       }
       const post = parsed.data.embed;
-      const added = await addEmbed(
-        owner,
-        post.url,
-        post.kind === "reel" ? "Instagram reel" : "Instagram post",
-      );
-      return added.ok
-        ? success(intent, "Instagram post/reel added successfully!")
-        : failure(intent, "Failed to add Instagram post/reel", 500);
+      return once(async () => {
+        const added = await addEmbed(
+          owner,
+          post.url,
+          post.kind === "reel" ? "Instagram reel" : "Instagram post",
+        );
+        return added.ok
+          ? success(intent, "Instagram post/reel added successfully!")
+          : failure(intent, "Failed to add Instagram post/reel", 500);
+      });
     }
     case "remove-item": {
       const removed = await removeItem(owner, String(form.get("itemId") ?? ""));
@@ -200,12 +211,14 @@ export async function handleEditorForm(form: FormData, ctx: { user: SessionUser;
           : (Object.values(errors)[0] ?? FILL_ALL_FIELDS);
         return failure(intent, message, 400, { errors });
       }
-      try {
-        await addPerformance(ctx.profile.id, parsed.data);
-        return success(intent, "Performance added successfully!");
-      } catch {
-        return failure(intent, "Failed to add performance", 500);
-      }
+      return once(async () => {
+        try {
+          await addPerformance(ctx.profile.id, parsed.data);
+          return success(intent, "Performance added successfully!");
+        } catch {
+          return failure(intent, "Failed to add performance", 500);
+        }
+      });
     }
     case "delete-performance":
       return (await deletePerformance(ctx.profile.id, String(form.get("performanceId") ?? "")))

@@ -1,5 +1,5 @@
-import { data } from "react-router";
-import { requireUser, type SessionUser } from "~/features/auth/session.server";
+import { data, redirect } from "react-router";
+import { isOrganiser, requireUser, type SessionUser } from "~/features/auth/session.server";
 import { isWebsiteActive } from "~/lib/website-active";
 import { findProfileByUserId } from "./queries.server";
 
@@ -22,6 +22,11 @@ export function ownWebsite(profile: OwnProfile): { active: boolean; url: string 
 /** Signed-in musician (any user with a musician profile); anyone else is sent to /login or refused. */
 export async function requireMusician(request: Request): Promise<{ user: SessionUser; profile: OwnProfile }> {
   const user = await requireUser(request);
+  // An organiser has no musician pages: a page sends them to My Bookings, an action is not found.
+  if (isOrganiser(user)) {
+    if (request.method === "GET") throw redirect("/bookings");
+    throw data({ message: "Page not found" }, { status: 404 });
+  }
   const profile = await getOwnProfile(user.id);
   if (!profile) throw data({ message: "Musician profile not found" }, { status: 403 });
   return { user, profile };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { NAIRA_ERROR } from "~/lib/naira";
 import { loader as publicLoader } from "~/routes/musician-profile";
 import { action, loader } from "~/routes/profile";
 import { db } from "~/server/db.server";
@@ -137,9 +138,9 @@ describe("About save", () => {
 
   it.each([
     [{ stageName: "  " }, "stageName", "Stage name is required"],
-    [{ hourlyRate: "12.50" }, "hourlyRate", "Must be a number"],
-    [{ hourlyRate: "-5" }, "hourlyRate", "Must be a number"],
-    [{ hourlyRate: "abc" }, "hourlyRate", "Must be a number"],
+    [{ hourlyRate: "12.505" }, "hourlyRate", NAIRA_ERROR],
+    [{ hourlyRate: "-5" }, "hourlyRate", NAIRA_ERROR],
+    [{ hourlyRate: "abc" }, "hourlyRate", NAIRA_ERROR],
     [
       { socialPlatform: [""], socialUrl: ["instagram.com/ada"] },
       "socialLinks.0.platform",
@@ -162,6 +163,17 @@ describe("About save", () => {
     expect(res.body.errors?.[field]).toBe(message);
     expect(res.body.toast.message).toBe("Failed to save profile data");
     expect((await editor(m)).profile.stageName).toBeNull();
+  });
+
+  it.each([
+    ["150000", 15_000_000],
+    ["150,000", 15_000_000],
+    ["₦150,000", 15_000_000],
+    ["150 000", 15_000_000],
+  ])("reads the hourly rate %j as people write it", async (hourlyRate, kobo) => {
+    const m = await createMusician();
+    expect((await post(m, about({ hourlyRate }))).status).toBe(200);
+    expect((await editor(m)).profile.hourlyRateKobo).toBe(kobo);
   });
 
   it("accepts an empty hourly rate and a rate of 0", async () => {

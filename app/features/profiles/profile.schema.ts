@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { optionalNairaField } from "~/lib/form-fields";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
 
-export { DEFAULT_HOURLY_RATE_KOBO } from "~/lib/money";
-
 export const STAGE_NAME_REQUIRED = "Stage name is required";
-export const MUST_BE_A_NUMBER = "Must be a number";
 export const INVALID_URL = "Please enter a valid URL";
 export const PLATFORM_REQUIRED = "Platform is required";
 export const INVALID_SLUG = "Invalid URL format";
@@ -78,12 +76,7 @@ export const aboutSchema = z.object({
   bio: optionalText(5000, "Bio"),
   performanceStyle: optionalText(1000, "Performance style"),
   equipment: optionalText(1000, "Equipment"),
-  hourlyRate: z
-    .string()
-    .trim()
-    .regex(/^\d*$/, MUST_BE_A_NUMBER)
-    .max(10, "Hourly rate is too large")
-    .transform((v) => (v === "" ? null : Number(v) * 100)),
+  hourlyRate: optionalNairaField(),
   socialLinks: z.array(socialLinkSchema).max(20, "Add at most 20 social links"),
 });
 export type AboutInput = z.input<typeof aboutSchema>;

@@ -169,5 +169,7 @@ export async function listFeaturedProfiles(day: string, limit: number) {
     stageName: r.stageName!,
     roles: r.performanceRoles,
     imageUrl: r.profileImage!,
+    location: r.location,
+    hourlyRateKobo: r.hourlyRateKobo,
   }));
 }

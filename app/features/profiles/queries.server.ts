@@ -129,28 +129,71 @@ export async function setProfileImageUrl(profileId: string, url: string | null):
  * in an order that is random-looking but fixed for the day (md5 of id and the Lagos date).
  */
 export async function findFeaturedProfiles(day: string, limit: number) {
-  return db
-    .select({
-      id: musicianProfiles.id,
-      slug: musicianProfiles.slug,
-      stageName: musicianProfiles.stageName,
-      performanceRoles: musicianProfiles.performanceRoles,
-      profileImage: musicianProfiles.profileImage,
-    })
+  return (
+    db
+      .select({
+        id: musicianProfiles.id,
+        slug: musicianProfiles.slug,
+        stageName: musicianProfiles.stageName,
+        performanceRoles: musicianProfiles.performanceRoles,
+        profileImage: musicianProfiles.profileImage,
+        location: musicianProfiles.location,
+        hourlyRateKobo: musicianProfiles.hourlyRateKobo,
+      })
+      .from(musicianProfiles)
+      .where(
+        and(
+          isNotNull(musicianProfiles.profileImage),
+          isNotNull(musicianProfiles.stageName),
+          sql`${musicianProfiles.stageName} <> ''`,
+          sql`cardinality(${musicianProfiles.performanceRoles}) > 0`,
+          eq(musicianProfiles.websiteActive, true),
+          isNotNull(musicianProfiles.slug),
+          sql`coalesce(trim(${musicianProfiles.firstName}), '') <> ''`,
+          sql`coalesce(trim(${musicianProfiles.lastName}), '') <> ''`,
+          sql`coalesce(trim(${musicianProfiles.phoneNumber}), '') <> ''`,
+        ),
+      )
+      // Well-reviewed musicians first (Bayesian score of 4 or more), the day's shuffle within each group.
+      .orderBy(
+        sql`(${musicianProfiles.ratingScore} >= 4) DESC`,
+        sql`md5(${musicianProfiles.id}::text || ${day})`,
+        asc(musicianProfiles.id),
+      )
+      .limit(limit)
+  );
+}
+
+/** Slugs already taken that a new one made from `base` could collide with. */
+export async function slugsLike(base: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: musicianProfiles.slug })
     .from(musicianProfiles)
-    .where(
-      and(
-        isNotNull(musicianProfiles.profileImage),
-        isNotNull(musicianProfiles.stageName),
-        sql`${musicianProfiles.stageName} <> ''`,
-        sql`cardinality(${musicianProfiles.performanceRoles}) > 0`,
-        eq(musicianProfiles.websiteActive, true),
-        isNotNull(musicianProfiles.slug),
-        sql`coalesce(trim(${musicianProfiles.firstName}), '') <> ''`,
-        sql`coalesce(trim(${musicianProfiles.lastName}), '') <> ''`,
-        sql`coalesce(trim(${musicianProfiles.phoneNumber}), '') <> ''`,
-      ),
-    )
-    .orderBy(sql`md5(${musicianProfiles.id}::text || ${day})`, asc(musicianProfiles.id))
-    .limit(limit);
+    .where(sql`${musicianProfiles.slug} = ${base} OR ${musicianProfiles.slug} LIKE ${`${base}-%`}`);
+  return new Set(rows.map((r) => r.slug ?? ""));
+}
+
+/**
+ * A new musician's profile. Returns false when the slug was taken meanwhile (the unique index
+ * decides), so the caller tries another; a second profile for the same user is never made.
+ */
+export async function insertNewProfile(values: {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  slug: string | null;
+  websiteActive: boolean;
+}): Promise<boolean> {
+  const inserted = await db
+    .insert(musicianProfiles)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: musicianProfiles.id });
+  if (inserted.length > 0) return true;
+  const [existing] = await db
+    .select({ id: musicianProfiles.id })
+    .from(musicianProfiles)
+    .where(eq(musicianProfiles.userId, values.userId));
+  return Boolean(existing);
 }

@@ -16,9 +16,9 @@ export const landingBenefits: LandingBenefit[] = [
   },
   {
     icon: "verified",
-    title: "Verified Musicians",
+    title: "Profiles You Can Check",
     description:
-      "Each profile shows a registered musician's performance history, portfolio clips and rates, so you know who you are booking.",
+      "Each musician's page shows their photos, recordings, videos, performance history and rate in naira, so you know who you are booking.",
   },
   {
     icon: "escrow",
@@ -34,4 +34,4 @@ export const landingBenefits: LandingBenefit[] = [
   },
 ];
 
-export const heroHighlights = ["Verified musicians", "Secure escrow payment", "Real reviews"] as const;
+export const heroHighlights = ["Profiles you can check", "Secure escrow payment", "Real reviews"] as const;

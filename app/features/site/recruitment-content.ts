@@ -42,7 +42,7 @@ export const musicianBenefits: MusicianBenefit[] = [
     icon: "collaborators",
     title: "Find collaborators",
     description:
-      "Meet backing vocalists, drummers, horn players and DJs to fill out your line-up for bigger events.",
+      "Search the market for backing vocalists, drummers, horn players and DJs to fill out your line-up for bigger events.",
   },
   {
     icon: "analytics",
@@ -52,34 +52,27 @@ export const musicianBenefits: MusicianBenefit[] = [
   },
 ];
 
-export interface SuccessStory {
-  quote: string;
-  name: string;
-  role: string;
-  city: string;
+export interface HowItWorksStep {
+  title: string;
+  description: string;
 }
 
-export const successStories: SuccessStory[] = [
+/** What a musician really does on Stagebook, in order: no invented testimonials. */
+export const howItWorks: HowItWorksStep[] = [
   {
-    quote:
-      "I used to spend half my week chasing deposits on WhatsApp. Now couples book my band through my Stagebook page, the payment sits in escrow, and we get paid as soon as the wedding is done.",
-    name: "Tunde",
-    role: "Wedding band leader",
-    city: "Lagos",
+    title: "Sign up",
+    description:
+      "Your website address is made from your name the moment you register, e.g. stagebook.ng/musicians/tunde-bakare.",
   },
   {
-    quote:
-      "Thanksgiving services and church anniversaries find me through my profile now, not only by word of mouth. My recordings and reviews do the convincing before the first phone call.",
-    name: "Ngozi",
-    role: "Gospel singer",
-    city: "Abuja",
+    title: "Fill in your page",
+    description:
+      "Add a photo, your bio and hourly rate, recordings or videos, and the days you are available. A checklist on your dashboard shows what is left.",
   },
   {
-    quote:
-      "I set my own rates and my own cancellation policy, and organisers see them before they ask. I met the trumpeter who now plays every corporate gig with me right here.",
-    name: "Ibinabo",
-    role: "Highlife guitarist",
-    city: "Port Harcourt",
+    title: "Share your link",
+    description:
+      "Post it on WhatsApp or Instagram. Organisers send booking requests from it; you answer from your dashboard and send each client a booking to confirm.",
   },
 ];
 

@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (e.g. a booking's contract PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Directory where mails are written as .eml files when SMTP_URL is unset. */

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { assertSafeKey, type Storage } from "./storage.server";
+import { assertSafeKey, type Storage } from "./storage-contract.server";
 
 /** Files under {DATA_DIR}/uploads, served by Express at /uploads (express-app.server.ts). */
 export class LocalDiskStorage implements Storage {

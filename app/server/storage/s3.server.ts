@@ -1,5 +1,5 @@
 import { DeleteObjectsCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { assertSafeKey, type Storage } from "./storage.server";
+import { assertSafeKey, type Storage } from "./storage-contract.server";
 
 export interface S3Config {
   bucket: string;

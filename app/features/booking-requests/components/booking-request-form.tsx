@@ -1,12 +1,15 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Button } from "~/components/ui/button";
+import { NairaField } from "~/components/ui/naira-field";
 import { TextField } from "~/components/ui/text-field";
-import { NairaField, SelectField, TextareaField } from "~/features/bookings/components/form-controls";
+import type { BookingRequestActionResult } from "~/features/booking-requests/action-results";
+import { SelectField, TextareaField } from "~/features/bookings/components/form-controls";
 import { useHydrated } from "~/features/bookings/components/use-hydrated";
+import { BusyDatesHint } from "~/features/calendar/components/busy-dates";
 import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
-import type { BookingRequestActionResult } from "~/routes/booking-request";
+import { toast } from "~/lib/toast";
 import {
   type BookingRequestFormValues,
   bookingRequestSchema,
@@ -29,15 +32,30 @@ export function BookingRequestForm({
   today,
   pageResult,
   onSent,
+  busyDates,
+  initialValues,
+  draftId,
+  canSaveDraft = false,
 }: {
   musicianSlug: string;
   today: string;
+  /** Taken days, when the page already loaded them (the dialog's form loads its own). */
+  busyDates?: string[];
   pageResult?: BookingRequestActionResult;
   onSent?: () => void;
+  /** A signed-in organiser's details, or the draft being finished. */
+  initialValues?: Partial<BookingRequestFormValues>;
+  draftId?: string | null;
+  /** Organisers may save the request as a draft and finish it from My Bookings. */
+  canSaveDraft?: boolean;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<BookingRequestActionResult>();
-  const [values, setValues] = useState<BookingRequestFormValues>(emptyBookingRequestForm);
+  const [start] = useState<BookingRequestFormValues>(() => ({
+    ...emptyBookingRequestForm,
+    ...initialValues,
+  }));
+  const [values, setValues] = useState<BookingRequestFormValues>(start);
   const [touched, setTouched] = useState<Partial<Record<keyof BookingRequestFormValues, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>(pageResult?.errors ?? {});
   const submitting = fetcher.state !== "idle";
@@ -50,7 +68,7 @@ export function BookingRequestForm({
     if (!result || fetcher.state !== "idle") return;
     if (result.ok) {
       toast.success(result.toast?.message ?? "Booking request sent successfully!");
-      setValues(emptyBookingRequestForm);
+      setValues(start);
       setTouched({});
       setServerErrors({});
       onSent?.();
@@ -58,7 +76,7 @@ export function BookingRequestForm({
     }
     setServerErrors(result.errors ?? {});
     toast.error(result.toast?.message ?? "Failed to send booking request. Please try again.");
-  }, [fetcher.data, fetcher.state, onSent]);
+  }, [fetcher.data, fetcher.state, onSent, start]);
 
   const field = (name: keyof BookingRequestFormValues) => ({
     id: `request-${name}`,
@@ -87,6 +105,7 @@ export function BookingRequestForm({
           {pageResult.toast.message}
         </p>
       )}
+      <IdempotencyKeyField renewOn={fetcher.data} />
       <TextField label="Your Name *" autoComplete="name" required {...field("clientName")} />
       <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
       <TextField label="Phone Number" type="tel" autoComplete="tel" {...field("phoneNumber")} />
@@ -103,6 +122,7 @@ export function BookingRequestForm({
       )}
       <TextField label="Location" autoComplete="address-level2" {...field("location")} />
       <TextField label="Event Date" type="date" min={today} {...field("eventDate")} />
+      <BusyDatesHint musicianSlug={musicianSlug} selected={values.eventDate} dates={busyDates} />
       <SelectField
         label="Event Duration *"
         placeholder="Select duration"
@@ -110,16 +130,29 @@ export function BookingRequestForm({
         required
         {...field("eventDuration")}
       />
-      <NairaField label="Budget Estimate" placeholder="Optional" {...field("budgetEstimate")} />
+      <NairaField label="Budget Estimate" placeholder="Optional, e.g. 150,000" {...field("budgetEstimate")} />
       <TextareaField
         label="Additional Details"
         rows={3}
         className="sm:col-span-2"
         {...field("additionalDetails")}
       />
+      {draftId && <input type="hidden" name="draftId" value={draftId} />}
       <Button type="submit" className="sm:col-span-2" disabled={hydrated && (submitting || !parsed.success)}>
         {submitting ? "Sending..." : "Send Request"}
       </Button>
+      {canSaveDraft && (
+        <Button
+          type="submit"
+          name="intent"
+          value="draft"
+          variant="outline"
+          className="sm:col-span-2"
+          disabled={hydrated && (submitting || !parsed.success)}
+        >
+          Save Draft
+        </Button>
+      )}
     </fetcher.Form>
   );
 }

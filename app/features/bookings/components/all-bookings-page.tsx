@@ -1,6 +1,6 @@
 import { CalendarIcon, EyeIcon, MapPinIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -12,10 +12,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import type { BookingsActionResult } from "~/features/bookings/action-results";
+import { ALLOW_OVERLAP_FIELD } from "~/features/calendar/calendar.schema";
+import { OverlapWarning } from "~/features/calendar/components/overlap-warning";
+import { BookingDownloads } from "~/features/documents/components/booking-downloads";
+import { isPaid } from "~/features/documents/documents.schema";
+import { PaymentStatusBadge } from "~/features/payments/components/payment-status-badge";
+import { ReviewOrganiserLink } from "~/features/reviews/components/review-organiser-link";
 import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
-import { formatNairaOrNotSpecified, koboToNaira } from "~/lib/money";
+import { formatNairaOrNotSpecified } from "~/lib/money";
+import { formatNairaAmount } from "~/lib/naira";
 import { useActionToast } from "~/lib/use-action-toast";
-import type { BookingsActionResult } from "~/routes/musician-bookings";
 import { type BookingFormValues, bookingFormSchema } from "../booking.schema";
 import { formatEventDate, formatTime } from "../booking-dates";
 import type { BookingRow } from "../bookings.server";
@@ -35,7 +42,7 @@ function toFormValues(b: Row): BookingFormValues {
     phoneNumber: b.phoneNumber ?? "",
     serviceType: b.serviceType,
     serviceTypeOther: b.serviceTypeOther ?? "",
-    price: b.priceKobo === null ? "" : String(koboToNaira(b.priceKobo)),
+    price: b.priceKobo === null ? "" : formatNairaAmount(b.priceKobo),
     eventType: b.eventType,
     eventTypeOther: b.eventTypeOther ?? "",
     location: b.location ?? "",
@@ -132,8 +139,22 @@ function BookingItem({
                 {withOther(b.serviceType, b.serviceTypeOther)} · {withOther(b.eventType, b.eventTypeOther)}
               </p>
             </div>
-            <BookingStatusBadge status={b.status} />
+            <div className="flex flex-wrap gap-1">
+              <BookingStatusBadge status={b.status} />
+              {b.disputeReason && (
+                <span className="inline-flex rounded-full bg-destructive/10 px-2.5 py-0.5 text-xs font-medium text-destructive">
+                  Disputed
+                </span>
+              )}
+              <PaymentStatusBadge paymentStatus={b.paymentStatus} />
+            </div>
           </div>
+          {b.disputeReason && (
+            <p className="rounded-md bg-destructive/5 p-3 text-sm">
+              <span className="font-medium">The client disputed this booking: </span>
+              {b.disputeReason}
+            </p>
+          )}
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <span className="flex items-center gap-1">
               <CalendarIcon aria-hidden className="size-4" />
@@ -185,7 +206,19 @@ function BookingItem({
                 Mark completed
               </Button>
             )}
+            {b.status === "completed" && <ReviewOrganiserLink bookingId={b.id} clientName={b.clientName} />}
           </div>
+          {(!editable || !deletable || (b.status === "confirmed" && !dateHasCome)) && (
+            <p className="text-xs text-muted-foreground">
+              {[
+                !editable && "Only pending bookings can be edited.",
+                !deletable && "Confirmed and completed bookings are kept, so they cannot be deleted.",
+                b.status === "confirmed" && !dateHasCome && "Mark completed opens on the event date.",
+              ]
+                .filter(Boolean)
+                .join(" ")}
+            </p>
+          )}
         </CardContent>
       </Card>
     </li>
@@ -193,6 +226,7 @@ function BookingItem({
 }
 
 function ViewDialog({ booking }: { booking: Row }) {
+  const musicianSlug = useParams().slug ?? "";
   const [open, setOpen] = useState(false);
   const linkCopy = useCopy("Booking link copied to clipboard!", "Failed to copy link. Please try again.");
   const link = typeof window !== "undefined" ? `${window.location.origin}/booking/${booking.slug}` : "";
@@ -213,6 +247,12 @@ function ViewDialog({ booking }: { booking: Row }) {
           <DialogDescription>Booking link: /booking/{booking.slug}</DialogDescription>
         </DialogHeader>
         <BookingSummary booking={booking} showContact />
+        <BookingDownloads
+          slug={booking.slug}
+          eventDate={booking.eventDate}
+          musician={{ slug: musicianSlug, bookingId: booking.id }}
+          paid={isPaid(booking.paymentStatus)}
+        />
         <DialogFooter>
           <Button variant="outline" onClick={() => linkCopy.copy(link)}>
             Copy Link
@@ -238,21 +278,24 @@ function EditDialog({
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<BookingFormValues>(() => toFormValues(booking));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [warningDismissed, setWarningDismissed] = useState(false);
+  const clashes = result?.intent === "update" && !warningDismissed ? result.clashes : undefined;
 
   useEffect(() => {
     if (result?.intent !== "update") return;
+    setWarningDismissed(false);
     if (result.ok) setOpen(false);
     else if (result.errors) setErrors(result.errors);
   }, [result]);
 
-  function save(e: React.FormEvent) {
-    e.preventDefault();
+  function save(e: React.FormEvent | null, allowOverlap = false) {
+    e?.preventDefault();
     const parsed = bookingFormSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
     }
-    submit("update", booking.id, values);
+    submit("update", booking.id, allowOverlap ? { ...values, [ALLOW_OVERLAP_FIELD]: "1" } : values);
   }
 
   return (
@@ -295,12 +338,21 @@ function EditDialog({
               setErrors((x) => ({ ...x, [name]: undefined }));
             }}
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">Save Changes</Button>
-          </DialogFooter>
+          {clashes ? (
+            <OverlapWarning
+              clashes={clashes}
+              busy={disabled}
+              onSaveAnyway={() => save(null, true)}
+              onChange={() => setWarningDismissed(true)}
+            />
+          ) : (
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit">Save Changes</Button>
+            </DialogFooter>
+          )}
         </form>
       </DialogContent>
     </Dialog>

@@ -1,3 +1,4 @@
+import { NairaField } from "~/components/ui/naira-field";
 import { TextField } from "~/components/ui/text-field";
 import type { FieldErrors } from "~/lib/field-errors";
 import {
@@ -8,7 +9,7 @@ import {
   timeOptions,
 } from "../booking.schema";
 import { formatTime } from "../booking-dates";
-import { NairaField, SelectField, TextareaField } from "./form-controls";
+import { SelectField, TextareaField } from "./form-controls";
 
 const asOptions = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
 const timeChoices = (list: string[]) => list.map((t) => ({ value: t, label: formatTime(t) ?? t }));
@@ -38,7 +39,7 @@ export function BookingFormFields({
       <TextField label="Client Name *" autoComplete="off" {...field("clientName")} />
       <TextField label="Email" type="email" autoComplete="off" {...field("email")} />
       <TextField label="Phone Number" type="tel" autoComplete="off" {...field("phoneNumber")} />
-      <NairaField label="Price" placeholder="0.00" {...field("price")} />
+      <NairaField label="Price" placeholder="e.g. 150,000" {...field("price")} />
       <SelectField
         label="Service Type *"
         placeholder="Select service type"

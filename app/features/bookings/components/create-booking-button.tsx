@@ -1,7 +1,7 @@
 import { CheckCircle2Icon, CopyIcon, PlusIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { useIdempotencyKey } from "~/components/idempotency-key-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
   Dialog,
@@ -12,8 +12,12 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
+import type { CreateBookingResult } from "~/features/bookings/action-results";
+import { ALLOW_OVERLAP_FIELD } from "~/features/calendar/calendar.schema";
+import { OverlapWarning } from "~/features/calendar/components/overlap-warning";
 import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
-import type { CreateBookingResult } from "~/routes/api-bookings";
+import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
+import { toast } from "~/lib/toast";
 import { type BookingFormValues, bookingFormSchema, emptyBookingForm } from "../booking.schema";
 import { BookingFormFields } from "./booking-form-fields";
 import { BookingSummary } from "./booking-summary";
@@ -40,11 +44,14 @@ type Step = 0 | 1 | 2;
 export function CreateBookingButton({
   prefill,
   requestId,
+  conversationId,
   label = "Create Booking",
   variant = "default",
 }: {
   prefill?: Partial<BookingFormValues>;
   requestId?: string;
+  /** Made from a conversation: the booking belongs to that conversation's organiser. */
+  conversationId?: string;
   label?: string;
   variant?: "default" | "outline";
 }) {
@@ -55,7 +62,13 @@ export function CreateBookingButton({
         {requestId ? null : <PlusIcon aria-hidden />}
         {label}
       </Button>
-      <CreateBookingDialog open={open} onOpenChange={setOpen} prefill={prefill} requestId={requestId} />
+      <CreateBookingDialog
+        open={open}
+        onOpenChange={setOpen}
+        prefill={prefill}
+        requestId={requestId}
+        conversationId={conversationId}
+      />
     </>
   );
 }
@@ -66,16 +79,24 @@ export function CreateBookingDialog({
   onOpenChange,
   prefill,
   requestId,
+  conversationId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   prefill?: Partial<BookingFormValues>;
   requestId?: string;
+  /** Made from a conversation: the booking belongs to that conversation's organiser. */
+  conversationId?: string;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
-        <CreateBookingWizard prefill={prefill} requestId={requestId} onClose={() => onOpenChange(false)} />
+        <CreateBookingWizard
+          prefill={prefill}
+          requestId={requestId}
+          conversationId={conversationId}
+          onClose={() => onOpenChange(false)}
+        />
       )}
     </Dialog>
   );
@@ -84,10 +105,13 @@ export function CreateBookingDialog({
 function CreateBookingWizard({
   prefill,
   requestId,
+  conversationId,
   onClose,
 }: {
   prefill?: Partial<BookingFormValues>;
   requestId?: string;
+  /** Made from a conversation: the booking belongs to that conversation's organiser. */
+  conversationId?: string;
   onClose: () => void;
 }) {
   const fetcher = useFetcher<CreateBookingResult>();
@@ -96,12 +120,15 @@ function CreateBookingWizard({
   const [errors, setErrors] = useState<FieldErrors>({});
   const creating = fetcher.state !== "idle";
   const result = fetcher.data;
+  const idempotencyKey = useIdempotencyKey(result);
 
   useEffect(() => {
     if (!result || fetcher.state !== "idle") return;
     if (result.ok) {
       setStep(2);
       toast.success(result.toast?.message ?? "Booking created successfully!");
+    } else if (result.clashes) {
+      // The preview step shows the overlap warning; nothing was saved.
     } else {
       if (result.errors && Object.keys(result.errors).length > 0) {
         setErrors(result.errors);
@@ -126,9 +153,11 @@ function CreateBookingWizard({
     setStep(1);
   }
 
-  function create() {
-    const body: Record<string, string> = { ...values };
+  function create(allowOverlap = false) {
+    const body: Record<string, string> = { ...values, [IDEMPOTENCY_FIELD]: idempotencyKey };
     if (requestId) body.requestId = requestId;
+    if (conversationId) body.conversationId = conversationId;
+    if (allowOverlap) body[ALLOW_OVERLAP_FIELD] = "1";
     fetcher.submit(body, { method: "post", action: "/api/bookings" });
   }
 
@@ -164,14 +193,26 @@ function CreateBookingWizard({
             </DialogDescription>
           </DialogHeader>
           <BookingSummary showContact booking={parsed.data} />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setStep(0)} disabled={creating}>
-              Back
-            </Button>
-            <Button onClick={create} disabled={creating}>
-              {creating ? "Creating..." : "Create Booking"}
-            </Button>
-          </DialogFooter>
+          {result?.clashes && fetcher.state === "idle" ? (
+            <OverlapWarning
+              clashes={result.clashes}
+              busy={creating}
+              onSaveAnyway={() => create(true)}
+              onChange={() => {
+                fetcher.reset();
+                setStep(0);
+              }}
+            />
+          ) : (
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setStep(0)} disabled={creating}>
+                Back
+              </Button>
+              <Button onClick={() => create()} disabled={creating}>
+                {creating ? "Creating..." : "Create Booking"}
+              </Button>
+            </DialogFooter>
+          )}
         </div>
       )}
       {step === 2 && result?.ok && (

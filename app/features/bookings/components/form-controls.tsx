@@ -66,36 +66,3 @@ export function TextareaField({
     </div>
   );
 }
-
-/** A naira amount input with the ₦ sign in front (spec §2). */
-export function NairaField({
-  name,
-  label,
-  error,
-  id = name,
-  ...props
-}: React.ComponentProps<"input"> & { name: string; label: React.ReactNode; error?: string | null }) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="relative">
-        <span
-          aria-hidden
-          className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground"
-        >
-          ₦
-        </span>
-        <input
-          id={id}
-          name={name}
-          inputMode="decimal"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="flex h-10 w-full rounded-md border border-input bg-background py-2 pl-8 pr-3 text-base placeholder:text-muted-foreground aria-invalid:border-destructive md:text-sm"
-          {...props}
-        />
-      </div>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}

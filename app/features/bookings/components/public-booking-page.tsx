@@ -1,15 +1,18 @@
-import { ArrowLeftIcon, CheckIcon, CopyIcon } from "lucide-react";
-import { useState } from "react";
+import { ArrowLeftIcon } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { NativeDialog } from "~/components/ui/native-dialog";
+import type { BookingActionResult } from "~/features/bookings/action-results";
 import { DisputeDialog } from "~/features/disputes/components/dispute-dialog";
+import { disputeFetcherKey } from "~/features/disputes/dispute-keys";
+import { BookingDownloads } from "~/features/documents/components/booking-downloads";
+import { isPaid } from "~/features/documents/documents.schema";
+import { toast } from "~/lib/toast";
 import { useActionToast } from "~/lib/use-action-toast";
-import type { BookingActionResult } from "~/routes/booking";
 import type { PublicBooking } from "../bookings.server";
 import { BookingSummary } from "./booking-summary";
-import { useCopy } from "./use-copy";
 import { useHydrated } from "./use-hydrated";
 
 /** Back in history when there is one to go back to; the home page otherwise (and without JS). */
@@ -36,7 +39,10 @@ export function PublicBookingPage({
   booking,
   status,
   message,
+  payment,
 }: {
+  /** The payments feature's panel (breakdown, Pay, escrow state), shown under the summary. */
+  payment?: React.ReactNode;
   booking: PublicBooking | null;
   status: number;
   message: string | null;
@@ -56,73 +62,140 @@ export function PublicBookingPage({
       </main>
     );
   }
-  return <BookingDetails booking={booking} />;
+  return <BookingDetails booking={booking} payment={payment} />;
 }
 
-function BookingDetails({ booking }: { booking: PublicBooking }) {
+/** The one thing the client should do now, said in their words. */
+function nextStep(booking: PublicBooking): string {
+  if (booking.disputed) return "You told us something is wrong. We will look into it and contact you.";
+  if (booking.status === "pending")
+    return "Check the details below, then confirm the booking or tell us what is wrong.";
+  if (booking.status === "confirmed") return "You have confirmed this booking.";
+  if (booking.status === "completed") return "This booking is completed.";
+  return "This booking was cancelled by the musician.";
+}
+
+function WhatHappensNext({ booking, payment }: { booking: PublicBooking; payment?: React.ReactNode }) {
+  return (
+    <section
+      aria-labelledby="what-next-heading"
+      className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm"
+    >
+      <h2 id="what-next-heading" className="text-lg font-semibold">
+        What happens next
+      </h2>
+      <ol className="grid list-decimal gap-2 pl-5 text-sm">
+        <li>
+          {payment
+            ? "Pay below. Your money is held in escrow and released to the musician only after the event."
+            : `${booking.musicianName} will contact you about payment before the event.`}
+        </li>
+        <li>
+          To reach {booking.musicianName}, reply where they sent you this link
+          {booking.musicianWebsite ? (
+            <>
+              {" "}
+              or visit{" "}
+              <Link to={booking.musicianWebsite} className="font-medium text-primary underline">
+                their page
+              </Link>
+            </>
+          ) : null}
+          .
+        </li>
+        {booking.eventDate && <li>Add the event to your calendar so you don't miss it.</li>}
+      </ol>
+      <BookingDownloads
+        slug={booking.slug}
+        eventDate={booking.eventDate}
+        paid={isPaid(booking.paymentStatus)}
+      />
+    </section>
+  );
+}
+
+function BookingDetails({ booking, payment }: { booking: PublicBooking; payment?: React.ReactNode }) {
   const hydrated = useHydrated();
   const confirmFetcher = useFetcher<BookingActionResult>();
   const actionData = useActionData<BookingActionResult>();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const urlCopy = useCopy("URL copied to clipboard!", "Failed to copy URL");
   useActionToast(confirmFetcher.data);
+  const disputeFetcher = useFetcher<BookingActionResult>({ key: disputeFetcherKey(booking.slug) });
+  const disputed = disputeFetcher.state === "idle" && disputeFetcher.data?.ok;
+  useEffect(() => {
+    if (disputed) toast.success("Dispute submitted successfully");
+  }, [disputed]);
 
   const confirming = confirmFetcher.state !== "idle";
-  const confirmed = booking.status === "confirmed";
-  const canConfirm = booking.status === "pending";
+  // A disputed booking can still be confirmed: confirming is how the client settles it.
+  const pending = booking.status === "pending";
+  // Once paid and held in escrow the client may still dispute (it freezes the release).
+  const canDispute = !booking.disputed && (pending || booking.paymentStatus === "paid");
+  const settled = !pending && !booking.disputed && booking.status !== "cancelled";
   // A plain form post (no JavaScript) answers with the page itself: show its outcome inline.
   const plainOutcome = !hydrated ? actionData?.toast : undefined;
 
   return (
-    <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold sm:text-3xl">Booking Details</h1>
-        <div className="flex gap-2">
-          <Button variant="outline" onClick={() => urlCopy.copy(window.location.href)}>
-            {urlCopy.copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-            Copy URL
-          </Button>
-          <BackLink>Back</BackLink>
-        </div>
+    <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pt-6 pb-28 md:pb-8">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold sm:text-3xl">{booking.musicianName} has sent you a booking</h1>
+        <p className="text-muted-foreground">{nextStep(booking)}</p>
+        {booking.disputed && (
+          <p>
+            <span className="inline-flex rounded-full bg-destructive/10 px-2.5 py-0.5 text-sm font-medium text-destructive">
+              Disputed
+            </span>
+          </p>
+        )}
       </div>
       {plainOutcome && (
         <p role="status" className={plainOutcome.type === "error" ? "text-destructive" : "text-emerald-700"}>
           {plainOutcome.message}
         </p>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Booking summary</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          <BookingSummary booking={booking} musicianName={booking.musicianName} />
-          {confirmed && (
-            <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-              You have confirmed this booking.
-            </p>
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Booking summary</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <BookingSummary booking={booking} musicianName={booking.musicianName} />
+          </CardContent>
+        </Card>
+        <div className="grid gap-4 md:sticky md:top-20">
+          {(pending || canDispute) && (
+            // On a phone the actions stay in reach at the bottom of the screen; beside the summary on wide screens.
+            <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t bg-background/95 p-3 shadow-lg backdrop-blur md:static md:flex-col md:rounded-lg md:border md:p-4 md:shadow-sm">
+              {pending && (
+                <confirmFetcher.Form method="post" className="flex-1">
+                  <input type="hidden" name="intent" value="confirm" />
+                  <Button
+                    type="submit"
+                    className="w-full"
+                    disabled={confirming}
+                    onClick={(e) => {
+                      // With JavaScript the click asks first; without it the form posts directly.
+                      e.preventDefault();
+                      setConfirmOpen(true);
+                    }}
+                  >
+                    {confirming ? "Confirming..." : "Confirm Booking"}
+                  </Button>
+                </confirmFetcher.Form>
+              )}
+              {canDispute && (
+                <div className="flex-1 [&>button]:w-full">
+                  <DisputeDialog slug={booking.slug} disabled={false} />
+                </div>
+              )}
+            </div>
           )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DisputeDialog slug={booking.slug} disabled={confirmed} />
-            <confirmFetcher.Form method="post">
-              <input type="hidden" name="intent" value="confirm" />
-              <Button
-                type="submit"
-                className="w-full sm:w-auto"
-                disabled={!canConfirm || confirming}
-                onClick={(e) => {
-                  // With JavaScript the click asks first; without it the form posts directly.
-                  e.preventDefault();
-                  setConfirmOpen(true);
-                }}
-              >
-                Confirm Booking
-              </Button>
-            </confirmFetcher.Form>
-          </div>
-        </CardContent>
-      </Card>
+          {settled && <WhatHappensNext booking={booking} payment={payment} />}
+          {payment}
+        </div>
+      </div>
       <NativeDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}

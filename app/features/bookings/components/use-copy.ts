@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 /** Copies text with a success or failure toast; `copied` resets after 3 seconds (spec §9). */
 export function useCopy(success: string, failure: string) {

@@ -1,6 +1,7 @@
 import { PlusIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -59,6 +60,7 @@ export function AddEventDialog({ slug, today }: { slug: string; today: string })
           noValidate
           className="grid gap-4"
         >
+          <IdempotencyKeyField renewOn={fetcher.data} />
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Add to</legend>
             <div className="flex flex-wrap gap-4">

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 /** Shows a loader's failure message as a toast, once per message. */
 export function useLoadErrorToast(message: string | null | undefined): void {

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 
 const DisputeFormDialog = lazy(() => import("./dispute-form-dialog"));
 
-/** Dispute Booking (spec §2): a dialog for this booking; after success, home after 2 seconds. */
+/** Dispute Booking (spec §2): a dialog for this booking; after success the page shows "Disputed". */
 export function DisputeDialog({ slug, disabled }: { slug: string; disabled: boolean }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);

@@ -1,20 +1,23 @@
 import { useEffect, useState } from "react";
-import { useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { useFetcher } from "react-router";
+import { useIdempotencyKey } from "~/components/idempotency-key-field";
 import { Button } from "~/components/ui/button";
 import { NativeDialog } from "~/components/ui/native-dialog";
 import { TextField } from "~/components/ui/text-field";
+import type { BookingActionResult } from "~/features/bookings/action-results";
 import { TextareaField } from "~/features/bookings/components/form-controls";
 import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
-import type { BookingActionResult } from "~/routes/booking";
+import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
+import { toast } from "~/lib/toast";
 import type { DisputeFormValues } from "../dispute.schema";
+import { disputeFetcherKey } from "../dispute-keys";
 
 // The schema (and zod with it) loads when the form is submitted, not with the public booking page.
 const emptyDisputeForm: DisputeFormValues = { clientName: "", phoneNumber: "", disputeReason: "" };
 
 /**
- * The Dispute Booking dialog itself, loaded the first time it opens and kept mounted after, so the
- * 2-second trip home after a dispute survives the dialog closing.
+ * The Dispute Booking dialog itself, loaded the first time it opens and kept mounted after. After a
+ * dispute the client stays on the booking page (issue 16), which then shows "Disputed".
  */
 export default function DisputeFormDialog({
   slug,
@@ -27,22 +30,22 @@ export default function DisputeFormDialog({
 }) {
   const [values, setValues] = useState<DisputeFormValues>(emptyDisputeForm);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const fetcher = useFetcher<BookingActionResult>();
-  const navigate = useNavigate();
+  // Keyed, so the booking page announces the success after this dialog has gone with the buttons.
+  const fetcher = useFetcher<BookingActionResult>({ key: disputeFetcherKey(slug) });
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
+  const idempotencyKey = useIdempotencyKey(result);
 
   useEffect(() => {
     if (!result || fetcher.state !== "idle") return;
     if (result.ok) {
-      toast.success(result.toast?.message ?? "Dispute submitted successfully");
+      // The client stays on the booking, which now reads "Disputed" (the submission revalidates it).
       setOpen(false);
-      const t = setTimeout(() => navigate("/"), 2000);
-      return () => clearTimeout(t);
+      return;
     }
     if (result.errors) setErrors(result.errors);
     toast.error(result.toast?.message ?? "Failed to submit dispute");
-  }, [result, fetcher.state, navigate, setOpen]);
+  }, [result, fetcher.state, setOpen]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -52,7 +55,10 @@ export default function DisputeFormDialog({
       setErrors(fieldErrors(parsed.error));
       return;
     }
-    fetcher.submit({ intent: "dispute", ...values }, { method: "post", action: `/booking/${slug}` });
+    fetcher.submit(
+      { intent: "dispute", ...values, [IDEMPOTENCY_FIELD]: idempotencyKey },
+      { method: "post", action: `/booking/${slug}` },
+    );
   }
 
   const field = (name: keyof DisputeFormValues) => ({

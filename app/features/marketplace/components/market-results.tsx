@@ -2,9 +2,11 @@ import { MapPinIcon, MusicIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { RatingBadge } from "~/features/reviews/components/rating-badge";
 import type { MarketSearch } from "../search.schema";
 import type { MarketCard, MarketResults } from "../search.server";
-import { marketSearchToParams, PAGE_SIZE } from "../search-options";
+import { marketSearchToParams } from "../search-link";
+import { PAGE_SIZE } from "../search-options";
 
 function MusicianCard({ card }: { card: MarketCard }) {
   return (
@@ -39,7 +41,10 @@ function MusicianCard({ card }: { card: MarketCard }) {
               <span className="truncate">{card.location}</span>
             </p>
           )}
-          <p className="text-sm font-medium">Starting from {card.rate}/hr</p>
+          <RatingBadge average={card.ratingAverage} count={card.ratingCount} />
+          <p className="text-sm font-medium">
+            {card.rate ? `Starting from ${card.rate}/hr` : "Rate on request"}
+          </p>
           {card.genres.length > 0 && (
             <div className="flex flex-wrap gap-1">
               {card.genres.slice(0, 3).map((g) => (

@@ -3,13 +3,23 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NairaField } from "~/components/ui/naira-field";
 import { NativeSelect } from "~/features/dashboard/components/native-select";
+import { formatNairaAmount } from "~/lib/naira";
 import { NIGERIA_STATES, stateLabel } from "~/lib/nigeria-states";
 import type { MarketSearch } from "../search.schema";
 import { GENRE_OPTIONS, MARKET_EVENT_TYPES, SORT_OPTIONS } from "../search-options";
 
 /** A plain GET form: the filters live in the URL, so a search can be shared and works without JavaScript. */
-export function MarketSearchForm({ search, today }: { search: MarketSearch; today: string }) {
+export function MarketSearchForm({
+  search,
+  today,
+  maxRateError,
+}: {
+  search: MarketSearch;
+  today: string;
+  maxRateError?: string | null;
+}) {
   return (
     <Form method="get" role="search" aria-label="Find musicians" className="grid gap-4 rounded-lg border p-4">
       <div className="grid gap-2">
@@ -63,19 +73,13 @@ export function MarketSearchForm({ search, today }: { search: MarketSearch; toda
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor="maxRate">Maximum hourly rate (₦)</Label>
-          <Input
-            id="maxRate"
-            name="maxRate"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1000}
-            defaultValue={search.maxRate ?? ""}
-            placeholder="e.g. 50000"
-          />
-        </div>
+        <NairaField
+          name="maxRate"
+          label="Maximum hourly rate (₦)"
+          defaultValue={search.maxRate ? formatNairaAmount(search.maxRate * 100) : ""}
+          placeholder="e.g. 50,000"
+          error={maxRateError}
+        />
         <div className="grid gap-2">
           <Label htmlFor="date">Available on</Label>
           <Input id="date" name="date" type="date" min={today} defaultValue={search.date ?? ""} />

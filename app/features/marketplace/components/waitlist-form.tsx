@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
 import type { FieldErrors } from "~/lib/field-errors";
@@ -9,19 +10,22 @@ export interface WaitlistActionData {
   toast?: { type: "success" | "error"; message: string };
 }
 
-/** Spec §2/§5 marketplace waitlist: first name, phone number, e-mail. */
+/**
+ * Spec §2/§5 marketplace waitlist (first name, phone number, e-mail), offered only when a search
+ * finds nobody: booking is already open, so the one honest promise is to say when musicians join.
+ */
 export function WaitlistForm({ result }: { result: WaitlistActionData | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "waitlist";
   const errors = result?.errors ?? {};
   return (
     <section aria-labelledby="waitlist-heading" className="rounded-lg border bg-muted/30 p-6">
-      <h2 id="waitlist-heading" className="text-2xl font-bold">
-        Find Musicians Marketplace
+      <h2 id="waitlist-heading" className="text-xl font-bold">
+        Hear when new musicians join
       </h2>
       <p className="mt-1 text-muted-foreground">
-        Coming soon: book and pay musicians directly on Stagebook. Join the waitlist and we'll tell you when
-        it opens.
+        Stagebook is new and musicians are joining every week. Leave your details and we'll let you know when
+        new musicians join.
       </p>
       <Form
         method="post"
@@ -30,6 +34,7 @@ export function WaitlistForm({ result }: { result: WaitlistActionData | undefine
         key={result?.ok ? "done" : "form"}
       >
         <input type="hidden" name="intent" value="waitlist" />
+        <IdempotencyKeyField renewOn={result} />
         <TextField name="firstName" label="First name" autoComplete="given-name" error={errors.firstName} />
         <TextField
           name="phoneNumber"

@@ -1,5 +1,6 @@
 import { Trash2Icon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
@@ -33,6 +34,7 @@ export function ExperienceManager({
           Add performance
         </h2>
         <input type="hidden" name="intent" value="add-performance" />
+        <IdempotencyKeyField />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField name="eventTitle" label="Event title" required error={errors.eventTitle} />
           <div className="grid gap-2">

@@ -1,9 +1,10 @@
 import { UploadIcon } from "lucide-react";
 import { useRef } from "react";
-import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { Form, useActionData, useNavigation } from "react-router";
+import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { toast } from "~/lib/toast";
 import { type MediaKind, maxBytesFor } from "../media.schema";
 
 /**
@@ -29,6 +30,7 @@ export function FileUploadForm({
 }) {
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
+  const answer = useActionData();
   const busy = navigation.state !== "idle" && navigation.formAction?.includes(`media=${kind}`);
   const inputId = `upload-${kind}`;
   return (
@@ -39,6 +41,7 @@ export function FileUploadForm({
       action={`?tab=${tab}&media=${kind}`}
       className="grid gap-2"
     >
+      <IdempotencyKeyField renewOn={answer} />
       {children}
       <input
         id={inputId}

@@ -1,5 +1,6 @@
 import { Trash2Icon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
@@ -90,6 +91,7 @@ export function PortfolioManager({
               key={`v${resetKey}`}
             >
               <input type="hidden" name="intent" value="add-video" />
+              <IdempotencyKeyField />
               <TextField
                 name="url"
                 id="video-url"
@@ -118,6 +120,7 @@ export function PortfolioManager({
               key={`i${resetKey}`}
             >
               <input type="hidden" name="intent" value="add-instagram" />
+              <IdempotencyKeyField />
               <div className="grid gap-2">
                 <Label htmlFor="instagram-embed">Post/reel URL or embed code</Label>
                 <Textarea

@@ -3,11 +3,13 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
+import { NairaField } from "~/components/ui/naira-field";
 import { TextField } from "~/components/ui/text-field";
 import { Textarea } from "~/components/ui/textarea";
 import { FileUploadForm } from "~/features/portfolio/components/file-upload-form";
 import { imageSources, PROFILE_IMAGE_WIDTHS } from "~/features/portfolio/image-srcset";
 import { IMAGE_ACCEPT, IMAGE_TOO_LARGE_HINT, UPLOAD_FAILED } from "~/features/portfolio/media.schema";
+import { formatNairaAmount } from "~/lib/naira";
 import type { ProfileView } from "../profile.server";
 import { SocialLinksField } from "./social-links-field";
 import { TagInput } from "./tag-input";
@@ -137,14 +139,12 @@ export function AboutForm({ profile, errors }: { profile: ProfileView; errors: R
           error={errors.location}
         />
         <TextArea name="bio" label="Bio" rows={5} defaultValue={profile.bio} error={errors.bio} />
-        <TextField
+        <NairaField
           name="hourlyRate"
           label="Hourly rate (₦)"
-          inputMode="numeric"
-          hint="Whole naira, digits only."
-          defaultValue={
-            profile.hourlyRateKobo === null ? "" : String(Math.round(profile.hourlyRateKobo / 100))
-          }
+          placeholder="e.g. 150,000"
+          hint="What you charge per hour; organisers see it as your starting price."
+          defaultValue={profile.hourlyRateKobo === null ? "" : formatNairaAmount(profile.hourlyRateKobo)}
           error={errors.hourlyRate}
         />
         <TextArea

@@ -1,10 +1,14 @@
-import { MapPinIcon, StarIcon, UserIcon } from "lucide-react";
+import { MapPinIcon, UserIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { RequestBookingButton } from "~/features/booking-requests/components/request-booking-button";
+import { MessageMusicianLink } from "~/features/messaging/components/message-musician-link";
 import { PerformanceList } from "~/features/performances/components/performance-list";
 import { PortfolioItemView } from "~/features/portfolio/components/portfolio-item-view";
 import { imageSources, PROFILE_IMAGE_WIDTHS } from "~/features/portfolio/image-srcset";
-import { DEFAULT_HOURLY_RATE_KOBO, formatNairaWhole } from "~/lib/money";
+import { ProfileReviewsSection } from "~/features/reviews/components/profile-reviews";
+import { RatingBadge } from "~/features/reviews/components/rating-badge";
+import type { ProfileReviews } from "~/features/reviews/review-lists.server";
+import { formatNairaWhole } from "~/lib/money";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
 import type { PublicProfile } from "../profile.server";
 import { pickTab, TabNav } from "./tab-nav";
@@ -43,11 +47,20 @@ function TextBlock({ title, text }: { title: string; text: string | null }) {
 }
 
 /** The musician's public website (server-rendered; tabs are links, media loads on demand). */
-export function PublicProfileView({ data, tab: rawTab }: { data: PublicProfile; tab: string | null }) {
+export function PublicProfileView({
+  data,
+  tab: rawTab,
+  reviews,
+}: {
+  data: PublicProfile;
+  tab: string | null;
+  reviews: ProfileReviews;
+}) {
   const { profile, portfolio, performances } = data;
   const tab = pickTab(rawTab, PUBLIC_TABS);
   const name = profile.stageName || `${profile.firstName ?? ""} ${profile.lastName ?? ""}`.trim();
-  const rate = formatNairaWhole(profile.hourlyRateKobo ?? DEFAULT_HOURLY_RATE_KOBO);
+  // No invented default: a musician who has not set a rate is "Rate on request".
+  const rate = profile.hourlyRateKobo === null ? null : formatNairaWhole(profile.hourlyRateKobo);
   const links = profile.socialLinks
     .map((l) => ({ ...l, url: withHttp(l.url) }))
     .filter((l) => isValidWebUrl(l.url));
@@ -81,9 +94,11 @@ export function PublicProfileView({ data, tab: rawTab }: { data: PublicProfile; 
               {profile.location}
             </p>
           )}
-          <p className="text-lg font-semibold">Starting from {rate}/hr</p>
-          <div>
+          <RatingBadge average={reviews.summary.average} count={reviews.summary.count} />
+          <p className="text-lg font-semibold">{rate ? `Starting from ${rate}/hr` : "Rate on request"}</p>
+          <div className="flex flex-wrap gap-2">
             <RequestBookingButton musicianSlug={profile.slug!} />
+            <MessageMusicianLink musicianSlug={profile.slug!} />
           </div>
         </div>
       </header>
@@ -140,19 +155,7 @@ export function PublicProfileView({ data, tab: rawTab }: { data: PublicProfile; 
         <PerformanceList performances={performances} empty="No performances listed yet." />
       )}
 
-      {tab === "reviews" && (
-        <section className="grid justify-items-center gap-3 rounded-lg border p-8 text-center">
-          <div className="flex items-center gap-2 text-3xl font-bold">
-            <StarIcon aria-hidden className="size-7 fill-amber-400 text-amber-400" />
-            4.8
-          </div>
-          <p className="text-sm text-muted-foreground">Based on 24 reviews</p>
-          <h2 className="text-xl font-semibold">Coming Soon</h2>
-          <p className="max-w-md text-muted-foreground">
-            Reviews from event organisers will appear here once bookings are completed on Stagebook.
-          </p>
-        </section>
-      )}
+      {tab === "reviews" && <ProfileReviewsSection data={reviews} />}
     </main>
   );
 }

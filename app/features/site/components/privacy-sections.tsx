@@ -71,8 +71,8 @@ export function privacySections(contact: LegalContact): LegalSection[] {
               Nigerian authorities.
             </li>
             <li>
-              <strong>Consent:</strong> to send you news about Stagebook, such as when the marketplace
-              launches. You can withdraw consent at any time.
+              <strong>Consent:</strong> to send you news about Stagebook, such as when new musicians join. You
+              can withdraw consent at any time.
             </li>
           </ul>
         </>

@@ -10,10 +10,10 @@ import {
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import {
+  howItWorks,
   type MusicianBenefitIcon,
   musicianBenefits,
   recruitmentSlides,
-  successStories,
 } from "../recruitment-content";
 import { SceneCarousel } from "./scene-carousel";
 
@@ -80,30 +80,29 @@ export function MusicianBenefits() {
   );
 }
 
-export function SuccessStories() {
+export function HowItWorks() {
   return (
-    <section aria-labelledby="success-stories" className="scroll-mt-20 bg-muted/50">
+    <section aria-labelledby="how-it-works" className="scroll-mt-20 bg-muted/50">
       <div className="mx-auto max-w-7xl px-4 py-12">
-        <h2 id="success-stories" className="text-2xl font-bold sm:text-3xl">
-          Success stories
+        <h2 id="how-it-works" className="text-2xl font-bold sm:text-3xl">
+          How it works
         </h2>
-        <ul className="mt-6 grid gap-4 md:grid-cols-3">
-          {successStories.map((s) => (
-            <li key={s.name}>
-              <figure className="flex h-full flex-col rounded-lg border bg-card p-6 shadow-sm">
-                <blockquote className="flex-1 text-pretty">
-                  <p>“{s.quote}”</p>
-                </blockquote>
-                <figcaption className="mt-4 text-sm">
-                  <span className="font-semibold">{s.name}</span>
-                  <span className="text-muted-foreground">
-                    , {s.role}, {s.city}
-                  </span>
-                </figcaption>
-              </figure>
+        <ol className="mt-6 grid gap-4 md:grid-cols-3">
+          {howItWorks.map((step, i) => (
+            <li key={step.title} className="flex h-full gap-4 rounded-lg border bg-card p-6 shadow-sm">
+              <span
+                aria-hidden
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
+              >
+                {i + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold">{step.title}</h3>
+                <p className="mt-2 text-sm text-muted-foreground text-pretty">{step.description}</p>
+              </div>
             </li>
           ))}
-        </ul>
+        </ol>
       </div>
     </section>
   );

@@ -1,0 +1,158 @@
+import { randomBytes } from "node:crypto";
+import { TZDate } from "@date-fns/tz";
+import ical, { type ICalCalendar, ICalEventStatus } from "ical-generator";
+import { addDaysToDate, LAGOS_TZ, lagosToday } from "~/lib/lagos-date";
+import { publicOrigin } from "~/server/env.server";
+import {
+  feedBookings,
+  feedEvents,
+  findFeedToken,
+  findMusicianByFeedToken,
+  saveFeedToken,
+} from "./queries.server";
+
+// Lagos keeps West Africa Time all year (no daylight saving), so its VTIMEZONE is one fixed rule.
+const LAGOS_VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${LAGOS_TZ}`,
+  "BEGIN:STANDARD",
+  "DTSTART:19700101T000000",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0100",
+  "TZNAME:WAT",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+].join("\r\n");
+
+/** A feed token: 256 random bits, URL-safe. Holding it is the only way to read the feed. */
+export function newFeedToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function feedUrl(token: string): string {
+  return `${publicOrigin()}/calendar/${token}.ics`;
+}
+
+/** The musician's subscription URL, made on first use. */
+export async function ownFeedUrl(musicianId: string): Promise<string> {
+  const token = (await findFeedToken(musicianId)) ?? (await saveFeedToken(musicianId, newFeedToken(), false));
+  return feedUrl(token);
+}
+
+/** A new URL; the old one stops working at once. */
+export async function regenerateFeed(musicianId: string): Promise<string> {
+  return feedUrl(await saveFeedToken(musicianId, newFeedToken(), true));
+}
+
+interface Timed {
+  eventDate: string | null;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+function lagosAt(date: string, time: string): TZDate {
+  const [y, m, d] = date.split("-").map(Number);
+  const [h, min] = time.split(":").map(Number);
+  return new TZDate(y!, m! - 1, d!, h!, min!, LAGOS_TZ);
+}
+
+/** Start and end in Lagos; no times is an all-day event; a start alone runs to midnight (as the overlap rule). */
+function when({ eventDate, startTime, endTime }: Timed & { eventDate: string }) {
+  if (!startTime) return { start: lagosAt(eventDate, "00:00"), allDay: true as const };
+  const end =
+    endTime && endTime > startTime
+      ? lagosAt(eventDate, endTime)
+      : lagosAt(addDaysToDate(eventDate, 1), "00:00");
+  return { start: lagosAt(eventDate, startTime), end, timezone: LAGOS_TZ };
+}
+
+function newCalendar(name: string): ICalCalendar {
+  return ical({
+    name,
+    prodId: { company: "Stagebook", product: "calendar", language: "EN" },
+    timezone: { name: null, generator: (tz) => (tz === LAGOS_TZ ? LAGOS_VTIMEZONE : null) },
+  });
+}
+
+const withOther = (value: string, other: string | null) => (other ? `${value} (${other})` : value);
+
+/** The subscription feed for a token, or null when the token is unknown (or was regenerated). */
+export async function calendarFeed(token: string, now = new Date()): Promise<string | null> {
+  const clean = token.replace(/\.ics$/, "");
+  if (!TOKEN_PATTERN.test(clean)) return null;
+  const musicianId = await findMusicianByFeedToken(clean);
+  if (!musicianId) return null;
+  // A year back is enough history for a calendar app; everything ahead is listed.
+  const from = addDaysToDate(lagosToday(now), -365);
+  const [bookings, events] = await Promise.all([
+    feedBookings(musicianId, from),
+    feedEvents(musicianId, from),
+  ]);
+  const cal = newCalendar("Stagebook bookings and events");
+  const origin = publicOrigin();
+  for (const b of bookings) {
+    if (!b.eventDate) continue;
+    const event = withOther(b.eventType, b.eventTypeOther);
+    cal.createEvent({
+      id: `booking-${b.slug}@stagebook`,
+      ...when({ eventDate: b.eventDate, startTime: b.eventStartTime, endTime: b.eventEndTime }),
+      summary: `${event} — ${b.clientName}`,
+      location: b.location ?? undefined,
+      description: `Booking for ${b.clientName} (${event}).\n${origin}/booking/${b.slug}`,
+      url: `${origin}/booking/${b.slug}`,
+      status: ICalEventStatus.CONFIRMED,
+      lastModified: b.updatedAt,
+    });
+  }
+  for (const e of events) {
+    if (!e.eventDate) continue;
+    cal.createEvent({
+      id: `event-${e.id}@stagebook`,
+      ...when({ eventDate: e.eventDate, startTime: e.startTime, endTime: e.endTime }),
+      summary: e.eventTitle,
+      location: e.location ?? undefined,
+      description: `${e.eventType} (scheduled on Stagebook)`,
+      status: ICalEventStatus.CONFIRMED,
+    });
+  }
+  return cal.toString();
+}
+
+/** One booking as a calendar file for its client (what the booking page shows, nothing more). */
+export function bookingCalendarFile(booking: {
+  slug: string;
+  musicianName: string;
+  eventType: string;
+  eventTypeOther: string | null;
+  eventDate: string | null;
+  eventStartTime: string | null;
+  eventEndTime: string | null;
+  location: string | null;
+  status: string;
+}): string | null {
+  if (!booking.eventDate) return null;
+  const cal = newCalendar(`${booking.musicianName} — Stagebook booking`);
+  const url = `${publicOrigin()}/booking/${booking.slug}`;
+  cal.createEvent({
+    id: `booking-${booking.slug}@stagebook`,
+    ...when({
+      eventDate: booking.eventDate,
+      startTime: booking.eventStartTime,
+      endTime: booking.eventEndTime,
+    }),
+    summary: `${withOther(booking.eventType, booking.eventTypeOther)} with ${booking.musicianName}`,
+    location: booking.location ?? undefined,
+    description: `Your booking with ${booking.musicianName}.\n${url}`,
+    url,
+    status: booking.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return cal.toString();
+}
+
+export const ICS_HEADERS = {
+  "Content-Type": "text/calendar; charset=utf-8",
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+};

@@ -1,0 +1,51 @@
+// The organiser's My Bookings (spec §2/§4): one list of their bookings and the requests they sent.
+// Pure, so the page and its tests share it.
+
+export type ClientBookingKind = "booking" | "request";
+
+export interface ClientBooking {
+  /** Unique across both kinds (a booking and a request may share a uuid only in theory). */
+  key: string;
+  kind: ClientBookingKind;
+  id: string;
+  /** The booking link's slug (bookings only). */
+  slug: string | null;
+  musician: { name: string; slug: string | null };
+  event: string;
+  date: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  location: string | null;
+  amountKobo: number | null;
+  /** draft | pending | confirmed | completed | cancelled for bookings; draft | pending | accepted | declined for requests. */
+  status: string;
+}
+
+export const BOOKING_TABS = [
+  { value: "all", label: "All", empty: "No bookings yet" },
+  { value: "draft", label: "Draft", empty: "No draft bookings" },
+  { value: "pending", label: "Pending", empty: "No pending bookings" },
+  { value: "confirmed", label: "Confirmed", empty: "No confirmed bookings" },
+  { value: "completed", label: "Completed", empty: "No completed bookings" },
+] as const;
+
+export type BookingTab = (typeof BOOKING_TABS)[number]["value"];
+
+export function isBookingTab(value: string | null): value is BookingTab {
+  return BOOKING_TABS.some((t) => t.value === value);
+}
+
+export function bookingsForTab(bookings: ClientBooking[], tab: string): ClientBooking[] {
+  return tab === "all" ? bookings : bookings.filter((b) => b.status === tab);
+}
+
+/** Spec §4: known statuses display by name, anything else as Unknown. A sent request says so. */
+export function statusLabel(b: Pick<ClientBooking, "kind" | "status">): string {
+  if (b.kind === "request") {
+    if (b.status === "pending") return "Request pending";
+    if (b.status === "accepted") return "Request accepted";
+    if (b.status === "declined") return "Request declined";
+  }
+  const known = ["draft", "pending", "confirmed", "completed", "cancelled", "declined"];
+  return known.includes(b.status) ? b.status[0].toUpperCase() + b.status.slice(1) : "Unknown";
+}

@@ -1,0 +1,103 @@
+import type { SessionUser } from "~/features/auth/session.server";
+import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
+import { musicianDisplayName } from "~/features/bookings/bookings.server";
+import type { Outcome } from "~/features/bookings/outcome";
+import { notifyOrganiser } from "~/features/messaging/messaging.server";
+import { publicOrigin } from "~/server/env.server";
+import type { ClientBooking } from "./client-bookings";
+import {
+  confirmClientBooking,
+  findClientBookingStatus,
+  listBookingsOfClient,
+  listRequestsOfClient,
+} from "./queries.server";
+
+type MusicianCols = {
+  musicianStageName: string | null;
+  musicianFirstName: string | null;
+  musicianLastName: string | null;
+  musicianSlug: string | null;
+  musicianWebsiteActive: boolean;
+};
+
+function musicianOf(row: MusicianCols) {
+  return {
+    name: musicianDisplayName({
+      stageName: row.musicianStageName,
+      firstName: row.musicianFirstName,
+      lastName: row.musicianLastName,
+    }),
+    // Only a live website can be linked to.
+    slug: row.musicianWebsiteActive ? row.musicianSlug : null,
+  };
+}
+
+function eventLabel(type: string, other: string | null): string {
+  if ((type === "Others" || type === "other") && other) return other;
+  return requestEventTypeLabels[type as keyof typeof requestEventTypeLabels] ?? type;
+}
+
+/** My Bookings: the organiser's bookings and the requests they sent or saved, newest first. */
+export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<ClientBooking[]> {
+  const [bookings, requests] = await Promise.all([
+    listBookingsOfClient(user.id),
+    listRequestsOfClient(user.id),
+  ]);
+  const items = [
+    ...bookings.map((b) => ({
+      createdAt: b.createdAt,
+      item: {
+        key: `booking-${b.id}`,
+        kind: "booking" as const,
+        id: b.id,
+        slug: b.slug,
+        musician: musicianOf(b),
+        event: eventLabel(b.eventType, b.eventTypeOther),
+        date: b.eventDate,
+        startTime: b.eventStartTime,
+        endTime: b.eventEndTime,
+        location: b.location,
+        amountKobo: b.priceKobo,
+        status: b.status,
+      },
+    })),
+    ...requests.map((r) => ({
+      createdAt: r.createdAt,
+      item: {
+        key: `request-${r.id}`,
+        kind: "request" as const,
+        id: r.id,
+        slug: null,
+        musician: musicianOf(r),
+        event: eventLabel(r.eventType, r.eventTypeOther),
+        date: r.eventDate,
+        startTime: null,
+        endTime: null,
+        location: r.location,
+        amountKobo: r.budgetEstimateKobo,
+        status: r.status,
+      },
+    })),
+  ];
+  return items.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((x) => x.item);
+}
+
+export const BOOKING_ACCEPTED = "Booking confirmed successfully!";
+
+/** Accept (spec §4 "pending shows Accept"): confirms a booking the musician made for this organiser. */
+export async function acceptMyBooking(
+  user: Pick<SessionUser, "id">,
+  bookingId: string,
+): Promise<Outcome<{ bookingId: string; musicianId: string; slug: string }>> {
+  const row = await confirmClientBooking(bookingId, user.id);
+  if (row) {
+    await notifyOrganiser(user.id, {
+      subject: "Your booking is confirmed",
+      text: `You accepted a booking on Stagebook. Pay for it from the booking page to secure the date:\n\n${publicOrigin()}/booking/${row.slug}`,
+    });
+    return { ok: true, bookingId: row.id, musicianId: row.musicianId, slug: row.slug };
+  }
+  const current = await findClientBookingStatus(bookingId, user.id);
+  if (!current) return { ok: false, status: 404, message: "Booking not found" };
+  return { ok: false, status: 409, message: "This booking is no longer waiting for you." };
+}

@@ -1,0 +1,246 @@
+import { execFileSync } from "node:child_process";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { action as createAction } from "~/routes/api-bookings";
+import { action as confirmAction } from "~/routes/booking";
+import { loader as clientLoader } from "~/routes/booking-document";
+import { loader as musicianLoader } from "~/routes/musician-document";
+import { db } from "~/server/db.server";
+import { bookingsByMusician } from "~db/schema/bookings";
+import { payments } from "~db/schema/payments";
+import { createMusician, type TestMusician } from "../../../tests/support/accounts";
+import { answer, args, get, giveSlug, post, validBooking } from "../bookings/booking-test-support";
+import { RECEIPT_NOT_YET } from "./documents.schema";
+
+/** The text of a PDF, as poppler's pdftotext reads it (an independent reader). */
+function pdfText(pdf: Buffer): string {
+  return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", "-", "-"], { input: pdf }).toString("utf8");
+}
+
+type Musician = TestMusician & { slug: string };
+
+async function musician(): Promise<Musician> {
+  const m = await createMusician();
+  return { ...m, slug: await giveSlug(m) };
+}
+
+let dayN = 0;
+async function booking(m: Musician, over: Record<string, string> = {}, confirm = true) {
+  dayN += 1;
+  const eventDate = `2027-0${1 + (dayN % 9)}-${String(1 + (dayN % 27)).padStart(2, "0")}`;
+  const res = await answer(() =>
+    createAction(args(post(m, "/api/bookings", { ...validBooking, eventDate, allowOverlap: "1", ...over }))),
+  );
+  expect(res.status).toBe(200);
+  const slug = res.body.slug as string;
+  if (confirm) {
+    const ok = await answer(() =>
+      confirmAction(args(post(null, `/booking/${slug}`, { intent: "confirm" }), { slug })),
+    );
+    expect(ok.status).toBe(200);
+  }
+  const [row] = await db
+    .select({ id: bookingsByMusician.id })
+    .from(bookingsByMusician)
+    .where(eq(bookingsByMusician.slug, slug));
+  return { slug, id: row!.id };
+}
+
+const timings: number[] = [];
+
+async function asMusician(who: TestMusician | null, slug: string, bookingId: string, kind: string) {
+  const started = performance.now();
+  const res = (await musicianLoader(
+    args(get(who, `/musician_documents/${slug}/${bookingId}/${kind}`), { slug, bookingId, kind }),
+  ).catch((e) => e)) as Response;
+  timings.push(performance.now() - started);
+  return res;
+}
+
+async function asClient(slug: string, kind: string) {
+  return (await clientLoader(
+    args(get(null, `/booking/${slug}/documents/${kind}`), { slug, kind }),
+  )) as Response;
+}
+
+async function text(res: Response) {
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/pdf");
+  return pdfText(Buffer.from(await res.arrayBuffer()));
+}
+
+const flat = (s: string) => s.replace(/\s+/g, " ");
+
+describe("the contract PDF", () => {
+  it("names the parties, event, times, place, naira breakdown, policy, escrow and dispute terms and the confirmation", async () => {
+    const m = await musician();
+    const b = await booking(m, { eventDate: "2026-12-12", eventStartTime: "14:00", eventEndTime: "18:00" });
+    const t = flat(await text(await asMusician(m, m.slug, b.id, "contract")));
+    expect(t).toContain("Performance Contract");
+    expect(t).toMatch(/Musician Stage \d+ \(Tunde Adeyemi\)/);
+    expect(t).toContain("Client Ada Eze");
+    expect(t).toContain("08031234567 · ada@example.com");
+    expect(t).toContain("Wedding");
+    expect(t).toContain("Full Event Performance");
+    expect(t).toContain("Sat, 12 Dec 2026");
+    expect(t).toContain("2:00 PM – 6:00 PM");
+    expect(t).toContain("Lekki, Lagos");
+    expect(t).toContain("₦250,000.00");
+    expect(t).toContain("₦12,500.00"); // 5% service fee
+    expect(t).toContain("₦262,500.00");
+    expect(t).toContain("₦225,000.00"); // the musician's share after 10% commission
+    expect(t).toContain("Flexible");
+    expect(t).toContain("escrow");
+    expect(t).toContain("mediation");
+    expect(t).toContain("arbitration in Lagos, Nigeria");
+    expect(t).toContain("Confirmed by Ada Eze (client, through the booking link)");
+    expect(t).toMatch(/Confirmed on \w{3}, \d{1,2} \w{3} \d{4}.*\(Lagos time\)/);
+
+    // The client gets the same contract by the slug alone.
+    const client = flat(await text(await asClient(b.slug, "contract")));
+    expect(client).toContain("Performance Contract");
+    expect(client).toContain("Ada Eze");
+  });
+
+  it("an unconfirmed booking says so; no price says the price is still to agree", async () => {
+    const m = await musician();
+    const b = await booking(m, { price: "" }, false);
+    const t = flat(await text(await asClient(b.slug, "contract")));
+    expect(t).toContain("Not yet confirmed by the client");
+    expect(t).toContain("The price has not been set yet");
+  });
+});
+
+describe("invoices: numbered per musician, never reused", () => {
+  it("numbers each musician's invoices 1, 2, 3…, the same number on every download", async () => {
+    const m = await musician();
+    const first = await booking(m, { clientName: "Bola Ade", email: "bola@example.com" });
+    const second = await booking(m);
+    const t1 = flat(await text(await asClient(first.slug, "invoice")));
+    expect(t1).toContain("Invoice INV-0001");
+    expect(t1).toMatch(/From Stage \d+ \(Tunde Adeyemi\)/);
+    expect(t1).toContain("Bill to Bola Ade");
+    expect(t1).toContain("bola@example.com");
+    expect(t1).toContain("Total due ₦262,500.00");
+    expect(flat(await text(await asMusician(m, m.slug, second.id, "invoice")))).toContain("INV-0002");
+    expect(flat(await text(await asMusician(m, m.slug, first.id, "invoice")))).toContain("INV-0001");
+
+    // A deleted booking's number is not handed out again.
+    const third = await booking(m, {}, false);
+    expect(flat(await text(await asClient(third.slug, "invoice")))).toContain("INV-0003");
+    await db.delete(bookingsByMusician).where(eq(bookingsByMusician.id, third.id));
+    const fourth = await booking(m);
+    expect(flat(await text(await asClient(fourth.slug, "invoice")))).toContain("INV-0004");
+
+    // Another musician has their own sequence.
+    const other = await musician();
+    const theirs = await booking(other);
+    expect(flat(await text(await asClient(theirs.slug, "invoice")))).toContain("INV-0001");
+  });
+
+  it("first downloads at the same instant get distinct consecutive numbers", async () => {
+    const m = await musician();
+    const bookings = [];
+    for (let i = 0; i < 5; i++) bookings.push(await booking(m));
+    const texts = await Promise.all(
+      bookings
+        .flatMap((b) => [asClient(b.slug, "invoice"), asMusician(m, m.slug, b.id, "invoice")])
+        .map(async (r) => flat(await text(await r))),
+    );
+    const numbers = texts.map((t) => /INV-(\d{4})/.exec(t)![1]);
+    // Both downloads of one booking agree; the five bookings hold 1…5.
+    for (let i = 0; i < 10; i += 2) expect(numbers[i]).toBe(numbers[i + 1]);
+    expect(numbers.filter((_, i) => i % 2 === 0).sort()).toEqual(["0001", "0002", "0003", "0004", "0005"]);
+  });
+});
+
+describe("the receipt", () => {
+  it("exists once the booking is paid, with the amount, reference and date", async () => {
+    const m = await musician();
+    const b = await booking(m);
+    const before = await asClient(b.slug, "receipt");
+    expect(before.status).toBe(404);
+    expect(await before.text()).toBe(RECEIPT_NOT_YET);
+
+    await db.insert(payments).values({
+      bookingId: b.id,
+      reference: `sb-test-${b.slug}`,
+      email: "ada@example.com",
+      priceKobo: 25_000_000,
+      serviceFeeKobo: 1_250_000,
+      amountKobo: 26_250_000,
+      serviceFeeBp: 500,
+      commissionBp: 1000,
+      status: "success",
+      provider: "test",
+      paidAt: new Date("2026-11-20T10:30:00Z"),
+    });
+    await db.update(bookingsByMusician).set({ paymentStatus: "paid" }).where(eq(bookingsByMusician.id, b.id));
+    const t = flat(await text(await asClient(b.slug, "receipt")));
+    expect(t).toContain("Receipt RCT-0001");
+    expect(t).toContain("Received from Ada Eze");
+    expect(t).toContain("Amount paid ₦262,500.00");
+    expect(t).toContain(`sb-test-${b.slug}`);
+    expect(t).toMatch(/Paid on Fri, 20 Nov 2026, 11:30\s?(am|AM).*\(Lagos time\)/);
+    expect(flat(await text(await asMusician(m, m.slug, b.id, "invoice")))).toContain(
+      "Total (paid) ₦262,500.00",
+    );
+  });
+});
+
+describe("who may download", () => {
+  it("another musician, a visitor or a wrong kind gets nothing; a slug gives only its own booking", async () => {
+    const owner = await musician();
+    const b = await booking(owner, { clientName: "Owner Client Zed" });
+    const other = await musician();
+    const theirs = await booking(other, { clientName: "Other Client Yan" });
+
+    // Another musician through their own dashboard URL with the owner's booking id: not found.
+    const stranger = await asMusician(other, other.slug, b.id, "contract");
+    expect(stranger.status).toBe(404);
+    expect(await stranger.text()).not.toContain("Owner Client Zed");
+    // …or aiming at the owner's dashboard slug: 404 before anything is looked up.
+    const aimed = await answer(() =>
+      musicianLoader(
+        args(get(other, `/musician_documents/${owner.slug}/${b.id}/contract`), {
+          slug: owner.slug,
+          bookingId: b.id,
+          kind: "contract",
+        }),
+      ),
+    );
+    expect(aimed.status).toBe(404);
+    // A signed-out visitor is sent to sign in.
+    const visitor = await asMusician(null, owner.slug, b.id, "contract");
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toContain("/login");
+
+    for (const kind of ["contract", "invoice"]) {
+      const t = flat(await text(await asClient(theirs.slug, kind)));
+      expect(t).toContain("Other Client Yan");
+      expect(t).not.toContain("Owner Client Zed");
+    }
+    expect((await asClient(b.slug, "passport")).status).toBe(404);
+    expect((await asClient("zzzzzzzz", "contract")).status).toBe(404);
+    expect((await asMusician(owner, owner.slug, "not-a-uuid", "contract")).status).toBe(404);
+  });
+});
+
+describe("render time", () => {
+  it("each PDF renders in under a second even on a busy machine (target < 300 ms)", async () => {
+    const m = await musician();
+    const b = await booking(m);
+    timings.length = 0;
+    for (let i = 0; i < 5; i++) {
+      for (const kind of ["contract", "invoice"])
+        expect((await asMusician(m, m.slug, b.id, kind)).status).toBe(200);
+    }
+    const sorted = [...timings].sort((x, y) => x - y);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    console.log(
+      `PDF download (query + render) over ${timings.length}: median ${median.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`,
+    );
+    // The target is 300 ms (about 150 ms on an idle core); the bound leaves room for a loaded machine.
+    expect(median).toBeLessThan(1_000);
+  });
+});

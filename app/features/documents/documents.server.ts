@@ -1,0 +1,312 @@
+import { musicianDisplayName } from "~/features/bookings/bookings.server";
+import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
+import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
+import { bookingCharges } from "~/features/payments/fees";
+import { configuredFeeRates } from "~/features/payments/fees.server";
+import { bookingPaymentState } from "~/features/payments/payment-state.server";
+import { formatCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
+import { formatNaira } from "~/lib/money";
+import { publicOrigin } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { type DocumentKind, isPaid, RECEIPT_NOT_YET } from "./documents.schema";
+import { type Block, renderPdf } from "./pdf.server";
+import {
+  type DocumentBookingRow,
+  findDocumentBookingById,
+  findDocumentBookingBySlug,
+  findOwnDocumentBooking,
+  issueInvoiceNumber,
+} from "./queries.server";
+
+export type DocumentResult =
+  | { ok: true; filename: string; pdf: Buffer }
+  | { ok: false; status: number; message: string };
+
+const lagosDateTime = new Intl.DateTimeFormat("en-NG", {
+  timeZone: LAGOS_TZ,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+function when(at: Date): string {
+  return `${lagosDateTime.format(at)} (Lagos time)`;
+}
+
+function time12(t: string): string {
+  const [h, m] = t.split(":").map(Number);
+  return `${h! % 12 === 0 ? 12 : h! % 12}:${String(m).padStart(2, "0")} ${h! < 12 ? "AM" : "PM"}`;
+}
+
+function eventTimes(b: DocumentBookingRow): string {
+  if (!b.eventStartTime) return "All day";
+  return b.eventEndTime
+    ? `${time12(b.eventStartTime)} – ${time12(b.eventEndTime)}`
+    : `From ${time12(b.eventStartTime)}`;
+}
+
+const withOther = (value: string, other: string | null) => (other ? `${value} (${other})` : value);
+const orDash = (v: string | null | undefined) => (v?.trim() ? v : "—");
+
+function musicianName(b: DocumentBookingRow) {
+  return musicianDisplayName({
+    stageName: b.musicianStageName,
+    firstName: b.musicianFirstName,
+    lastName: b.musicianLastName,
+  });
+}
+
+function legalName(b: DocumentBookingRow) {
+  return [b.musicianFirstName, b.musicianLastName].filter(Boolean).join(" ") || musicianName(b);
+}
+
+function invoiceLabel(n: number, prefix = "INV") {
+  return `${prefix}-${String(n).padStart(4, "0")}`;
+}
+
+const percent = (bp: number) => `${(bp / 100).toLocaleString("en-NG", { maximumFractionDigits: 2 })}%`;
+
+function charges(b: DocumentBookingRow) {
+  if (b.priceKobo === null) return null;
+  const rates = configuredFeeRates();
+  return { rates, ...bookingCharges(b.priceKobo, rates) };
+}
+
+function parties(b: DocumentBookingRow): Block[] {
+  return [
+    { kind: "heading", text: "Parties" },
+    {
+      kind: "fields",
+      rows: [
+        ["Musician", `${musicianName(b)} (${legalName(b)})`],
+        ["Musician contact", [b.musicianPhone, b.musicianEmail].filter(Boolean).join(" · ") || "—"],
+        ["Musician location", orDash(b.musicianLocation)],
+        ["Client", b.clientName],
+        ["Client contact", [b.clientPhone, b.clientEmail].filter(Boolean).join(" · ") || "—"],
+      ],
+    },
+  ];
+}
+
+function eventDetails(b: DocumentBookingRow): Block[] {
+  return [
+    { kind: "heading", text: "Event" },
+    {
+      kind: "fields",
+      rows: [
+        ["Event type", withOther(b.eventType, b.eventTypeOther)],
+        ["Service", withOther(b.serviceType, b.serviceTypeOther)],
+        ["Date", b.eventDate ? formatCalendarDate(b.eventDate, "EEE, d MMM yyyy") : "Not yet fixed"],
+        ["Time", eventTimes(b)],
+        ["Location", orDash(b.location)],
+        ["Details", orDash(b.additionalDetails)],
+      ],
+    },
+  ];
+}
+
+const POLICY_NAMES: Record<string, string> = { flexible: "Flexible", moderate: "Moderate", strict: "Strict" };
+
+function contractBlocks(b: DocumentBookingRow): Block[] {
+  const c = charges(b);
+  const confirmation: [string, string][] = b.confirmedAt
+    ? [
+        ["Confirmed by", b.confirmedBy ?? "the client"],
+        ["Confirmed on", when(b.confirmedAt)],
+      ]
+    : [["Status", b.status === "pending" ? "Not yet confirmed by the client" : b.status]];
+  return [
+    {
+      kind: "title",
+      text: "Performance Contract",
+      subtitle: `Booking ${b.slug} · ${publicOrigin()}/booking/${b.slug} · drawn up ${when(new Date())}`,
+    },
+    ...parties(b),
+    ...eventDetails(b),
+    { kind: "heading", text: "Price (Nigerian naira)" },
+    c
+      ? {
+          kind: "money",
+          rows: [
+            ["Musician's price", formatNaira(c.priceKobo)],
+            [
+              `Platform service fee (${percent(c.rates.serviceFeeBp)}, paid by the client)`,
+              formatNaira(c.serviceFeeKobo),
+            ],
+          ],
+          total: ["Total payable by the client", formatNaira(c.totalKobo)],
+        }
+      : { kind: "text", text: "The price has not been set yet; it must be agreed before payment." },
+    ...(c
+      ? [
+          {
+            kind: "text" as const,
+            text: `On completion the musician receives ${formatNaira(c.musicianKobo)} (the price less the platform's ${percent(c.rates.commissionBp)} commission of ${formatNaira(c.commissionKobo)}).`,
+          },
+        ]
+      : []),
+    { kind: "heading", text: "Cancellation policy" },
+    {
+      kind: "text",
+      text: `${POLICY_NAMES[b.cancellationPolicy ?? "flexible"] ?? "Flexible"}: the musician's cancellation policy as published on their Stagebook profile. Refunds after a cancellation follow this policy and the Stagebook Terms of Service.`,
+    },
+    { kind: "heading", text: "Payment, escrow and disputes" },
+    {
+      kind: "list",
+      items: [
+        "The client pays through Stagebook. The payment is held in escrow and released to the musician only after the service is completed.",
+        "If the event does not go as agreed, either party may raise a dispute before the funds are released; release is paused while it is open.",
+        "Disputes go first to Stagebook's mediation. If mediation does not settle the matter, it is referred to arbitration in Lagos, Nigeria.",
+        "Stagebook's liability is limited as set out in its Terms of Service.",
+      ],
+    },
+    { kind: "heading", text: "Confirmation record" },
+    { kind: "fields", rows: [...confirmation, ["Booking created", when(b.createdAt)]] },
+  ];
+}
+
+function invoiceBlocks(b: DocumentBookingRow, number: number, issuedAt: Date): Block[] {
+  const c = charges(b);
+  const paid = isPaid(b.paymentStatus);
+  return [
+    { kind: "title", text: `Invoice ${invoiceLabel(number)}`, subtitle: `Issued ${when(issuedAt)}` },
+    {
+      kind: "fields",
+      rows: [
+        ["From", `${musicianName(b)} (${legalName(b)})`],
+        ["", [b.musicianPhone, b.musicianEmail, b.musicianLocation].filter(Boolean).join(" · ")],
+        ["Bill to", b.clientName],
+        ["", [b.clientPhone, b.clientEmail].filter(Boolean).join(" · ") || "—"],
+        ["Booking", `${b.slug} · ${publicOrigin()}/booking/${b.slug}`],
+      ],
+    },
+    ...eventDetails(b),
+    { kind: "heading", text: "Amount (Nigerian naira)" },
+    c
+      ? {
+          kind: "money",
+          rows: [
+            [
+              `${withOther(b.serviceType, b.serviceTypeOther)} — ${withOther(b.eventType, b.eventTypeOther)}`,
+              formatNaira(c.priceKobo),
+            ],
+            [`Platform service fee (${percent(c.rates.serviceFeeBp)})`, formatNaira(c.serviceFeeKobo)],
+          ],
+          total: [paid ? "Total (paid)" : "Total due", formatNaira(c.totalKobo)],
+        }
+      : { kind: "text", text: "The price has not been set yet." },
+    {
+      kind: "text",
+      text: paid
+        ? "Paid through Stagebook; held in escrow until the service is completed."
+        : `Pay securely through Stagebook at ${publicOrigin()}/booking/${b.slug}. The payment is held in escrow until the service is completed.`,
+    },
+  ];
+}
+
+async function receiptBlocks(b: DocumentBookingRow, number: number): Promise<Block[] | null> {
+  const state = await bookingPaymentState(b.id);
+  if (!state || !isPaid(state.paymentStatus) || !state.paidAt) return null;
+  return [
+    {
+      kind: "title",
+      text: `Receipt ${invoiceLabel(number, "RCT")}`,
+      subtitle: `For invoice ${invoiceLabel(number)}`,
+    },
+    {
+      kind: "fields",
+      rows: [
+        ["Received from", b.clientName],
+        [
+          "For",
+          `${musicianName(b)} — ${withOther(b.eventType, b.eventTypeOther)}, ${b.eventDate ? formatCalendarDate(b.eventDate, "EEE, d MMM yyyy") : "date not fixed"}`,
+        ],
+        ["Paid on", when(state.paidAt)],
+        ["Payment reference", state.reference ?? "—"],
+        ["Booking", `${b.slug} · ${publicOrigin()}/booking/${b.slug}`],
+      ],
+    },
+    { kind: "heading", text: "Amount received (Nigerian naira)" },
+    { kind: "money", rows: [], total: ["Amount paid", formatNaira(state.paidKobo)] },
+    {
+      kind: "text",
+      text: "Held in escrow by Stagebook and released to the musician after the service is completed.",
+    },
+  ];
+}
+
+/** Renders one document of a booking the caller may see (checked before this is called). */
+async function render(b: DocumentBookingRow, kind: DocumentKind): Promise<DocumentResult> {
+  const meta = { title: `${kind} ${b.slug}`, author: musicianName(b) };
+  if (kind === "contract") {
+    return { ok: true, filename: `contract-${b.slug}.pdf`, pdf: await renderPdf(meta, contractBlocks(b)) };
+  }
+  if (kind === "receipt" && !isPaid(b.paymentStatus)) {
+    return { ok: false, status: 404, message: RECEIPT_NOT_YET };
+  }
+  const invoice =
+    b.invoiceNumber !== null && b.invoiceIssuedAt
+      ? { number: b.invoiceNumber, issuedAt: b.invoiceIssuedAt }
+      : await issueInvoiceNumber(b.id, b.musicianId);
+  if (kind === "invoice") {
+    return {
+      ok: true,
+      filename: `invoice-${invoiceLabel(invoice.number)}-${b.slug}.pdf`,
+      pdf: await renderPdf(meta, invoiceBlocks(b, invoice.number, invoice.issuedAt)),
+    };
+  }
+  const blocks = await receiptBlocks(b, invoice.number);
+  if (!blocks) return { ok: false, status: 404, message: RECEIPT_NOT_YET };
+  return {
+    ok: true,
+    filename: `receipt-${invoiceLabel(invoice.number, "RCT")}-${b.slug}.pdf`,
+    pdf: await renderPdf(meta, blocks),
+  };
+}
+
+/** The musician's download from their booking: only their own bookings (another's id is "not found"). */
+export async function musicianDocument(
+  musician: { id: string },
+  bookingId: string,
+  kind: DocumentKind,
+): Promise<DocumentResult> {
+  const b = await findOwnDocumentBooking(musician.id, bookingId);
+  if (!b) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+  return render(b, kind);
+}
+
+/** The client's download by the booking's slug: that booking's documents only, rate-limited like the page. */
+export async function clientDocument(
+  slug: string,
+  kind: DocumentKind,
+  clientIp: string,
+): Promise<DocumentResult> {
+  const guard = await guardSlugAction(slug, clientIp);
+  if (!guard.ok) return guard;
+  const b = await findDocumentBookingBySlug(slug);
+  if (!b) {
+    await recordMiss(clientIp);
+    return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+  }
+  return render(b, kind);
+}
+
+/** The booking's contract as e-mail attachments (none when it cannot be made: the mail still goes). */
+export async function contractAttachments(
+  bookingId: string,
+): Promise<{ filename: string; content: Buffer; contentType: string }[]> {
+  try {
+    const b = await findDocumentBookingById(bookingId);
+    const result = b ? await render(b, "contract") : null;
+    return result?.ok
+      ? [{ filename: result.filename, content: result.pdf, contentType: "application/pdf" }]
+      : [];
+  } catch (err) {
+    logger.error({ err, bookingId }, "contract for an e-mail could not be made");
+    return [];
+  }
+}

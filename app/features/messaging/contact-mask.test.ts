@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { CONTACT_HIDDEN, maskContactDetails } from "./contact-mask";
+
+// Real-world ways of passing contact details in Nigerian chats: every one must be hidden entirely.
+const evasions = [
+  "Call me on 08031234567",
+  "My number is 0803 123 4567",
+  "0803-123-4567 is my line",
+  "0803.123.4567",
+  "+2348031234567",
+  "+234 803 123 4567",
+  "234 803 123 4567",
+  "+234-803-123-4567",
+  "(0803) 123 4567",
+  "0 8 0 3 1 2 3 4 5 6 7",
+  "zero eight zero three one two three four five six seven",
+  "oh eight oh three one two three four five six seven",
+  "zero-eight-zero-three-1-2-3-4-5-6-7",
+  "0803 one two three 4567",
+  "07012345678",
+  "09012345678",
+  "09112345678",
+  "08112345678",
+  "+234 701 234 5678",
+  "0805 double five three 1234",
+  "my number: 0 8 1 2 - 3 4 5 - 6 7 8 9",
+  "0803/123/4567",
+  "0803_123_4567",
+  "234.803.123.4567",
+  "ngozi@gmail.com",
+  "Email me: ngozi.okafor@yahoo.com",
+  "ngozi at gmail dot com",
+  "ngozi [at] gmail [dot] com",
+  "ngozi(at)yahoo(dot)com",
+  "ngozi @ gmail",
+  "https://wa.me/2348031234567",
+  "wa.me/2348031234567",
+  "www.tundesax.com",
+  "check tundesax.com.ng",
+  "https://instagram.com/tundesax",
+  "instagram.com/tundesax",
+  "bit.ly/3xyz",
+  "linktr.ee/tundesax",
+  "WhatsApp me",
+  "whatsapp me on the number on my flyer",
+  "Hit me up on WhatsApp",
+  "DM me on IG @tundesax",
+  "my IG is tundesax",
+  "Instagram handle: tunde_sax",
+  "telegram: @tundesax",
+  "Find me on Telegram @tundesax",
+  "follow @tundesax",
+  "Chat me on whatsapp 0803 123 4567",
+  "my whatsapp number is 08031234567",
+  "Text me on Telegram",
+];
+
+// Ordinary event talk: prices, dates, times, counts. None may be touched.
+const innocent = [
+  "The fee is ₦150,000 for 3 hours",
+  "₦1,500,000 for the full band",
+  "Budget: 250000 naira",
+  "The event is on 12/12/2026",
+  "Saturday 2026-12-12 at 18:00",
+  "call time is 6pm",
+  "Call time is 6:30pm, sound check 5pm",
+  "We need you from 4 to 8",
+  "See you @6pm",
+  "Meet @the venue gate",
+  "Can you play for two to three hours?",
+  "I will pay 50% upfront and 50% after",
+  "The hall holds 500 guests",
+  "Let's do 1 set of 45 minutes",
+  "Our wedding is on the 21st of March",
+  "Please arrive by 3:45 pm",
+  "The address is 12 Admiralty Way, Lekki",
+  "My signal is weak here, I'll reply later",
+  "We are in Imo state, Owerri",
+  "Is 2 hours enough for 200 guests?",
+  "The price is 120k",
+  "Room 101, Eko Hotel",
+  "I'll text you the set list tomorrow",
+  "Table 7 and 8 for the band",
+  "Can you do one two songs in Yoruba?",
+];
+
+describe("contact protection", () => {
+  it("has a table of at least 40 evasions and 20 innocent messages", () => {
+    expect(evasions.length).toBeGreaterThanOrEqual(40);
+    expect(innocent.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(evasions)("hides %j", (text) => {
+    const out = maskContactDetails(text);
+    expect(out.masked).toBe(true);
+    expect(out.text).toContain(CONTACT_HIDDEN);
+    // No run of 7 or more digits survives.
+    expect(out.text.replace(/\D/g, " ")).not.toMatch(/\d{7,}/);
+    expect(out.text).not.toMatch(/@[a-z]|gmail|yahoo|wa\.me|tundesax|4567/i);
+  });
+
+  it.each(innocent)("leaves %j untouched", (text) => {
+    expect(maskContactDetails(text)).toEqual({ text, masked: false });
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+export const MESSAGE_MAX = 2000;
+export const EMPTY_MESSAGE = "Please type a message before sending.";
+export const LONG_MESSAGE = "Messages can be at most 2,000 characters.";
+
+export const messageBodySchema = z
+  .string({ error: EMPTY_MESSAGE })
+  // PostgreSQL text cannot hold NUL; it carries nothing a reader could see.
+  .transform((v) => v.replaceAll("\u0000", ""))
+  .pipe(z.string().trim().min(1, EMPTY_MESSAGE).max(MESSAGE_MAX, LONG_MESSAGE));
+
+export const sendMessageSchema = z.object({
+  conversationId: z.uuid("Conversation not found"),
+  body: messageBodySchema,
+});
+
+/** The musician's Messages filters (spec §2 sidebar): all, with a booking, or inquiries (without). */
+export const MUSICIAN_FILTERS = [
+  { value: "all", label: "All Messages" },
+  { value: "bookings", label: "With Bookings" },
+  { value: "inquiries", label: "Inquiries" },
+] as const;
+export type ConversationFilter = (typeof MUSICIAN_FILTERS)[number]["value"];
+
+export function conversationFilter(value: string | null): ConversationFilter {
+  return value === "bookings" || value === "inquiries" ? value : "all";
+}
+
+/** A message as both pages and the live stream show it. */
+export interface ThreadMessage {
+  id: number;
+  conversationId: string;
+  mine: boolean;
+  senderName: string;
+  body: string;
+  createdAt: string;
+}
+
+export interface ConversationSummary {
+  id: string;
+  otherName: string;
+  otherRole: string;
+  lastMessage: string | null;
+  lastMessageAt: string | null;
+  unread: number;
+  bookingId: string | null;
+}

@@ -1,0 +1,216 @@
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { answer, args, giveSlug } from "~/features/bookings/booking-test-support";
+import { createBooking } from "~/features/bookings/bookings.server";
+import { acceptMyBooking } from "~/features/client/client.server";
+import { getOwnProfile } from "~/features/profiles/own-profile.server";
+import { action as organiserAction, loader as organiserLoader } from "~/routes/client-messages";
+import { loader as dashboardLoader } from "~/routes/musician-dashboard";
+import { action as musicianAction, loader as musicianLoader } from "~/routes/musician-messages";
+import { db } from "~/server/db.server";
+import { bookingsByMusician } from "~db/schema/bookings";
+import { messages } from "~db/schema/messaging";
+import { createMusician, createOrganiser, requestAs } from "../../../tests/support/accounts";
+import { CONTACT_HIDDEN, CONTACT_HIDDEN_NOTICE } from "./contact-mask";
+import { EMPTY_MESSAGE, LONG_MESSAGE } from "./message.schema";
+import {
+  linkBookingToConversation,
+  MESSAGES_PER_MINUTE,
+  TOO_MANY_MESSAGES,
+  unreadMessageCount,
+} from "./messaging.server";
+import { MESSAGE_CHANNEL } from "./queries.server";
+
+type Who = { cookie: string };
+
+async function setup() {
+  const musician = await createMusician();
+  const slug = await giveSlug(musician);
+  const organiser = await createOrganiser();
+  const started = await answer(() => organiserLoader(args(requestAs(organiser, `/messages?to=${slug}`))));
+  expect(started.status).toBe(302);
+  const conversationId = new URL(started.location!, "http://x").searchParams.get("c")!;
+  return { musician, slug, organiser, conversationId };
+}
+
+const sendAsOrganiser = (who: Who | null, conversationId: string, body: string) =>
+  answer(() =>
+    organiserAction(args(requestAs(who, "/messages", { form: { intent: "send", conversationId, body } }))),
+  );
+
+const sendAsMusician = (who: Who, slug: string, conversationId: string, body: string) =>
+  answer(() =>
+    musicianAction(
+      args(requestAs(who, `/musician_messages/${slug}`, { form: { intent: "send", conversationId, body } }), {
+        slug,
+      }),
+    ),
+  );
+
+describe("messaging", () => {
+  it("starts from the profile's Message link; both sides see the conversation, unread counts and the thread", async () => {
+    const { musician, slug, organiser, conversationId } = await setup();
+    const sent = await sendAsOrganiser(organiser, conversationId, "  Are you free on 12 December?  ");
+    expect(sent.status).toBe(200);
+    expect(sent.body.message.body).toBe("Are you free on 12 December?");
+
+    const list = await answer(() =>
+      musicianLoader(args(requestAs(musician, `/musician_messages/${slug}`), { slug })),
+    );
+    expect(list.body.conversations).toHaveLength(1);
+    expect(list.body.conversations[0]).toMatchObject({ otherName: "Ngozi Okafor", unread: 1 });
+    const profile = (await getOwnProfile(musician.userId))!;
+    expect(
+      await unreadMessageCount({ user: { id: musician.userId, role: "musician" }, musicianId: profile.id }),
+    ).toBe(1);
+    const dash = await answer(() => dashboardLoader(args(requestAs(musician, "/musician_dashboard"))));
+    expect(dash.body.overview.unreadMessages).toBe(1);
+
+    const open = await answer(() =>
+      musicianLoader(args(requestAs(musician, `/musician_messages/${slug}?c=${conversationId}`), { slug })),
+    );
+    expect(open.body.messages.map((m: { body: string }) => m.body)).toEqual(["Are you free on 12 December?"]);
+    expect(open.body.selected.unread).toBe(0);
+    expect(
+      await unreadMessageCount({ user: { id: musician.userId, role: "musician" }, musicianId: profile.id }),
+    ).toBe(0);
+
+    const reply = await sendAsMusician(musician, slug, conversationId, "Yes I am!");
+    expect(reply.status).toBe(200);
+    const inquiries = await answer(() =>
+      musicianLoader(args(requestAs(musician, `/musician_messages/${slug}?filter=inquiries`), { slug })),
+    );
+    expect(inquiries.body.conversations).toHaveLength(1);
+    const withBookings = await answer(() =>
+      musicianLoader(args(requestAs(musician, `/musician_messages/${slug}?filter=bookings`), { slug })),
+    );
+    expect(withBookings.body.conversations).toHaveLength(0);
+
+    const search = await answer(() =>
+      organiserLoader(args(requestAs(organiser, "/messages?q=nobody-like-this"))),
+    );
+    expect(search.body.conversations).toEqual([]);
+  });
+
+  it("lets only the conversation's two members read or post (a third organiser and another musician get nothing)", async () => {
+    const { organiser, conversationId } = await setup();
+    await sendAsOrganiser(organiser, conversationId, "Private plans");
+    const third = await createOrganiser();
+    const peek = await answer(() => organiserLoader(args(requestAs(third, `/messages?c=${conversationId}`))));
+    expect(peek.status).toBe(200);
+    expect(peek.body.selected).toBeNull();
+    expect(JSON.stringify(peek.body)).not.toContain("Private plans");
+    expect((await sendAsOrganiser(third, conversationId, "hi")).status).toBe(404);
+
+    const otherMusician = await createMusician();
+    const otherSlug = await giveSlug(otherMusician);
+    expect((await sendAsMusician(otherMusician, otherSlug, conversationId, "hi")).status).toBe(404);
+    const otherPeek = await answer(() =>
+      musicianLoader(
+        args(requestAs(otherMusician, `/musician_messages/${otherSlug}?c=${conversationId}`), {
+          slug: otherSlug,
+        }),
+      ),
+    );
+    expect(JSON.stringify(otherPeek.body)).not.toContain("Private plans");
+
+    const visitor = await sendAsOrganiser(null, conversationId, "hi");
+    expect(visitor.status).toBe(302);
+    expect(visitor.location).toMatch(/^\/login/);
+  });
+
+  it("refuses empty and over-long messages with a message, and a 31st message in a minute", async () => {
+    const { organiser, conversationId } = await setup();
+    const empty = await sendAsOrganiser(organiser, conversationId, "   ");
+    expect(empty).toMatchObject({ status: 400, body: { ok: false, error: EMPTY_MESSAGE } });
+    const long = await sendAsOrganiser(organiser, conversationId, "a".repeat(2001));
+    expect(long).toMatchObject({ status: 400, body: { ok: false, error: LONG_MESSAGE } });
+    expect((await sendAsOrganiser(organiser, conversationId, "b".repeat(2000))).status).toBe(200);
+    for (let i = 1; i < MESSAGES_PER_MINUTE; i++) {
+      expect((await sendAsOrganiser(organiser, conversationId, `message ${i}`)).status).toBe(200);
+    }
+    const limited = await sendAsOrganiser(organiser, conversationId, "one too many");
+    expect(limited).toMatchObject({ status: 429, body: { error: TOO_MANY_MESSAGES } });
+  });
+
+  it("hides contact details until the pair has a paid booking, keeps the original for admins, and then shows them", async () => {
+    const { musician, slug, organiser, conversationId } = await setup();
+    const masked = await sendAsOrganiser(organiser, conversationId, "Call me on 0803 123 4567 please");
+    expect(masked.body.message.body).toBe(`Call me on ${CONTACT_HIDDEN} please`);
+    expect(masked.body.notice).toBe(CONTACT_HIDDEN_NOTICE);
+    const [stored] = await db.select().from(messages).where(eq(messages.id, masked.body.message.id));
+    expect(stored.originalBody).toBe("Call me on 0803 123 4567 please");
+    expect(stored.masked).toBe(true);
+
+    // A booking made in the conversation and confirmed by the organiser: "paid" until payments land.
+    const profile = (await getOwnProfile(musician.userId))!;
+    const made = await answer(() =>
+      musicianAction(
+        args(
+          requestAs(musician, `/musician_messages/${slug}`, {
+            form: { intent: "start", bookingId: "00000000-0000-0000-0000-000000000000" },
+          }),
+          { slug },
+        ),
+      ),
+    );
+    expect(made.status).toBe(404);
+    const booking = await createBooking(profile, {
+      clientName: "Ngozi Okafor",
+      email: null,
+      phoneNumber: null,
+      serviceType: "Full Event Performance",
+      serviceTypeOther: null,
+      priceKobo: 25_000_000,
+      eventType: "Wedding",
+      eventTypeOther: null,
+      location: "Lekki",
+      eventDate: "2099-12-12",
+      eventStartTime: null,
+      eventEndTime: null,
+      additionalDetails: null,
+    });
+    if (!booking.ok) throw new Error(booking.message);
+    expect(await linkBookingToConversation(profile.id, musician.userId, conversationId, booking.slug)).toBe(
+      true,
+    );
+    const [row] = await db
+      .select({ id: bookingsByMusician.id, clientUserId: bookingsByMusician.clientUserId })
+      .from(bookingsByMusician)
+      .where(eq(bookingsByMusician.slug, booking.slug));
+    expect(row.clientUserId).toBe(organiser.userId);
+    expect((await acceptMyBooking({ id: organiser.userId }, row.id)).ok).toBe(true);
+    // Confirmed is not paid: still hidden.
+    const unpaid = await sendAsOrganiser(organiser, conversationId, "My email is ngozi@example.com");
+    expect(unpaid.body.message.body).toBe(`My email is ${CONTACT_HIDDEN}`);
+    await db
+      .update(bookingsByMusician)
+      .set({ paymentStatus: "paid" })
+      .where(eq(bookingsByMusician.id, row.id));
+    const clear = await sendAsOrganiser(organiser, conversationId, "Call me on 0803 123 4567 please");
+    expect(clear.body.message.body).toBe("Call me on 0803 123 4567 please");
+    expect(clear.body.notice).toBeNull();
+  });
+
+  it("stores first, then notifies every listening process in the same transaction", async () => {
+    const { organiser, conversationId } = await setup();
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(`LISTEN ${MESSAGE_CHANNEL}`);
+      const heard = new Promise<{ c: string; id: number }>((resolve) =>
+        client.on("notification", (n) => resolve(JSON.parse(n.payload!))),
+      );
+      const sent = await sendAsOrganiser(organiser, conversationId, "Live!");
+      const note = await heard;
+      expect(note).toEqual({ c: conversationId, id: sent.body.message.id });
+      const [row] = await client
+        .query("SELECT body FROM messages WHERE id = $1", [note.id])
+        .then((r) => r.rows);
+      expect(row.body).toBe("Live!");
+    } finally {
+      await client.end();
+    }
+  });
+});

@@ -1,0 +1,281 @@
+import type { SessionUser } from "~/features/auth/session.server";
+import { isOrganiser } from "~/features/auth/session.server";
+import { bookingIdSchema } from "~/features/bookings/booking.schema";
+import type { Outcome } from "~/features/bookings/outcome";
+import { paymentStatuses } from "~/features/payments/payment-state.server";
+import { publicOrigin } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { sendMail } from "~/server/mail/mailer.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
+import { CONTACT_HIDDEN_NOTICE, maskContactDetails } from "./contact-mask";
+import type { ConversationFilter, ConversationSummary, ThreadMessage } from "./message.schema";
+import {
+  attachBooking,
+  bookingIdsOfPair,
+  countUnreadForMusician,
+  countUnreadForOrganiser,
+  findBookingClient,
+  findConversation,
+  findMessage,
+  findMusicianBySlug,
+  findRequestClient,
+  findUserContact,
+  insertMessage,
+  latestMessageId,
+  listConversations,
+  listMessages,
+  listMessagesSince,
+  markRead,
+  type Side,
+  upsertConversation,
+} from "./queries.server";
+
+export const CONVERSATION_NOT_FOUND = "Conversation not found";
+export const TOO_MANY_MESSAGES = "You are sending messages too fast. Please wait a minute and try again.";
+export const MESSAGES_PER_MINUTE = 30;
+
+const PAID = new Set(["paid", "released", "partially_refunded"]);
+
+/** Contact details show once the two have a booking the organiser has paid for. */
+async function pairHasPaidBooking(organiserUserId: string, musicianId: string): Promise<boolean> {
+  const ids = await bookingIdsOfPair(organiserUserId, musicianId);
+  if (ids.length === 0) return false;
+  const statuses = await paymentStatuses(ids);
+  return ids.some((id) => PAID.has(statuses.get(id) ?? "unpaid"));
+}
+
+/** Who is asking: an organiser (by account) or a musician (by their profile). */
+export type Member = { user: Pick<SessionUser, "id" | "role">; musicianId: string | null };
+
+type Conversation = NonNullable<Awaited<ReturnType<typeof findConversation>>>;
+
+function sideOf(member: Member, conv: Conversation): Side | null {
+  if (isOrganiser(member.user) && conv.organiserUserId === member.user.id) return "organiser";
+  if (member.musicianId && conv.musicianId === member.musicianId && conv.musicianUserId === member.user.id) {
+    return "musician";
+  }
+  return null;
+}
+
+/** The conversation, if the member belongs to it; nobody else learns whether it exists. */
+async function memberConversation(member: Member, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const conv = await findConversation(id);
+  if (!conv) return null;
+  const side = sideOf(member, conv);
+  return side ? { conv, side } : null;
+}
+
+/** "Message" on a musician's public profile: the organiser's conversation with them. */
+export async function startConversationWithMusician(
+  organiser: Pick<SessionUser, "id" | "role">,
+  musicianSlug: string,
+): Promise<Outcome<{ conversationId: string }>> {
+  if (!isOrganiser(organiser)) {
+    return { ok: false, status: 403, message: "Sign in as an Event Organizer to message musicians." };
+  }
+  const musician = /^[a-z0-9-]{1,100}$/.test(musicianSlug) ? await findMusicianBySlug(musicianSlug) : null;
+  if (!musician) return { ok: false, status: 404, message: "Musician profile not found" };
+  const { id } = await upsertConversation(organiser.id, musician.id);
+  return { ok: true, conversationId: id };
+}
+
+/** A musician starts (or opens) the conversation about one of their requests or bookings. */
+export async function startConversationAbout(
+  musicianId: string,
+  about: { requestId?: string; bookingId?: string },
+): Promise<Outcome<{ conversationId: string }>> {
+  // Ids come from a form: anything but a uuid finds nothing (PostgreSQL would refuse it as a uuid).
+  const requestId = bookingIdSchema.safeParse(about.requestId).data;
+  const bookingId = bookingIdSchema.safeParse(about.bookingId).data;
+  const client = requestId
+    ? await findRequestClient(requestId, musicianId)
+    : bookingId
+      ? await findBookingClient(bookingId, musicianId)
+      : null;
+  if (!client) return { ok: false, status: 404, message: "Booking not found" };
+  if (!client.clientUserId) {
+    return { ok: false, status: 409, message: "This client has no Stagebook account to message." };
+  }
+  const { id } = await upsertConversation(client.clientUserId, musicianId, { requestId, bookingId });
+  return { ok: true, conversationId: id };
+}
+
+export async function listMemberConversations(
+  member: Member,
+  opts: { q: string; filter: ConversationFilter },
+): Promise<ConversationSummary[]> {
+  const side: Side = member.musicianId ? "musician" : "organiser";
+  const rows = await listConversations(side, member.musicianId ?? member.user.id, member.user.id, opts);
+  return rows.map((r) => ({
+    id: r.id,
+    otherName: r.otherName || "Stagebook user",
+    otherRole: side === "organiser" ? "Musician" : "Event Organizer",
+    lastMessage: r.lastMessage,
+    lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
+    unread: r.unread,
+    bookingId: r.bookingId,
+  }));
+}
+
+function toThreadMessage(
+  userId: string,
+  row: {
+    id: number;
+    conversationId: string;
+    senderUserId: string;
+    senderName: string;
+    body: string;
+    createdAt: Date;
+  },
+): ThreadMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    mine: row.senderUserId === userId,
+    senderName: row.senderUserId === userId ? "You" : row.senderName,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The thread, marked read for the member who opens it. */
+export async function openThread(member: Member, conversationId: string) {
+  const found = await memberConversation(member, conversationId);
+  if (!found) return null;
+  const rows = await listMessages(conversationId);
+  const last = rows.at(-1)?.id ?? 0;
+  await markRead(conversationId, found.side, last);
+  return { messages: rows.map((r) => toThreadMessage(member.user.id, r)), side: found.side };
+}
+
+/**
+ * Sends a message: trimmed and checked, rate-limited per sender, contact details masked until the
+ * pair has a paid booking (the original kept for admins), stored, then announced.
+ */
+export async function sendMessage(
+  member: Member,
+  conversationId: string,
+  body: string,
+): Promise<Outcome<{ message: ThreadMessage; notice: string | null }>> {
+  const found = await memberConversation(member, conversationId);
+  if (!found) return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };
+  if (!(await hitRateLimit(`message:${member.user.id}`, MESSAGES_PER_MINUTE, 60_000))) {
+    return { ok: false, status: 429, message: TOO_MANY_MESSAGES };
+  }
+  const paid = await pairHasPaidBooking(found.conv.organiserUserId, found.conv.musicianId);
+  const masked = paid ? { text: body, masked: false } : maskContactDetails(body);
+  const row = await insertMessage({
+    conversationId,
+    senderUserId: member.user.id,
+    side: found.side,
+    body: masked.text,
+    originalBody: masked.masked ? body : null,
+    masked: masked.masked,
+  });
+  return {
+    ok: true,
+    notice: masked.masked ? CONTACT_HIDDEN_NOTICE : null,
+    message: {
+      id: row.id,
+      conversationId,
+      mine: true,
+      senderName: "You",
+      body: masked.text,
+      createdAt: row.createdAt.toISOString(),
+    },
+  };
+}
+
+/** For the live stream: a stored message as `userId` sees it, if they belong to its conversation. */
+export async function messageForViewer(
+  userId: string,
+  messageId: number,
+): Promise<{ message: ThreadMessage; members: string[] } | null> {
+  const row = await findMessage(messageId);
+  if (!row) return null;
+  const conv = await findConversation(row.conversationId);
+  if (!conv) return null;
+  const members = [conv.organiserUserId, conv.musicianUserId];
+  if (!members.includes(userId)) return null;
+  return { message: toThreadMessage(userId, row), members };
+}
+
+/** The stored announcement's members and raw row, once per notification for all local streams. */
+export async function announcedMessage(messageId: number) {
+  const row = await findMessage(messageId);
+  if (!row) return null;
+  const conv = await findConversation(row.conversationId);
+  if (!conv) return null;
+  return { row, conv, members: [conv.organiserUserId, conv.musicianUserId] };
+}
+
+export function viewMessage(userId: string, row: Parameters<typeof toThreadMessage>[1]) {
+  return toThreadMessage(userId, row);
+}
+
+export async function missedMessages(userId: string, afterId: number): Promise<ThreadMessage[]> {
+  const rows = await listMessagesSince(userId, afterId);
+  return rows.map((r) => toThreadMessage(userId, r));
+}
+
+/** A live stream delivered a message into the open thread: the reader has seen it. */
+export async function markDelivered(
+  userId: string,
+  conv: { id: string; organiserUserId: string },
+  id: number,
+) {
+  await markRead(conv.id, conv.organiserUserId === userId ? "organiser" : "musician", id);
+}
+
+export async function markThreadSeen(member: Member, conversationId: string) {
+  const found = await memberConversation(member, conversationId);
+  if (!found) return;
+  await markRead(conversationId, found.side, await latestMessageId(conversationId));
+}
+
+export function unreadMessageCount(member: Member): Promise<number> {
+  return member.musicianId
+    ? countUnreadForMusician(member.musicianId)
+    : countUnreadForOrganiser(member.user.id);
+}
+
+/** The musician dashboard's Unread Messages card. */
+export function unreadForMusicianProfile(profileId: string): Promise<number> {
+  return countUnreadForMusician(profileId);
+}
+
+/** A booking the musician made from a conversation belongs to that conversation's organiser. */
+export async function linkBookingToConversation(
+  musicianId: string,
+  userId: string,
+  conversationId: string,
+  bookingSlug: string,
+): Promise<boolean> {
+  const found = await memberConversation(
+    { user: { id: userId, role: "musician" }, musicianId },
+    conversationId,
+  );
+  if (found?.side !== "musician") return false;
+  await attachBooking(conversationId, bookingSlug, found.conv.organiserUserId);
+  await notifyOrganiser(found.conv.organiserUserId, {
+    subject: "A musician has created a booking for you",
+    text: `A musician created a booking for you on Stagebook. Review and accept it in My Bookings:\n\n${publicOrigin()}/bookings`,
+  });
+  return true;
+}
+
+/** E-mails an organiser (outbox by default); a mail failure never undoes what was stored. */
+export async function notifyOrganiser(userId: string, mail: { subject: string; text: string }) {
+  try {
+    const to = await findUserContact(userId);
+    if (!to) return;
+    await sendMail({
+      to: to.email,
+      subject: mail.subject,
+      text: `Hello ${to.name},\n\n${mail.text}\n\nStagebook`,
+    });
+  } catch (err) {
+    logger.error({ err }, "organiser e-mail failed");
+  }
+}

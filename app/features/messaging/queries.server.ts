@@ -1,0 +1,286 @@
+import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { db } from "~/server/db.server";
+import { user } from "~db/schema/auth";
+import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
+import { conversations, messages } from "~db/schema/messaging";
+import { musicianProfiles } from "~db/schema/profiles";
+
+const c = conversations;
+const m = messages;
+const p = musicianProfiles;
+
+export const MESSAGE_CHANNEL = "stagebook_messages";
+
+/** A conversation with both members' user ids (the musician's through their profile). */
+export async function findConversation(id: string) {
+  const [row] = await db
+    .select({
+      id: c.id,
+      organiserUserId: c.organiserUserId,
+      musicianId: c.musicianId,
+      musicianUserId: p.userId,
+      bookingId: c.bookingId,
+      organiserReadId: c.organiserReadId,
+      musicianReadId: c.musicianReadId,
+    })
+    .from(c)
+    .innerJoin(p, eq(p.id, c.musicianId))
+    .where(eq(c.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** One conversation per organiser and musician: the existing one, or a new one. */
+export async function upsertConversation(
+  organiserUserId: string,
+  musicianId: string,
+  about: { bookingId?: string | null; requestId?: string | null } = {},
+) {
+  const [row] = await db
+    .insert(c)
+    .values({
+      organiserUserId,
+      musicianId,
+      bookingId: about.bookingId ?? null,
+      requestId: about.requestId ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [c.organiserUserId, c.musicianId],
+      set: {
+        bookingId: sql`coalesce(excluded.booking_id, ${c.bookingId})`,
+        requestId: sql`coalesce(excluded.request_id, ${c.requestId})`,
+      },
+    })
+    .returning({ id: c.id });
+  return row!;
+}
+
+export async function findMusicianBySlug(slug: string) {
+  const [row] = await db
+    .select({ id: p.id, userId: p.userId })
+    .from(p)
+    .where(and(eq(p.slug, slug), eq(p.websiteActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findRequestClient(requestId: string, musicianId: string) {
+  const [row] = await db
+    .select({ clientUserId: bookingRequests.clientUserId })
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.musicianId, musicianId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findBookingClient(bookingId: string, musicianId: string) {
+  const [row] = await db
+    .select({ clientUserId: bookingsByMusician.clientUserId })
+    .from(bookingsByMusician)
+    .where(and(eq(bookingsByMusician.id, bookingId), eq(bookingsByMusician.musicianId, musicianId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Links a booking made from a conversation to the conversation and to the organiser's account. */
+export async function attachBooking(conversationId: string, bookingSlug: string, organiserUserId: string) {
+  await db.transaction(async (tx) => {
+    const [b] = await tx
+      .update(bookingsByMusician)
+      .set({ clientUserId: sql`coalesce(${bookingsByMusician.clientUserId}, ${organiserUserId})` })
+      .where(eq(bookingsByMusician.slug, bookingSlug))
+      .returning({ id: bookingsByMusician.id });
+    if (b) await tx.update(c).set({ bookingId: b.id }).where(eq(c.id, conversationId));
+  });
+}
+
+/** The bookings between the pair that could be paid (the payments feature says whether they are). */
+export async function bookingIdsOfPair(organiserUserId: string, musicianId: string) {
+  const rows = await db
+    .select({ id: bookingsByMusician.id })
+    .from(bookingsByMusician)
+    .where(
+      and(
+        eq(bookingsByMusician.musicianId, musicianId),
+        eq(bookingsByMusician.clientUserId, organiserUserId),
+        inArray(bookingsByMusician.status, ["confirmed", "completed"]),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export type Side = "organiser" | "musician";
+
+const hasBooking = sql<boolean>`(${c.bookingId} IS NOT NULL OR EXISTS (
+  SELECT 1 FROM ${bookingsByMusician} bb
+  WHERE bb.musician_id = ${c.musicianId} AND bb.client_user_id = ${c.organiserUserId}))`;
+
+/** The conversations of one side, newest first, with the last message and the unread count. */
+export function listConversations(
+  side: Side,
+  memberId: string,
+  userId: string,
+  opts: { q: string; filter: "all" | "bookings" | "inquiries" },
+) {
+  const readId = side === "organiser" ? c.organiserReadId : c.musicianReadId;
+  const otherName =
+    side === "organiser"
+      ? sql<string>`coalesce(nullif(trim(${p.stageName}), ''), trim(concat_ws(' ', ${p.firstName}, ${p.lastName})))`
+      : sql<string>`${user.name}`;
+  const last = sql<
+    string | null
+  >`(SELECT body FROM ${m} WHERE ${m.conversationId} = ${c.id} ORDER BY ${m.id} DESC LIMIT 1)`;
+  const conditions = [side === "organiser" ? eq(c.organiserUserId, memberId) : eq(c.musicianId, memberId)];
+  if (opts.filter === "bookings") conditions.push(hasBooking);
+  if (opts.filter === "inquiries") conditions.push(sql`NOT ${hasBooking}`);
+  if (opts.q) {
+    const like = `%${opts.q.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+    conditions.push(or(sql`${otherName} ILIKE ${like}`, sql`${last} ILIKE ${like}`)!);
+  }
+  return db
+    .select({
+      id: c.id,
+      otherName,
+      lastMessage: last,
+      lastMessageAt: c.lastMessageAt,
+      bookingId: c.bookingId,
+      unread: sql<number>`(SELECT count(*)::int FROM ${m} WHERE ${m.conversationId} = ${c.id} AND ${m.id} > ${readId} AND ${m.senderUserId} <> ${userId})`,
+    })
+    .from(c)
+    .innerJoin(p, eq(p.id, c.musicianId))
+    .innerJoin(user, eq(user.id, c.organiserUserId))
+    .where(and(...conditions))
+    .orderBy(sql`${c.lastMessageAt} DESC NULLS LAST`, desc(c.createdAt))
+    .limit(100);
+}
+
+const messageColumns = {
+  id: m.id,
+  conversationId: m.conversationId,
+  senderUserId: m.senderUserId,
+  senderName: user.name,
+  body: m.body,
+  createdAt: m.createdAt,
+};
+
+export function listMessages(conversationId: string) {
+  return db
+    .select(messageColumns)
+    .from(m)
+    .innerJoin(user, eq(user.id, m.senderUserId))
+    .where(eq(m.conversationId, conversationId))
+    .orderBy(asc(m.id))
+    .limit(500);
+}
+
+export async function findMessage(id: number) {
+  const [row] = await db
+    .select(messageColumns)
+    .from(m)
+    .innerJoin(user, eq(user.id, m.senderUserId))
+    .where(eq(m.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Messages after `afterId` in any conversation the user belongs to (a reconnecting stream's catch-up). */
+export function listMessagesSince(userId: string, afterId: number) {
+  return db
+    .select(messageColumns)
+    .from(m)
+    .innerJoin(user, eq(user.id, m.senderUserId))
+    .innerJoin(c, eq(c.id, m.conversationId))
+    .innerJoin(p, eq(p.id, c.musicianId))
+    .where(and(gt(m.id, afterId), or(eq(c.organiserUserId, userId), eq(p.userId, userId))))
+    .orderBy(asc(m.id))
+    .limit(500);
+}
+
+/** Store first, then NOTIFY in the same transaction: listeners hear of it only once it is committed. */
+export async function insertMessage(input: {
+  conversationId: string;
+  senderUserId: string;
+  side: Side;
+  body: string;
+  originalBody: string | null;
+  masked: boolean;
+}) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(m)
+      .values({
+        conversationId: input.conversationId,
+        senderUserId: input.senderUserId,
+        body: input.body,
+        originalBody: input.originalBody,
+        masked: input.masked,
+      })
+      .returning({ id: m.id, createdAt: m.createdAt });
+    await tx
+      .update(c)
+      .set({
+        lastMessageAt: row!.createdAt,
+        ...(input.side === "organiser" ? { organiserReadId: row!.id } : { musicianReadId: row!.id }),
+      })
+      .where(eq(c.id, input.conversationId));
+    await tx.execute(
+      sql`SELECT pg_notify(${MESSAGE_CHANNEL}, ${JSON.stringify({ c: input.conversationId, id: row!.id })})`,
+    );
+    return row!;
+  });
+}
+
+export async function markRead(conversationId: string, side: Side, upToId: number) {
+  const col = side === "organiser" ? c.organiserReadId : c.musicianReadId;
+  await db
+    .update(c)
+    .set(
+      side === "organiser"
+        ? { organiserReadId: sql`greatest(${col}, ${upToId})`, organiserSeenAt: new Date() }
+        : { musicianReadId: sql`greatest(${col}, ${upToId})`, musicianSeenAt: new Date() },
+    )
+    .where(eq(c.id, conversationId));
+}
+
+export async function latestMessageId(conversationId: string) {
+  const [row] = await db
+    .select({ id: m.id })
+    .from(m)
+    .where(eq(m.conversationId, conversationId))
+    .orderBy(desc(m.id))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+/** Unread messages across all of a musician's conversations (the dashboard card). */
+export async function countUnreadForMusician(musicianId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(m)
+    .innerJoin(c, eq(c.id, m.conversationId))
+    .innerJoin(p, eq(p.id, c.musicianId))
+    .where(
+      and(eq(c.musicianId, musicianId), gt(m.id, c.musicianReadId), sql`${m.senderUserId} <> ${p.userId}`),
+    );
+  return row?.n ?? 0;
+}
+
+export async function countUnreadForOrganiser(userId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(m)
+    .innerJoin(c, eq(c.id, m.conversationId))
+    .where(
+      and(eq(c.organiserUserId, userId), gt(m.id, c.organiserReadId), sql`${m.senderUserId} <> ${userId}`),
+    );
+  return row?.n ?? 0;
+}
+
+export async function findUserContact(userId: string) {
+  const [row] = await db
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  return row ?? null;
+}

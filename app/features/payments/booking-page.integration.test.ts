@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { answer, args, get, post } from "~/features/bookings/booking-test-support";
+import { action, loader } from "~/routes/booking";
+import { loader as callbackLoader } from "~/routes/payment-callback";
+import { createMusician } from "../../../tests/support/accounts";
+import { PAYMENT_RECEIVED } from "./payment-messages";
+import { bookingRow, insertBooking } from "./payment-test-support";
+import { completeTestCheckout } from "./paystack/test-provider.server";
+
+const page = (slug: string) => answer(() => loader(args(get(null, `/booking/${slug}`), { slug })));
+const act = (slug: string, form: Record<string, string>) =>
+  answer(() => action(args(post(null, `/booking/${slug}`, form), { slug })));
+
+describe("/booking/{slug} money actions, as the client with only the link", () => {
+  it("pays: breakdown on the page, e-mail asked when missing, redirect to checkout, callback back to the booking", async () => {
+    const m = await createMusician();
+    const b = await insertBooking(m.profileId, { email: null });
+    expect((await page(b.slug)).body.payment).toMatchObject({
+      state: "pay",
+      totalKobo: 26_250_000,
+      needsEmail: true,
+    });
+
+    const noEmail = await act(b.slug, { intent: "pay" });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.errors.email).toBe("Enter the organiser's e-mail address for the receipt");
+    const badEmail = await act(b.slug, { intent: "pay", email: "not-an-email" });
+    expect(badEmail.body.errors.email).toBe("Enter a valid e-mail address for the receipt");
+    // A price sent from the browser is ignored: the server computes the amount.
+    const paid = await act(b.slug, {
+      intent: "pay",
+      email: "ada@example.com",
+      amount: "100",
+      amountKobo: "1",
+    });
+    expect(paid.status).toBe(302);
+    const reference = decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? "");
+    expect(reference).toMatch(/^sbp_/);
+
+    await completeTestCheckout(reference, async () => {});
+    const back = await answer(() =>
+      callbackLoader(args(get(null, `/payments/callback?trxref=${reference}&reference=${reference}`))),
+    );
+    expect(back).toMatchObject({ status: 302, location: `/booking/${b.slug}` });
+    expect((await page(b.slug)).body.payment).toMatchObject({ state: "paid", canMarkHappened: true });
+    expect(PAYMENT_RECEIVED).toBe("Payment received — held in escrow until your event is completed");
+
+    const again = await act(b.slug, { intent: "pay", email: "ada@example.com" });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { toast: { message: "This booking has already been paid." } },
+    });
+
+    const done = await act(b.slug, { intent: "event-happened" });
+    expect(done.status).toBe(200);
+    expect(await bookingRow(b.id)).toEqual({ status: "completed", paymentStatus: "released" });
+    expect((await page(b.slug)).body.payment.state).toBe("released");
+  });
+
+  it("lets the client dispute a paid booking, which holds the release", async () => {
+    const m = await createMusician();
+    const b = await insertBooking(m.profileId);
+    const paid = await act(b.slug, { intent: "pay" });
+    const reference = decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? "");
+    await completeTestCheckout(reference, async () => {});
+    await answer(() => callbackLoader(args(get(null, `/payments/callback?reference=${reference}`))));
+    const disputed = await act(b.slug, {
+      intent: "dispute",
+      clientName: "Ada Eze",
+      phoneNumber: "08031234567",
+      disputeReason: "The band arrived two hours late.",
+    });
+    expect(disputed.status).toBe(200);
+    expect((await page(b.slug)).body.payment).toMatchObject({ onHold: true, canMarkHappened: false });
+    const refused = await act(b.slug, { intent: "event-happened" });
+    expect(refused.status).toBe(409);
+    expect((await bookingRow(b.id))?.paymentStatus).toBe("paid");
+  });
+
+  it("answers an unknown or malformed callback reference with 404", async () => {
+    for (const q of ["", "?reference=sbp_nope", "?reference=%0d%0aLocation:evil"]) {
+      const res = await answer(() => callbackLoader(args(get(null, `/payments/callback${q}`))));
+      expect(res.status).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,345 @@
+// Checkout: the organiser pays a confirmed booking's price + service fee; the money is held in escrow
+// (ledger: paystack_clearing → escrow:{booking}) until release. Amounts are computed here, never read
+// from the browser. A payment is credited once, by whichever arrives first of the callback (after
+// verifying with the provider) and the charge.success webhook; the ledger key is the reference.
+
+import { randomBytes } from "node:crypto";
+import type { Outcome } from "~/features/bookings/outcome";
+import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
+import { guardSlugAction } from "~/features/bookings/slug-guard.server";
+import { contractAttachments } from "~/features/documents/documents.server";
+import { postLedgerTransaction } from "~/features/ledger/ledger.server";
+import { escrowAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
+import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
+import { formatNaira } from "~/lib/money";
+import { db } from "~/server/db.server";
+import { publicOrigin } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { sendMail } from "~/server/mail/mailer.server";
+import { eventDateReached } from "./event-time";
+import { bookingCharges } from "./fees";
+import { configuredFeeRates } from "./fees.server";
+import type { PayFormInput } from "./payment.schema";
+import * as q from "./queries.server";
+import { scheduleAutoRelease } from "./release.server";
+
+export const PAY_MESSAGES = {
+  notConfirmed: "This booking must be confirmed before it can be paid.",
+  alreadyPaid: "This booking has already been paid.",
+  noPrice: "This booking has no price yet. Ask the musician to set one.",
+  emailNeeded: "Enter the organiser's e-mail address for the receipt",
+  providerDown: "Payment could not be started. Please try again in a moment.",
+} as const;
+
+export type PayPanelData = {
+  state: "pay" | "paid" | "released" | "refunded" | "partially_refunded";
+  priceKobo: number;
+  serviceFeeKobo: number;
+  totalKobo: number;
+  needsEmail: boolean;
+  /** Paid, on or after the event date, no open dispute: the client may say the event happened. */
+  canMarkHappened: boolean;
+  /** A dispute is open: release waits for an admin. */
+  onHold: boolean;
+  eventDate: string | null;
+};
+
+/** What the booking page shows about money; null when there is nothing to pay (not confirmed, no price). */
+export async function payPanelForSlug(slug: string): Promise<PayPanelData | null> {
+  const booking = await q.findBookingBySlug(slug);
+  if (!booking) return null;
+  if (booking.paymentStatus === "unpaid") {
+    if (booking.status !== "confirmed" || !booking.priceKobo) return null;
+    const c = bookingCharges(booking.priceKobo, configuredFeeRates());
+    return {
+      state: "pay",
+      priceKobo: c.priceKobo,
+      serviceFeeKobo: c.serviceFeeKobo,
+      totalKobo: c.totalKobo,
+      needsEmail: !booking.email,
+      canMarkHappened: false,
+      onHold: false,
+      eventDate: booking.eventDate,
+    };
+  }
+  const payment = await q.findSuccessfulPayment(db, booking.id);
+  if (!payment) return null;
+  const onHold =
+    booking.paymentStatus === "paid" &&
+    (await q.hasOpenDispute(db, booking.id, payment.paidAt ?? payment.createdAt));
+  return {
+    state: booking.paymentStatus as PayPanelData["state"],
+    priceKobo: payment.priceKobo,
+    serviceFeeKobo: payment.serviceFeeKobo,
+    totalKobo: payment.amountKobo,
+    needsEmail: false,
+    canMarkHappened: booking.paymentStatus === "paid" && !onHold && eventDateReached(booking.eventDate),
+    onHold,
+    eventDate: booking.eventDate,
+  };
+}
+
+export type StartCheckoutResult =
+  | { ok: true; authorizationUrl: string }
+  | { ok: false; status: number; message: string; field?: "email" };
+
+// A second press of Pay within this window goes back to the checkout already started.
+const REUSE_CHECKOUT_MS = 30 * 60_000;
+
+/** "Pay ₦…": records a payment with a new unique reference and asks the provider for its checkout. */
+export async function startCheckout(
+  slug: string,
+  input: PayFormInput,
+  clientIp: string,
+): Promise<StartCheckoutResult> {
+  const guard = await guardSlugAction(slug, clientIp);
+  if (!guard.ok) return guard;
+  const booking = await q.findBookingBySlug(slug);
+  if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+  if (booking.paymentStatus !== "unpaid")
+    return { ok: false, status: 409, message: PAY_MESSAGES.alreadyPaid };
+  if (booking.status !== "confirmed") return { ok: false, status: 409, message: PAY_MESSAGES.notConfirmed };
+  if (!booking.priceKobo) return { ok: false, status: 409, message: PAY_MESSAGES.noPrice };
+  const email = booking.email ?? input.email;
+  if (!email) return { ok: false, status: 400, message: PAY_MESSAGES.emailNeeded, field: "email" };
+
+  const rates = configuredFeeRates();
+  const charges = bookingCharges(booking.priceKobo, rates);
+  const open = await q.findRecentOpenPayment(booking.id, new Date(Date.now() - REUSE_CHECKOUT_MS));
+  const url = open?.providerData?.authorizationUrl;
+  if (open && open.amountKobo === charges.totalKobo && open.email === email && typeof url === "string")
+    return { ok: true, authorizationUrl: url };
+
+  const reference = `sbp_${booking.slug}_${randomBytes(8).toString("hex")}`;
+  await q.insertPayment({
+    bookingId: booking.id,
+    reference,
+    email,
+    priceKobo: charges.priceKobo,
+    serviceFeeKobo: charges.serviceFeeKobo,
+    amountKobo: charges.totalKobo,
+    serviceFeeBp: rates.serviceFeeBp,
+    commissionBp: rates.commissionBp,
+    provider: paymentProvider().kind,
+  });
+  try {
+    const started = await paymentProvider().initializeTransaction({
+      email,
+      amountKobo: charges.totalKobo,
+      reference,
+      callbackUrl: `${publicOrigin()}/payments/callback`,
+      metadata: { bookingSlug: booking.slug, bookingId: booking.id },
+    });
+    await q.notePaymentStarted(reference, started.authorizationUrl);
+    return { ok: true, authorizationUrl: started.authorizationUrl };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    await q.failPayment(reference, reason);
+    if (!(err instanceof PaymentProviderError)) throw err;
+    logger.warn({ err, reference }, "payment could not be initialised");
+    return { ok: false, status: 502, message: PAY_MESSAGES.providerDown };
+  }
+}
+
+export type CreditOutcome = "credited" | "already" | "mismatch" | "unknown" | "already_paid";
+
+/**
+ * Credits a successful charge once: the payment becomes successful, the booking paid, and the ledger
+ * moves the amount from clearing into the booking's escrow (key: the reference). A wrong amount or
+ * currency, an unknown reference or a second payment of a paid booking is never credited: it is
+ * recorded for the admin (payment_anomalies).
+ */
+export async function creditCharge(received: {
+  reference: string;
+  amountKobo: number;
+  currency: string;
+  paidAt: Date | null;
+  payload: unknown;
+}): Promise<{ outcome: CreditOutcome; slug: string | null }> {
+  const anomaly = (
+    kind: Parameters<typeof q.recordAnomaly>[1]["kind"],
+    detail: string,
+    bookingId: string | null,
+    expected: number | null,
+  ) =>
+    q.recordAnomaly(db, {
+      reference: received.reference,
+      bookingId,
+      kind,
+      expectedKobo: expected,
+      receivedKobo: received.amountKobo,
+      currency: received.currency,
+      detail,
+      payload: received.payload ?? null,
+    });
+  const result = await db.transaction(async (tx) => {
+    const payment = await q.findPaymentByReference(tx, received.reference, true);
+    if (!payment) return { outcome: "unknown" as const };
+    const booking = await q.lockBookingOrRead(tx, payment.bookingId);
+    if (!booking) return { outcome: "unknown" as const };
+    if (payment.status === "success") return { outcome: "already" as const, booking };
+    if (received.currency !== payment.currency) return { outcome: "currency" as const, booking, payment };
+    if (received.amountKobo !== payment.amountKobo) return { outcome: "amount" as const, booking, payment };
+    if (booking.paymentStatus !== "unpaid") return { outcome: "already_paid" as const, booking, payment };
+    const paidAt = received.paidAt ?? new Date();
+    await q.markPaymentSucceeded(tx, payment.id, paidAt, { verified: received.payload ?? null });
+    await q.setPaymentStatus(tx, booking.id, "paid", ["unpaid"]);
+    await postLedgerTransaction(tx, {
+      idempotencyKey: received.reference,
+      kind: "charge",
+      bookingId: booking.id,
+      memo: `Payment ${received.reference} for booking ${booking.slug} held in escrow`,
+      entries: [
+        { account: PAYSTACK_CLEARING, amountKobo: -payment.amountKobo },
+        { account: escrowAccount(booking.id), amountKobo: payment.amountKobo },
+      ],
+    });
+    return { outcome: "credited" as const, booking, payment: { ...payment, paidAt } };
+  });
+
+  switch (result.outcome) {
+    case "unknown":
+      await anomaly(
+        "unknown_reference",
+        "A successful charge names a reference we did not issue.",
+        null,
+        null,
+      );
+      logger.error({ reference: received.reference }, "charge for an unknown reference not credited");
+      return { outcome: "unknown", slug: null };
+    case "already":
+      return { outcome: "already", slug: result.booking.slug };
+    case "currency":
+    case "amount": {
+      const detail =
+        result.outcome === "currency"
+          ? `Expected ${result.payment.currency}, received ${received.currency}.`
+          : `Expected ${formatNaira(result.payment.amountKobo)}, received ${formatNaira(received.amountKobo)}.`;
+      await anomaly(
+        result.outcome === "currency" ? "currency_mismatch" : "amount_mismatch",
+        detail,
+        result.booking.id,
+        result.payment.amountKobo,
+      );
+      logger.error(
+        { reference: received.reference, detail },
+        "charge does not match its booking; not credited",
+      );
+      return { outcome: "mismatch", slug: result.booking.slug };
+    }
+    case "already_paid":
+      await anomaly(
+        "already_paid",
+        "A second successful payment for a booking that was already paid; refund it by hand.",
+        result.booking.id,
+        result.payment.amountKobo,
+      );
+      logger.error({ reference: received.reference }, "second payment for a paid booking; not credited");
+      return { outcome: "already_paid", slug: result.booking.slug };
+    case "credited":
+      await afterCredit(result.booking, result.payment);
+      return { outcome: "credited", slug: result.booking.slug };
+  }
+}
+
+async function afterCredit(booking: q.BookingMoneyRow, payment: q.PaymentRow) {
+  await scheduleAutoRelease(booking).catch((err) =>
+    logger.error({ err, bookingId: booking.id }, "automatic release could not be scheduled"),
+  );
+  const c = payment;
+  await sendMail({
+    to: payment.email,
+    subject: `Payment receipt — booking ${booking.slug}`,
+    text: [
+      `Hello ${booking.clientName},`,
+      "",
+      "We have received your payment. It is held in escrow until your event is completed.",
+      "",
+      `Booking price: ${formatNaira(c.priceKobo)}`,
+      `Service fee: ${formatNaira(c.serviceFeeKobo)}`,
+      `Total paid: ${formatNaira(c.amountKobo)}`,
+      `Reference: ${payment.reference}`,
+      "",
+      `Booking: ${publicOrigin()}/booking/${booking.slug}`,
+      "",
+      "Your contract for this booking is attached.",
+    ].join("\n"),
+    attachments: await contractAttachments(booking.id),
+  }).catch((err) => logger.error({ err, reference: payment.reference }, "payment receipt not sent"));
+}
+
+/** Paystack's charge.success `data` (the webhook dispatcher calls this with the signed, parsed event). */
+export type ChargeSuccessData = {
+  reference: string;
+  amount: number;
+  currency: string;
+  status?: string;
+  paid_at?: string | null;
+};
+
+export async function handleChargeSuccess(
+  data: ChargeSuccessData,
+): Promise<CreditOutcome | "not_successful"> {
+  if (data.status && data.status !== "success") return "not_successful";
+  const paidAt = data.paid_at ? new Date(data.paid_at) : null;
+  const { outcome } = await creditCharge({
+    reference: data.reference,
+    amountKobo: data.amount,
+    currency: data.currency,
+    paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+    payload: data,
+  });
+  return outcome;
+}
+
+export type CallbackResult =
+  | Outcome<{ slug: string }>
+  | { ok: false; status: number; message: string; slug: string };
+
+/**
+ * The page Paystack returns the payer to: asks the provider about the reference, and credits it only
+ * if the transaction succeeded with the expected amount in naira.
+ */
+export async function confirmPaymentCallback(reference: string): Promise<CallbackResult> {
+  const payment = await q.findPaymentByReference(db, reference);
+  if (!payment) return { ok: false, status: 404, message: "We could not find this payment." };
+  const booking = await q.lockBookingOrRead(db, payment.bookingId, false);
+  const slug = booking?.slug ?? "";
+  if (payment.status === "success") return { ok: true, slug };
+  let verified: Awaited<ReturnType<ReturnType<typeof paymentProvider>["verifyTransaction"]>>;
+  try {
+    verified = await paymentProvider().verifyTransaction(reference);
+  } catch (err) {
+    logger.warn({ err, reference }, "payment could not be verified on return");
+    return {
+      ok: false,
+      status: 502,
+      slug,
+      message:
+        "We could not confirm your payment yet. If you completed it, it will show on the booking shortly.",
+    };
+  }
+  if (verified.status !== "success")
+    return { ok: false, status: 402, slug, message: "Payment was not completed. You have not been charged." };
+  const { outcome } = await creditCharge({
+    reference,
+    amountKobo: verified.amountKobo,
+    currency: verified.currency,
+    paidAt: verified.paidAt,
+    payload: { status: verified.status, amount: verified.amountKobo, currency: verified.currency },
+  });
+  if (outcome === "credited" || outcome === "already") return { ok: true, slug };
+  return {
+    ok: false,
+    status: 409,
+    slug,
+    message:
+      "This payment did not match the booking and was not credited. Our team has been alerted and will contact you.",
+  };
+}
+
+/** Payments the provider reported that were not credited, newest first (for the admin view). */
+export function listPaymentAnomalies(limit = 100): Promise<q.PaymentAnomalyRow[]> {
+  return q.listAnomalies(limit);
+}
+export type { PaymentAnomalyRow } from "./queries.server";

@@ -1,0 +1,58 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { formatNaira } from "~/lib/money";
+
+export type TestCheckoutView = {
+  reference: string;
+  amountKobo: number;
+  email: string;
+  status: string;
+  returnUrl: string;
+};
+
+export function TestCheckoutPage({ checkout }: { checkout: TestCheckoutView }) {
+  const busy = useNavigation().state !== "idle";
+  const paid = checkout.status === "success";
+  return (
+    <main className="mx-auto w-full max-w-md px-4 py-10">
+      <Card>
+        <CardHeader>
+          <h1 className="text-xl font-semibold">Test payment — no real money moves</h1>
+          <CardDescription>
+            Stagebook is running without Paystack keys, so this page stands in for Paystack's checkout.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">Amount</dt>
+            <dd className="text-2xl font-semibold" data-testid="test-checkout-amount">
+              {formatNaira(checkout.amountKobo)}
+            </dd>
+            <dt className="text-muted-foreground">Paying as</dt>
+            <dd className="break-all">{checkout.email}</dd>
+            <dt className="text-muted-foreground">Reference</dt>
+            <dd className="break-all font-mono text-xs">{checkout.reference}</dd>
+          </dl>
+          {paid ? (
+            <div className="space-y-3">
+              <p role="status">This test payment is complete.</p>
+              <Button asChild className="w-full">
+                <a href={checkout.returnUrl}>Return to Stagebook</a>
+              </Button>
+            </div>
+          ) : (
+            <Form method="post" className="flex flex-col gap-3">
+              <Button type="submit" name="intent" value="complete" size="lg" disabled={busy}>
+                Complete test payment
+              </Button>
+              <Button type="submit" name="intent" value="cancel" variant="outline" disabled={busy}>
+                Cancel payment
+              </Button>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

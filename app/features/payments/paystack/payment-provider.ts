@@ -1,0 +1,74 @@
+// The payment provider contract shared by the real Paystack client and the built-in test provider.
+// Amounts are integer kobo; references are ours and are Paystack's only idempotency key.
+
+export type VerifiedTransaction = {
+  /** Paystack's status: "success", "abandoned", "failed", "ongoing", "pending", "reversed"… */
+  status: string;
+  amountKobo: number;
+  currency: string;
+  reference: string;
+  paidAt: Date | null;
+  metadata: Record<string, unknown>;
+};
+
+export type Bank = { name: string; code: string };
+
+export type TransferResult = { reference: string; status: string; transferCode: string; amountKobo: number };
+
+export type RefundResult = {
+  refundId: string;
+  status: string;
+  amountKobo: number;
+  transactionReference: string;
+};
+
+export interface PaymentProvider {
+  readonly kind: "paystack" | "test";
+  initializeTransaction(input: {
+    email: string;
+    amountKobo: number;
+    reference: string;
+    callbackUrl: string;
+    metadata?: Record<string, unknown>;
+  }): Promise<{ authorizationUrl: string; reference: string }>;
+  verifyTransaction(reference: string): Promise<VerifiedTransaction>;
+  listBanks(): Promise<Bank[]>;
+  /**
+   * holderHint is read by the test provider only (it has no bank to ask, so it answers with the name
+   * the caller expects); Paystack ignores it.
+   */
+  resolveAccount(input: {
+    accountNumber: string;
+    bankCode: string;
+    holderHint?: string;
+  }): Promise<{ accountNumber: string; accountName: string }>;
+  createTransferRecipient(input: {
+    name: string;
+    accountNumber: string;
+    bankCode: string;
+  }): Promise<{ recipientCode: string }>;
+  /** Safe to repeat with the same reference: a transfer that already exists is returned, not made twice. */
+  initiateTransfer(input: {
+    amountKobo: number;
+    recipientCode: string;
+    reference: string;
+    reason: string;
+  }): Promise<TransferResult>;
+  createRefund(input: { reference: string; amountKobo: number }): Promise<RefundResult>;
+}
+
+/**
+ * "rejected": Paystack answered and said no (status:false or HTTP 4xx) — retrying the same request will
+ * not help and the message is safe to show. "unavailable": timeout, network error, HTTP 5xx or an
+ * answer we could not read — the outcome is unknown, retry later with the same reference.
+ */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "rejected" | "unavailable",
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = "PaymentProviderError";
+  }
+}

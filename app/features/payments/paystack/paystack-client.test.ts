@@ -1,0 +1,283 @@
+// Contract tests: the real Paystack client against a local node:http server answering with Paystack's
+// published examples (fixtures/ come from PaystackOSS/doc-code-snippets dist/api/*/response.json).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import bankList from "./fixtures/bank-list.json";
+import bankResolve from "./fixtures/bank-resolve.json";
+import refundCreate from "./fixtures/refund-create.json";
+import initialize from "./fixtures/transaction-initialize.json";
+import verify from "./fixtures/transaction-verify.json";
+import transferInitiate from "./fixtures/transfer-initiate.json";
+import recipientCreate from "./fixtures/transferrecipient-create.json";
+import { PaymentProviderError } from "./payment-provider";
+import { createPaystackClient } from "./paystack-client.server";
+import { paystackSignature, verifyPaystackSignature } from "./signature.server";
+
+type Seen = {
+  method: string;
+  url: string;
+  auth: string | undefined;
+  body: Record<string, unknown> | undefined;
+};
+type Answer = { status: number; body: unknown } | "hang";
+
+let seen: Seen[] = [];
+let answers: Answer[] = [];
+let server: http.Server;
+let baseUrl = "";
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => {
+      raw += c;
+    });
+    req.on("end", () => {
+      seen.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        auth: req.headers.authorization,
+        body: raw ? JSON.parse(raw) : undefined,
+      });
+      const answer = answers.shift() ?? { status: 404, body: { status: false, message: "no answer queued" } };
+      if (answer === "hang") return;
+      res.writeHead(answer.status, { "Content-Type": "application/json" });
+      res.end(typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  seen = [];
+  answers = [];
+});
+
+const client = (timeoutMs = 5_000) =>
+  createPaystackClient({ secretKey: "sk_test_contract", baseUrl, timeoutMs });
+
+async function providerError(p: Promise<unknown>): Promise<PaymentProviderError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PaymentProviderError);
+  return err as PaymentProviderError;
+}
+
+describe("Paystack client contract", () => {
+  it("initialises a transaction with integer kobo, our reference and the callback URL", async () => {
+    answers.push({ status: 200, body: initialize["200"] });
+    const result = await client().initializeTransaction({
+      email: "demo@test.com",
+      amountKobo: 40333,
+      reference: "re4lyvq3s3",
+      callbackUrl: "https://stagebook.ng/booking/abc?paid=1",
+      metadata: { bookingId: "b1" },
+    });
+    expect(result).toEqual({
+      authorizationUrl: "https://checkout.paystack.com/3ni8kdavz62431k",
+      reference: "re4lyvq3s3",
+    });
+    expect(seen[0]).toMatchObject({
+      method: "POST",
+      url: "/transaction/initialize",
+      auth: "Bearer sk_test_contract",
+      body: {
+        email: "demo@test.com",
+        amount: 40333,
+        currency: "NGN",
+        reference: "re4lyvq3s3",
+        callback_url: "https://stagebook.ng/booking/abc?paid=1",
+        metadata: { bookingId: "b1" },
+      },
+    });
+  });
+
+  it("verifies a transaction: status, amount, currency, paid time and metadata", async () => {
+    answers.push({ status: 200, body: verify["200"] });
+    const t = await client().verifyTransaction("re4lyvq3s3");
+    expect(seen[0]).toMatchObject({ method: "GET", url: "/transaction/verify/re4lyvq3s3" });
+    expect(t).toEqual({
+      status: "success",
+      amountKobo: 40333,
+      currency: "NGN",
+      reference: "re4lyvq3s3",
+      paidAt: new Date("2024-08-22T09:15:02.000Z"),
+      metadata: {},
+    });
+  });
+
+  it("reads metadata Paystack returns as a JSON string", async () => {
+    const body = structuredClone(verify["200"]);
+    (body.data as { metadata: unknown }).metadata = JSON.stringify({ bookingId: "b9" });
+    answers.push({ status: 200, body });
+    expect((await client().verifyTransaction("re4lyvq3s3")).metadata).toEqual({ bookingId: "b9" });
+  });
+
+  it("a status:false answer is a rejection carrying Paystack's message", async () => {
+    answers.push({ status: 400, body: verify["400"] });
+    const err = await providerError(client().verifyTransaction("nope"));
+    expect(err.kind).toBe("rejected");
+    expect(err.httpStatus).toBe(400);
+    expect(err.message).toBe("Paystack GET /transaction/verify/nope failed: Invalid key");
+  });
+
+  it("status:false inside an HTTP 200 is also a rejection", async () => {
+    answers.push({ status: 200, body: { status: false, message: "Transaction reference not found" } });
+    const err = await providerError(client().verifyTransaction("gone"));
+    expect(err.kind).toBe("rejected");
+    expect(err.message).toContain("Transaction reference not found");
+  });
+
+  it("lists banks and resolves an account number", async () => {
+    answers.push({ status: 200, body: bankList["200"] }, { status: 200, body: bankResolve["200"] });
+    const banks = await client().listBanks();
+    expect(banks).toHaveLength(5);
+    expect(banks[0]).toEqual({ name: "Abbey Mortgage Bank", code: "801" });
+    expect(seen[0]?.url).toMatch(/^\/bank\?country=nigeria&currency=NGN/);
+    const account = await client().resolveAccount({ accountNumber: "0022728151", bankCode: "063" });
+    expect(account).toEqual({ accountNumber: "0022728151", accountName: "WES GIBBONS" });
+    expect(seen[1]?.url).toBe("/bank/resolve?account_number=0022728151&bank_code=063");
+  });
+
+  it("creates a nuban transfer recipient", async () => {
+    answers.push({ status: 200, body: recipientCreate["200"] });
+    const r = await client().createTransferRecipient({
+      name: "Tolu Robert",
+      accountNumber: "0100000010",
+      bankCode: "058",
+    });
+    expect(r).toEqual({ recipientCode: "RCP_m7ljkv8leesep7p" });
+    expect(seen[0]?.body).toEqual({
+      type: "nuban",
+      name: "Tolu Robert",
+      account_number: "0100000010",
+      bank_code: "058",
+      currency: "NGN",
+    });
+  });
+
+  it("initiates a transfer with our reference as its idempotency key", async () => {
+    answers.push({ status: 200, body: transferInitiate["200"] });
+    const t = await client().initiateTransfer({
+      amountKobo: 100000,
+      recipientCode: "RCP_gd9vgag7n5lr5ix",
+      reference: "acv_9ee55786-2323-4760-98e2-6380c9cb3f68",
+      reason: "Bonus for the week",
+    });
+    expect(t).toEqual({
+      reference: "acv_9ee55786-2323-4760-98e2-6380c9cb3f68",
+      status: "success",
+      transferCode: "TRF_v5tip3zx8nna9o78",
+      amountKobo: 100000,
+    });
+    expect(seen[0]?.body).toMatchObject({
+      source: "balance",
+      amount: 100000,
+      recipient: "RCP_gd9vgag7n5lr5ix",
+      reference: "acv_9ee55786-2323-4760-98e2-6380c9cb3f68",
+    });
+  });
+
+  it("a refused repeat of a transfer reference returns the first transfer, found by verify", async () => {
+    answers.push(
+      { status: 400, body: { status: false, message: "Duplicate Transfer Reference" } },
+      { status: 200, body: transferInitiate["200"] },
+    );
+    const t = await client().initiateTransfer({
+      amountKobo: 100000,
+      recipientCode: "RCP_gd9vgag7n5lr5ix",
+      reference: "acv_9ee55786-2323-4760-98e2-6380c9cb3f68",
+      reason: "retry",
+    });
+    expect(t.transferCode).toBe("TRF_v5tip3zx8nna9o78");
+    expect(seen[1]?.url).toBe("/transfer/verify/acv_9ee55786-2323-4760-98e2-6380c9cb3f68");
+  });
+
+  it("an invalid recipient is a rejection with Paystack's message", async () => {
+    answers.push(
+      { status: 400, body: transferInitiate["400"] },
+      { status: 404, body: { status: false, message: "Transfer not found" } },
+    );
+    const err = await providerError(
+      client().initiateTransfer({ amountKobo: 100000, recipientCode: "RCP_x", reference: "r1", reason: "x" }),
+    );
+    expect(err.kind).toBe("rejected");
+    expect(err.message).toContain("Recipient specified is invalid");
+  });
+
+  it("creates a (partial) refund by transaction reference", async () => {
+    answers.push({ status: 200, body: refundCreate["200"] });
+    const r = await client().createRefund({ reference: "T685312322670591", amountKobo: 10000 });
+    expect(r).toEqual({
+      refundId: "3018284",
+      status: "pending",
+      amountKobo: 10000,
+      transactionReference: "T685312322670591",
+    });
+    expect(seen[0]?.body).toEqual({ transaction: "T685312322670591", amount: 10000 });
+  });
+
+  it("HTTP 5xx with a non-JSON body is 'unavailable' (retry later)", async () => {
+    answers.push({ status: 502, body: "<html>Bad gateway</html>" });
+    const err = await providerError(client().listBanks());
+    expect(err.kind).toBe("unavailable");
+    expect(err.message).toBe("Paystack GET /bank failed: HTTP 502");
+  });
+
+  it("an answer in an unexpected shape is never trusted", async () => {
+    answers.push({ status: 200, body: { status: true, message: "ok", data: { status: "success" } } });
+    const err = await providerError(client().verifyTransaction("re4lyvq3s3"));
+    expect(err.kind).toBe("unavailable");
+    expect(err.message).toMatch(/unexpected shape/);
+  });
+
+  it("gives up after the timeout", async () => {
+    answers.push("hang");
+    const started = Date.now();
+    const err = await providerError(client(300).verifyTransaction("slow"));
+    expect(err.kind).toBe("unavailable");
+    expect(err.message).toBe("Paystack GET /transaction/verify/slow timed out after 300 ms");
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("an unreachable server is 'unavailable'", async () => {
+    const closed = createPaystackClient({
+      secretKey: "sk_test_x",
+      baseUrl: "http://127.0.0.1:1",
+      timeoutMs: 2_000,
+    });
+    const err = await providerError(closed.listBanks());
+    expect(err.kind).toBe("unavailable");
+  });
+});
+
+describe("webhook signatures", () => {
+  const body = '{"event":"charge.success","data":{"reference":"qTPrJoy9Bx","amount":10000}}';
+  // openssl dgst -sha512 -hmac sk_test_contract
+  const expected =
+    "ae0d6fc1793799bab94757f06ab602ab4e3a398082ce681da38bd1621f2a502a1f3649c7bce3a616ef943c8490eaf1aef1ed7e17a39f6542301bdee0ec5b6c20";
+
+  it("is HMAC-SHA512 of the raw body keyed with the secret key", () => {
+    expect(paystackSignature(body, "sk_test_contract")).toBe(expected);
+    expect(verifyPaystackSignature(body, expected, "sk_test_contract")).toBe(true);
+    expect(verifyPaystackSignature(Buffer.from(body), expected.toUpperCase(), "sk_test_contract")).toBe(true);
+  });
+
+  it("rejects a changed body, another key, a missing or malformed signature", () => {
+    expect(verifyPaystackSignature(body.replace("10000", "10001"), expected, "sk_test_contract")).toBe(false);
+    expect(verifyPaystackSignature(body, expected, "sk_test_other")).toBe(false);
+    expect(verifyPaystackSignature(body, undefined, "sk_test_contract")).toBe(false);
+    expect(verifyPaystackSignature(body, "", "sk_test_contract")).toBe(false);
+    expect(verifyPaystackSignature(body, expected.slice(0, 64), "sk_test_contract")).toBe(false);
+    expect(verifyPaystackSignature(body, `${expected.slice(0, 127)}z`, "sk_test_contract")).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+// The one way to reach the payment provider: Paystack when PAYSTACK_SECRET_KEY is set, the built-in
+// test provider (no real money moves) otherwise.
+import { env } from "~/server/env.server";
+import type { PaymentProvider } from "./payment-provider";
+import { createPaystackClient } from "./paystack-client.server";
+import { createTestProvider } from "./test-provider.server";
+
+export type {
+  Bank,
+  PaymentProvider,
+  RefundResult,
+  TransferResult,
+  VerifiedTransaction,
+} from "./payment-provider";
+export { PaymentProviderError } from "./payment-provider";
+export { verifyPaystackSignature } from "./signature.server";
+
+let cached: { key: string | undefined; provider: PaymentProvider } | undefined;
+
+export function paymentProvider(): PaymentProvider {
+  const key = env().PAYSTACK_SECRET_KEY;
+  if (cached?.key !== key || !cached) {
+    cached = {
+      key,
+      provider: key
+        ? createPaystackClient({ secretKey: key, baseUrl: env().PAYSTACK_BASE_URL })
+        : createTestProvider(),
+    };
+  }
+  return cached.provider;
+}

@@ -1,0 +1,122 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db } from "~/server/db.server";
+import { paystackChargeDisputes, paystackTestRecords } from "~db/schema/wallet";
+
+const r = paystackTestRecords;
+
+export type TestRecordKind = "transaction" | "recipient" | "transfer" | "refund";
+
+export type TestRecord = {
+  kind: string;
+  reference: string;
+  status: string;
+  amountKobo: number | null;
+  data: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const columns = {
+  kind: r.kind,
+  reference: r.reference,
+  status: r.status,
+  amountKobo: r.amountKobo,
+  data: r.data,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+};
+
+/** Inserts the record unless one with the same kind and reference exists; returns what is stored. */
+export async function insertTestRecord(input: {
+  kind: TestRecordKind;
+  reference: string;
+  status: string;
+  amountKobo?: number | null;
+  data: Record<string, unknown>;
+}): Promise<{ record: TestRecord; created: boolean }> {
+  const inserted = await db
+    .insert(r)
+    .values({ ...input, amountKobo: input.amountKobo ?? null })
+    .onConflictDoNothing()
+    .returning(columns);
+  if (inserted[0]) return { record: inserted[0], created: true };
+  const existing = await findTestRecord(input.kind, input.reference);
+  if (!existing) throw new Error(`test provider record ${input.kind}/${input.reference} vanished`);
+  return { record: existing, created: false };
+}
+
+export async function findTestRecord(
+  kind: TestRecordKind,
+  reference: string,
+): Promise<TestRecord | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(r)
+    .where(and(eq(r.kind, kind), eq(r.reference, reference)));
+  return row;
+}
+
+/** Moves a record from one status to another; false when it was not in `from` (someone got there first). */
+export async function moveTestRecord(
+  kind: TestRecordKind,
+  reference: string,
+  from: string,
+  to: string,
+  dataPatch: Record<string, unknown> = {},
+): Promise<boolean> {
+  const rows = await db
+    .update(r)
+    .set({ status: to, data: sql`${r.data} || ${JSON.stringify(dataPatch)}::jsonb`, updatedAt: new Date() })
+    .where(and(eq(r.kind, kind), eq(r.reference, reference), eq(r.status, from)))
+    .returning({ reference: r.reference });
+  return rows.length > 0;
+}
+
+export async function refundedKoboForTransaction(transactionReference: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${r.amountKobo}), 0)` })
+    .from(r)
+    .where(
+      and(
+        eq(r.kind, "refund"),
+        sql`${r.data}->>'transaction_reference' = ${transactionReference}`,
+        sql`${r.status} <> 'failed'`,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** Keeps a card dispute Paystack reported; a repeat of the same dispute changes nothing. */
+export async function recordChargeDispute(row: {
+  providerDisputeId: string;
+  transactionReference: string;
+  amountKobo: number | null;
+  category: string | null;
+  status: string | null;
+  note: string | null;
+  payload: unknown;
+}): Promise<boolean> {
+  const inserted = await db
+    .insert(paystackChargeDisputes)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: paystackChargeDisputes.providerDisputeId });
+  return inserted.length > 0;
+}
+
+export async function listChargeDisputes(limit = 100) {
+  const d = paystackChargeDisputes;
+  return db
+    .select({
+      providerDisputeId: d.providerDisputeId,
+      transactionReference: d.transactionReference,
+      amountKobo: d.amountKobo,
+      category: d.category,
+      status: d.status,
+      note: d.note,
+      createdAt: d.createdAt,
+    })
+    .from(d)
+    .orderBy(desc(d.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,312 @@
+import { and, desc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
+import { type DbExecutor, db } from "~/server/db.server";
+import { user } from "~db/schema/auth";
+import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
+import { paymentAnomalies, payments } from "~db/schema/payments";
+import { musicianProfiles } from "~db/schema/profiles";
+
+const b = bookingsByMusician;
+const p = payments;
+
+const bookingMoneyColumns = {
+  id: b.id,
+  slug: b.slug,
+  musicianId: b.musicianId,
+  clientName: b.clientName,
+  email: b.email,
+  priceKobo: b.priceKobo,
+  eventDate: b.eventDate,
+  eventStartTime: b.eventStartTime,
+  eventEndTime: b.eventEndTime,
+  status: b.status,
+  paymentStatus: b.paymentStatus,
+};
+export type BookingMoneyRow = {
+  id: string;
+  slug: string;
+  musicianId: string;
+  clientName: string;
+  email: string | null;
+  priceKobo: number | null;
+  eventDate: string | null;
+  eventStartTime: string | null;
+  eventEndTime: string | null;
+  status: string;
+  paymentStatus: string;
+};
+
+export async function findBookingBySlug(slug: string): Promise<BookingMoneyRow | null> {
+  const [row] = await db.select(bookingMoneyColumns).from(b).where(eq(b.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+/** The booking; with lock, locked for the rest of the caller's transaction (money moves one at a time per booking). */
+export async function lockBookingOrRead(
+  ex: DbExecutor,
+  bookingId: string,
+  lock = true,
+): Promise<BookingMoneyRow | null> {
+  const query = ex.select(bookingMoneyColumns).from(b).where(eq(b.id, bookingId));
+  const [row] = lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+export async function setPaymentStatus(
+  tx: DbExecutor,
+  bookingId: string,
+  to: string,
+  from: readonly string[],
+  extra: { status?: string } = {},
+): Promise<boolean> {
+  const rows = await tx
+    .update(b)
+    .set({ paymentStatus: to, ...extra, updatedAt: new Date() })
+    .where(and(eq(b.id, bookingId), inArray(b.paymentStatus, [...from])))
+    .returning({ id: b.id });
+  return rows.length > 0;
+}
+
+export async function paymentStatusesOf(bookingIds: string[]): Promise<Map<string, string>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: b.id, paymentStatus: b.paymentStatus })
+    .from(b)
+    .where(inArray(b.id, bookingIds));
+  return new Map(rows.map((r) => [r.id, r.paymentStatus]));
+}
+
+export async function musicianContact(musicianId: string): Promise<{ email: string; name: string } | null> {
+  const [row] = await db
+    .select({
+      email: user.email,
+      stageName: musicianProfiles.stageName,
+      firstName: musicianProfiles.firstName,
+    })
+    .from(musicianProfiles)
+    .innerJoin(user, eq(user.id, musicianProfiles.userId))
+    .where(eq(musicianProfiles.id, musicianId));
+  return row ? { email: row.email, name: row.stageName ?? row.firstName ?? "there" } : null;
+}
+
+const paymentColumns = {
+  id: p.id,
+  bookingId: p.bookingId,
+  reference: p.reference,
+  email: p.email,
+  priceKobo: p.priceKobo,
+  serviceFeeKobo: p.serviceFeeKobo,
+  amountKobo: p.amountKobo,
+  serviceFeeBp: p.serviceFeeBp,
+  commissionBp: p.commissionBp,
+  currency: p.currency,
+  status: p.status,
+  providerData: p.providerData,
+  paidAt: p.paidAt,
+  createdAt: p.createdAt,
+};
+export type PaymentRow = {
+  id: string;
+  bookingId: string;
+  reference: string;
+  email: string;
+  priceKobo: number;
+  serviceFeeKobo: number;
+  amountKobo: number;
+  serviceFeeBp: number;
+  commissionBp: number;
+  currency: string;
+  status: string;
+  providerData: Record<string, unknown> | null;
+  paidAt: Date | null;
+  createdAt: Date;
+};
+
+export async function insertPayment(
+  row: Omit<typeof p.$inferInsert, "id" | "status" | "providerData" | "paidAt" | "createdAt" | "updatedAt">,
+): Promise<void> {
+  await db.insert(p).values(row);
+}
+
+export async function notePaymentStarted(reference: string, authorizationUrl: string): Promise<void> {
+  await db
+    .update(p)
+    .set({ providerData: { authorizationUrl }, updatedAt: new Date() })
+    .where(and(eq(p.reference, reference), eq(p.status, "initialized")));
+}
+
+export async function failPayment(reference: string, reason: string): Promise<void> {
+  await db
+    .update(p)
+    .set({ status: "failed", providerData: { error: reason }, updatedAt: new Date() })
+    .where(and(eq(p.reference, reference), eq(p.status, "initialized")));
+}
+
+export async function findPaymentByReference(ex: DbExecutor, reference: string, lock = false) {
+  const q = ex.select(paymentColumns).from(p).where(eq(p.reference, reference));
+  const [row] = lock ? await q.for("update") : await q;
+  return (row as PaymentRow | undefined) ?? null;
+}
+
+/** A checkout started for this booking recently enough to send the payer back to it (a double click). */
+export async function findRecentOpenPayment(bookingId: string, since: Date): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select(paymentColumns)
+    .from(p)
+    .where(and(eq(p.bookingId, bookingId), eq(p.status, "initialized"), gt(p.createdAt, since)))
+    .orderBy(desc(p.createdAt))
+    .limit(1);
+  return (row as PaymentRow | undefined) ?? null;
+}
+
+export async function findSuccessfulPayment(ex: DbExecutor, bookingId: string): Promise<PaymentRow | null> {
+  const [row] = await ex
+    .select(paymentColumns)
+    .from(p)
+    .where(and(eq(p.bookingId, bookingId), eq(p.status, "success")));
+  return (row as PaymentRow | undefined) ?? null;
+}
+
+export async function markPaymentSucceeded(
+  tx: DbExecutor,
+  id: string,
+  paidAt: Date,
+  providerData: Record<string, unknown>,
+): Promise<void> {
+  await tx
+    .update(p)
+    .set({ status: "success", paidAt, providerData, updatedAt: new Date() })
+    .where(eq(p.id, id));
+}
+
+export async function recordAnomaly(
+  ex: DbExecutor,
+  row: {
+    reference: string;
+    bookingId: string | null;
+    kind: "amount_mismatch" | "currency_mismatch" | "unknown_reference" | "already_paid";
+    expectedKobo: number | null;
+    receivedKobo: number | null;
+    currency: string | null;
+    detail: string;
+    payload: unknown;
+  },
+): Promise<void> {
+  await ex
+    .insert(paymentAnomalies)
+    .values(row)
+    .onConflictDoNothing({ target: [paymentAnomalies.reference, paymentAnomalies.kind] });
+}
+
+export type PaymentAnomalyRow = {
+  id: string;
+  reference: string;
+  bookingId: string | null;
+  kind: string;
+  expectedKobo: number | null;
+  receivedKobo: number | null;
+  currency: string | null;
+  detail: string;
+  createdAt: Date;
+};
+
+export async function listAnomalies(limit: number): Promise<PaymentAnomalyRow[]> {
+  return db
+    .select({
+      id: paymentAnomalies.id,
+      reference: paymentAnomalies.reference,
+      bookingId: paymentAnomalies.bookingId,
+      kind: paymentAnomalies.kind,
+      expectedKobo: paymentAnomalies.expectedKobo,
+      receivedKobo: paymentAnomalies.receivedKobo,
+      currency: paymentAnomalies.currency,
+      detail: paymentAnomalies.detail,
+      createdAt: paymentAnomalies.createdAt,
+    })
+    .from(paymentAnomalies)
+    .orderBy(desc(paymentAnomalies.createdAt))
+    .limit(limit);
+}
+
+/** A dispute filed since the booking was paid and not yet resolved by an admin. */
+export async function hasOpenDispute(ex: DbExecutor, bookingId: string, paidAt: Date): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: clientDisputes.id })
+    .from(clientDisputes)
+    .where(
+      and(
+        eq(clientDisputes.bookingId, bookingId),
+        isNull(clientDisputes.resolvedAt),
+        gte(clientDisputes.createdAt, paidAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Bookings paid and waiting in escrow (ledger:check and the release sweep read it). */
+export async function bookingsWithPaymentStatus(statuses: string[]) {
+  return db
+    .select({ id: b.id, paymentStatus: b.paymentStatus, status: b.status })
+    .from(b)
+    .where(inArray(b.paymentStatus, statuses));
+}
+
+/** Bookings whose escrow or charge in the ledger disagrees with their payment state (ledger:check). */
+export async function paymentLedgerMismatches(ex: DbExecutor = db) {
+  const rows = await ex.execute<{
+    slug: string;
+    payment_status: string;
+    paid: string | null;
+    escrow: string;
+    charged: string | null;
+  }>(sql`
+    WITH escrow AS (
+      SELECT substr(a.code, 8)::uuid AS booking_id, coalesce(sum(e.amount_kobo), 0) AS balance
+      FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+      WHERE a.kind = 'escrow' GROUP BY a.code
+    ),
+    paid AS (SELECT booking_id, amount_kobo, reference FROM payments WHERE status = 'success'),
+    charged AS (
+      SELECT p.booking_id, sum(e.amount_kobo) AS amount
+      FROM paid p JOIN ledger_transactions t ON t.idempotency_key = p.reference
+      JOIN ledger_entries e ON e.transaction_id = t.id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.code = 'escrow:' || p.booking_id
+      GROUP BY p.booking_id
+    )
+    SELECT b.slug, b.payment_status, paid.amount_kobo AS paid, coalesce(escrow.balance, 0) AS escrow,
+           charged.amount AS charged
+    FROM bookings_by_musician b
+    LEFT JOIN paid ON paid.booking_id = b.id
+    LEFT JOIN escrow ON escrow.booking_id = b.id
+    LEFT JOIN charged ON charged.booking_id = b.id
+    WHERE (b.payment_status = 'unpaid' AND (paid.amount_kobo IS NOT NULL OR coalesce(escrow.balance, 0) <> 0))
+       OR (b.payment_status <> 'unpaid' AND (paid.amount_kobo IS NULL OR charged.amount IS DISTINCT FROM paid.amount_kobo))
+       OR (b.payment_status = 'paid' AND coalesce(escrow.balance, 0) <> paid.amount_kobo)
+       OR (b.payment_status IN ('released', 'refunded') AND coalesce(escrow.balance, 0) <> 0)
+       OR (coalesce(escrow.balance, 0) > coalesce(paid.amount_kobo, 0))`);
+  return rows.rows.map((r) => ({
+    slug: r.slug,
+    paymentStatus: r.payment_status,
+    paidKobo: r.paid === null ? null : Number(r.paid),
+    escrowKobo: Number(r.escrow),
+    chargedKobo: r.charged === null ? null : Number(r.charged),
+  }));
+}
+
+/** Whether the ledger's protective triggers exist and are enabled (someone may have dropped them). */
+export async function ledgerTriggersMissing(ex: DbExecutor = db): Promise<string[]> {
+  const expected = [
+    "ledger_entries_balanced",
+    "ledger_transactions_balanced",
+    "ledger_entries_append_only",
+    "ledger_entries_no_truncate",
+    "ledger_transactions_append_only",
+    "ledger_transactions_no_truncate",
+    "ledger_accounts_append_only",
+  ];
+  const rows = await ex.execute<{ tgname: string }>(
+    sql`SELECT tgname FROM pg_trigger WHERE tgname IN ${expected} AND tgenabled <> 'D'`,
+  );
+  const present = new Set(rows.rows.map((r) => r.tgname));
+  return expected.filter((t) => !present.has(t));
+}

@@ -1,0 +1,159 @@
+// Release: escrow goes to the musician's wallet (price − commission) and to platform revenue
+// (commission + service fee), once (ledger key release:{booking}). The client releases it by saying
+// "The event happened" on or after the event date; otherwise a scheduled job does RELEASE_AFTER_HOURS
+// after the event's end, unless a dispute filed since payment is open (then an admin decides).
+
+import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
+import { guardSlugAction } from "~/features/bookings/slug-guard.server";
+import { contractAttachments } from "~/features/documents/documents.server";
+import { accountBalanceKobo, postLedgerTransaction } from "~/features/ledger/ledger.server";
+import { escrowAccount, musicianPayableAccount, PLATFORM_REVENUE } from "~/features/ledger/ledger-accounts";
+import { openReviewWindow } from "~/features/reviews/reviews.server";
+import { formatNaira } from "~/lib/money";
+import { db } from "~/server/db.server";
+import { env, publicOrigin } from "~/server/env.server";
+import { scheduleJob } from "~/server/jobs/jobs.server";
+import { logger } from "~/server/logger.server";
+import { sendMail } from "~/server/mail/mailer.server";
+import { eventDateReached, eventEndsAt } from "./event-time";
+import { bookingCharges, releaseSplit } from "./fees";
+import * as q from "./queries.server";
+
+export const RELEASE_JOB = "escrow-release";
+
+export const RELEASE_MESSAGES = {
+  notPaid: "This booking has not been paid.",
+  refunded: "This booking's payment was refunded.",
+  onHold: "A dispute is open on this booking, so its payment is on hold until our team resolves it.",
+  tooEarly: "You can confirm the event happened on or after the event date.",
+} as const;
+
+/** client: "The event happened"; auto: the scheduled job; admin: resolving a dispute (ignores the hold). */
+export type ReleaseBy = "client" | "auto" | "admin";
+export type ReleaseResult =
+  | { ok: true; released: boolean; musicianKobo: number; platformKobo: number }
+  | { ok: false; status: number; message: string };
+
+/**
+ * Releases whatever the booking's escrow holds (all of it, or what is left after a partial refund) and
+ * marks the booking completed. Safe to repeat: a second call releases nothing.
+ */
+export async function releaseEscrow(bookingId: string, by: ReleaseBy): Promise<ReleaseResult> {
+  const result = await db.transaction(
+    async (tx): Promise<ReleaseResult & { booking?: q.BookingMoneyRow }> => {
+      const booking = await q.lockBookingOrRead(tx, bookingId);
+      if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+      const done =
+        booking.paymentStatus === "released" ||
+        (booking.paymentStatus === "partially_refunded" && booking.status === "completed");
+      if (done) return { ok: true, released: false, musicianKobo: 0, platformKobo: 0 };
+      if (booking.paymentStatus === "refunded")
+        return { ok: false, status: 409, message: RELEASE_MESSAGES.refunded };
+      if (booking.paymentStatus !== "paid" && booking.paymentStatus !== "partially_refunded")
+        return { ok: false, status: 409, message: RELEASE_MESSAGES.notPaid };
+      const payment = await q.findSuccessfulPayment(tx, bookingId);
+      if (!payment) return { ok: false, status: 409, message: RELEASE_MESSAGES.notPaid };
+      if (by !== "admin" && (await q.hasOpenDispute(tx, bookingId, payment.paidAt ?? payment.createdAt)))
+        return { ok: false, status: 409, message: RELEASE_MESSAGES.onHold };
+      if (by === "client" && !eventDateReached(booking.eventDate))
+        return { ok: false, status: 409, message: RELEASE_MESSAGES.tooEarly };
+
+      const charges = bookingCharges(payment.priceKobo, {
+        serviceFeeBp: payment.serviceFeeBp,
+        commissionBp: payment.commissionBp,
+      });
+      // A payment's own service fee was fixed at checkout; the charge total is what was paid.
+      const paid = { totalKobo: payment.amountKobo, musicianKobo: charges.musicianKobo };
+      const escrow = await accountBalanceKobo(escrowAccount(bookingId), tx);
+      const split = releaseSplit(paid, Math.min(escrow, paid.totalKobo));
+      const entries = [
+        { account: escrowAccount(bookingId), amountKobo: -(split.musicianKobo + split.platformKobo) },
+        { account: musicianPayableAccount(booking.musicianId), amountKobo: split.musicianKobo },
+        { account: PLATFORM_REVENUE, amountKobo: split.platformKobo },
+      ].filter((e) => e.amountKobo !== 0);
+      let released = false;
+      if (entries.length >= 2) {
+        const posted = await postLedgerTransaction(tx, {
+          idempotencyKey: `release:${bookingId}`,
+          kind: "release",
+          bookingId,
+          memo: `Escrow for booking ${booking.slug} released (${by})`,
+          entries,
+        });
+        released = posted.created;
+      }
+      await q.setPaymentStatus(
+        tx,
+        bookingId,
+        booking.paymentStatus === "partially_refunded" ? "partially_refunded" : "released",
+        ["paid", "partially_refunded"],
+        { status: "completed" },
+      );
+      return { ok: true, released, ...split, booking };
+    },
+  );
+  if (result.ok && result.released && result.booking && result.musicianKobo > 0)
+    await notifyMusician(result.booking, result.musicianKobo);
+  if (!result.ok) return result;
+  // Released means completed and paid: the booking's review window opens now.
+  await openReviewWindow(bookingId);
+  const { booking: _booking, ...rest } = result;
+  return rest;
+}
+
+async function notifyMusician(booking: q.BookingMoneyRow, amountKobo: number) {
+  const to = await q.musicianContact(booking.musicianId);
+  if (!to) return;
+  await sendMail({
+    to: to.email,
+    subject: `${formatNaira(amountKobo)} released to your wallet`,
+    text: [
+      `Hello ${to.name},`,
+      "",
+      `The payment for your booking with ${booking.clientName} has been released: ${formatNaira(amountKobo)} is now available in your Stagebook wallet (after commission).`,
+      "",
+      `Booking: ${publicOrigin()}/booking/${booking.slug}`,
+    ].join("\n"),
+    attachments: await contractAttachments(booking.id),
+  }).catch((err) => logger.error({ err, bookingId: booking.id }, "release e-mail not sent"));
+}
+
+/** The client's "The event happened" on /booking/{slug}. */
+export async function markEventHappened(slug: string, clientIp: string): Promise<ReleaseResult> {
+  const guard = await guardSlugAction(slug, clientIp);
+  if (!guard.ok) return guard;
+  const booking = await q.findBookingBySlug(slug);
+  if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+  return releaseEscrow(booking.id, "client");
+}
+
+/** When the automatic release is due: RELEASE_AFTER_HOURS after the event's end (null: no event date). */
+export function autoReleaseAt(booking: Parameters<typeof eventEndsAt>[0]): Date | null {
+  const end = eventEndsAt(booking);
+  return end ? new Date(end.getTime() + env().RELEASE_AFTER_HOURS * 3_600_000) : null;
+}
+
+/** Queues the automatic release of a paid booking (once per booking and due time). */
+export async function scheduleAutoRelease(booking: q.BookingMoneyRow): Promise<void> {
+  const at = autoReleaseAt(booking);
+  if (!at) return;
+  await scheduleJob(
+    RELEASE_JOB,
+    { bookingId: booking.id },
+    { startAfter: at, singletonKey: `release:${booking.id}:${at.toISOString()}` },
+  );
+}
+
+/** The job: releases unless a dispute holds the money or the event has moved later (then re-queued). */
+export async function runAutoRelease(data: { bookingId: string }): Promise<void> {
+  const booking = await q.lockBookingOrRead(db, data.bookingId, false);
+  if (booking?.paymentStatus !== "paid") return;
+  const at = autoReleaseAt(booking);
+  if (at && at.getTime() > Date.now()) {
+    await scheduleAutoRelease(booking);
+    return;
+  }
+  const result = await releaseEscrow(data.bookingId, "auto");
+  if (!result.ok)
+    logger.info({ bookingId: data.bookingId, reason: result.message }, "automatic release skipped");
+}

@@ -1,0 +1,160 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { TextField } from "~/components/ui/text-field";
+import { formatNaira } from "~/lib/money";
+import { type ActionToast, useActionToast } from "~/lib/use-action-toast";
+import type { adminPaymentsView } from "../admin-payments.server";
+
+export type AdminPaymentsData = Awaited<ReturnType<typeof adminPaymentsView>>;
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "Africa/Lagos" }).format(new Date(iso));
+
+export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; actionData?: ActionToast }) {
+  useActionToast(actionData);
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Disputes on paid bookings</h2>
+          </CardTitle>
+          <CardDescription>
+            The payment is frozen until you decide. Both parties get an e-mail.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {data.disputes.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No open disputes on paid bookings.</p>
+          ) : (
+            <ul className="divide-y" aria-label="Disputes on paid bookings">
+              {data.disputes.map((d) => (
+                <li key={d.disputeId} className="grid gap-3 py-4 text-sm">
+                  <div>
+                    <p className="font-medium">
+                      <Link className="underline" to={`/booking/${d.bookingSlug}`}>
+                        {d.bookingSlug}
+                      </Link>{" "}
+                      · {d.clientName} · {when(d.createdAt)} · held {formatNaira(d.escrowKobo)}
+                    </p>
+                    <p className="text-muted-foreground">{d.reason}</p>
+                  </div>
+                  <div className="flex flex-wrap items-end gap-2">
+                    <Form method="post" className="flex gap-2">
+                      <input type="hidden" name="bookingId" value={d.bookingId} />
+                      <Button type="submit" name="intent" value="release" size="sm" disabled={busy}>
+                        Release to musician
+                      </Button>
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="refund"
+                        size="sm"
+                        variant="outline"
+                        disabled={busy}
+                      >
+                        Refund in full
+                      </Button>
+                    </Form>
+                    <Form method="post" className="flex items-end gap-2">
+                      <input type="hidden" name="bookingId" value={d.bookingId} />
+                      <TextField
+                        name="refundAmount"
+                        id={`refund-${d.disputeId}`}
+                        label="Refund to client (₦)"
+                        inputMode="decimal"
+                        className="w-36"
+                      />
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="split"
+                        size="sm"
+                        variant="outline"
+                        disabled={busy}
+                      >
+                        Split
+                      </Button>
+                    </Form>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Refunds</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {data.refunds.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No refunds yet.</p>
+          ) : (
+            <ul className="divide-y" aria-label="Refunds">
+              {data.refunds.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+                  <div>
+                    <p>
+                      {formatNaira(r.amountKobo)} · {r.clientName} · booking {r.bookingSlug} ·{" "}
+                      {r.reason.replace("_", " ")}
+                    </p>
+                    {r.lastError && <p className="text-destructive">{r.lastError}</p>}
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <Badge variant={r.status === "failed" ? "destructive" : "secondary"}>{r.status}</Badge>
+                    {r.status === "failed" && (
+                      <Form method="post">
+                        <input type="hidden" name="refundId" value={r.id} />
+                        <Button type="submit" name="intent" value="retry-refund" size="sm" disabled={busy}>
+                          Retry refund
+                        </Button>
+                      </Form>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Card disputes and mismatched payments</h2>
+          </CardTitle>
+          <CardDescription>
+            Reported by Paystack, or payments whose amount or currency did not match.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3 text-sm">
+          {data.chargeDisputes.length === 0 && data.anomalies.length === 0 && (
+            <p className="text-muted-foreground">Nothing to review.</p>
+          )}
+          {data.chargeDisputes.map((c) => (
+            <p key={c.providerDisputeId}>
+              Card dispute {c.providerDisputeId} on {c.transactionReference} ·{" "}
+              {c.amountKobo === null ? "" : formatNaira(c.amountKobo)} · {c.category ?? ""} ·{" "}
+              {when(c.createdAt)}
+            </p>
+          ))}
+          {data.anomalies.map((a, i) => (
+            <pre
+              key={String(a.id ?? i)}
+              className="overflow-x-auto whitespace-pre-wrap rounded bg-muted p-2 text-xs"
+            >
+              {JSON.stringify(a, null, 1)}
+            </pre>
+          ))}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

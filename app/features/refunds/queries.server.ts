@@ -1,0 +1,146 @@
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { type DbExecutor, db } from "~/server/db.server";
+import { user } from "~db/schema/auth";
+import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
+import { musicianProfiles } from "~db/schema/profiles";
+import { bookingRefunds } from "~db/schema/wallet";
+
+const r = bookingRefunds;
+
+export type RefundRow = {
+  id: string;
+  bookingId: string;
+  transactionReference: string;
+  amountKobo: number;
+  reason: string;
+  status: string;
+  providerRefundId: string | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const columns = {
+  id: r.id,
+  bookingId: r.bookingId,
+  transactionReference: r.transactionReference,
+  amountKobo: r.amountKobo,
+  reason: r.reason,
+  status: r.status,
+  providerRefundId: r.providerRefundId,
+  attempts: r.attempts,
+  lastError: r.lastError,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+};
+
+/** The booking's refund, creating it if there is none; a booking is refunded once. */
+export async function insertRefund(
+  tx: DbExecutor,
+  row: Pick<RefundRow, "bookingId" | "transactionReference" | "amountKobo" | "reason">,
+): Promise<{ refund: RefundRow; created: boolean }> {
+  const [created] = await tx.insert(r).values(row).onConflictDoNothing().returning(columns);
+  if (created) return { refund: created, created: true };
+  const [existing] = await tx.select(columns).from(r).where(eq(r.bookingId, row.bookingId));
+  return { refund: existing, created: false };
+}
+
+export async function findRefund(id: string, tx: DbExecutor = db): Promise<RefundRow | undefined> {
+  const [row] = await tx.select(columns).from(r).where(eq(r.id, id));
+  return row;
+}
+
+export async function findRefundForBooking(bookingId: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select(columns).from(r).where(eq(r.bookingId, bookingId));
+  return row;
+}
+
+/** The unsettled refund of a charge (Paystack's refund events name the charge, not the refund). */
+export async function findOpenRefundByTransaction(
+  transactionReference: string,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(r)
+    .where(and(eq(r.transactionReference, transactionReference), inArray(r.status, ["pending", "failed"])));
+  return row;
+}
+
+export async function noteRefundAttempt(
+  id: string,
+  patch: { providerRefundId?: string | null; lastError?: string | null },
+): Promise<void> {
+  const [current] = await db.select({ attempts: r.attempts }).from(r).where(eq(r.id, id));
+  await db
+    .update(r)
+    .set({ ...patch, attempts: (current?.attempts ?? 0) + 1, updatedAt: new Date() })
+    .where(eq(r.id, id));
+}
+
+export async function moveRefund(
+  tx: DbExecutor,
+  id: string,
+  from: string[],
+  to: string,
+  lastError: string | null = null,
+): Promise<RefundRow | undefined> {
+  const [row] = await tx
+    .update(r)
+    .set({ status: to, lastError, updatedAt: new Date() })
+    .where(and(eq(r.id, id), inArray(r.status, from)))
+    .returning(columns);
+  return row;
+}
+
+export type AdminRefundRow = RefundRow & { bookingSlug: string; clientName: string };
+
+export async function listRefundsForAdmin(limit = 100): Promise<AdminRefundRow[]> {
+  return db
+    .select({ ...columns, bookingSlug: bookingsByMusician.slug, clientName: bookingsByMusician.clientName })
+    .from(r)
+    .innerJoin(bookingsByMusician, eq(bookingsByMusician.id, r.bookingId))
+    .orderBy(desc(r.createdAt))
+    .limit(limit);
+}
+
+export async function bookingContact(bookingId: string) {
+  const [row] = await db
+    .select({
+      email: bookingsByMusician.email,
+      clientName: bookingsByMusician.clientName,
+      slug: bookingsByMusician.slug,
+    })
+    .from(bookingsByMusician)
+    .where(eq(bookingsByMusician.id, bookingId));
+  return row;
+}
+
+/** Open disputes on bookings whose payment is held in escrow: frozen until an admin resolves them. */
+export async function listOpenPaidDisputes(limit = 100) {
+  const b = bookingsByMusician;
+  return db
+    .select({
+      disputeId: clientDisputes.id,
+      bookingId: b.id,
+      bookingSlug: b.slug,
+      clientName: b.clientName,
+      reason: clientDisputes.disputeReason,
+      createdAt: clientDisputes.createdAt,
+    })
+    .from(clientDisputes)
+    .innerJoin(b, eq(b.id, clientDisputes.bookingId))
+    .where(and(isNull(clientDisputes.resolvedAt), eq(b.paymentStatus, "paid")))
+    .orderBy(desc(clientDisputes.createdAt))
+    .limit(limit);
+}
+
+export async function musicianEmailForBooking(bookingId: string) {
+  const [row] = await db
+    .select({ email: user.email, firstName: musicianProfiles.firstName })
+    .from(bookingsByMusician)
+    .innerJoin(musicianProfiles, eq(musicianProfiles.id, bookingsByMusician.musicianId))
+    .innerJoin(user, eq(user.id, musicianProfiles.userId))
+    .where(eq(bookingsByMusician.id, bookingId));
+  return row;
+}

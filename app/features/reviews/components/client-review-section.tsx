@@ -1,0 +1,130 @@
+import { useActionData, useFetcher } from "react-router";
+import { IdempotencyKeyField } from "~/components/idempotency-key-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatCalendarDate } from "~/lib/lagos-date";
+import { useActionToast } from "~/lib/use-action-toast";
+import { CLIENT_CRITERIA } from "../rating";
+import { REVIEW_INTENTS, type ReviewActionResult } from "../review-action";
+import type { ClientReviewPanel } from "../reviews.server";
+import { ReviewTextField, StarField } from "./star-field";
+
+type Review = NonNullable<ClientReviewPanel["review"]>;
+
+function ClientReviewForm({
+  intent,
+  review,
+  submitLabel,
+}: {
+  intent: string;
+  review: Review | null;
+  submitLabel: string;
+}) {
+  const fetcher = useFetcher<ReviewActionResult>();
+  // Without JavaScript the page itself answers the post.
+  const plain = useActionData<ReviewActionResult>();
+  const answer = fetcher.data ?? (plain?.intent === intent ? plain : undefined);
+  useActionToast(fetcher.data);
+  const errors = answer?.ok === false ? answer.errors : undefined;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" className="grid gap-4" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      {intent === REVIEW_INTENTS.clientCreate && <IdempotencyKeyField renewOn={fetcher.data} />}
+      <StarField
+        name="overall"
+        label="Overall"
+        idPrefix={intent}
+        defaultValue={review?.overall}
+        error={errors?.overall}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {CLIENT_CRITERIA.map((c) => (
+          <StarField
+            key={c.name}
+            name={c.name}
+            label={c.label}
+            idPrefix={intent}
+            defaultValue={review?.[c.name]}
+            error={errors?.[c.name]}
+          />
+        ))}
+      </div>
+      <ReviewTextField idPrefix={intent} defaultValue={review?.body} error={errors?.body} />
+      {answer?.ok === false && answer.toast && (
+        <p role="alert" className="text-sm text-destructive">
+          {answer.toast.message}
+        </p>
+      )}
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : submitLabel}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** "Leave a review" on /booking/{slug}: the link is the key, no account needed. */
+export function ClientReviewSection({ panel }: { panel: ClientReviewPanel }) {
+  if (panel.state === "not-completed" || panel.state === "not-paid" || panel.state === "own-booking")
+    return null;
+  const closes = panel.closesAt ? formatCalendarDate(panel.closesAt.slice(0, 10), "d MMMM yyyy") : null;
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 pb-10" aria-labelledby="leave-review">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 id="leave-review">Leave a review</h2>
+          </CardTitle>
+          <CardDescription>
+            How was {panel.musicianName}? Your review is hidden from the musician and the public until{" "}
+            {panel.musicianName} has reviewed too{closes ? `, or until ${closes}` : ""}; then both are
+            published at once.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {panel.state === "paused" && (
+            <p role="status">
+              This booking is under dispute. Reviews open again once the dispute is resolved.
+            </p>
+          )}
+          {panel.state === "published" &&
+            (panel.review ? (
+              <p role="status">Your review is published. Thank you!</p>
+            ) : (
+              <p role="status">The review window for this booking has closed.</p>
+            ))}
+          {panel.state === "closed" && !panel.review && (
+            <p role="status">The review window for this booking has closed.</p>
+          )}
+          {panel.state === "closed" && panel.review && <p role="status">Your review is being published.</p>}
+          {panel.state === "open" && !panel.review && (
+            <ClientReviewForm
+              intent={REVIEW_INTENTS.clientCreate}
+              review={null}
+              submitLabel="Submit review"
+            />
+          )}
+          {panel.state === "open" && panel.review && (
+            <>
+              <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+                Your review is saved and hidden until it is published. You can still edit it.
+              </p>
+              <details>
+                <summary className="cursor-pointer font-medium text-primary">Edit your review</summary>
+                <div className="pt-4">
+                  <ClientReviewForm
+                    intent={REVIEW_INTENTS.clientEdit}
+                    review={panel.review}
+                    submitLabel="Save changes"
+                  />
+                </div>
+              </details>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+// Rating arithmetic shared by the server (aggregates) and the pages (labels). No server imports.
+
+/**
+ * Bayesian average: every musician starts with PRIOR_WEIGHT imaginary reviews of PRIOR_MEAN stars, so
+ * one 5-star review (score 3.75) does not outrank forty 4.8s (score 4.66). The same constants are in
+ * the SQL that maintains musician_profiles.rating_score.
+ */
+export const PRIOR_MEAN = 3.5;
+export const PRIOR_WEIGHT = 5;
+
+export function bayesianScore(count: number, sum: number): number {
+  if (count === 0) return 0;
+  return (PRIOR_MEAN * PRIOR_WEIGHT + sum) / (PRIOR_WEIGHT + count);
+}
+
+/** "4.8" — one decimal, as ratings are shown everywhere. */
+export function formatRating(average: number): string {
+  return (Math.round(average * 10) / 10).toFixed(1);
+}
+
+export function reviewCountLabel(count: number): string {
+  return `${count} ${count === 1 ? "review" : "reviews"}`;
+}
+
+export const NO_REVIEWS = "No reviews yet";
+export const REVIEW_WINDOW_DAYS = 14;
+export const REPLY_EDIT_HOURS = 48;
+export const REVIEWS_PAGE_SIZE = 10;
+
+export const CLIENT_CRITERIA = [
+  { name: "satisfaction", label: "Satisfaction" },
+  { name: "professionalism", label: "Professionalism" },
+  { name: "communication", label: "Communication" },
+  { name: "punctuality", label: "Punctuality" },
+] as const;
+
+export type Criterion = (typeof CLIENT_CRITERIA)[number]["name"];
+
+/** Payment states that make a booking "paid through the platform" (GigSalad's verified rule). */
+export const PAID_STATUSES = ["paid", "released", "partially_refunded"] as const;

@@ -1,0 +1,63 @@
+// Route-facing actions: parse the form, call the rules, answer a ReviewActionResult.
+import { data } from "react-router";
+import type { Outcome } from "~/features/bookings/outcome";
+import type { OwnProfile } from "~/features/profiles/own-profile.server";
+import { fieldErrors } from "~/lib/field-errors";
+import { idempotent } from "~/server/idempotency.server";
+import { clientReviewSchema, organiserReviewSchema, replySchema } from "./review.schema";
+import { REVIEW_INTENTS, type ReviewActionResult } from "./review-action";
+import { replyToReview, type SaveResult, submitClientReview, submitOrganiserReview } from "./reviews.server";
+
+function answer(intent: string, result: SaveResult | Outcome<{ message: string }>) {
+  if (!result.ok) {
+    return data<ReviewActionResult>(
+      { intent, ok: false, toast: { type: "error", message: result.message } },
+      { status: result.status },
+    );
+  }
+  return data<ReviewActionResult>({ intent, ok: true, toast: { type: "success", message: result.message } });
+}
+
+function invalid(intent: string, error: Parameters<typeof fieldErrors>[0]) {
+  return data<ReviewActionResult>({ intent, ok: false, errors: fieldErrors(error) }, { status: 400 });
+}
+
+/** The client's review by the booking link (intent "review" creates, "edit-review" edits). */
+export async function clientReviewAction(form: Record<string, string>, slug: string, clientIp: string) {
+  const intent =
+    form.intent === REVIEW_INTENTS.clientEdit ? REVIEW_INTENTS.clientEdit : REVIEW_INTENTS.clientCreate;
+  const parsed = clientReviewSchema.safeParse(form);
+  if (!parsed.success) return invalid(intent, parsed.error);
+  if (intent === REVIEW_INTENTS.clientEdit) {
+    return answer(intent, await submitClientReview(slug, parsed.data, clientIp, "edit"));
+  }
+  return idempotent({ action: `review:${slug}`, fields: form }, async () =>
+    answer(intent, await submitClientReview(slug, parsed.data, clientIp, "create")),
+  );
+}
+
+/** The musician's review of the organiser of one of their bookings. */
+export async function organiserReviewAction(
+  form: Record<string, string>,
+  ctx: { user: { id: string }; profile: Pick<OwnProfile, "id"> },
+) {
+  const intent =
+    form.intent === REVIEW_INTENTS.organiserEdit
+      ? REVIEW_INTENTS.organiserEdit
+      : REVIEW_INTENTS.organiserCreate;
+  const parsed = organiserReviewSchema.safeParse(form);
+  if (!parsed.success) return invalid(intent, parsed.error);
+  if (intent === REVIEW_INTENTS.organiserEdit) {
+    return answer(intent, await submitOrganiserReview(ctx.profile, parsed.data, "edit"));
+  }
+  return idempotent({ action: "review-organiser", userId: ctx.user.id, fields: form }, async () =>
+    answer(intent, await submitOrganiserReview(ctx.profile, parsed.data, "create")),
+  );
+}
+
+export async function replyAction(form: Record<string, string>, profile: Pick<OwnProfile, "id">) {
+  const intent = REVIEW_INTENTS.reply;
+  const parsed = replySchema.safeParse(form);
+  if (!parsed.success) return invalid(intent, parsed.error);
+  return answer(intent, await replyToReview(profile, parsed.data.reviewId, parsed.data.reply));
+}

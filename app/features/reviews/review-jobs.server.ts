@@ -1,0 +1,106 @@
+// The reviews feature's background jobs (registered in app/server/jobs/handlers.server.ts).
+import { musicianDisplayName } from "~/lib/display-name";
+import { formatCalendarDate } from "~/lib/lagos-date";
+import { publicOrigin } from "~/server/env.server";
+import { type Mail, sendMail } from "~/server/mail/mailer.server";
+import { type BookingForReview, findBookingForReview, findReview, findWindow } from "./queries.server";
+import { REVIEW_WINDOW_DAYS } from "./rating";
+import { REVIEW_JOBS, type ReminderSide } from "./review-schedule.server";
+import { bookingRefusal, publishClosedWindow, windowState } from "./reviews.server";
+
+const names = (bk: BookingForReview) => ({
+  musician: musicianDisplayName({
+    stageName: bk.musicianStageName,
+    firstName: bk.musicianFirstName,
+    lastName: bk.musicianLastName,
+  }),
+  event: bk.eventDate
+    ? `${bk.eventType} on ${formatCalendarDate(bk.eventDate, "d MMMM yyyy")}`
+    : bk.eventType,
+  clientLink: `${publicOrigin()}/booking/${bk.slug}`,
+  musicianLink: `${publicOrigin()}/musician_reviews/${bk.musicianSlug ?? bk.musicianId}`,
+});
+
+function reminderMail(bk: BookingForReview, side: ReminderSide, closesAt: Date): Mail | null {
+  const n = names(bk);
+  const closes = formatCalendarDate(closesAt.toISOString().slice(0, 10), "d MMMM yyyy");
+  if (side === "client") {
+    if (!bk.email) return null;
+    return {
+      to: bk.email,
+      subject: `How was ${n.musician}? Leave a review`,
+      text: [
+        `Hello ${bk.clientName},`,
+        "",
+        `How was ${n.musician} at your ${n.event}? Your review helps other organisers book with confidence.`,
+        `Leave a review here (no account needed): ${n.clientLink}`,
+        "",
+        `Reviews stay hidden until both you and the musician have written, or until ${closes}.`,
+      ].join("\n"),
+    };
+  }
+  return {
+    to: bk.musicianEmail,
+    subject: `Review your organiser: ${bk.clientName}`,
+    text: [
+      `Hello ${n.musician},`,
+      "",
+      `How was working with ${bk.clientName} at the ${n.event}? Tell other musicians whether you were paid on time and treated well.`,
+      `Write your review: ${n.musicianLink}`,
+      "",
+      `You have until ${closes}; after that the ${REVIEW_WINDOW_DAYS}-day window closes.`,
+    ].join("\n"),
+  };
+}
+
+/** 24 h and 72 h after the event: invite a side that has not written yet, while the window is open. */
+export async function sendReviewReminder(data: { bookingId: string; side: ReminderSide }, now = new Date()) {
+  const bk = await findBookingForReview({ id: data.bookingId });
+  const window = await findWindow(data.bookingId);
+  if (!bk || !window || bookingRefusal(bk)) return false;
+  if (windowState(window, now) !== "open") return false;
+  const direction = data.side === "client" ? "client_to_musician" : "musician_to_client";
+  if (await findReview(bk.id, direction)) return false;
+  const mail = reminderMail(bk, data.side, window.closesAt);
+  if (!mail) return false;
+  await sendMail(mail);
+  return true;
+}
+
+/** Tells both sides their reviews are published. */
+export async function sendPublicationMails(data: { bookingId: string }) {
+  const bk = await findBookingForReview({ id: data.bookingId });
+  if (!bk) return;
+  const n = names(bk);
+  const mails: Mail[] = [
+    {
+      to: bk.musicianEmail,
+      subject: "Your reviews are published",
+      text: `Hello ${n.musician},\n\nThe reviews for the ${n.event} with ${bk.clientName} are now published.\nRead them and reply: ${n.musicianLink}`,
+    },
+  ];
+  if (bk.email) {
+    mails.push({
+      to: bk.email,
+      subject: `Your review of ${n.musician} is published`,
+      text: `Hello ${bk.clientName},\n\nThe reviews for your ${n.event} are now published. Thank you for reviewing ${n.musician}.\n${n.clientLink}`,
+    });
+  }
+  for (const m of mails) await sendMail(m);
+}
+
+export const reviewJobHandlers = [
+  {
+    name: REVIEW_JOBS.publish,
+    handler: async (data: { bookingId: string }) => {
+      await publishClosedWindow(data.bookingId);
+    },
+  },
+  {
+    name: REVIEW_JOBS.remind,
+    handler: async (data: { bookingId: string; side: ReminderSide }) => {
+      await sendReviewReminder(data);
+    },
+  },
+  { name: REVIEW_JOBS.announce, handler: sendPublicationMails },
+] as const;

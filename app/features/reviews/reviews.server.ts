@@ -1,0 +1,360 @@
+import { BOOKING_NOT_FOUND, type Outcome } from "~/features/bookings/outcome";
+import { guardSlugAction, reportSlugMiss } from "~/features/bookings/slug-guard.server";
+import type { OwnProfile } from "~/features/profiles/own-profile.server";
+import { musicianDisplayName } from "~/lib/display-name";
+import {
+  type BookingForReview,
+  countCompletedBookingsOf,
+  type Direction,
+  ensureWindowRow,
+  findBookingForReview,
+  findMusicianRatingColumns,
+  findOrganiserRating,
+  findOwnReviewForReply,
+  findReview,
+  type ReviewRow,
+  type ReviewValues,
+  refreshRating,
+  saveReply,
+  type WindowRow,
+  withLockedWindow,
+} from "./queries.server";
+import { formatRating, PAID_STATUSES, REPLY_EDIT_HOURS, REVIEW_WINDOW_DAYS } from "./rating";
+import type { ClientReviewInput, OrganiserReviewInput } from "./review.schema";
+import { scheduleAnnouncement, schedulePublication, scheduleWindowJobs } from "./review-schedule.server";
+
+export const MESSAGES = {
+  notCompleted: "You can review this booking once it has been completed.",
+  notPaid: "Only bookings paid through Stagebook can be reviewed.",
+  ownBooking: "A booking made with the musician's own e-mail or phone number cannot be reviewed.",
+  disputed: "This booking is under dispute. Reviews open again once the dispute is resolved.",
+  closed: `The ${REVIEW_WINDOW_DAYS}-day review window for this booking has closed.`,
+  already: "You have already reviewed this booking. You can edit your review until it is published.",
+  published: "This review has been published and can no longer be edited.",
+  nothingToEdit: "There is no review to edit yet.",
+} as const;
+
+const DAY_MS = 86_400_000;
+// Lagos keeps UTC+1 all year (no daylight saving), so a fixed offset is exact.
+const LAGOS_OFFSET = "+01:00";
+
+/** When the event ended: its date and end time in Lagos; past midnight when it ends before it starts. */
+export function eventEndsAt(bk: {
+  eventDate: string | null;
+  eventStartTime: string | null;
+  eventEndTime: string | null;
+  updatedAt: Date;
+}): Date {
+  // A completed booking without a date has no better end than the moment it was marked completed.
+  if (!bk.eventDate) return bk.updatedAt;
+  const time = (bk.eventEndTime ?? "23:59:59").padEnd(8, ":00").slice(0, 8);
+  const end = new Date(`${bk.eventDate}T${time}${LAGOS_OFFSET}`);
+  const overnight = bk.eventEndTime && bk.eventStartTime && bk.eventEndTime <= bk.eventStartTime;
+  return overnight ? new Date(end.getTime() + DAY_MS) : end;
+}
+
+function phoneKey(phone: string | null | undefined): string | null {
+  const digits = (phone ?? "").replace(/\D/g, "");
+  return digits.length >= 10 ? digits.slice(-10) : null;
+}
+
+/** The client's contact on the booking is the musician's own: a review would be a self-review. */
+export function isOwnContact(bk: BookingForReview): boolean {
+  const email = bk.email?.trim().toLowerCase();
+  if (email && email === bk.musicianEmail.trim().toLowerCase()) return true;
+  const phone = phoneKey(bk.phoneNumber);
+  return phone !== null && phone === phoneKey(bk.musicianPhone);
+}
+
+const refuse = (status: number, message: string) => ({ ok: false as const, status, message });
+
+/** Refusals that do not depend on the window: not completed, not paid, or a self-review. */
+export function bookingRefusal(bk: BookingForReview) {
+  if (bk.status !== "completed") return refuse(409, MESSAGES.notCompleted);
+  if (!(PAID_STATUSES as readonly string[]).includes(bk.paymentStatus)) return refuse(409, MESSAGES.notPaid);
+  if (isOwnContact(bk)) return refuse(403, MESSAGES.ownBooking);
+  return null;
+}
+
+/** The booking's review window, opened on first need; only completed bookings have one. */
+export async function ensureWindow(bk: BookingForReview): Promise<WindowRow> {
+  const ends = eventEndsAt(bk);
+  const { window, created } = await ensureWindowRow({
+    bookingId: bk.id,
+    musicianId: bk.musicianId,
+    eventEndsAt: ends,
+    closesAt: new Date(ends.getTime() + REVIEW_WINDOW_DAYS * DAY_MS),
+  });
+  if (created) await scheduleWindowJobs(window);
+  return window;
+}
+
+/** Called when a booking is marked completed: opens its window and schedules its jobs. */
+export async function openReviewWindow(bookingId: string): Promise<void> {
+  const bk = await findBookingForReview({ id: bookingId });
+  if (bk && !bookingRefusal(bk)) await ensureWindow(bk);
+}
+
+export type WindowState = "open" | "paused" | "closed" | "published";
+
+export function windowState(w: WindowRow, now: Date): WindowState {
+  if (w.publishedAt) return "published";
+  if (w.pausedAt) return "paused";
+  return w.closesAt > now ? "open" : "closed";
+}
+
+export type SaveResult = Outcome<{ message: string; published: boolean }>;
+
+async function saveReview(
+  bk: BookingForReview,
+  direction: Direction,
+  values: ReviewValues,
+  mode: "create" | "edit",
+  now: Date,
+): Promise<SaveResult> {
+  const early = bookingRefusal(bk);
+  if (early) return early;
+  await ensureWindow(bk);
+  const result = await withLockedWindow(bk.id, async (locked): Promise<SaveResult> => {
+    const existing = await locked.existing(direction);
+    if (mode === "edit" && !existing) return refuse(404, MESSAGES.nothingToEdit);
+    if (mode === "edit" && existing?.publishedAt) return refuse(409, MESSAGES.published);
+    const state = windowState(locked.window, now);
+    if (state === "paused") return refuse(409, MESSAGES.disputed);
+    if (state !== "open") return refuse(409, MESSAGES.closed);
+    if (mode === "edit" && existing) {
+      await locked.update(existing.id, values, now);
+      return { ok: true, message: "Your review has been updated", published: false };
+    }
+    if (existing) return refuse(409, MESSAGES.already);
+    // Reputation follows the organiser's account across musicians (null for a link-only client).
+    await locked.insert(direction, { ...values, organiserUserId: bk.clientUserId });
+    if ((await locked.count()) < 2) {
+      return { ok: true, message: "Thank you! Your review has been saved", published: false };
+    }
+    await locked.publish(now);
+    return { ok: true, message: "Thank you! Both reviews are now published", published: true };
+  });
+  if (!result) return refuse(404, BOOKING_NOT_FOUND);
+  if (result.ok && result.published) await scheduleAnnouncement(bk.id);
+  return result;
+}
+
+function clientValues(input: ClientReviewInput): ReviewValues {
+  return {
+    overall: input.overall,
+    satisfaction: input.satisfaction,
+    professionalism: input.professionalism,
+    communication: input.communication,
+    punctuality: input.punctuality,
+    body: input.body,
+  };
+}
+
+/** The client reviews the musician with the booking link: the slug is the key (no account). */
+export async function submitClientReview(
+  slug: string,
+  input: ClientReviewInput,
+  clientIp: string,
+  mode: "create" | "edit" = "create",
+  now: Date = new Date(),
+): Promise<SaveResult> {
+  const guard = await guardSlugAction(slug, clientIp);
+  if (!guard.ok) return guard;
+  const bk = await findBookingForReview({ slug });
+  if (!bk) {
+    await reportSlugMiss(clientIp);
+    return refuse(404, BOOKING_NOT_FOUND);
+  }
+  return saveReview(bk, "client_to_musician", clientValues(input), mode, now);
+}
+
+type Musician = Pick<OwnProfile, "id">;
+
+/** The musician reviews the organiser of one of their own bookings. */
+export async function submitOrganiserReview(
+  musician: Musician,
+  input: OrganiserReviewInput,
+  mode: "create" | "edit" = "create",
+  now: Date = new Date(),
+): Promise<SaveResult> {
+  const bk = await findBookingForReview({ id: input.bookingId, musicianId: musician.id });
+  if (!bk) return refuse(404, BOOKING_NOT_FOUND);
+  return saveReview(
+    bk,
+    "musician_to_client",
+    {
+      overall: input.overall,
+      paidOnTime: input.paidOnTime,
+      treatedWell: input.treatedWell,
+      body: input.body,
+    },
+    mode,
+    now,
+  );
+}
+
+/** What the booking page shows about reviewing: whether the client may, and their own review. */
+export interface ClientReviewPanel {
+  state: WindowState | "not-completed" | "not-paid" | "own-booking";
+  closesAt: string | null;
+  musicianName: string;
+  review:
+    | (Pick<
+        ReviewRow,
+        "overall" | "satisfaction" | "professionalism" | "communication" | "punctuality" | "body"
+      > & { published: boolean })
+    | null;
+}
+
+export async function clientReviewPanel(
+  slug: string,
+  now: Date = new Date(),
+): Promise<ClientReviewPanel | null> {
+  const bk = await findBookingForReview({ slug });
+  if (!bk) return null;
+  const musicianName = musicianDisplayName({
+    stageName: bk.musicianStageName,
+    firstName: bk.musicianFirstName,
+    lastName: bk.musicianLastName,
+  });
+  const refusal = bookingRefusal(bk);
+  if (refusal) {
+    return {
+      state:
+        refusal.message === MESSAGES.notPaid
+          ? "not-paid"
+          : bk.status === "completed"
+            ? "own-booking"
+            : "not-completed",
+      closesAt: null,
+      musicianName,
+      review: null,
+    };
+  }
+  const window = await ensureWindow(bk);
+  const own = await findReview(bk.id, "client_to_musician");
+  return {
+    state: windowState(window, now),
+    closesAt: window.closesAt.toISOString(),
+    musicianName,
+    review: own
+      ? {
+          overall: own.overall,
+          satisfaction: own.satisfaction,
+          professionalism: own.professionalism,
+          communication: own.communication,
+          punctuality: own.punctuality,
+          body: own.body,
+          published: own.publishedAt !== null,
+        }
+      : null,
+  };
+}
+
+/**
+ * A dispute on a completed booking stops the review clock: nobody can write, and the window does not
+ * close, until resumeReviewWindow is called when the dispute is resolved.
+ */
+export async function pauseReviewWindow(bookingId: string, now: Date = new Date()): Promise<boolean> {
+  const bk = await findBookingForReview({ id: bookingId });
+  if (bk?.status !== "completed") return false;
+  await ensureWindow(bk);
+  const paused = await withLockedWindow(bookingId, async (locked) => {
+    if (windowState(locked.window, now) !== "open") return false;
+    await locked.pause(now);
+    return true;
+  });
+  return paused === true;
+}
+
+/** The dispute is resolved: the window gets back the time it was paused for. Returns the new close. */
+export async function resumeReviewWindow(bookingId: string, now: Date = new Date()): Promise<Date | null> {
+  const closesAt = await withLockedWindow(bookingId, async (locked) => {
+    const { pausedAt, publishedAt, closesAt: before } = locked.window;
+    if (!pausedAt || publishedAt) return null;
+    const after = new Date(before.getTime() + Math.max(0, now.getTime() - pausedAt.getTime()));
+    await locked.resume(after);
+    return after;
+  });
+  if (closesAt) await schedulePublication(bookingId, closesAt);
+  return closesAt ?? null;
+}
+
+/**
+ * The window-end job: publishes whatever was written (one review, or none) once the window has
+ * closed. Early, paused or already published windows are left alone, so a retried or duplicated job
+ * is harmless.
+ */
+export async function publishClosedWindow(
+  bookingId: string,
+  now: Date = new Date(),
+): Promise<WindowState | "missing"> {
+  const outcome = await withLockedWindow(bookingId, async (locked) => {
+    const state = windowState(locked.window, now);
+    if (state !== "closed") return state;
+    const { directions } = await locked.publish(now);
+    return directions.length > 0 ? ("published" as const) : ("closed" as const);
+  });
+  if (outcome === "published") await scheduleAnnouncement(bookingId);
+  return outcome ?? "missing";
+}
+
+/** Recomputes the musician's aggregate from their published, visible reviews (repairs and backfills). */
+export async function recomputeMusicianRating(musicianId: string): Promise<void> {
+  await refreshRating(musicianId);
+}
+
+const HOUR_MS = 3_600_000;
+
+/** A public reply to a published review of the musician: one per review, editable for 48 hours. */
+export async function replyToReview(
+  musician: Musician,
+  reviewId: string,
+  body: string,
+  now: Date = new Date(),
+): Promise<Outcome<{ message: string }>> {
+  const review = await findOwnReviewForReply(reviewId, musician.id);
+  if (review?.direction !== "client_to_musician" || !review.publishedAt) {
+    return refuse(404, "Review not found");
+  }
+  const editUntil = new Date(now.getTime() - REPLY_EDIT_HOURS * HOUR_MS);
+  if (review.replyCreatedAt && review.replyCreatedAt <= editUntil) {
+    return refuse(409, `A reply can be edited for ${REPLY_EDIT_HOURS} hours after it is first posted.`);
+  }
+  if (!(await saveReply(reviewId, musician.id, body, now, editUntil))) {
+    return refuse(409, `A reply can be edited for ${REPLY_EDIT_HOURS} hours after it is first posted.`);
+  }
+  return {
+    ok: true,
+    message: review.replyCreatedAt ? "Your reply has been updated" : "Your reply has been posted",
+  };
+}
+
+/** The dashboard's Average Rating card: "4.8", or "--" before the first published review. */
+export async function averageRatingLabel(musicianId: string): Promise<string> {
+  const row = await findMusicianRatingColumns(musicianId);
+  return row && row.count > 0 && row.average !== null ? formatRating(row.average) : "--";
+}
+
+export type OrganiserReputation =
+  | { kind: "new-client" }
+  | { kind: "organiser"; average: number | null; reviewCount: number; completedBookings: number };
+
+/**
+ * What a musician sees about the organiser on a request or booking: the rating other musicians
+ * published and their completed bookings. A link-only client (no account) is a "New client".
+ */
+export async function organiserReputation(organiserUserId: string | null): Promise<OrganiserReputation> {
+  if (!organiserUserId) return { kind: "new-client" };
+  const [rating, completedBookings] = await Promise.all([
+    findOrganiserRating(organiserUserId),
+    countCompletedBookingsOf(organiserUserId),
+  ]);
+  return {
+    kind: "organiser",
+    average: rating.count > 0 ? rating.average : null,
+    reviewCount: rating.count,
+    completedBookings,
+  };
+}

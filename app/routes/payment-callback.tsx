@@ -1,0 +1,42 @@
+import { data, Link, redirect } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { confirmPaymentCallback } from "~/features/payments/checkout.server";
+import { callbackQuerySchema } from "~/features/payments/payment.schema";
+import { pageTitle } from "~/lib/nav";
+import type { Route } from "./+types/payment-callback";
+
+export const meta = () => [{ title: pageTitle("Payment") }, { name: "robots", content: "noindex" }];
+
+/** Where Paystack (or the test checkout) returns the payer: verify, credit once, back to the booking. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = callbackQuerySchema.safeParse({
+    reference: url.searchParams.get("reference") ?? url.searchParams.get("trxref") ?? "",
+  });
+  if (!parsed.success)
+    return data({ message: "We could not find this payment.", slug: null }, { status: 404 });
+  const result = await confirmPaymentCallback(parsed.data.reference);
+  if (result.ok) throw redirect(`/booking/${result.slug}`);
+  return data(
+    { message: result.message, slug: "slug" in result ? result.slug : null },
+    { status: result.status },
+  );
+}
+
+export default function PaymentCallback({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-10 text-center">
+      <h1 className="text-2xl font-bold">Payment not confirmed</h1>
+      <p className="text-muted-foreground">{loaderData.message}</p>
+      {loaderData.slug ? (
+        <Link to={`/booking/${loaderData.slug}`} className={buttonVariants()}>
+          Back to your booking
+        </Link>
+      ) : (
+        <Link to="/" className={buttonVariants({ variant: "outline" })}>
+          Go Home
+        </Link>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,122 @@
+// Starts anywhere (issue 15): as root in a clone under a 0700 home, under a path with spaces, and as
+// a normal user; when it cannot start, one plain sentence saying what to do.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, expect, it } from "vitest";
+import { canTraverse, startEmbeddedPostgres } from "./embedded-postgres.server";
+import { startupProblem } from "./startup-errors.server";
+
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
+function tempDir(mode: number) {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), "start-anywhere-"));
+  fs.chmodSync(d, mode);
+  made.push(d);
+  return d;
+}
+
+it.each([
+  ["a 0700 folder", 0o700],
+  ["an open folder", 0o755],
+])(
+  "keeps data across restarts with DATA_DIR under %s and a path with spaces",
+  async (_label, mode) => {
+    const home = tempDir(mode);
+    const dataDir = path.join(home, "my projects", "stage book", ".data");
+    fs.mkdirSync(dataDir, { recursive: true });
+    const systemDir = path.join(tempDir(0o755), "system");
+    const first = await startEmbeddedPostgres(dataDir, { systemDir });
+    try {
+      const c = new pg.Client({ connectionString: first.url });
+      await c.connect();
+      await c.query("CREATE TABLE kept (v text); INSERT INTO kept VALUES ('acknowledged')");
+      await c.end();
+    } finally {
+      await first.stop();
+    }
+    // As root, PostgreSQL runs as the postgres OS user, which cannot enter a 0700 folder of root's.
+    const relocated = process.getuid?.() === 0 && mode === 0o700;
+    expect(first.dataDir.startsWith(systemDir)).toBe(relocated);
+    expect(fs.existsSync(path.join(dataDir, "postgres-location"))).toBe(relocated);
+
+    const again = await startEmbeddedPostgres(dataDir, { systemDir });
+    try {
+      expect(again.dataDir).toBe(first.dataDir);
+      const c = new pg.Client({ connectionString: again.url });
+      await c.connect();
+      const { rows } = await c.query("SELECT v FROM kept");
+      await c.end();
+      expect(rows).toEqual([{ v: "acknowledged" }]);
+    } finally {
+      await again.stop();
+    }
+  },
+  120_000,
+);
+
+it("knows which folders another OS user can walk into", () => {
+  const closed = tempDir(0o700);
+  const open = tempDir(0o755);
+  const stranger = { uid: 54321, gid: 54321 };
+  expect(canTraverse(path.join(closed, "data"), stranger)).toBe(false);
+  expect(canTraverse(path.join(open, "data"), stranger)).toBe(true);
+});
+
+it("says in one sentence what to do when the port is taken, the folder is someone else's, or the disk is full", async () => {
+  const where = { dataDir: "/srv/stagebook data", port: 3000 };
+  const blocker = net.createServer();
+  await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));
+  const port = (blocker.address() as net.AddressInfo).port;
+  const inUse = await new Promise<Error>((resolve) => {
+    const second = net.createServer();
+    second.on("error", resolve);
+    second.listen(port, "127.0.0.1");
+  });
+  blocker.close();
+  const messages = [
+    startupProblem(inUse, { ...where, port }),
+    startupProblem(Object.assign(new Error("EACCES: permission denied, mkdir"), { code: "EACCES" }), where),
+    startupProblem(Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" }), where),
+  ];
+  expect(messages[0]).toBe(
+    `port ${port} is already in use: stop the program using it, or choose another port, e.g. PORT=${port + 1} npm start.`,
+  );
+  expect(messages[1]).toMatch(
+    /^the data folder .* belongs to another user: run Stagebook as that user, or set DATA_DIR/,
+  );
+  expect(messages[2]).toMatch(/^the disk holding \/srv\/stagebook data is full: free some space/);
+  for (const m of messages) expect(m).not.toMatch(/\n|\bat .*:\d+:\d+/);
+});
+
+it("a normal user whose DATA_DIR belongs to someone else gets one plain sentence, no stack trace", () => {
+  if (process.getuid?.() !== 0) return expect(process.getuid?.()).not.toBe(0);
+  const owned = tempDir(0o700);
+  const cwd = path.resolve(".");
+  const res = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd,
+    uid: 65534, // nobody
+    gid: 65534,
+    env: {
+      ...process.env,
+      DATA_DIR: path.join(owned, "data"),
+      DATABASE_URL: "",
+      PORT: "3999",
+      NODE_ENV: "production",
+    },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect(res.status).toBe(1);
+  const lines = res.stderr.split("\n").filter((l) => l.trim() && !l.includes("ExperimentalWarning"));
+  expect(lines).toEqual([
+    expect.stringMatching(
+      /^Stagebook cannot start: the data folder .* belongs to another user: run Stagebook as that user/,
+    ),
+  ]);
+});

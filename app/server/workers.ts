@@ -1,0 +1,70 @@
+// WEB_CONCURRENCY: the primary process owns the embedded PostgreSQL, the data-folder lock and the
+// migrations; it forks that many workers, which share the HTTP port (node:cluster) and serve requests.
+// A worker that dies is replaced; SIGINT/SIGTERM stops the workers (each drains its requests), then
+// the database. Not bundled: server.ts imports it.
+import cluster, { type Worker } from "node:cluster";
+import { logger } from "./logger.server";
+
+export function isWorkerProcess(): boolean {
+  return cluster.isWorker;
+}
+
+/** Runs the primary: never returns; exits the process after a signal once every worker has stopped. */
+export async function superviseWorkers(
+  count: number,
+  env: Record<string, string>,
+  stop: () => Promise<void>,
+): Promise<never> {
+  let stopping = false;
+  /** Forks a worker; resolves when it listens, rejects if it exits first (it says why on stderr). */
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = cluster.fork(env);
+      const early = () => reject(new Error(`worker ${worker.process.pid} exited while starting`));
+      worker.once("exit", early);
+      worker.once("listening", () => {
+        worker.off("exit", early);
+        worker.once("exit", (code, signal) => {
+          if (stopping) return;
+          logger.error({ pid: worker.process.pid, code, signal }, "a worker stopped; starting another");
+          start().catch((err) => logger.error({ err }, "the replacement worker did not start"));
+        });
+        resolve();
+      });
+    });
+  try {
+    // The first worker alone: it creates the job queue's schema, which is not safe to do concurrently.
+    await start();
+    await Promise.all(Array.from({ length: count - 1 }, start));
+  } catch {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+    await stop().catch(() => {});
+    process.exit(1);
+  }
+  logger.info({ workers: count }, "Stagebook workers started");
+
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down workers");
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w.isDead()) return resolve();
+            w.once("exit", () => resolve());
+            w.process.kill("SIGTERM");
+          }),
+      ),
+    );
+    await stop().catch(() => {});
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  return new Promise<never>(() => {});
+}

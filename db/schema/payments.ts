@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { bookingsByMusician } from "./bookings";
+
+export const paymentStatuses = ["initialized", "success", "failed"] as const;
+
+/**
+ * One checkout attempt for a booking: our unique reference, and the amounts computed on the server
+ * when it was started (the fee rates are kept, so a later change of configuration does not change
+ * what this booking's release pays out).
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookingsByMusician.id, { onDelete: "restrict" }),
+    reference: text("reference").notNull(),
+    email: text("email").notNull(),
+    priceKobo: bigint("price_kobo", { mode: "number" }).notNull(),
+    serviceFeeKobo: bigint("service_fee_kobo", { mode: "number" }).notNull(),
+    amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
+    serviceFeeBp: integer("service_fee_bp").notNull(),
+    commissionBp: integer("commission_bp").notNull(),
+    currency: text("currency").notNull().default("NGN"),
+    status: text("status").notNull().default("initialized"),
+    provider: text("provider").notNull(),
+    providerData: jsonb("provider_data").$type<Record<string, unknown>>(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payments_reference_key").on(t.reference),
+    index("payments_booking_id_idx").on(t.bookingId, t.createdAt),
+    // A booking is paid once: at most one successful payment.
+    uniqueIndex("payments_one_success_per_booking").on(t.bookingId).where(sql`${t.status} = 'success'`),
+    check("payments_status_check", sql`${t.status} IN ('initialized', 'success', 'failed')`),
+    check(
+      "payments_amounts_check",
+      sql`${t.priceKobo} > 0 AND ${t.serviceFeeKobo} >= 0 AND ${t.amountKobo} = ${t.priceKobo} + ${t.serviceFeeKobo}`,
+    ),
+  ],
+);
+
+/**
+ * Money the provider reported that we did not credit: a wrong amount or currency, an unknown reference,
+ * a second payment for a booking already paid. Kept for the admin to settle by hand.
+ */
+export const paymentAnomalies = pgTable(
+  "payment_anomalies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull(),
+    bookingId: uuid("booking_id").references(() => bookingsByMusician.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    expectedKobo: bigint("expected_kobo", { mode: "number" }),
+    receivedKobo: bigint("received_kobo", { mode: "number" }),
+    currency: text("currency"),
+    detail: text("detail").notNull(),
+    payload: jsonb("payload"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One row per reference and kind: a webhook retried for 72 h is recorded once.
+    uniqueIndex("payment_anomalies_reference_kind_key").on(t.reference, t.kind),
+    index("payment_anomalies_created_at_idx").on(t.createdAt),
+    index("payment_anomalies_booking_id_idx").on(t.bookingId),
+    check(
+      "payment_anomalies_kind_check",
+      sql`${t.kind} IN ('amount_mismatch', 'currency_mismatch', 'unknown_reference', 'already_paid')`,
+    ),
+  ],
+);

@@ -1,0 +1,146 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { bookingsByMusician } from "./bookings";
+import { musicianProfiles } from "./profiles";
+
+/**
+ * State of the built-in test provider (used when PAYSTACK_SECRET_KEY is unset). It lives in PostgreSQL,
+ * not in memory, because the server may run several worker processes.
+ */
+export const paystackTestRecords = pgTable(
+  "paystack_test_records",
+  {
+    kind: text("kind").notNull(),
+    reference: text("reference").notNull(),
+    status: text("status").notNull(),
+    amountKobo: bigint("amount_kobo", { mode: "number" }),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.reference] }),
+    check(
+      "paystack_test_records_kind_check",
+      sql`${t.kind} IN ('transaction', 'recipient', 'transfer', 'refund')`,
+    ),
+  ],
+);
+
+export const cancellationPolicies = ["flexible", "moderate", "strict"] as const;
+
+export const musicianPaymentSettings = pgTable(
+  "musician_payment_settings",
+  {
+    musicianId: uuid("musician_id")
+      .primaryKey()
+      .references(() => musicianProfiles.id, { onDelete: "cascade" }),
+    cancellationPolicy: text("cancellation_policy").notNull().default("flexible"),
+    bankCode: text("bank_code"),
+    bankName: text("bank_name"),
+    accountNumber: text("account_number"),
+    accountName: text("account_name"),
+    recipientCode: text("recipient_code"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "musician_payment_settings_policy_check",
+      sql`${t.cancellationPolicy} IN ('flexible', 'moderate', 'strict')`,
+    ),
+    check(
+      "musician_payment_settings_account_number_check",
+      sql`${t.accountNumber} IS NULL OR ${t.accountNumber} ~ '^[0-9]{10}$'`,
+    ),
+  ],
+);
+
+export const payoutStatuses = ["pending", "paid", "failed", "reversed"] as const;
+
+export const musicianPayouts = pgTable(
+  "musician_payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    musicianId: uuid("musician_id")
+      .notNull()
+      .references(() => musicianProfiles.id, { onDelete: "restrict" }),
+    reference: text("reference").notNull(),
+    amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
+    status: text("status").notNull().default("pending"),
+    bankName: text("bank_name").notNull(),
+    accountNumber: text("account_number").notNull(),
+    recipientCode: text("recipient_code").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("musician_payouts_reference_key").on(t.reference),
+    index("musician_payouts_musician_created_idx").on(t.musicianId, t.createdAt.desc()),
+    check("musician_payouts_amount_check", sql`${t.amountKobo} > 0`),
+    check("musician_payouts_status_check", sql`${t.status} IN ('pending', 'paid', 'failed', 'reversed')`),
+  ],
+);
+
+export const refundStatuses = ["pending", "processed", "failed"] as const;
+export const refundReasons = ["musician_cancelled", "client_cancelled", "dispute"] as const;
+
+export const bookingRefunds = pgTable(
+  "booking_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookingsByMusician.id, { onDelete: "restrict" }),
+    /** The charge reference being refunded (Paystack refunds by transaction reference). */
+    transactionReference: text("transaction_reference").notNull(),
+    amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
+    reason: text("reason").notNull(),
+    status: text("status").notNull().default("pending"),
+    providerRefundId: text("provider_refund_id"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One refund per booking: a booking is refunded once (in full or in part), never twice.
+    uniqueIndex("booking_refunds_booking_key").on(t.bookingId),
+    index("booking_refunds_status_idx").on(t.status),
+    index("booking_refunds_transaction_reference_idx").on(t.transactionReference),
+    check("booking_refunds_amount_check", sql`${t.amountKobo} > 0`),
+    check("booking_refunds_status_check", sql`${t.status} IN ('pending', 'processed', 'failed')`),
+    check(
+      "booking_refunds_reason_check",
+      sql`${t.reason} IN ('musician_cancelled', 'client_cancelled', 'dispute')`,
+    ),
+  ],
+);
+
+/** Card disputes (chargebacks) Paystack reports with charge.dispute.create, kept for the admin. */
+export const paystackChargeDisputes = pgTable(
+  "paystack_charge_disputes",
+  {
+    providerDisputeId: text("provider_dispute_id").primaryKey(),
+    transactionReference: text("transaction_reference").notNull(),
+    amountKobo: bigint("amount_kobo", { mode: "number" }),
+    category: text("category"),
+    status: text("status"),
+    note: text("note"),
+    payload: jsonb("payload").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("paystack_charge_disputes_reference_idx").on(t.transactionReference)],
+);

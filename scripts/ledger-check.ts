@@ -1,0 +1,50 @@
+// npm run ledger:check — verifies every money invariant on a database: each ledger transaction has two
+// or more entries summing to zero, all accounts sum to zero, no account but Paystack clearing is
+// negative, account codes follow the contract, the database's guard triggers are in place, and each
+// booking's payment state agrees with its escrow and charge in the ledger. Exits 1 on any breach.
+// Uses DATABASE_URL, or the embedded database under DATA_DIR (stop the server first).
+import { sql } from "drizzle-orm";
+import { DataDirInUseError } from "../app/server/embedded-postgres.server";
+import { openScriptDatabase } from "./script-db";
+
+let database: Awaited<ReturnType<typeof openScriptDatabase>>;
+try {
+  database = await openScriptDatabase();
+} catch (err) {
+  if (err instanceof DataDirInUseError) {
+    console.error(`ledger:check: ${err.message} Stop the server first, or set DATABASE_URL.`);
+    process.exit(2);
+  }
+  throw err;
+}
+
+let code = 0;
+try {
+  const { findMoneyBreaches } = await import("../app/features/payments/ledger-consistency.server");
+  const { db } = await import("../app/server/db.server");
+  // One snapshot: every query sees the same committed state even while the app keeps posting.
+  const { breaches, counts } = await db.transaction(
+    async (tx) => {
+      const found = await findMoneyBreaches(tx);
+      const [row] = (
+        await tx.execute<{ transactions: string; entries: string; accounts: string }>(sql`
+          SELECT (SELECT count(*) FROM ledger_transactions) AS transactions,
+                 (SELECT count(*) FROM ledger_entries) AS entries,
+                 (SELECT count(*) FROM ledger_accounts) AS accounts`)
+      ).rows;
+      return { breaches: found, counts: row };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  const summary = `${counts?.transactions} transactions, ${counts?.entries} entries, ${counts?.accounts} accounts`;
+  if (breaches.length === 0) {
+    console.log(`ledger:check OK — ${summary}; every invariant holds.`);
+  } else {
+    code = 1;
+    console.error(`ledger:check FAILED — ${breaches.length} breach(es) in ${summary}:`);
+    for (const b of breaches) console.error(`  [${b.rule}] ${b.detail}`);
+  }
+} finally {
+  await database.close();
+}
+process.exit(code);

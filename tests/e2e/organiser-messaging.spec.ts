@@ -1,0 +1,75 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { activateWebsite } from "./bookings-support";
+import { dashboardSlugOf } from "./dashboard-support";
+import { registerOrganiser } from "./organiser-support";
+import { registerMusician } from "./support";
+
+const HIDDEN = "[contact details hidden until booking is paid]";
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+async function send(page: Page, text: string) {
+  const box = page.getByPlaceholder("Type a message...");
+  await box.fill(text);
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(box).toHaveValue("");
+}
+
+test("an organiser messages a musician, contact details are hidden, replies arrive live, and a booking made in the conversation is accepted from My Bookings", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const musicianPage = await newPage(browser);
+  const musician = await registerMusician(musicianPage, { firstName: "Tunde", lastName: "Bakare" });
+  const slug = await activateWebsite(musician.email, "Tunde Sax");
+
+  const organiser = await newPage(browser);
+  await registerOrganiser(organiser, { firstName: "Ngozi", lastName: "Eze" });
+  await organiser.goto(`/musicians/${slug}`);
+  await organiser.getByRole("main").getByRole("link", { name: "Message", exact: true }).click();
+  await expect(organiser).toHaveURL(/\/messages\?c=[0-9a-f-]{36}$/);
+  await expect(organiser.getByRole("heading", { name: "Tunde Sax" })).toBeVisible();
+  await organiser.waitForSelector("html[data-messages-live]");
+
+  const thread = organiser.getByRole("list", { name: "Messages with Tunde Sax" });
+  await send(organiser, "Hello! Are you free on 12 December? Call me on 0803 123 4567");
+  await expect(thread.getByText(`Hello! Are you free on 12 December? Call me on ${HIDDEN}`)).toBeVisible();
+  await expect(
+    organiser.getByText("Contact details are hidden until the booking is paid").first(),
+  ).toBeVisible();
+  await expect(thread).not.toContainText("0803");
+
+  // The musician sees it (masked too) and replies; the organiser's page shows it without a reload.
+  const dash = await dashboardSlugOf(musicianPage);
+  await musicianPage.goto(`/musician_messages/${dash}`);
+  await musicianPage.getByRole("link", { name: /Ngozi Eze/ }).click();
+  const musicianThread = musicianPage.getByRole("list", { name: "Messages with Ngozi Eze" });
+  await expect(musicianThread).toContainText(HIDDEN);
+  await expect(musicianThread).not.toContainText("0803");
+  await musicianPage.waitForSelector("html[data-hydrated]");
+  await send(musicianPage, "Yes, I am free that evening.");
+  await expect(thread.getByText("Yes, I am free that evening.")).toBeVisible();
+
+  // The musician creates the booking from the conversation.
+  await musicianPage.getByRole("button", { name: "Create Booking" }).last().click();
+  const wizard = musicianPage.getByRole("dialog");
+  await expect(wizard.getByLabel("Client Name *")).toHaveValue("Ngozi Eze");
+  await wizard.getByLabel("Service Type *").selectOption("Full Event Performance");
+  await wizard.getByLabel("Event Type *").selectOption("Wedding");
+  await wizard.getByLabel("Price").fill("250,000");
+  await wizard.getByRole("button", { name: "Preview Booking" }).click();
+  await wizard.getByRole("button", { name: "Create Booking" }).click();
+  await expect(wizard.getByRole("heading", { name: "Booking Created Successfully!" })).toBeVisible();
+
+  // The organiser accepts it from My Bookings.
+  await organiser.goto("/bookings");
+  await organiser.getByRole("tab", { name: "Pending" }).click();
+  const pending = organiser.getByRole("tabpanel");
+  await expect(pending.getByText("Tunde Sax")).toBeVisible();
+  await pending.getByRole("button", { name: "Accept" }).click();
+  await expect(organiser.getByText("Booking confirmed successfully!").first()).toBeVisible();
+  await organiser.getByRole("tab", { name: "Confirmed" }).click();
+  await expect(organiser.getByRole("tabpanel").getByRole("link", { name: "Make Payment" })).toBeVisible();
+});

@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+import { activateWebsite } from "./bookings-support";
+import { latestMailTo, registerMusician, uniqueEmail } from "./support";
+
+const lagosToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date());
+
+test("musician books → client confirms and pays on the test checkout → escrow → the event happened → completed", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const musician = await (await browser.newContext()).newPage();
+  const m = await registerMusician(musician);
+  const slug = await activateWebsite(m.email, "Ayo Sax");
+
+  // The musician creates a booking for today, with no client e-mail.
+  await musician.goto(`/musician_bookings/${slug}`);
+  await musician.getByRole("banner").getByRole("button", { name: "Create Booking" }).first().click();
+  const d = musician.getByRole("dialog");
+  await d.getByLabel("Client Name *").fill("Ada Eze");
+  await d.getByLabel("Service Type *").selectOption("Background Music");
+  await d.getByLabel("Event Type *").selectOption("Gala");
+  await d.getByLabel("Price").fill("80000");
+  await d.getByLabel("Event Date").fill(lagosToday());
+  await d.getByRole("button", { name: "Preview Booking" }).click();
+  await d.getByRole("button", { name: "Create Booking" }).click();
+  await expect(d.getByRole("heading", { name: "Booking Created Successfully!" })).toBeVisible();
+  const link = await d.getByLabel("Booking link").inputValue();
+  expect(link).toMatch(/\/booking\/[a-z2-7]{8}$/);
+
+  // The client confirms; the pay panel appears with the server's breakdown.
+  const client = await (await browser.newContext()).newPage();
+  await client.goto(link);
+  await client.waitForSelector("html[data-hydrated]");
+  await expect(client.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+  await client.getByRole("button", { name: "Confirm Booking" }).click();
+  await client.getByRole("button", { name: "Yes, confirm booking" }).click();
+  await expect(client.getByText("You have confirmed this booking.")).toBeVisible();
+  const panel = client.getByTestId("pay-panel");
+  await expect(panel.getByText("₦80,000.00")).toBeVisible();
+  await expect(panel.getByText("₦4,000.00")).toBeVisible();
+  await expect(panel.getByText("₦84,000.00", { exact: true })).toBeVisible();
+
+  // No e-mail on the booking: the panel asks for one for the receipt, then Pay goes to the checkout.
+  const payer = uniqueEmail("organiser");
+  await panel.getByLabel("Organiser's e-mail (for the receipt)").fill(payer);
+  await panel.getByRole("button", { name: "Pay ₦84,000.00" }).click();
+  await expect(client.getByRole("heading", { name: "Test payment — no real money moves" })).toBeVisible();
+  await client.getByRole("button", { name: "Complete test payment" }).click();
+
+  // Back on the booking, verified: held in escrow, and paying again is impossible.
+  await expect(client).toHaveURL(link);
+  await expect(
+    client.getByText("Payment received — held in escrow until your event is completed"),
+  ).toBeVisible();
+  await expect(client.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+  const receipt = await latestMailTo(payer);
+  expect(receipt.replace(/=\r?\n/g, "")).toContain("84,000.00");
+
+  await musician.goto(`/musician_bookings/${slug}`);
+  const row = musician.getByRole("listitem").filter({ hasText: "Ada Eze" });
+  await expect(row.getByText("Paid — in escrow")).toBeVisible();
+
+  // The event is today: the client says it happened, which releases the money and completes the booking.
+  await client.waitForSelector("html[data-hydrated]");
+  await client.getByRole("button", { name: "The event happened" }).click();
+  await expect(
+    client.getByText("Paid — the event is complete and the payment has been released to the musician."),
+  ).toBeVisible();
+  await musician.reload();
+  await expect(row.getByText("Paid — released")).toBeVisible();
+  await expect(row.getByText("Completed", { exact: true })).toBeVisible();
+  const released = await latestMailTo(m.email);
+  expect(released.replace(/=\r?\n/g, "")).toContain("72,000.00 is now available");
+});

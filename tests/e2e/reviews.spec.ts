@@ -1,0 +1,108 @@
+// Verified two-way reviews (issue 12): a client reviews from the booking link, the review stays
+// hidden, the musician reviews the organiser, both publish, and the profile shows them.
+import { randomBytes } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { activateWebsite } from "./bookings-support";
+import { expectToast } from "./dashboard-support";
+import { registerMusician, withDb } from "./support";
+
+/** A completed booking, paid through the platform, whose event ended yesterday (seeded, as payment is). */
+async function paidCompletedBooking(musicianEmail: string): Promise<string> {
+  const slug = randomBytes(4).toString("hex");
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await withDb((c) =>
+    c.query(
+      `INSERT INTO bookings_by_musician (musician_id, slug, client_name, email, phone_number, service_type,
+         price_kobo, event_type, event_date, event_start_time, event_end_time, status, payment_status)
+       SELECT p.id, $1, 'Ngozi Bello', $2, '08099998888', 'Full Event Performance', 25000000, 'Wedding', $3,
+         '14:00', '18:00', 'completed', 'released'
+       FROM musician_profiles p JOIN "user" u ON u.id = p.user_id WHERE u.email = $4`,
+      [slug, `ngozi-${slug}@example.com`, yesterday, musicianEmail],
+    ),
+  );
+  return slug;
+}
+
+/** Picks n stars in the 1–5 group called `label` (the radios are visually hidden inside their labels). */
+async function rate(page: Page, label: string, n: number) {
+  await page
+    .locator("label")
+    .filter({ has: page.getByLabel(`${label}: ${n} out of 5`, { exact: true }) })
+    .click();
+}
+
+test("a client reviews from the link, it stays hidden, the musician reviews the organiser, both publish", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const m = await registerMusician(page);
+  const stage = `Reviewed ${randomBytes(3).toString("hex")}`;
+  const website = await activateWebsite(m.email, stage);
+  const bookingSlug = await paidCompletedBooking(m.email);
+
+  // The client: no account, the link is the key.
+  const clientContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  await client.goto(`/booking/${bookingSlug}`);
+  await client.waitForSelector("html[data-hydrated]");
+  await expect(client.getByRole("heading", { name: "Leave a review" })).toBeVisible();
+  await client.getByRole("button", { name: "Submit review" }).click();
+  await expect(client.getByText("Choose an overall rating from 1 to 5 stars")).toBeVisible();
+  await rate(client, "Overall", 4);
+  await rate(client, "Satisfaction", 5);
+  await rate(client, "Professionalism", 4);
+  await rate(client, "Communication", 4);
+  await rate(client, "Punctuality", 3);
+  const text = "<b>Great</b> sax all evening, though they started a little late.";
+  await client.getByLabel("Your review").fill(text);
+  await client.getByRole("button", { name: "Submit review" }).click();
+  await expect(client.getByText("Your review is saved and hidden until it is published.")).toBeVisible();
+
+  // Hidden from the public until both have written.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/musicians/${website}?tab=reviews`);
+  await expect(visitor.getByRole("heading", { name: "No reviews yet" })).toBeVisible();
+  await expect(visitor.getByText("sax all evening")).toHaveCount(0);
+
+  // The musician: from the booking in All Bookings to the review form.
+  await page.goto(`/musician_bookings/${website}`);
+  await page.waitForSelector("html[data-hydrated]");
+  await page.getByRole("link", { name: "Review organiser Ngozi Bello" }).click();
+  await expect(page).toHaveURL(new RegExp(`/musician_reviews/${website}`));
+  await expect(page.getByText("sax all evening")).toHaveCount(0);
+  await rate(page, "Overall", 5);
+  await page.getByRole("radio", { name: "Yes" }).first().check();
+  await page
+    .getByRole("group", { name: "Treated the band well" })
+    .getByRole("radio", { name: "Yes" })
+    .check();
+  await page
+    .getByLabel("Your review of the organiser")
+    .fill("Clear brief, paid on time and fed the whole band.");
+  await page.getByRole("button", { name: "Submit review" }).click();
+  await expectToast(page, "Thank you! Both reviews are now published");
+
+  // Both published: the profile shows the real average, the review as text, marked verified.
+  await visitor.goto(`/musicians/${website}?tab=reviews`);
+  await expect(visitor.getByTestId("rating-average")).toHaveText("4.0");
+  await expect(visitor.getByTestId("rating-count")).toHaveText("Based on 1 review");
+  await expect(visitor.getByText(text)).toBeVisible();
+  await expect(visitor.locator("article b")).toHaveCount(0);
+  await expect(visitor.getByText("Verified booking · Wedding")).toBeVisible();
+
+  // The musician's page now lists it as received, with a public reply.
+  await page.goto(`/musician_reviews/${website}`);
+  await page.waitForSelector("html[data-hydrated]");
+  await expect(page.getByText("sax all evening")).toBeVisible();
+  await page.getByText("Reply publicly").click();
+  await page.getByLabel("Your public reply").fill("Thank you, Ngozi! We'll be early next time.");
+  await page.getByRole("button", { name: "Post reply" }).click();
+  await expectToast(page, "Your reply has been posted");
+  await visitor.goto(`/musicians/${website}?tab=reviews`);
+  await expect(visitor.getByText("We'll be early next time.")).toBeVisible();
+
+  await clientContext.close();
+  await visitorContext.close();
+});
