@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { NAIRA_ERROR, type NairaLimits, parseNaira, parseOptionalNaira } from "./naira";
 
+/** A form string with NUL dropped: PostgreSQL text cannot hold it, and it carries nothing a reader sees. */
+export const formText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).overwrite((v) => v.replaceAll("\0", ""));
+
 /** Optional free text from a form: trimmed, at most `max` characters, empty or missing becomes null. */
 export const optionalText = (max: number, tooLong = `Must be ${max} characters or fewer`) =>
-  z
-    .string()
+  formText()
     .trim()
     .max(max, tooLong)
     .optional()
@@ -12,8 +15,7 @@ export const optionalText = (max: number, tooLong = `Must be ${max} characters o
 
 /** Spec §5: e-mail "valid if given, empty allowed"; empty becomes null. */
 export const optionalEmail = () =>
-  z
-    .string()
+  formText()
     .trim()
     .optional()
     .transform((v) => (v ? v : null))
@@ -21,16 +23,14 @@ export const optionalEmail = () =>
 
 /** Spec §5: "Client name is required" on the booking and booking-request forms. */
 export const clientNameField = () =>
-  z
-    .string({ error: "Client name is required" })
+  formText({ error: "Client name is required" })
     .trim()
     .min(1, "Client name is required")
     .max(200, "Client name is too long");
 
 /** A form field in naira that is optional: "" → null, a bad value → the field's message. */
 export const optionalNairaField = (limits?: NairaLimits) =>
-  z
-    .string()
+  formText()
     .optional()
     .transform((v, ctx) => {
       const r = parseOptionalNaira(v, limits);
@@ -41,7 +41,7 @@ export const optionalNairaField = (limits?: NairaLimits) =>
 
 /** A form field in naira that must be filled. */
 export const nairaField = (limits?: NairaLimits) =>
-  z.string({ error: NAIRA_ERROR }).transform((v, ctx) => {
+  formText({ error: NAIRA_ERROR }).transform((v, ctx) => {
     const r = parseNaira(v, limits);
     if (r.ok) return r.kobo;
     ctx.addIssue({ code: "custom", message: r.error });

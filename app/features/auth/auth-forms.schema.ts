@@ -1,26 +1,27 @@
 import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 import { PHONE_ERROR, parseNigerianPhone } from "~/lib/phone";
 
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),
-  password: z.string().min(1, "Password is required"),
-  redirectTo: z.string().optional(),
+  email: formText().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),
+  password: formText().min(1, "Password is required"),
+  redirectTo: formText().optional(),
 });
 
 export const roles = ["musician", "client"] as const;
 
 export const registerSchema = z
   .object({
-    firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),
-    lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"),
-    email: z.string().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),
+    firstName: formText().trim().min(1, "First name is required").max(100, "First name is too long"),
+    lastName: formText().trim().min(1, "Last name is required").max(100, "Last name is too long"),
+    email: formText().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),
     password: z
       .string()
       .min(8, "Password must be at least 8 characters")
       .max(128, "Password must be at most 128 characters"),
     role: z.enum(roles, { error: "Please choose a role" }),
     // A musician's website goes live at sign-up, and a live website needs a number organisers can call.
-    phoneNumber: z.string().trim().max(40, PHONE_ERROR).optional(),
+    phoneNumber: formText().trim().max(40, PHONE_ERROR).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.role !== "musician" && !v.phoneNumber) return;
@@ -29,17 +30,17 @@ export const registerSchema = z
   });
 
 export const forgotPasswordSchema = z.object({
-  email: z.string().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),
+  email: formText().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),
 });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1, "This reset link is invalid or has expired"),
+    token: formText().min(1, "This reset link is invalid or has expired"),
     password: z
       .string()
       .min(8, "Password must be at least 8 characters")
       .max(128, "Password must be at most 128 characters"),
-    confirmPassword: z.string(),
+    confirmPassword: formText(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords do not match",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 import { isCalendarDate } from "~/lib/lagos-date";
 
 export const SELECT_A_DATE = "Please select at least one date";
@@ -21,12 +22,12 @@ export const TIME_OPTIONS: string[] = Array.from({ length: 96 }, (_, i) => {
   return `${h}:${m}`;
 });
 
-const time = z.string().refine((v) => TIME_OPTIONS.includes(v), "Choose a time in 15-minute steps");
+const time = formText().refine((v) => TIME_OPTIONS.includes(v), "Choose a time in 15-minute steps");
 
 export const saveAvailabilitySchema = z
   .object({
     dates: z
-      .array(z.string().refine(isCalendarDate, "Enter a valid date"), SELECT_A_DATE)
+      .array(formText().refine(isCalendarDate, "Enter a valid date"), SELECT_A_DATE)
       .min(1, SELECT_A_DATE)
       .max(AVAILABILITY_SPAN_DAYS + 1, DATE_OUT_OF_RANGE)
       .transform((d) => [...new Set(d)].sort()),

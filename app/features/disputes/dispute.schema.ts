@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 
 export type DisputeFormValues = { clientName: string; phoneNumber: string; disputeReason: string };
 
@@ -6,18 +7,15 @@ export const emptyDisputeForm: DisputeFormValues = { clientName: "", phoneNumber
 
 /** Spec §5 "Dispute". */
 export const disputeSchema = z.object({
-  clientName: z
-    .string({ error: "Name is required" })
+  clientName: formText({ error: "Name is required" })
     .trim()
     .min(2, "Name is required")
     .max(200, "Name is too long"),
-  phoneNumber: z
-    .string({ error: "Valid phone number is required" })
+  phoneNumber: formText({ error: "Valid phone number is required" })
     .trim()
     .min(10, "Valid phone number is required")
     .max(40, "Valid phone number is required"),
-  disputeReason: z
-    .string({ error: "Please provide details about your dispute" })
+  disputeReason: formText({ error: "Please provide details about your dispute" })
     .trim()
     .min(10, "Please provide details about your dispute")
     .max(4000, "Dispute details are too long"),

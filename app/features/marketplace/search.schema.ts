@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 import { isCalendarDate } from "~/lib/lagos-date";
 import { parseOptionalNaira } from "~/lib/naira";
 import { NIGERIA_STATES } from "~/lib/nigeria-states";
 import { GENRE_OPTIONS, MARKET_EVENT_TYPES, MAX_PAGE } from "./search-options";
 
 const oneOf = <T extends readonly string[]>(values: T) =>
-  z
-    .string()
+  formText()
     .optional()
     .transform((v) => (v && (values as readonly string[]).includes(v) ? (v as T[number]) : null))
     .catch(null);
@@ -16,24 +16,21 @@ const oneOf = <T extends readonly string[]>(values: T) =>
  * or stale shared link still shows results.
  */
 export const marketSearchSchema = z.object({
-  q: z
-    .string()
+  q: formText()
     .optional()
     .transform((v) => v?.replaceAll("\0", "").trim().replace(/\s+/g, " ").slice(0, 100) ?? "")
     .catch(""),
   genre: oneOf(GENRE_OPTIONS),
   eventType: oneOf(MARKET_EVENT_TYPES),
   location: oneOf(NIGERIA_STATES),
-  maxRate: z
-    .string()
+  maxRate: formText()
     .optional()
     .transform((v) => {
       const r = parseOptionalNaira(v);
       return r.ok && r.kobo ? Math.max(1, Math.floor(r.kobo / 100)) : null;
     })
     .catch(null),
-  date: z
-    .string()
+  date: formText()
     .optional()
     .transform((v) => (v && isCalendarDate(v) ? v : null))
     .catch(null),

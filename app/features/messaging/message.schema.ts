@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 
 export const MESSAGE_MAX = 2000;
 export const EMPTY_MESSAGE = "Please type a message before sending.";
 export const LONG_MESSAGE = "Messages can be at most 2,000 characters.";
 
-export const messageBodySchema = z
-  .string({ error: EMPTY_MESSAGE })
-  // PostgreSQL text cannot hold NUL; it carries nothing a reader could see.
-  .transform((v) => v.replaceAll("\u0000", ""))
-  .pipe(z.string().trim().min(1, EMPTY_MESSAGE).max(MESSAGE_MAX, LONG_MESSAGE));
+export const messageBodySchema = formText({ error: EMPTY_MESSAGE })
+  .trim()
+  .min(1, EMPTY_MESSAGE)
+  .max(MESSAGE_MAX, LONG_MESSAGE);
 
 export const sendMessageSchema = z.object({
   conversationId: z.uuid("Conversation not found"),

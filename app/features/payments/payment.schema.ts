@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 
 /** The Pay form: only an e-mail for the receipt, when the booking has none. Amounts never come from the browser. */
 export const payFormSchema = z.object({
-  email: z
-    .string()
+  email: formText()
     .trim()
     .max(254, "Enter a valid e-mail address for the receipt")
     .optional()
@@ -14,5 +14,5 @@ export type PayFormInput = z.infer<typeof payFormSchema>;
 
 /** The callback's query string as Paystack sends it (?trxref=…&reference=…). */
 export const callbackQuerySchema = z.object({
-  reference: z.string().regex(/^[\w.=-]{1,100}$/, "Unknown payment reference"),
+  reference: formText().regex(/^[\w.=-]{1,100}$/, "Unknown payment reference"),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 
 export const FILL_ALL_FIELDS = "Please fill in all fields";
 export const END_AFTER_START = "End time must be later than start time";
@@ -15,8 +16,7 @@ export const PERFORMANCE_TYPES = [
 ] as const;
 
 const optional = (max: number, label: string) =>
-  z
-    .string()
+  formText()
     .trim()
     .max(max, `${label} must be ${max} characters or fewer`)
     .transform((v) => (v === "" ? null : v));
@@ -34,8 +34,8 @@ const time = z
 
 export const performanceSchema = z
   .object({
-    eventTitle: z.string().trim().min(1, FILL_ALL_FIELDS).max(200, "Title must be 200 characters or fewer"),
-    eventType: z.string().trim().min(1, FILL_ALL_FIELDS).max(60, "Type must be 60 characters or fewer"),
+    eventTitle: formText().trim().min(1, FILL_ALL_FIELDS).max(200, "Title must be 200 characters or fewer"),
+    eventType: formText().trim().min(1, FILL_ALL_FIELDS).max(60, "Type must be 60 characters or fewer"),
     eventDate: z
       .string()
       .trim()

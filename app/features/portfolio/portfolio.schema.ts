@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseInstagram, youtubeId, youtubeWatchUrl } from "~/lib/embeds";
+import { formText } from "~/lib/form-fields";
 
 export const INVALID_YOUTUBE = "Please enter a valid YouTube URL";
 export const INVALID_INSTAGRAM = "Invalid Instagram embed code or URL";
@@ -8,13 +9,12 @@ export const INVALID_INSTAGRAM = "Invalid Instagram embed code or URL";
 const title = z
   .string()
   .transform((v) => v.replaceAll("\0", "").trim())
-  .pipe(z.string().max(120, "Title must be 120 characters or fewer"))
+  .pipe(formText().max(120, "Title must be 120 characters or fewer"))
   .transform((v) => (v === "" ? null : v));
 
 /** Keeps only the canonical watch URL, whatever form the link was pasted in. */
 export const videoSchema = z.object({
-  url: z
-    .string()
+  url: formText()
     .trim()
     .max(2000, INVALID_YOUTUBE)
     .transform((v, ctx) => {
@@ -30,8 +30,7 @@ export const videoSchema = z.object({
 
 /** A post/reel URL or pasted embed markup; only the permalink survives. */
 export const instagramSchema = z.object({
-  embed: z
-    .string()
+  embed: formText()
     .max(20_000, INVALID_INSTAGRAM)
     .transform((v, ctx) => {
       const post = parseInstagram(v);

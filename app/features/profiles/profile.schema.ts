@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalNairaField } from "~/lib/form-fields";
+import { formText, optionalNairaField } from "~/lib/form-fields";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
 
 export const STAGE_NAME_REQUIRED = "Stage name is required";
@@ -37,25 +37,23 @@ export function cleanTags(values: readonly string[]): string[] {
 }
 
 const tagList = z
-  .array(z.string())
+  .array(formText())
   .transform(cleanTags)
   .pipe(
     z
-      .array(z.string().max(MAX_TAG_LENGTH, `Each item must be ${MAX_TAG_LENGTH} characters or fewer`))
+      .array(formText().max(MAX_TAG_LENGTH, `Each item must be ${MAX_TAG_LENGTH} characters or fewer`))
       .max(MAX_TAGS, `Add at most ${MAX_TAGS} items`),
   );
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  formText()
     .trim()
     .max(max, `${label} must be ${max} characters or fewer`)
     .transform((v) => (v === "" ? null : v));
 
 export const socialLinkSchema = z.object({
-  platform: z.string().trim().min(1, PLATFORM_REQUIRED).max(40, "Platform must be 40 characters or fewer"),
-  url: z
-    .string()
+  platform: formText().trim().min(1, PLATFORM_REQUIRED).max(40, "Platform must be 40 characters or fewer"),
+  url: formText()
     .trim()
     .min(1, INVALID_URL)
     .max(500, INVALID_URL)
@@ -64,8 +62,7 @@ export const socialLinkSchema = z.object({
 });
 
 export const aboutSchema = z.object({
-  stageName: z
-    .string()
+  stageName: formText()
     .trim()
     .min(1, STAGE_NAME_REQUIRED)
     .max(100, "Stage name must be 100 characters or fewer"),
@@ -122,14 +119,14 @@ export function pathErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-const requiredText = z.string().trim();
+const requiredText = formText().trim();
 
 export const accountSchema = z
   .object({
     firstName: requiredText.max(100, "First name must be 100 characters or fewer"),
     lastName: requiredText.max(100, "Last name must be 100 characters or fewer"),
     phoneNumber: requiredText,
-    slug: z.string().trim().toLowerCase(),
+    slug: formText().trim().toLowerCase(),
   })
   .superRefine((v, ctx) => {
     const missing = (["firstName", "lastName", "phoneNumber", "slug"] as const).filter((k) => !v[k]);

@@ -1,20 +1,19 @@
 import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 
 export { CLIENT_CRITERIA, type Criterion } from "./rating";
 
 /** Form text: NUL dropped (PostgreSQL text cannot hold it), surrounding space trimmed. */
-const cleanText = () => z.string().transform((v) => v.replaceAll("\0", "").trim());
+const cleanText = () => formText().trim();
 
 const stars = (message: string) =>
-  z
-    .string({ error: message })
+  formText({ error: message })
     .regex(/^[1-5]$/, message)
     .transform(Number);
 
 const reviewText = () =>
-  z
-    .string({ error: "Write at least 20 characters about the booking" })
-    .transform((v) => v.replaceAll("\0", "").trim())
+  formText({ error: "Write at least 20 characters about the booking" })
+    .trim()
     .pipe(
       z
         .string()
@@ -50,7 +49,7 @@ export type OrganiserReviewInput = z.output<typeof organiserReviewSchema>;
 export const replySchema = z.object({
   reviewId: z.uuid("Review not found"),
   reply: cleanText().pipe(
-    z.string().min(1, "Write a reply first").max(1000, "Keep your reply to 1,000 characters or fewer"),
+    formText().min(1, "Write a reply first").max(1000, "Keep your reply to 1,000 characters or fewer"),
   ),
 });
 
@@ -68,7 +67,7 @@ export const hideReviewSchema = z.object({
   reportId: z.uuid("Report not found"),
   decision: z.enum(["hide", "dismiss"], { error: "Choose hide or dismiss" }),
   note: cleanText().pipe(
-    z.string().min(3, "Add a note for the record").max(1000, "Keep the note to 1,000 characters or fewer"),
+    formText().min(3, "Add a note for the record").max(1000, "Keep the note to 1,000 characters or fewer"),
   ),
 });
 

@@ -1,23 +1,21 @@
 import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 
 /** ₦1,000: the smallest withdrawal. */
 export const MIN_WITHDRAWAL_KOBO = 100_000;
 
 export const bankAccountSchema = z.object({
-  bankCode: z
-    .string({ error: "Choose your bank from the list" })
+  bankCode: formText({ error: "Choose your bank from the list" })
     .trim()
     .regex(/^\d{3,9}$/, "Choose your bank from the list"),
-  accountNumber: z
-    .string({ error: "Enter your 10-digit account number" })
+  accountNumber: formText({ error: "Enter your 10-digit account number" })
     .trim()
     .regex(/^\d{10}$/, "Enter your 10-digit account number"),
 });
 
 /** The amount itself is read by the shared naira parser (app/lib/naira.ts). */
 export const withdrawSchema = z.object({
-  amount: z
-    .string()
+  amount: formText()
     .max(40, "Enter an amount in naira, e.g. 150,000")
     .regex(/^[^\0]*$/, "Enter an amount in naira, e.g. 150,000"),
 });
