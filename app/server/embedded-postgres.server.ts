@@ -196,6 +196,43 @@ function clusterDir(dataDir: string, user: OsUser | undefined, systemDir: string
   return dir;
 }
 
+const PASSWORD_FILE = "postgres-password";
+/** Beside a moved cluster: a fingerprint of the password kept in the data folder that owns it. */
+const OWNER_FILE = "owner-password.sha256";
+
+function fingerprint(password: string): string {
+  return createHash("sha256").update(password).digest("hex");
+}
+
+/**
+ * A moved cluster outlives its data folder: deleting and recreating the folder at the same path
+ * (a re-clone, `rm -rf .data`) makes a new password the old cluster does not know. Such a cluster
+ * belongs to a folder that no longer exists, so it is moved aside (kept, not deleted: its path is
+ * logged) and a fresh one is made. A cluster from before fingerprints were kept is trusted while
+ * its data folder still holds a password.
+ */
+function setAsideStaleCluster(dataDir: string, dir: string): void {
+  if (!fs.existsSync(path.join(dir, "PG_VERSION"))) return;
+  const passwordFile = path.join(dataDir, PASSWORD_FILE);
+  const ownerFile = path.join(path.dirname(dir), OWNER_FILE);
+  const password = fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile, "utf8").trim() : undefined;
+  const owner = fs.existsSync(ownerFile) ? fs.readFileSync(ownerFile, "utf8").trim() : undefined;
+  if (password !== undefined && (owner === undefined || owner === fingerprint(password))) return;
+  const aside = `${dir}.stale-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+  fs.renameSync(dir, aside);
+  fs.rmSync(ownerFile, { force: true });
+  logger.warn(
+    { from: dir, to: aside },
+    "the data folder was made anew, so the embedded PostgreSQL it used before was moved aside; starting a fresh one",
+  );
+}
+
+/** Records which data folder's password a moved cluster was made with (see setAsideStaleCluster). */
+function recordOwner(dataDir: string, pgDir: string, password: string): void {
+  if (pgDir === path.resolve(dataDir, "postgres")) return;
+  fs.writeFileSync(path.join(path.dirname(pgDir), OWNER_FILE), `${fingerprint(password)}\n`, { mode: 0o600 });
+}
+
 function run(
   file: string,
   args: string[],
@@ -247,10 +284,10 @@ export async function startEmbeddedPostgres(
   const packaged = await packagedBinaries();
   const bin = user ? reachableBinaries(packaged, user, systemDir) : packaged;
   const pgDir = clusterDir(dataDir, user, systemDir);
-  const password = readOrCreate(path.join(dataDir, "postgres-password"), () =>
-    randomBytes(18).toString("hex"),
-  );
   await stopOrphanedPostgres(pgDir);
+  if (pgDir !== path.resolve(dataDir, "postgres")) setAsideStaleCluster(dataDir, pgDir);
+  const password = readOrCreate(path.join(dataDir, PASSWORD_FILE), () => randomBytes(18).toString("hex"));
+  recordOwner(dataDir, pgDir, password);
   if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) {
     logger.info({ dir: pgDir }, "creating the embedded PostgreSQL cluster");
     fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
@@ -287,31 +324,38 @@ export async function startEmbeddedPostgres(
       setTimeout(retry, 200);
     });
   };
+  const stop = async () => {
+    stopping = true;
+    const child = current;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGINT");
+    });
+  };
   await start();
 
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
   try {
-    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DB_NAME]);
-    if (!rowCount) await client.query(`CREATE DATABASE ${DB_NAME}`);
-  } finally {
-    await client.end();
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DB_NAME]);
+      if (!rowCount) await client.query(`CREATE DATABASE ${DB_NAME}`);
+    } finally {
+      await client.end();
+    }
+  } catch (err) {
+    // The caller gets no handle to stop it with, so a start that fails here stops what it started.
+    await stop();
+    throw err;
   }
   logger.info({ port }, "embedded PostgreSQL ready");
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/${DB_NAME}`,
     adminUrl,
     dataDir: pgDir,
-    stop: async () => {
-      stopping = true;
-      const child = current;
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
-      await new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGINT");
-      });
-    },
+    stop,
   };
 }
 

@@ -60,6 +60,58 @@ it.each([
   120_000,
 );
 
+it("starts afresh when the data folder is deleted and made again at the same path", async () => {
+  const home = tempDir(0o700);
+  const dataDir = path.join(home, "stage book", ".data");
+  fs.mkdirSync(dataDir, { recursive: true });
+  const systemDir = path.join(tempDir(0o755), "system");
+  const first = await startEmbeddedPostgres(dataDir, { systemDir });
+  try {
+    const c = new pg.Client({ connectionString: first.url });
+    await c.connect();
+    await c.query("CREATE TABLE before_the_reclone (v text)");
+    await c.end();
+  } finally {
+    await first.stop();
+  }
+  // A re-clone, `rm -rf .data`, or the end-to-end web server's `rm -rf .data-e2e`.
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  const again = await startEmbeddedPostgres(dataDir, { systemDir });
+  try {
+    expect(again.dataDir).toBe(first.dataDir);
+    const c = new pg.Client({ connectionString: again.url });
+    await c.connect();
+    const { rows } = await c.query("SELECT to_regclass('before_the_reclone') AS t");
+    await c.end();
+    expect(rows).toEqual([{ t: null }]);
+  } finally {
+    await again.stop();
+  }
+  if (first.dataDir.startsWith(systemDir)) {
+    // The old cluster is moved aside, not deleted.
+    const kept = fs.readdirSync(path.dirname(first.dataDir)).filter((n) => n.startsWith("postgres.stale-"));
+    expect(kept).toHaveLength(1);
+  }
+}, 120_000);
+
+it("a start that fails after PostgreSQL came up stops the PostgreSQL it started", async () => {
+  const dataDir = path.join(tempDir(0o755), ".data");
+  fs.mkdirSync(dataDir, { recursive: true });
+  const systemDir = path.join(tempDir(0o755), "system");
+  const first = await startEmbeddedPostgres(dataDir, { systemDir });
+  await first.stop();
+  expect(first.dataDir).toBe(path.resolve(dataDir, "postgres"));
+  fs.writeFileSync(path.join(dataDir, "postgres-password"), "not-the-password");
+
+  await expect(startEmbeddedPostgres(dataDir, { systemDir })).rejects.toThrow(
+    /password authentication failed/,
+  );
+  // A clean shutdown removes postmaster.pid; a PostgreSQL left running keeps it.
+  expect(fs.existsSync(path.join(first.dataDir, "postmaster.pid"))).toBe(false);
+}, 120_000);
+
 it("knows which folders another OS user can walk into", () => {
   const closed = tempDir(0o700);
   const open = tempDir(0o755);
