@@ -10,6 +10,11 @@ import { PayPanel } from "~/features/payments/components/pay-panel";
 import { payFormSchema } from "~/features/payments/payment.schema";
 import { EVENT_HAPPENED_DONE, type PaymentActionResult } from "~/features/payments/payment-messages";
 import { markEventHappened } from "~/features/payments/release.server";
+import { cancelBookingAsClient, clientCancelPreview } from "~/features/refunds/client-cancel.server";
+import {
+  type ClientCancelActionResult,
+  ClientCancelPanel,
+} from "~/features/refunds/components/client-cancel-panel";
 import { ClientReviewSection } from "~/features/reviews/components/client-review-section";
 import { isClientReviewIntent } from "~/features/reviews/review-action";
 import { clientReviewAction } from "~/features/reviews/review-actions.server";
@@ -35,12 +40,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     );
   }
   const payment = await payPanelForSlug(params.slug);
+  const cancel = ["pending", "confirmed", "cancelled"].includes(result.booking.status)
+    ? await clientCancelPreview(params.slug)
+    : null;
   const reviewPanel = result.booking.status === "completed" ? await clientReviewPanel(params.slug) : null;
   return data({
     booking: result.booking,
     status: 200,
     message: null,
     payment,
+    cancel,
     releaseAfterHours: env().RELEASE_AFTER_HOURS,
     reviewPanel,
   });
@@ -55,14 +64,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const email = parsed.error.issues[0]?.message;
       return data<PaymentActionResult>({ intent: "pay", ok: false, errors: { email } }, { status: 400 });
     }
-    const started = await startCheckout(params.slug, parsed.data, context.clientIp);
-    if (started.ok) return redirect(started.authorizationUrl);
-    return data<PaymentActionResult>(
-      started.field === "email"
-        ? { intent: "pay", ok: false, errors: { email: started.message } }
-        : { intent: "pay", ok: false, toast: { type: "error", message: started.message } },
-      { status: started.status },
-    );
+    const payer = await getSessionUser(request);
+    const payerId = isOrganiser(payer) ? payer!.id : null;
+    // One submission of Pay starts one checkout: a double click waits for the first and is sent to
+    // the same checkout (startCheckout reuses the open payment it finds).
+    return idempotent({ action: `pay:${params.slug}`, userId: payerId, fields: form }, async () => {
+      const started = await startCheckout(params.slug, parsed.data, context.clientIp, payerId);
+      if (started.ok) return redirect(started.authorizationUrl);
+      return data<PaymentActionResult>(
+        started.field === "email"
+          ? { intent: "pay", ok: false, errors: { email: started.message } }
+          : { intent: "pay", ok: false, toast: { type: "error", message: started.message } },
+        { status: started.status },
+      );
+    });
   }
   if (form.intent === "event-happened") {
     const released = await markEventHappened(params.slug, context.clientIp);
@@ -77,6 +92,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ok: true,
       toast: { type: "success", message: EVENT_HAPPENED_DONE },
     });
+  }
+  if (form.intent === "client-cancel") {
+    if (form.confirm !== "yes") {
+      return data<ClientCancelActionResult>(
+        {
+          intent: "client-cancel",
+          ok: false,
+          toast: { type: "error", message: "Confirm that you want to cancel this booking." },
+        },
+        { status: 400 },
+      );
+    }
+    const cancelled = await cancelBookingAsClient(params.slug, context.clientIp);
+    return data<ClientCancelActionResult>(
+      {
+        intent: "client-cancel",
+        ok: cancelled.ok,
+        toast: { type: cancelled.ok ? "success" : "error", message: cancelled.message },
+      },
+      { status: cancelled.ok ? 200 : cancelled.status },
+    );
   }
   if (form.intent === "dispute") {
     const parsed = disputeSchema.safeParse(form);
@@ -131,6 +167,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           "payment" in loaderData &&
           loaderData.payment && (
             <PayPanel panel={loaderData.payment} releaseAfterHours={loaderData.releaseAfterHours} />
+          )
+        }
+        cancellation={
+          "cancel" in loaderData &&
+          loaderData.cancel && (
+            <ClientCancelPanel preview={loaderData.cancel} showPolicy={loaderData.payment?.state !== "pay"} />
           )
         }
       />

@@ -8,17 +8,24 @@ import {
 } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { getSessionUser } from "~/features/auth/session.server";
 import { publicAvailability } from "~/features/availability/availability.server";
 import { UpcomingAvailability } from "~/features/availability/components/upcoming-availability";
 import { publicBusyDates } from "~/features/calendar/busy-dates.server";
 import { BusyDatesList } from "~/features/calendar/components/busy-dates";
 import { PublicProfileView } from "~/features/profiles/components/public-profile";
 import { getPublicProfile } from "~/features/profiles/profile.server";
+import { CancellationPolicyNote } from "~/features/refunds/components/cancellation-policy-note";
 import { reviewsPageSchema } from "~/features/reviews/review.schema";
+import { REVIEW_INTENTS, type ReviewActionResult } from "~/features/reviews/review-action";
+import { reportAction } from "~/features/reviews/review-actions.server";
 import { profileReviews } from "~/features/reviews/review-lists.server";
+import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
+import { formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { toast } from "~/lib/toast";
 import { publicOrigin } from "~/server/env.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/musician-profile";
 
 const LOAD_FAILED = "Could not load musician profile";
@@ -29,10 +36,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { page } = reviewsPageSchema.parse({
     page: new URL(request.url).searchParams.get("reviewsPage") ?? undefined,
   });
-  const [availability, reviews, busyDates] = await Promise.all([
+  const [availability, reviews, busyDates, cancellationPolicy] = await Promise.all([
     publicAvailability(profile.profile.id),
     profileReviews(profile.profile.id, page),
     publicBusyDates(profile.profile.id),
+    cancellationPolicyOf(profile.profile.id),
   ]);
   const origin = publicOrigin();
   const p = profile.profile;
@@ -46,6 +54,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     availability,
     reviews,
     busyDates,
+    cancellationPolicy,
     share: {
       title: `${name}${p.performanceRoles[0] ? ` — ${p.performanceRoles[0]}` : ""} | Stagebook`,
       description,
@@ -53,6 +62,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       image: p.profileImage ? new URL(p.profileImage, origin).toString() : `${origin}/favicon.svg`,
     },
   };
+}
+
+/** "Report" on a published review: anyone may send one, signed in or not (rate-limited). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = formToObject(await readForm(request));
+  if (form.intent !== REVIEW_INTENTS.report) {
+    return data<ReviewActionResult>(
+      { intent: String(form.intent ?? ""), ok: false, toast: { type: "error", message: "Unknown action" } },
+      { status: 400 },
+    );
+  }
+  const user = await getSessionUser(request);
+  return reportAction(form, { userId: user?.id ?? null, clientIp: context.clientIp });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -102,6 +124,9 @@ export default function MusicianProfilePage({ loaderData }: Route.ComponentProps
       <div className="mx-auto w-full max-w-5xl px-4 pb-10">
         <UpcomingAvailability blocks={loaderData.availability} />
         <BusyDatesList dates={loaderData.busyDates} />
+        <section aria-label="Cancellation policy" className="mt-6">
+          <CancellationPolicyNote policy={loaderData.cancellationPolicy} />
+        </section>
       </div>
     </>
   );

@@ -13,6 +13,8 @@ import {
 import { requireMusician } from "~/features/profiles/own-profile.server";
 import { WEBSITE_NOT_ACTIVE, WEBSITE_NOT_ACTIVE_DESCRIPTION } from "~/features/profiles/profile.schema";
 import { getEditorData } from "~/features/profiles/profile.server";
+import { CancellationPolicyForm } from "~/features/refunds/components/cancellation-policy-form";
+import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { pageTitle } from "~/lib/nav";
 import { useActionToast } from "~/lib/use-action-toast";
 import { publicOrigin } from "~/server/env.server";
@@ -32,7 +34,7 @@ const MAX_FORM_BYTES = 100_000;
 export const meta = () => [{ title: pageTitle("My Profile") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireMusician(request);
+  const { user, profile } = await requireMusician(request);
   const editor = await getEditorData(user.id);
   if (!editor) throw data({ message: "Musician profile not found" }, { status: 404 });
   // "View My Website" sends a musician here when the website is not active yet (spec §6).
@@ -41,7 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     fromViewWebsite && !editor.website.active
       ? { type: "error" as const, message: WEBSITE_NOT_ACTIVE, description: WEBSITE_NOT_ACTIVE_DESCRIPTION }
       : undefined;
-  return { ...editor, origin: publicOrigin(), toast };
+  const cancellationPolicy = await cancellationPolicyOf(profile.id);
+  return { ...editor, cancellationPolicy, origin: publicOrigin(), toast };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -111,7 +114,13 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         />
       )}
       {tab === "account" && (
-        <AccountForm profile={profile} website={website} origin={origin} errors={errorsFor("account")} />
+        <div className="grid gap-8">
+          <AccountForm profile={profile} website={website} origin={origin} errors={errorsFor("account")} />
+          <CancellationPolicyForm
+            current={loaderData.cancellationPolicy}
+            error={errorsFor("cancellation-policy").cancellationPolicy}
+          />
+        </div>
       )}
     </main>
   );

@@ -11,6 +11,8 @@ import { contractAttachments } from "~/features/documents/documents.server";
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { escrowAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
 import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
+import type { CancellationPolicy } from "~/features/refunds/cancellation-policy";
+import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
@@ -42,12 +44,18 @@ export type PayPanelData = {
   /** A dispute is open: release waits for an admin. */
   onHold: boolean;
   eventDate: string | null;
+  /** The musician's cancellation policy, shown before paying. */
+  policy: CancellationPolicy;
+  /** The booking was cancelled (by the musician: full refund; by the client: the policy's refund). */
+  cancelled: boolean;
 };
 
 /** What the booking page shows about money; null when there is nothing to pay (not confirmed, no price). */
 export async function payPanelForSlug(slug: string): Promise<PayPanelData | null> {
   const booking = await q.findBookingBySlug(slug);
   if (!booking) return null;
+  const policy = await cancellationPolicyOf(booking.musicianId);
+  const cancelled = booking.status === "cancelled";
   if (booking.paymentStatus === "unpaid") {
     if (booking.status !== "confirmed" || !booking.priceKobo) return null;
     const c = bookingCharges(booking.priceKobo, configuredFeeRates());
@@ -60,22 +68,28 @@ export async function payPanelForSlug(slug: string): Promise<PayPanelData | null
       canMarkHappened: false,
       onHold: false,
       eventDate: booking.eventDate,
+      policy,
+      cancelled,
     };
   }
   const payment = await q.findSuccessfulPayment(db, booking.id);
   if (!payment) return null;
   const onHold =
     booking.paymentStatus === "paid" &&
-    (await q.hasOpenDispute(db, booking.id, payment.paidAt ?? payment.createdAt));
+    ((await q.hasOpenDispute(db, booking.id, payment.paidAt ?? payment.createdAt)) ||
+      (await q.hasOpenChargeDispute(db, payment.reference)));
   return {
     state: booking.paymentStatus as PayPanelData["state"],
     priceKobo: payment.priceKobo,
     serviceFeeKobo: payment.serviceFeeKobo,
     totalKobo: payment.amountKobo,
     needsEmail: false,
-    canMarkHappened: booking.paymentStatus === "paid" && !onHold && eventDateReached(booking.eventDate),
+    canMarkHappened:
+      booking.paymentStatus === "paid" && !cancelled && !onHold && eventDateReached(booking.eventDate),
     onHold,
     eventDate: booking.eventDate,
+    policy,
+    cancelled,
   };
 }
 
@@ -86,11 +100,15 @@ export type StartCheckoutResult =
 // A second press of Pay within this window goes back to the checkout already started.
 const REUSE_CHECKOUT_MS = 30 * 60_000;
 
-/** "Pay ₦…": records a payment with a new unique reference and asks the provider for its checkout. */
+/**
+ * "Pay ₦…": records a payment with a new unique reference and asks the provider for its checkout. A
+ * signed-in organiser (clientUserId) paying a booking that belongs to no account takes it into theirs.
+ */
 export async function startCheckout(
   slug: string,
   input: PayFormInput,
   clientIp: string,
+  clientUserId: string | null = null,
 ): Promise<StartCheckoutResult> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
@@ -102,6 +120,7 @@ export async function startCheckout(
   if (!booking.priceKobo) return { ok: false, status: 409, message: PAY_MESSAGES.noPrice };
   const email = booking.email ?? input.email;
   if (!email) return { ok: false, status: 400, message: PAY_MESSAGES.emailNeeded, field: "email" };
+  if (clientUserId) await q.linkClientAccount(booking.id, clientUserId);
 
   const rates = configuredFeeRates();
   const charges = bookingCharges(booking.priceKobo, rates);

@@ -4,6 +4,7 @@ import { user } from "~db/schema/auth";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import { paymentAnomalies, payments } from "~db/schema/payments";
 import { musicianProfiles } from "~db/schema/profiles";
+import { paystackChargeDisputes } from "~db/schema/wallet";
 
 const b = bookingsByMusician;
 const p = payments;
@@ -64,6 +65,14 @@ export async function setPaymentStatus(
     .where(and(eq(b.id, bookingId), inArray(b.paymentStatus, [...from])))
     .returning({ id: b.id });
   return rows.length > 0;
+}
+
+/** A signed-in organiser who pays a booking takes it into their account (as confirming does). */
+export async function linkClientAccount(bookingId: string, clientUserId: string): Promise<void> {
+  await db
+    .update(b)
+    .set({ clientUserId: sql`coalesce(${b.clientUserId}, ${clientUserId})` })
+    .where(eq(b.id, bookingId));
 }
 
 export async function paymentStatusesOf(bookingIds: string[]): Promise<Map<string, string>> {
@@ -225,6 +234,22 @@ export async function listAnomalies(limit: number): Promise<PaymentAnomalyRow[]>
     .from(paymentAnomalies)
     .orderBy(desc(paymentAnomalies.createdAt))
     .limit(limit);
+}
+
+/** A card dispute (chargeback) on this charge that Paystack has not reported resolved or archived. */
+export async function hasOpenChargeDispute(ex: DbExecutor, reference: string): Promise<boolean> {
+  const d = paystackChargeDisputes;
+  const [row] = await ex
+    .select({ id: d.providerDisputeId })
+    .from(d)
+    .where(
+      and(
+        eq(d.transactionReference, reference),
+        sql`coalesce(${d.status}, '') NOT IN ('resolved', 'archived')`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /** A dispute filed since the booking was paid and not yet resolved by an admin. */

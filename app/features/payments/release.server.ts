@@ -10,7 +10,7 @@ import { accountBalanceKobo, postLedgerTransaction } from "~/features/ledger/led
 import { escrowAccount, musicianPayableAccount, PLATFORM_REVENUE } from "~/features/ledger/ledger-accounts";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
 import { formatNaira } from "~/lib/money";
-import { db } from "~/server/db.server";
+import { type DbExecutor, db } from "~/server/db.server";
 import { env, publicOrigin } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
@@ -25,6 +25,9 @@ export const RELEASE_MESSAGES = {
   notPaid: "This booking has not been paid.",
   refunded: "This booking's payment was refunded.",
   onHold: "A dispute is open on this booking, so its payment is on hold until our team resolves it.",
+  chargeback:
+    "The card payment for this booking is disputed with the bank, so its payment is on hold until the dispute is resolved.",
+  cancelled: "This booking was cancelled, so its payment is not released.",
   tooEarly: "You can confirm the event happened on or after the event date.",
 } as const;
 
@@ -53,35 +56,19 @@ export async function releaseEscrow(bookingId: string, by: ReleaseBy): Promise<R
         return { ok: false, status: 409, message: RELEASE_MESSAGES.notPaid };
       const payment = await q.findSuccessfulPayment(tx, bookingId);
       if (!payment) return { ok: false, status: 409, message: RELEASE_MESSAGES.notPaid };
+      // A cancelled booking is never released by the client or the clock: its money goes back to the
+      // client (or, after a client's cancellation, is shared under the policy by releaseKeptOnCancellation).
+      if (by !== "admin" && booking.status === "cancelled")
+        return { ok: false, status: 409, message: RELEASE_MESSAGES.cancelled };
       if (by !== "admin" && (await q.hasOpenDispute(tx, bookingId, payment.paidAt ?? payment.createdAt)))
         return { ok: false, status: 409, message: RELEASE_MESSAGES.onHold };
+      // A chargeback holds the money even from an admin's release until the bank's dispute is settled.
+      if (await q.hasOpenChargeDispute(tx, payment.reference))
+        return { ok: false, status: 409, message: RELEASE_MESSAGES.chargeback };
       if (by === "client" && !eventDateReached(booking.eventDate))
         return { ok: false, status: 409, message: RELEASE_MESSAGES.tooEarly };
 
-      const charges = bookingCharges(payment.priceKobo, {
-        serviceFeeBp: payment.serviceFeeBp,
-        commissionBp: payment.commissionBp,
-      });
-      // A payment's own service fee was fixed at checkout; the charge total is what was paid.
-      const paid = { totalKobo: payment.amountKobo, musicianKobo: charges.musicianKobo };
-      const escrow = await accountBalanceKobo(escrowAccount(bookingId), tx);
-      const split = releaseSplit(paid, Math.min(escrow, paid.totalKobo));
-      const entries = [
-        { account: escrowAccount(bookingId), amountKobo: -(split.musicianKobo + split.platformKobo) },
-        { account: musicianPayableAccount(booking.musicianId), amountKobo: split.musicianKobo },
-        { account: PLATFORM_REVENUE, amountKobo: split.platformKobo },
-      ].filter((e) => e.amountKobo !== 0);
-      let released = false;
-      if (entries.length >= 2) {
-        const posted = await postLedgerTransaction(tx, {
-          idempotencyKey: `release:${bookingId}`,
-          kind: "release",
-          bookingId,
-          memo: `Escrow for booking ${booking.slug} released (${by})`,
-          entries,
-        });
-        released = posted.created;
-      }
+      const { released, ...split } = await postRelease(tx, booking, payment, by);
       await q.setPaymentStatus(
         tx,
         bookingId,
@@ -99,6 +86,57 @@ export async function releaseEscrow(bookingId: string, by: ReleaseBy): Promise<R
   await openReviewWindow(bookingId);
   const { booking: _booking, ...rest } = result;
   return rest;
+}
+
+/** Posts the release of what the booking's escrow holds (key release:{booking}); nothing twice. */
+async function postRelease(
+  tx: DbExecutor,
+  booking: q.BookingMoneyRow,
+  payment: q.PaymentRow,
+  by: ReleaseBy | "cancellation",
+): Promise<{ released: boolean; musicianKobo: number; platformKobo: number }> {
+  const charges = bookingCharges(payment.priceKobo, {
+    serviceFeeBp: payment.serviceFeeBp,
+    commissionBp: payment.commissionBp,
+  });
+  // A payment's own service fee was fixed at checkout; the charge total is what was paid.
+  const paid = { totalKobo: payment.amountKobo, musicianKobo: charges.musicianKobo };
+  const escrow = await accountBalanceKobo(escrowAccount(booking.id), tx);
+  const split = releaseSplit(paid, Math.min(escrow, paid.totalKobo));
+  const entries = [
+    { account: escrowAccount(booking.id), amountKobo: -(split.musicianKobo + split.platformKobo) },
+    { account: musicianPayableAccount(booking.musicianId), amountKobo: split.musicianKobo },
+    { account: PLATFORM_REVENUE, amountKobo: split.platformKobo },
+  ].filter((e) => e.amountKobo !== 0);
+  if (entries.length < 2) return { released: false, ...split };
+  const posted = await postLedgerTransaction(tx, {
+    idempotencyKey: `release:${booking.id}`,
+    kind: "release",
+    bookingId: booking.id,
+    memo:
+      by === "cancellation"
+        ? `Escrow for booking ${booking.slug} kept under the cancellation policy after the client cancelled`
+        : `Escrow for booking ${booking.slug} released (${by})`,
+    entries,
+  });
+  return { released: posted.created, ...split };
+}
+
+/**
+ * After a client cancels (inside their transaction, the booking locked and already cancelled, any
+ * refund already taken out of escrow): what the policy keeps is shared as a release would share it.
+ * The booking stays cancelled; an unrefunded payment becomes "released". The caller tells the musician.
+ */
+export async function releaseKeptOnCancellation(
+  tx: DbExecutor,
+  bookingId: string,
+): Promise<{ musicianKobo: number; platformKobo: number }> {
+  const booking = await q.lockBookingOrRead(tx, bookingId);
+  const payment = booking && (await q.findSuccessfulPayment(tx, bookingId));
+  if (!booking || !payment || booking.status !== "cancelled") return { musicianKobo: 0, platformKobo: 0 };
+  const { released, ...split } = await postRelease(tx, booking, payment, "cancellation");
+  await q.setPaymentStatus(tx, bookingId, "released", ["paid"]);
+  return released ? split : { musicianKobo: 0, platformKobo: 0 };
 }
 
 async function notifyMusician(booking: q.BookingMoneyRow, amountKobo: number) {
@@ -147,7 +185,7 @@ export async function scheduleAutoRelease(booking: q.BookingMoneyRow): Promise<v
 /** The job: releases unless a dispute holds the money or the event has moved later (then re-queued). */
 export async function runAutoRelease(data: { bookingId: string }): Promise<void> {
   const booking = await q.lockBookingOrRead(db, data.bookingId, false);
-  if (booking?.paymentStatus !== "paid") return;
+  if (booking?.paymentStatus !== "paid" || booking.status === "cancelled") return;
   const at = autoReleaseAt(booking);
   if (at && at.getTime() > Date.now()) {
     await scheduleAutoRelease(booking);
@@ -156,4 +194,14 @@ export async function runAutoRelease(data: { bookingId: string }): Promise<void>
   const result = await releaseEscrow(data.bookingId, "auto");
   if (!result.ok)
     logger.info({ bookingId: data.bookingId, reason: result.message }, "automatic release skipped");
+}
+
+/**
+ * Paystack settled a chargeback (charge.dispute.resolve): the held booking's automatic release runs
+ * again now if it was due (it was skipped while held), else it is queued for its time.
+ */
+export async function resumeReleaseAfterChargeback(reference: string): Promise<void> {
+  const payment = await q.findPaymentByReference(db, reference);
+  if (payment?.status !== "success") return;
+  await runAutoRelease({ bookingId: payment.bookingId });
 }

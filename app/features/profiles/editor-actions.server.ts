@@ -14,6 +14,8 @@ import {
 } from "~/features/portfolio/media.schema";
 import { instagramSchema, mediaTitleSchema, videoSchema } from "~/features/portfolio/portfolio.schema";
 import { addAudio, addEmbed, addImage, removeItem } from "~/features/portfolio/portfolio.server";
+import { isCancellationPolicy, POLICY_LABELS } from "~/features/refunds/cancellation-policy";
+import { chooseCancellationPolicy } from "~/features/wallet/wallet.server";
 import { formToObject } from "~/lib/field-errors";
 import { idempotent } from "~/server/idempotency.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
@@ -40,6 +42,7 @@ export type EditorIntent =
   | "remove-item"
   | "add-performance"
   | "delete-performance"
+  | "cancellation-policy"
   | MediaKind;
 
 export interface EditorActionData {
@@ -224,6 +227,16 @@ export async function handleEditorForm(form: FormData, ctx: { user: SessionUser;
       return (await deletePerformance(ctx.profile.id, String(form.get("performanceId") ?? "")))
         ? success(intent, "Performance deleted successfully!")
         : failure(intent, "Failed to delete performance", 404);
+    case "cancellation-policy": {
+      const policy = form.get("cancellationPolicy");
+      if (!isCancellationPolicy(policy)) {
+        return failure(intent, "Choose Flexible, Moderate or Strict", 400, {
+          errors: { cancellationPolicy: "Choose Flexible, Moderate or Strict" },
+        });
+      }
+      await chooseCancellationPolicy(ctx.profile.id, policy);
+      return success(intent, `Cancellation policy set to ${POLICY_LABELS[policy]}`);
+    }
     default:
       return failure("unknown", "An unexpected error occurred", 400);
   }

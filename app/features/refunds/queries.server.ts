@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
+import { payments } from "~db/schema/payments";
 import { musicianProfiles } from "~db/schema/profiles";
 import { bookingRefunds } from "~db/schema/wallet";
 
@@ -104,16 +105,77 @@ export async function listRefundsForAdmin(limit = 100): Promise<AdminRefundRow[]
     .limit(limit);
 }
 
+/**
+ * Who to write to about a booking's money: the booking's e-mail, else the e-mail the organiser paid
+ * with (a musician-created booking may have none; Paystack always has the payer's).
+ */
 export async function bookingContact(bookingId: string) {
   const [row] = await db
     .select({
-      email: bookingsByMusician.email,
+      email: sql<string | null>`coalesce(${bookingsByMusician.email}, (
+        SELECT ${payments.email} FROM ${payments}
+        WHERE ${payments.bookingId} = ${bookingsByMusician.id} AND ${payments.status} = 'success'
+        LIMIT 1))`,
       clientName: bookingsByMusician.clientName,
       slug: bookingsByMusician.slug,
     })
     .from(bookingsByMusician)
     .where(eq(bookingsByMusician.id, bookingId));
   return row;
+}
+
+export type CancellableBooking = {
+  id: string;
+  slug: string;
+  musicianId: string;
+  clientName: string;
+  status: string;
+  paymentStatus: string;
+  eventDate: string | null;
+  eventStartTime: string | null;
+};
+
+/** The booking behind a public link; with a transaction, locked for the rest of it. */
+export async function findBookingForCancel(
+  slug: string,
+  tx?: DbExecutor,
+): Promise<CancellableBooking | undefined> {
+  const b = bookingsByMusician;
+  const query = (tx ?? db)
+    .select({
+      id: b.id,
+      slug: b.slug,
+      musicianId: b.musicianId,
+      clientName: b.clientName,
+      status: b.status,
+      paymentStatus: b.paymentStatus,
+      eventDate: b.eventDate,
+      eventStartTime: b.eventStartTime,
+    })
+    .from(b)
+    .where(eq(b.slug, slug));
+  const [row] = tx ? await query.for("update") : await query;
+  return row;
+}
+
+/** pending | confirmed → cancelled; false when the booking was in neither. */
+export async function markCancelled(tx: DbExecutor, bookingId: string): Promise<boolean> {
+  const b = bookingsByMusician;
+  const rows = await tx
+    .update(b)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(eq(b.id, bookingId), inArray(b.status, ["pending", "confirmed"])))
+    .returning({ id: b.id });
+  return rows.length > 0;
+}
+
+export async function hasUnresolvedDispute(ex: DbExecutor, bookingId: string): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: clientDisputes.id })
+    .from(clientDisputes)
+    .where(and(eq(clientDisputes.bookingId, bookingId), isNull(clientDisputes.resolvedAt)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Open disputes on bookings whose payment is held in escrow: frozen until an admin resolves them. */

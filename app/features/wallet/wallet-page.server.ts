@@ -66,7 +66,7 @@ export async function walletAction(musicianId: string, form: FormData): Promise<
   } else if (input.intent === "withdraw") {
     const amount = parseNaira(withdrawSchema.safeParse(input).data?.amount);
     if (!amount.ok) return { ok: false, intent: "withdraw", fieldErrors: { amount: amount.error } };
-    result = await requestWithdrawal(musicianId, amount.kobo);
+    result = await requestWithdrawal(musicianId, amount.kobo, input.idempotencyKey);
   } else {
     return { ok: false, toast: { type: "error", message: "Unknown action" } };
   }

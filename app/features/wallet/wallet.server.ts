@@ -1,7 +1,7 @@
 // The musician's wallet: balances read from the ledger (never a cached number), the bank account
 // payouts go to, withdrawals (ledger first, then a Paystack transfer whose reference is its idempotency
 // key) and the transfer webhooks that settle them.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { listOwnBookings } from "~/features/bookings/bookings.server";
 import {
   accountBalanceKobo,
@@ -19,6 +19,12 @@ import { bookingCharges, releaseSplit } from "~/features/payments/fees";
 import { configuredFeeRates } from "~/features/payments/fees.server";
 import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
 import { scheduleTestWebhook } from "~/features/payments/paystack/test-webhooks.server";
+import {
+  type CancellationPolicy,
+  DEFAULT_CANCELLATION_POLICY,
+  isCancellationPolicy,
+} from "~/features/refunds/cancellation-policy";
+import { isIdempotencyKey } from "~/lib/idempotency";
 import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
@@ -35,6 +41,7 @@ import {
   type PayoutRow,
   profileNames,
   saveBankAccount,
+  saveCancellationPolicy,
 } from "./queries.server";
 import { MIN_WITHDRAWAL_KOBO, type WalletActionResult } from "./wallet.schema";
 
@@ -66,6 +73,22 @@ export type WalletView = {
   payouts: PayoutRow[];
   history: WalletHistoryItem[];
 };
+
+/** The musician's cancellation policy (Flexible until they choose another). */
+export async function cancellationPolicyOf(musicianId: string): Promise<CancellationPolicy> {
+  const settings = await findPaymentSettings(musicianId);
+  return isCancellationPolicy(settings?.cancellationPolicy)
+    ? settings.cancellationPolicy
+    : DEFAULT_CANCELLATION_POLICY;
+}
+
+/** The musician chooses their cancellation policy (their own profile only: the caller passes their id). */
+export async function chooseCancellationPolicy(
+  musicianId: string,
+  policy: CancellationPolicy,
+): Promise<void> {
+  await saveCancellationPolicy(musicianId, policy);
+}
 
 /** What the musician can withdraw now (their payable account). */
 export function availableKobo(musicianId: string): Promise<number> {
@@ -242,17 +265,48 @@ export async function saveOwnBankAccount(
 const newPayoutReference = () => `po_${Date.now().toString(36)}_${randomBytes(6).toString("hex")}`;
 
 /**
+ * The payout reference of one submission of the Withdraw form: made from its idempotency key (with
+ * the musician and the amount), so a double click or a resubmit names the same transfer, and Paystack's
+ * transfer reference, its only idempotency key, does the rest.
+ */
+function payoutReferenceFor(musicianId: string, amountKobo: number, idempotencyKey?: string): string {
+  if (!isIdempotencyKey(idempotencyKey)) return newPayoutReference();
+  const digest = createHash("sha256")
+    .update(`${musicianId}:${amountKobo}:${idempotencyKey.toLowerCase()}`)
+    .digest("hex");
+  return `po_${digest.slice(0, 40)}`;
+}
+
+function withdrawalAnswer(payout: PayoutRow): WalletActionResult {
+  if (payout.status === "failed" || payout.status === "reversed")
+    return { ok: false, message: payout.note ?? "The bank transfer was refused." };
+  return {
+    ok: true,
+    intent: "withdraw",
+    message: `Withdrawal of ${formatNaira(payout.amountKobo)} is on its way to your bank`,
+  };
+}
+
+/**
  * Withdraw: the money leaves Available in the ledger first (under a per-musician lock, so two
  * withdrawals cannot both spend the same naira), then the transfer is asked for with the payout's
- * reference. If Paystack cannot be reached the same reference is retried by a job.
+ * reference. If Paystack cannot be reached the same reference is retried by a job. The same
+ * submission arriving again (same idempotency key) creates nothing and gets the first answer.
  */
-export async function requestWithdrawal(musicianId: string, amountKobo: number): Promise<WalletActionResult> {
+export async function requestWithdrawal(
+  musicianId: string,
+  amountKobo: number,
+  idempotencyKey?: string,
+): Promise<WalletActionResult> {
   if (amountKobo < MIN_WITHDRAWAL_KOBO) {
     return {
       ok: false,
       fieldErrors: { amount: `The minimum withdrawal is ${formatNaira(MIN_WITHDRAWAL_KOBO)}` },
     };
   }
+  const reference = payoutReferenceFor(musicianId, amountKobo, idempotencyKey);
+  const seen = await findPayoutByReference(reference);
+  if (seen) return withdrawalAnswer(seen);
   const settings = await findPaymentSettings(musicianId);
   if (!settings?.recipientCode || !settings.accountNumber) {
     return { ok: false, message: "Add your bank account before you withdraw" };
@@ -261,13 +315,16 @@ export async function requestWithdrawal(musicianId: string, amountKobo: number):
     return { ok: false, message: "Too many withdrawals. Please try again in an hour." };
   }
   const { recipientCode, accountNumber } = settings;
-  const payout = await db.transaction(async (tx) => {
+  const reserved = await db.transaction(async (tx) => {
     await lockMusicianWallet(tx, musicianId);
+    // A duplicate that raced the first one past the check above waits on the lock and finds it here.
+    const first = await findPayoutByReference(reference, tx);
+    if (first) return { payout: first, replay: true };
     const available = await accountBalanceKobo(musicianPayableAccount(musicianId), tx);
     if (amountKobo > available) return null;
     const row = await insertPayout(tx, {
       musicianId,
-      reference: newPayoutReference(),
+      reference,
       amountKobo,
       bankName: settings.bankName ?? "",
       accountNumber,
@@ -282,21 +339,18 @@ export async function requestWithdrawal(musicianId: string, amountKobo: number):
         { account: payoutsInTransitAccount(musicianId), amountKobo },
       ],
     });
-    return row;
+    return { payout: row, replay: false };
   });
-  if (!payout) {
+  if (!reserved) {
     return { ok: false, fieldErrors: { amount: "You cannot withdraw more than your Available balance" } };
   }
-  const outcome = await sendPayout(payout.reference);
+  if (reserved.replay) return withdrawalAnswer(reserved.payout);
+  const outcome = await sendPayout(reference);
   if (outcome === "rejected") {
-    const failed = await findPayoutByReference(payout.reference);
+    const failed = await findPayoutByReference(reference);
     return { ok: false, message: failed?.note ?? "The bank transfer was refused." };
   }
-  return {
-    ok: true,
-    intent: "withdraw",
-    message: `Withdrawal of ${formatNaira(amountKobo)} is on its way to your bank`,
-  };
+  return withdrawalAnswer(reserved.payout);
 }
 
 /** Job: asks the provider again for a pending payout's transfer (same reference, so never twice). */

@@ -40,9 +40,12 @@ export function PublicBookingPage({
   status,
   message,
   payment,
+  cancellation,
 }: {
   /** The payments feature's panel (breakdown, Pay, escrow state), shown under the summary. */
   payment?: React.ReactNode;
+  /** The refunds feature's cancellation policy and "Cancel this booking", under the payment panel. */
+  cancellation?: React.ReactNode;
   booking: PublicBooking | null;
   status: number;
   message: string | null;
@@ -62,7 +65,7 @@ export function PublicBookingPage({
       </main>
     );
   }
-  return <BookingDetails booking={booking} payment={payment} />;
+  return <BookingDetails booking={booking} payment={payment} cancellation={cancellation} />;
 }
 
 /** The one thing the client should do now, said in their words. */
@@ -114,7 +117,15 @@ function WhatHappensNext({ booking, payment }: { booking: PublicBooking; payment
   );
 }
 
-function BookingDetails({ booking, payment }: { booking: PublicBooking; payment?: React.ReactNode }) {
+function BookingDetails({
+  booking,
+  payment,
+  cancellation,
+}: {
+  booking: PublicBooking;
+  payment?: React.ReactNode;
+  cancellation?: React.ReactNode;
+}) {
   const hydrated = useHydrated();
   const confirmFetcher = useFetcher<BookingActionResult>();
   const actionData = useActionData<BookingActionResult>();
@@ -194,6 +205,7 @@ function BookingDetails({ booking, payment }: { booking: PublicBooking; payment?
           )}
           {settled && <WhatHappensNext booking={booking} payment={payment} />}
           {payment}
+          {cancellation}
         </div>
       </div>
       <NativeDialog

@@ -1,7 +1,9 @@
 import { Form, useActionData, useNavigation } from "react-router";
+import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TextField } from "~/components/ui/text-field";
+import { CancellationPolicyNote } from "~/features/refunds/components/cancellation-policy-note";
 import { formatNaira } from "~/lib/money";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { PayPanelData } from "../checkout.server";
@@ -11,6 +13,14 @@ const STATE_TEXT: Record<Exclude<PayPanelData["state"], "pay" | "paid">, string>
   released: "Paid — the event is complete and the payment has been released to the musician.",
   refunded: "Paid and refunded — the refund goes back to the card or account that paid.",
   partially_refunded: "Paid and partly refunded — the refund goes back to the card or account that paid.",
+};
+
+const CANCELLED_TEXT: Record<Exclude<PayPanelData["state"], "pay" | "paid">, string> = {
+  released:
+    "Cancelled — under the musician's cancellation policy no refund was due, so the payment went to the musician.",
+  refunded: "Cancelled and refunded in full — the refund goes back to the card or account that paid.",
+  partially_refunded:
+    "Cancelled and partly refunded under the musician's cancellation policy — the refund goes back to the card or account that paid.",
 };
 
 /** The money part of /booking/{slug}: the breakdown and Pay, then the escrow state and "The event happened". */
@@ -44,6 +54,7 @@ export function PayPanel({ panel, releaseAfterHours }: { panel: PayPanelData; re
         {panel.state === "pay" && (
           <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="pay" />
+            <IdempotencyKeyField renewOn={actionData} />
             {panel.needsEmail && (
               <TextField
                 name="email"
@@ -57,6 +68,7 @@ export function PayPanel({ panel, releaseAfterHours }: { panel: PayPanelData; re
             <p className="text-xs text-muted-foreground">
               Your payment is held in escrow by Stagebook and released to the musician after your event.
             </p>
+            <CancellationPolicyNote policy={panel.policy} />
             <Button
               type="submit"
               className="w-full sm:w-auto sm:justify-self-end"
@@ -96,7 +108,7 @@ export function PayPanel({ panel, releaseAfterHours }: { panel: PayPanelData; re
         )}
         {panel.state !== "pay" && panel.state !== "paid" && (
           <p role="status" className="rounded-md bg-muted p-3 text-sm">
-            {STATE_TEXT[panel.state]}
+            {panel.cancelled ? CANCELLED_TEXT[panel.state] : STATE_TEXT[panel.state]}
           </p>
         )}
         {answer && !answer.ok && answer.toast && !answer.errors && (

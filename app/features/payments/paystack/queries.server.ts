@@ -104,6 +104,23 @@ export async function recordChargeDispute(row: {
   return inserted.length > 0;
 }
 
+/** Paystack reported the card dispute settled (charge.dispute.resolve): it no longer holds the release. */
+export async function settleChargeDispute(row: {
+  providerDisputeId: string;
+  transactionReference: string;
+  amountKobo: number | null;
+  category: string | null;
+  status: string | null;
+  note: string | null;
+  payload: unknown;
+}): Promise<void> {
+  const status = row.status === "archived" ? "archived" : "resolved";
+  await db
+    .insert(paystackChargeDisputes)
+    .values({ ...row, status })
+    .onConflictDoUpdate({ target: paystackChargeDisputes.providerDisputeId, set: { status } });
+}
+
 export async function listChargeDisputes(limit = 100) {
   const d = paystackChargeDisputes;
   return db

@@ -4,6 +4,7 @@
 // to need nothing), 500 when it could not be applied so Paystack tries again.
 import type { z } from "zod";
 import { handleChargeSuccess } from "~/features/payments/checkout.server";
+import { resumeReleaseAfterChargeback } from "~/features/payments/release.server";
 import { handleRefundEvent } from "~/features/refunds/refunds.server";
 import { handleTransferEvent } from "~/features/wallet/wallet.server";
 import { logger } from "~/server/logger.server";
@@ -14,7 +15,7 @@ import {
   transferEventData,
   webhookEvent,
 } from "./paystack.schema";
-import { recordChargeDispute } from "./queries.server";
+import { recordChargeDispute, settleChargeDispute } from "./queries.server";
 import { verifyPaystackSignature } from "./signature.server";
 
 export type WebhookAnswer = { status: number; message: string };
@@ -57,21 +58,15 @@ export async function handlePaystackWebhook(
           }),
         );
       case "charge.dispute.create":
+        // Recorded for the admin; while it is open it holds the booking's release (release.server).
         return await apply(disputeEventData, data, log, (d) =>
-          recordChargeDispute({
-            providerDisputeId: d.id,
-            transactionReference: d.transaction.reference,
-            amountKobo: d.refund_amount ?? d.transaction.amount,
-            category: d.category ?? null,
-            status: d.status ?? null,
-            note:
-              d.messages
-                ?.map((m) => m.body)
-                .filter(Boolean)
-                .join("\n") || null,
-            payload: data,
-          }),
+          recordChargeDispute(chargeDisputeRow(d, data)),
         );
+      case "charge.dispute.resolve":
+        return await apply(disputeEventData, data, log, async (d) => {
+          await settleChargeDispute(chargeDisputeRow(d, data));
+          await resumeReleaseAfterChargeback(d.transaction.reference);
+        });
       default:
         log.info("webhook event not used; acknowledged");
         return { status: 200, message: "Ignored" };
@@ -80,6 +75,22 @@ export async function handlePaystackWebhook(
     log.error({ err }, "webhook could not be applied; Paystack will retry");
     return { status: 500, message: "Could not apply the event; please retry" };
   }
+}
+
+function chargeDisputeRow(d: z.infer<typeof disputeEventData>, payload: unknown) {
+  return {
+    providerDisputeId: d.id,
+    transactionReference: d.transaction.reference,
+    amountKobo: d.refund_amount ?? d.transaction.amount,
+    category: d.category ?? null,
+    status: d.status ?? null,
+    note:
+      d.messages
+        ?.map((m) => m.body)
+        .filter(Boolean)
+        .join("\n") || null,
+    payload,
+  };
 }
 
 async function apply<S extends z.ZodType>(

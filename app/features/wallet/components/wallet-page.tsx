@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -118,6 +119,7 @@ export function WalletPage({
             {wallet.bankAccount ? (
               <Form method="post" noValidate className="grid gap-4">
                 <input type="hidden" name="intent" value="withdraw" />
+                <IdempotencyKeyField renewOn={actionData} />
                 <TextField
                   name="amount"
                   label="Amount (₦)"

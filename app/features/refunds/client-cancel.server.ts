@@ -1,0 +1,169 @@
+// The client cancels a booking from its public page (/booking/{slug}). Unpaid: it is simply cancelled.
+// Paid: the musician's cancellation policy decides the refund (cancellation-policy.ts, computed here on
+// the server at the moment of cancelling); the refund leaves escrow for "refunds pending" and the rest
+// is shared as a release would share it, all in one database transaction with the status change, so
+// no state exists in which the automatic release could still pay the musician the whole amount.
+import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
+import { guardSlugAction } from "~/features/bookings/slug-guard.server";
+import { bookingPaymentState, setBookingPaymentStatus } from "~/features/payments/payment-state.server";
+import { releaseKeptOnCancellation } from "~/features/payments/release.server";
+import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
+import { formatNaira } from "~/lib/money";
+import { db } from "~/server/db.server";
+import { publicOrigin } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { sendMail } from "~/server/mail/mailer.server";
+import {
+  type CancellationPolicy,
+  cancellationRefundKobo,
+  eventStartsAt,
+  POLICY_LABELS,
+} from "./cancellation-policy";
+import {
+  type CancellableBooking,
+  findBookingForCancel,
+  hasUnresolvedDispute,
+  markCancelled,
+  musicianEmailForBooking,
+} from "./queries.server";
+import { sendRefund, startRefund } from "./refunds.server";
+
+export const CLIENT_CANCEL_MESSAGES = {
+  notCancellable: "This booking can no longer be cancelled.",
+  started:
+    "The event has already started, so the booking can no longer be cancelled. If something went wrong, please contact support.",
+  disputed: "A dispute is open on this booking. Our team will resolve it with you.",
+} as const;
+
+/** What the booking page shows before the client cancels (recomputed on the server when they do). */
+export type ClientCancelPreview = {
+  policy: CancellationPolicy;
+  canCancel: boolean;
+  paid: boolean;
+  paidKobo: number;
+  refundKobo: number;
+};
+
+function refusal(booking: CancellableBooking, now: Date, disputed: boolean): string | null {
+  if (!["pending", "confirmed"].includes(booking.status)) return CLIENT_CANCEL_MESSAGES.notCancellable;
+  if (!["unpaid", "paid"].includes(booking.paymentStatus)) return CLIENT_CANCEL_MESSAGES.notCancellable;
+  const startsAt = eventStartsAt(booking);
+  if (startsAt && now.getTime() >= startsAt.getTime()) return CLIENT_CANCEL_MESSAGES.started;
+  if (disputed) return CLIENT_CANCEL_MESSAGES.disputed;
+  return null;
+}
+
+/** The cancel panel of /booking/{slug} (the page's loader has already checked the slug). */
+export async function clientCancelPreview(
+  slug: string,
+  now = new Date(),
+): Promise<ClientCancelPreview | null> {
+  const booking = await findBookingForCancel(slug);
+  if (!booking) return null;
+  const policy = await cancellationPolicyOf(booking.musicianId);
+  const disputed = await hasUnresolvedDispute(db, booking.id);
+  const canCancel = refusal(booking, now, disputed) === null;
+  const paid = booking.paymentStatus === "paid";
+  const state = paid ? await bookingPaymentState(booking.id) : null;
+  const paidKobo = state?.escrowKobo ?? 0;
+  return {
+    policy,
+    canCancel,
+    paid,
+    paidKobo,
+    refundKobo: paid ? cancellationRefundKobo(policy, paidKobo, eventStartsAt(booking), now) : 0,
+  };
+}
+
+export type ClientCancelResult =
+  | { ok: true; message: string; refundKobo: number }
+  | { ok: false; status: number; message: string };
+
+/** The client's "Yes, cancel this booking" on /booking/{slug}. */
+export async function cancelBookingAsClient(
+  slug: string,
+  clientIp: string,
+  now = new Date(),
+): Promise<ClientCancelResult> {
+  const guard = await guardSlugAction(slug, clientIp);
+  if (!guard.ok) return guard;
+  const done = await db.transaction(async (tx) => {
+    const booking = await findBookingForCancel(slug, tx);
+    if (!booking) return { ok: false as const, status: 404, message: BOOKING_NOT_FOUND };
+    const why = refusal(booking, now, await hasUnresolvedDispute(tx, booking.id));
+    if (why) return { ok: false as const, status: 409, message: why };
+    await markCancelled(tx, booking.id);
+    if (booking.paymentStatus !== "paid")
+      return { ok: true as const, booking, refundKobo: 0, keptKobo: 0, refundId: null, policy: null };
+
+    const policy = await cancellationPolicyOf(booking.musicianId);
+    const state = await bookingPaymentState(booking.id, tx);
+    if (!state?.reference) throw new Error(`paid booking ${booking.id} has no successful payment`);
+    const refundKobo = cancellationRefundKobo(policy, state.escrowKobo, eventStartsAt(booking), now);
+    let refundId: string | null = null;
+    if (refundKobo > 0) {
+      await setBookingPaymentStatus(
+        tx,
+        booking.id,
+        refundKobo === state.paidKobo ? "refunded" : "partially_refunded",
+        ["paid"],
+      );
+      const { refund } = await startRefund(tx, {
+        bookingId: booking.id,
+        transactionReference: state.reference,
+        amountKobo: refundKobo,
+        reason: "client_cancelled",
+      });
+      refundId = refund.id;
+    }
+    const kept =
+      refundKobo < state.escrowKobo
+        ? await releaseKeptOnCancellation(tx, booking.id)
+        : { musicianKobo: 0, platformKobo: 0 };
+    return { ok: true as const, booking, refundKobo, keptKobo: kept.musicianKobo, refundId, policy };
+  });
+  if (!done.ok) return done;
+  if (done.refundId) await sendRefund(done.refundId);
+  await tellMusician(done.booking, done.refundKobo, done.keptKobo, done.policy);
+  return {
+    ok: true,
+    refundKobo: done.refundKobo,
+    message:
+      done.refundKobo > 0
+        ? `Booking cancelled. A refund of ${formatNaira(done.refundKobo)} is on its way to you.`
+        : done.policy
+          ? `Booking cancelled. Under the musician's ${POLICY_LABELS[done.policy]} policy no refund is due.`
+          : "Booking cancelled.",
+  };
+}
+
+async function tellMusician(
+  booking: CancellableBooking,
+  refundKobo: number,
+  keptKobo: number,
+  policy: CancellationPolicy | null,
+) {
+  const to = await musicianEmailForBooking(booking.id);
+  if (!to?.email) return;
+  const money = policy
+    ? [
+        "",
+        `Under your ${POLICY_LABELS[policy]} cancellation policy the client is refunded ${formatNaira(refundKobo)}` +
+          (keptKobo > 0
+            ? ` and ${formatNaira(keptKobo)} (after commission) is now available in your wallet.`
+            : "."),
+      ]
+    : [];
+  await sendMail({
+    to: to.email,
+    subject: `${booking.clientName} cancelled booking ${booking.slug}`,
+    text: [
+      `Hello ${to.firstName ?? ""},`,
+      "",
+      `${booking.clientName} has cancelled the booking ${booking.slug}.`,
+      ...money,
+      "",
+      `Booking: ${publicOrigin()}/booking/${booking.slug}`,
+    ].join("\n"),
+  }).catch((err) => logger.warn({ err, bookingId: booking.id }, "cancellation e-mail not sent"));
+}

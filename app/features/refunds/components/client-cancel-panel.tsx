@@ -1,0 +1,62 @@
+import { Form, useActionData, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { formatNaira } from "~/lib/money";
+import { useActionToast } from "~/lib/use-action-toast";
+import { POLICY_LABELS } from "../cancellation-policy";
+import type { ClientCancelPreview } from "../client-cancel.server";
+import { CancellationPolicyNote } from "./cancellation-policy-note";
+
+export type ClientCancelActionResult = {
+  intent: "client-cancel";
+  ok: boolean;
+  toast: { type: "success" | "error"; message: string };
+};
+
+/**
+ * The musician's cancellation policy on /booking/{slug} and, while the booking can still be cancelled,
+ * "Cancel this booking": a first click opens the confirmation (a <details>, so it works without
+ * JavaScript) that states the refund; only "Yes, cancel this booking" posts.
+ */
+export function ClientCancelPanel({
+  preview,
+  showPolicy,
+}: {
+  preview: ClientCancelPreview;
+  showPolicy: boolean;
+}) {
+  const actionData = useActionData<ClientCancelActionResult | undefined>();
+  const answer = actionData?.intent === "client-cancel" ? actionData : undefined;
+  useActionToast(answer);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "client-cancel";
+  const refundLine = preview.paid
+    ? preview.refundKobo > 0
+      ? `If you cancel now you will be refunded ${formatNaira(preview.refundKobo)} of the ${formatNaira(preview.paidKobo)} you paid.`
+      : `If you cancel now no refund is due under the musician's ${POLICY_LABELS[preview.policy]} policy.`
+    : "You have not paid, so nothing is charged or refunded.";
+  return (
+    <section aria-label="Cancellation" className="grid gap-3 rounded-lg border bg-card p-4 text-sm shadow-sm">
+      {showPolicy && <CancellationPolicyNote policy={preview.policy} />}
+      {preview.canCancel && (
+        <details className="group grid gap-3">
+          <summary className="cursor-pointer font-medium text-destructive">Cancel this booking</summary>
+          <div className="mt-3 grid gap-3">
+            <p>{refundLine}</p>
+            <Form method="post" className="grid">
+              <input type="hidden" name="intent" value="client-cancel" />
+              <input type="hidden" name="confirm" value="yes" />
+              <Button type="submit" variant="destructive" disabled={busy}>
+                {busy ? "Cancelling..." : "Yes, cancel this booking"}
+              </Button>
+            </Form>
+          </div>
+        </details>
+      )}
+      {answer && (
+        <p role="status" className={answer.ok ? "text-emerald-700" : "text-destructive"}>
+          {answer.toast.message}
+        </p>
+      )}
+    </section>
+  );
+}
