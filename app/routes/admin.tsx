@@ -9,7 +9,11 @@ import {
 } from "~/features/admin/components/admin-views";
 import { adminPaymentsAction } from "~/features/refunds/admin-payments.server";
 import { AdminPayments } from "~/features/refunds/components/admin-payments";
+import { AdminReviewReports } from "~/features/reviews/components/admin-review-reports";
+import { REVIEW_INTENTS } from "~/features/reviews/review-action";
+import { settleReportAction } from "~/features/reviews/review-actions.server";
 import { cn } from "~/lib/cn";
+import { formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin";
@@ -23,8 +27,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const result = await adminPaymentsAction(await readForm(request));
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  if (form.get("intent") === REVIEW_INTENTS.settleReport)
+    return settleReportAction(formToObject(form), admin);
+  const result = await adminPaymentsAction(form);
   return data(
     { toast: { type: result.ok ? ("success" as const) : ("error" as const), message: result.message } },
     { status: result.ok ? 200 : 400 },
@@ -59,6 +66,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       {d.tab === "bookings" && <AdminBookings data={d.bookings} />}
       {d.tab === "reports" && <AdminReports data={d.reports} />}
       {d.tab === "payments" && <AdminPayments data={d.payments} actionData={actionData} />}
+      {d.tab === "reviews" && <AdminReviewReports data={d.reviews} />}
     </main>
   );
 }

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { MusicianReviewsPage } from "~/features/reviews/components/musician-reviews-page";
 import { REVIEW_INTENTS, type ReviewActionResult } from "~/features/reviews/review-action";
-import { organiserReviewAction, replyAction } from "~/features/reviews/review-actions.server";
+import { organiserReviewAction, replyAction, reportAction } from "~/features/reviews/review-actions.server";
 import { musicianReviewsPage } from "~/features/reviews/review-lists.server";
 import { formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
@@ -16,10 +16,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return musicianReviewsPage(profile.id);
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = await requireMusicianPage(request, params.slug);
   const form = formToObject(await readForm(request));
   if (form.intent === REVIEW_INTENTS.reply) return replyAction(form, ctx.profile);
+  if (form.intent === REVIEW_INTENTS.report) {
+    return reportAction(form, { userId: ctx.user.id, clientIp: context.clientIp });
+  }
   if (form.intent === REVIEW_INTENTS.organiserCreate || form.intent === REVIEW_INTENTS.organiserEdit) {
     return organiserReviewAction(form, ctx);
   }

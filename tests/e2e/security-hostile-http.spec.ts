@@ -95,6 +95,32 @@ const targets: Record<string, Target[]> = {
       path: (c) => `/booking/${c.booking.slug}`,
       form: () => ({ intent: "confirm" }),
     },
+    ...(["review", "edit-review"] as const).map((intent) => ({
+      label: `client ${intent}`,
+      signedIn: false,
+      path: (c: Ctx) => `/booking/${c.booking.slug}`,
+      form: () => ({
+        intent,
+        overall: "5",
+        satisfaction: "5",
+        professionalism: "4",
+        communication: "5",
+        punctuality: "4",
+        body: "The band kept the dance floor full all night.",
+      }),
+    })),
+  ],
+  "routes/musician-profile": [
+    {
+      label: "report a review",
+      signedIn: false,
+      path: (c) => `/musicians/${c.m.slug}?tab=reviews`,
+      form: () => ({
+        intent: "report-review",
+        reviewId: "00000000-0000-4000-8000-000000000000",
+        reason: "Not written by a real client.",
+      }),
+    },
   ],
   "routes/login": [
     {
@@ -301,6 +327,16 @@ const targets: Record<string, Target[]> = {
       }),
     },
     {
+      label: "report a received review",
+      signedIn: true,
+      path: dash("musician_reviews"),
+      form: () => ({
+        intent: "report-review",
+        reviewId: "00000000-0000-4000-8000-000000000000",
+        reason: "Not written by a real client.",
+      }),
+    },
+    {
       label: "review the organiser",
       signedIn: true,
       path: dash("musician_reviews"),
@@ -351,6 +387,17 @@ const targets: Record<string, Target[]> = {
       signedIn: true,
       path: () => "/admin",
       form: (c) => ({ intent: "release", bookingId: c.booking.id }),
+    },
+    {
+      label: "admin settle review report",
+      signedIn: true,
+      path: () => "/admin?tab=reviews",
+      form: () => ({
+        intent: "settle-report",
+        reportId: "00000000-0000-4000-8000-000000000000",
+        decision: "hide",
+        note: "Abusive",
+      }),
     },
   ],
   "routes/test-checkout": [

@@ -13,8 +13,12 @@ import { eq } from "drizzle-orm";
 import { ownFeedUrl } from "~/features/calendar/feed.server";
 import { startCheckout } from "~/features/payments/checkout.server";
 import { paymentProvider } from "~/features/payments/paystack/provider.server";
+import { listAllReviewsForMusician } from "~/features/reviews/queries.server";
+import { seedPublishedReviews } from "~/features/reviews/review-test-support";
+import { submitClientReview } from "~/features/reviews/reviews.server";
 import { db } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
+import { reviewReports } from "~db/schema/reviews";
 import type { Actor, World } from "./world";
 
 export type Outcome = "ok" | "login" | number | { redirect: string };
@@ -92,6 +96,34 @@ async function paidCompletedBooking(w: World): Promise<string> {
   return id;
 }
 
+/** Completed, paid bookings on days of the last fortnight no other row uses (one a day: no overlap). */
+let reviewDaysAgo = 2;
+async function paidCompletedBookingDaysAgo(w: World): Promise<{ id: string; slug: string }> {
+  const b = await w.newBooking("pending");
+  const day = new Date(Date.now() - reviewDaysAgo++ * 86_400_000).toISOString().slice(0, 10);
+  await db
+    .update(bookingsByMusician)
+    .set({ status: "completed", paymentStatus: "released", eventDate: day })
+    .where(eq(bookingsByMusician.id, b.id));
+  return b;
+}
+
+/** One published client review of the owner (reported by everyone, never hidden by any row). */
+const ownerPublishedReview = once(async (w) => {
+  await seedPublishedReviews(w.owner, [4]);
+  const [review] = await listAllReviewsForMusician(w.owner.profileId);
+  return review!.id;
+});
+
+const clientReviewForm = {
+  overall: "5",
+  satisfaction: "5",
+  professionalism: "4",
+  communication: "5",
+  punctuality: "4",
+  body: "The band kept the dance floor full all night.",
+};
+
 const portfolioItem = once(async (w) => (await w.newPortfolioItem()).id);
 const requestToAccept = once(async (w) => (await w.newRequest()).id);
 const testCheckout = once(async (w) => {
@@ -154,6 +186,19 @@ export const matrix: Record<string, MatrixRow> = {
     "ok",
     (w) => ({ slug: w.owner.slug }),
   ),
+  "routes/musician-profile.tsx#action": {
+    why: "Report on a published review: anyone may report, signed in or not (rate-limited per address)",
+    call: async (w) => ({
+      path: `/musicians/${w.owner.slug}?tab=reviews`,
+      params: { slug: w.owner.slug },
+      form: {
+        intent: "report-review",
+        reviewId: await ownerPublishedReview(w),
+        reason: "Looks like it was not written by a client.",
+      },
+    }),
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+  },
   "routes/booking-request.tsx#loader": publicPage(
     "the request form for a musician is public",
     (w) => `/musicians/${w.owner.slug}/request`,
@@ -561,5 +606,90 @@ export const matrix: Record<string, MatrixRow> = {
     },
     expect: { visitor: "login", other: 404, admin: 404, organiser: { redirect: "/bookings" }, owner: "ok" },
     private: true,
+  },
+};
+
+/**
+ * Further intents of entry points that already have their row above: the key is the entry point, then
+ * " · " and the intent. Each is called as every actor, like the rows above.
+ */
+export const intentMatrix: Record<string, MatrixRow> = {
+  "routes/booking.tsx#action · review": {
+    why: "Leave a review: the completed booking's slug is the client's key, no account needed",
+    call: async (w) => {
+      const b = await paidCompletedBookingDaysAgo(w);
+      return {
+        path: `/booking/${b.slug}`,
+        params: { slug: b.slug },
+        form: { intent: "review", ...clientReviewForm },
+      };
+    },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+  },
+  "routes/booking.tsx#action · review (not completed)": {
+    why: "a booking that is not completed cannot be reviewed, whoever holds the link",
+    call: async (w) => {
+      const b = await w.newBooking("pending");
+      return {
+        path: `/booking/${b.slug}`,
+        params: { slug: b.slug },
+        form: { intent: "review", ...clientReviewForm },
+      };
+    },
+    expect: { visitor: 409, other: 409, admin: 409, organiser: 409, owner: 409 },
+  },
+  "routes/booking.tsx#action · edit-review": {
+    why: "editing the unpublished review: the slug is the key; the client's review stays unpublished",
+    call: once(async (w) => {
+      const b = await paidCompletedBookingDaysAgo(w);
+      const saved = await submitClientReview(
+        b.slug,
+        {
+          ...clientReviewForm,
+          overall: 3,
+          satisfaction: 3,
+          professionalism: 3,
+          communication: 3,
+          punctuality: 3,
+        },
+        "10.66.0.1",
+      );
+      if (!saved.ok) throw new Error(saved.message);
+      return {
+        path: `/booking/${b.slug}`,
+        params: { slug: b.slug },
+        form: { intent: "edit-review", ...clientReviewForm },
+      };
+    }),
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+  },
+  "routes/musician-reviews.tsx#action · report-review": {
+    why: "reporting from the musician's reviews page is the owner's alone (anyone may report on the profile)",
+    call: async (w) => ({
+      path: `/musician_reviews/${w.owner.slug}`,
+      params: { slug: w.owner.slug },
+      form: {
+        intent: "report-review",
+        reviewId: await ownerPublishedReview(w),
+        reason: "Not a real client.",
+      },
+    }),
+    expect: { visitor: "login", other: 404, admin: 404, organiser: 404, owner: "ok" },
+    private: true,
+  },
+  "routes/admin.tsx#action · settle-report": {
+    why: "hiding a reported review or dismissing the report is for admins only",
+    call: once(async (w) => {
+      const reviewId = await ownerPublishedReview(w);
+      const [row] = await db
+        .insert(reviewReports)
+        .values({ reviewId, reason: "Matrix report" })
+        .returning({ id: reviewReports.id });
+      return {
+        path: "/admin?tab=reviews",
+        form: { intent: "settle-report", reportId: row!.id, decision: "dismiss", note: "An honest review" },
+      };
+    }),
+    expect: { visitor: 404, other: 404, admin: "ok", organiser: 404, owner: 404 },
   },
 };

@@ -3,7 +3,13 @@
 // this file. A route module's entry point with no row fails the suite.
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadContext } from "../support/accounts";
-import { matrix, type Outcome, type RouteCall } from "./authorisation-matrix.table";
+import {
+  intentMatrix,
+  type MatrixRow,
+  matrix,
+  type Outcome,
+  type RouteCall,
+} from "./authorisation-matrix.table";
 import { entryPoints, loadRouteModule } from "./route-modules";
 import { ACTORS, type Actor, createWorld, type World } from "./world";
 
@@ -91,10 +97,24 @@ describe("authorisation matrix", () => {
     expect(keys.length).toBeGreaterThan(30);
   });
 
+  const rows: [string, (typeof points)[number], MatrixRow][] = [];
   for (const point of points) {
     const row = matrix[point.key];
-    if (!row) continue;
-    it(`${point.key} (${point.pattern || "layout"}): ${row.why}`, async () => {
+    if (row) rows.push([point.key, point, row]);
+  }
+  for (const [key, row] of Object.entries(intentMatrix)) {
+    const point = points.find((p) => p.key === key.split(" · ")[0]);
+    if (point) rows.push([key, point, row]);
+  }
+
+  it("every intent row names an entry point that exists", () => {
+    const keys = points.map((p) => p.key);
+    const stale = Object.keys(intentMatrix).filter((k) => !keys.includes(k.split(" · ")[0]!));
+    expect(stale).toEqual([]);
+  });
+
+  for (const [key, point, row] of rows) {
+    it(`${key} (${point.pattern || "layout"}): ${row.why}`, async () => {
       const seen: string[] = [];
       const failures: string[] = [];
       for (const actor of ACTORS as Actor[]) {

@@ -6,6 +6,7 @@ export const ADMIN_TABS = [
   { value: "bookings", label: "Bookings" },
   { value: "reports", label: "Reports" },
   { value: "payments", label: "Payments" },
+  { value: "reviews", label: "Reported reviews" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["value"];
 
@@ -14,6 +15,9 @@ export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_MAX_PAGE = 500;
 
 export const adminQuerySchema = z.object({
-  tab: z.enum(["overview", "users", "bookings", "reports", "payments"]).catch("overview").default("overview"),
+  tab: z
+    .enum(["overview", "users", "bookings", "reports", "payments", "reviews"])
+    .catch("overview")
+    .default("overview"),
   page: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE).catch(1).default(1),
 });

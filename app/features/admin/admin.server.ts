@@ -2,6 +2,7 @@ import { formatDistanceStrict } from "date-fns";
 import { data } from "react-router";
 import { getSessionUser, isAdmin, type SessionUser } from "~/features/auth/session.server";
 import { adminPaymentsView } from "~/features/refunds/admin-payments.server";
+import { adminReviewReports } from "~/features/reviews/review-reports.server";
 import { formatNairaOrNotSpecified } from "~/lib/money";
 import { adminEmails } from "~/server/env.server";
 import { ADMIN_PAGE_SIZE, type AdminTab } from "./admin.schema";
@@ -131,6 +132,8 @@ export async function adminTab(tab: AdminTab, page: number) {
       return { tab, reports: await adminReports() } as const;
     case "payments":
       return { tab, payments: await adminPaymentsView() } as const;
+    case "reviews":
+      return { tab, reviews: await adminReviewReports() } as const;
     default:
       return { tab: "overview", overview: await adminOverview() } as const;
   }

@@ -4,8 +4,15 @@ import type { Outcome } from "~/features/bookings/outcome";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { idempotent } from "~/server/idempotency.server";
-import { clientReviewSchema, organiserReviewSchema, replySchema } from "./review.schema";
+import {
+  clientReviewSchema,
+  hideReviewSchema,
+  organiserReviewSchema,
+  replySchema,
+  reportSchema,
+} from "./review.schema";
 import { REVIEW_INTENTS, type ReviewActionResult } from "./review-action";
+import { reportReview, settleReviewReport } from "./review-reports.server";
 import { replyToReview, type SaveResult, submitClientReview, submitOrganiserReview } from "./reviews.server";
 
 function answer(intent: string, result: SaveResult | Outcome<{ message: string }>) {
@@ -60,4 +67,23 @@ export async function replyAction(form: Record<string, string>, profile: Pick<Ow
   const parsed = replySchema.safeParse(form);
   if (!parsed.success) return invalid(intent, parsed.error);
   return answer(intent, await replyToReview(profile, parsed.data.reviewId, parsed.data.reply));
+}
+
+/** "Report" on a published review: anyone, signed in or not (rate-limited per address and account). */
+export async function reportAction(
+  form: Record<string, string>,
+  reporter: { userId: string | null; clientIp: string },
+) {
+  const intent = REVIEW_INTENTS.report;
+  const parsed = reportSchema.safeParse(form);
+  if (!parsed.success) return invalid(intent, parsed.error);
+  return answer(intent, await reportReview(parsed.data.reviewId, parsed.data.reason, reporter));
+}
+
+/** The admin's decision on a report: hide the review with a note, or dismiss the report. */
+export async function settleReportAction(form: Record<string, string>, admin: { id: string }) {
+  const intent = REVIEW_INTENTS.settleReport;
+  const parsed = hideReviewSchema.safeParse(form);
+  if (!parsed.success) return invalid(intent, parsed.error);
+  return answer(intent, await settleReviewReport(admin, parsed.data));
 }

@@ -53,22 +53,25 @@ export const replySchema = z.object({
   ),
 });
 
+export const REPORT_REASON_REQUIRED = "Tell us why you are reporting this review";
+
 export const reportSchema = z.object({
   reviewId: z.uuid("Review not found"),
-  reason: cleanText().pipe(
-    z
-      .string()
-      .min(5, "Tell us why you are reporting this review")
-      .max(1000, "Keep the reason to 1,000 characters or fewer"),
-  ),
+  reason: formText({ error: REPORT_REASON_REQUIRED })
+    .trim()
+    .pipe(
+      z.string().min(5, REPORT_REASON_REQUIRED).max(1000, "Keep the reason to 1,000 characters or fewer"),
+    ),
 });
 
 export const hideReviewSchema = z.object({
   reportId: z.uuid("Report not found"),
   decision: z.enum(["hide", "dismiss"], { error: "Choose hide or dismiss" }),
-  note: cleanText().pipe(
-    formText().min(3, "Add a note for the record").max(1000, "Keep the note to 1,000 characters or fewer"),
-  ),
+  note: formText({ error: "Add a note for the record" })
+    .trim()
+    .pipe(
+      formText().min(3, "Add a note for the record").max(1000, "Keep the note to 1,000 characters or fewer"),
+    ),
 });
 
 export const reviewsPageSchema = z.object({

@@ -7,6 +7,7 @@ import { PortfolioItemView } from "~/features/portfolio/components/portfolio-ite
 import { imageSources, PROFILE_IMAGE_WIDTHS } from "~/features/portfolio/image-srcset";
 import { ProfileReviewsSection } from "~/features/reviews/components/profile-reviews";
 import { RatingBadge } from "~/features/reviews/components/rating-badge";
+import { ReportReviewForm } from "~/features/reviews/components/report-review-form";
 import type { ProfileReviews } from "~/features/reviews/review-lists.server";
 import { formatNairaWhole } from "~/lib/money";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
@@ -155,7 +156,9 @@ export function PublicProfileView({
         <PerformanceList performances={performances} empty="No performances listed yet." />
       )}
 
-      {tab === "reviews" && <ProfileReviewsSection data={reviews} />}
+      {tab === "reviews" && (
+        <ProfileReviewsSection data={reviews} reportSlot={(id) => <ReportReviewForm reviewId={id} />} />
+      )}
     </main>
   );
 }

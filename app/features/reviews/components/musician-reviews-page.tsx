@@ -14,6 +14,7 @@ import type {
   WrittenReview,
 } from "../review-lists.server";
 import { RatingBadge } from "./rating-badge";
+import { ReportReviewForm } from "./report-review-form";
 import { ReviewCard } from "./review-card";
 import { ReviewTextField, StarField } from "./star-field";
 import { Stars } from "./stars";
@@ -248,7 +249,10 @@ export function MusicianReviewsPage({ data }: { data: MusicianReviewsData }) {
                   {r.hidden ? (
                     <p className="text-sm text-destructive">Hidden by Stagebook after a report.</p>
                   ) : (
-                    r.replyOpen && <ReplyForm review={r} />
+                    <>
+                      {r.replyOpen && <ReplyForm review={r} />}
+                      <ReportReviewForm reviewId={r.id} />
+                    </>
                   )}
                 </ReviewCard>
               </li>
