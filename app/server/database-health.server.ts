@@ -31,9 +31,39 @@ export function isConnectionError(err: unknown): boolean {
   return false;
 }
 
+let connectionErrors = 0;
+
 /** Called where errors surface (route errors, the pool): a connection error makes the 500 it causes a 503. */
 export function noteDatabaseError(err: unknown) {
-  if (isConnectionError(err)) lastConnectionErrorAt = Date.now();
+  if (!isConnectionError(err)) return;
+  lastConnectionErrorAt = Date.now();
+  connectionErrors++;
+}
+
+/** Thrown where a library swallowed the database's failure (Better Auth's session lookup answers null). */
+export class DatabaseUnreachableError extends Error {
+  readonly code = "08006";
+  constructor() {
+    super("Connection terminated: the database could not be reached");
+  }
+}
+
+/**
+ * Runs `work` for a library that hides the database's failure, turning a failed query into "nothing
+ * found" or its own error (Better Auth: no session, "Failed to get session"). When a connection error
+ * was noted while it ran and it found nothing or failed, throws DatabaseUnreachableError instead.
+ */
+export async function revealingOutage<T>(work: () => Promise<T>): Promise<T> {
+  const before = connectionErrors;
+  let result: T;
+  try {
+    result = await work();
+  } catch (err) {
+    if (connectionErrors !== before) throw new DatabaseUnreachableError();
+    throw err;
+  }
+  if (result == null && connectionErrors !== before) throw new DatabaseUnreachableError();
+  return result;
 }
 
 function inOutage(now: number): boolean {

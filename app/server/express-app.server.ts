@@ -16,6 +16,7 @@ import { env } from "./env.server";
 import { registerJobHandlers } from "./jobs/handlers.server";
 import { startJobs as startJobQueue, stopJobs } from "./jobs/jobs.server";
 import { logger } from "./logger.server";
+import { withOutageSafeActions } from "./outage-actions.server";
 import { publicPageCache, stopPublicPageCache } from "./public-cache.server";
 import { isCrossSiteRequest } from "./same-origin.server";
 
@@ -109,7 +110,8 @@ export function createApp(): express.Express {
   app.use(publicPageCache());
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // Every action answers a database outage as a 503 toast, not the error boundary.
+      build: async () => withOutageSafeActions(await import("virtual:react-router/server-build")),
       getLoadContext: (req, res) => ({
         cspNonce: String(res.locals.cspNonce ?? ""),
         clientIp: req.ip ?? "unknown",

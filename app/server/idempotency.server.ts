@@ -17,7 +17,8 @@
  * the same submission waits on the claim and then gets the first answer (same status, same body)
  * without running the work. An answer with status >= 400 is not kept: its work is rolled back, so a
  * retry runs again. The same key with different fields (a form edited and sent again) is a new
- * submission. Without a valid key (an old page, a script) the work simply runs.
+ * submission. Without a valid key (an old page, a script) the work simply runs. If the database is
+ * unreachable the answer is a 503 with the outage message as its toast (outage-actions.server.ts).
  *
  * Scope: the signed-in user, else "anon"; the key itself is a random UUID only that page ever saw.
  */
@@ -25,7 +26,9 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey } from "~/lib/idempotency";
+import { isConnectionError } from "./database-health.server";
 import { db, inTransaction } from "./db.server";
+import { outageAnswer } from "./outage-actions.server";
 
 export interface IdempotentRequest {
   /** A name for the create action, e.g. "booking-request"; the same key on another action is unrelated. */
@@ -101,6 +104,8 @@ export async function idempotent<T>(request: IdempotentRequest, work: () => Prom
     });
   } catch (err) {
     if (err instanceof Discard) return err.result as T;
+    // Nothing was stored (the transaction did not commit): the form keeps what was typed and says why.
+    if (isConnectionError(err)) return outageAnswer() as T;
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { auth } from "~/server/auth.server";
+import { revealingOutage } from "~/server/database-health.server";
 import { isOrganiserRole, landingFor } from "./roles";
 
 export interface SessionUser {
@@ -22,7 +23,9 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   // No cookie, no session: skip Better Auth's lookup (~0.5 ms CPU on every anonymous page).
   if (!hasSessionCookie(request.headers.get("cookie"))) return null;
-  const session = await auth().api.getSession({ headers: request.headers });
+  // Better Auth hides an unreachable database ("Failed to get session", or no session at all):
+  // an outage is reported as one (a 503), not as "please sign in".
+  const session = await revealingOutage(() => auth().api.getSession({ headers: request.headers }));
   if (!session) return null;
   const u = session.user as typeof session.user & { firstName?: string; lastName?: string; role?: string };
   return {
