@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
+import { requestAccepted } from "~/features/booking-requests/booking-requests.server";
 import type { CreateBookingResult } from "~/features/bookings/action-results";
 import { bookingFormSchema, bookingIdSchema } from "~/features/bookings/booking.schema";
 import { createBooking } from "~/features/bookings/bookings.server";
 import { overlapAllowed } from "~/features/calendar/calendar.schema";
-import { linkBookingToConversation } from "~/features/messaging/messaging.server";
+import { linkBookingToConversation, notifyRequestAccepted } from "~/features/messaging/messaging.server";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
 import { type FieldErrors, fieldErrors, formToObject } from "~/lib/field-errors";
 import { idempotent } from "~/server/idempotency.server";
@@ -40,9 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<CreateBookingResult>({ ok: false, clashes: result.clashes }, { status: 409 });
       }
       if (!result.ok) return fail(result.status, result.message);
-      if (form.conversationId) {
-        await linkBookingToConversation(profile.id, user.id, form.conversationId, result.slug);
-      }
+      const linked = form.conversationId
+        ? await linkBookingToConversation(profile.id, user.id, form.conversationId, result.slug)
+        : false;
+      // Accepting an organiser's request (the booking is in their account): they hear of it.
+      if (!linked && requestId) await notifyRequestAccepted(result.slug, result.musicianName);
+      // A visitor without an account is e-mailed at the address on their request (issue 16 §7).
+      if (requestId) await requestAccepted(requestId.data);
       return data<CreateBookingResult>({
         ok: true,
         slug: result.slug,

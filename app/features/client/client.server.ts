@@ -2,7 +2,9 @@ import type { SessionUser } from "~/features/auth/session.server";
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
 import { musicianDisplayName } from "~/features/bookings/bookings.server";
 import type { Outcome } from "~/features/bookings/outcome";
-import { notifyOrganiser } from "~/features/messaging/messaging.server";
+import { recordConfirmation } from "~/features/calendar/confirmations.server";
+import { BOOKED_JUST_NOW, isDoubleBooking } from "~/features/calendar/overlap.server";
+import { notifyMusician, notifyOrganiser } from "~/features/messaging/messaging.server";
 import { publicOrigin } from "~/server/env.server";
 import type { ClientBooking } from "./client-bookings";
 import {
@@ -84,16 +86,31 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
 
 export const BOOKING_ACCEPTED = "Booking confirmed successfully!";
 
-/** Accept (spec §4 "pending shows Accept"): confirms a booking the musician made for this organiser. */
+/**
+ * Accept (spec §4 "pending shows Accept"): confirms a booking the musician made for this organiser,
+ * through the same double-booking rule as the public confirm (the exclusion constraint decides a race)
+ * and with the same confirmation record.
+ */
 export async function acceptMyBooking(
-  user: Pick<SessionUser, "id">,
+  user: Pick<SessionUser, "id" | "name">,
   bookingId: string,
 ): Promise<Outcome<{ bookingId: string; musicianId: string; slug: string }>> {
-  const row = await confirmClientBooking(bookingId, user.id);
+  let row: Awaited<ReturnType<typeof confirmClientBooking>>;
+  try {
+    row = await confirmClientBooking(bookingId, user.id);
+  } catch (err) {
+    if (isDoubleBooking(err)) return { ok: false, status: 409, message: BOOKED_JUST_NOW };
+    throw err;
+  }
   if (row) {
+    await recordConfirmation(row.id, `${user.name || "Organiser"} (organiser, from My Bookings)`);
     await notifyOrganiser(user.id, {
       subject: "Your booking is confirmed",
       text: `You accepted a booking on Stagebook. Pay for it from the booking page to secure the date:\n\n${publicOrigin()}/booking/${row.slug}`,
+    });
+    await notifyMusician(row.musicianId, {
+      subject: `${user.name || "Your client"} accepted your booking`,
+      text: `${user.name || "Your client"} accepted the booking you created on Stagebook. It is now confirmed:\n\n${publicOrigin()}/booking/${row.slug}`,
     });
     return { ok: true, bookingId: row.id, musicianId: row.musicianId, slug: row.slug };
   }

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { action as organiserAction, loader as organiserLoader } from "~/routes/c
 import { loader as dashboardLoader } from "~/routes/musician-dashboard";
 import { action as musicianAction, loader as musicianLoader } from "~/routes/musician-messages";
 import { db } from "~/server/db.server";
+import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { messages } from "~db/schema/messaging";
 import { createMusician, createOrganiser, requestAs } from "../../../tests/support/accounts";
@@ -180,7 +182,15 @@ describe("messaging", () => {
       .from(bookingsByMusician)
       .where(eq(bookingsByMusician.slug, booking.slug));
     expect(row.clientUserId).toBe(organiser.userId);
-    expect((await acceptMyBooking({ id: organiser.userId }, row.id)).ok).toBe(true);
+    // The organiser is told, with the contract attached (only this organiser's mails are read).
+    const safe = organiser.email.replace(/[^a-z0-9@._-]/gi, "_");
+    const mails = fs
+      .readdirSync(outboxDir())
+      .filter((f) => f.endsWith(`-${safe}.eml`))
+      .map((f) => fs.readFileSync(`${outboxDir()}/${f}`, "utf8"));
+    const created = mails.find((m) => m.includes("A musician has created a booking for you"));
+    expect(created).toContain("Content-Type: application/pdf");
+    expect((await acceptMyBooking({ id: organiser.userId, name: "Ngozi Okafor" }, row.id)).ok).toBe(true);
     // Confirmed is not paid: still hidden.
     const unpaid = await sendAsOrganiser(organiser, conversationId, "My email is ngozi@example.com");
     expect(unpaid.body.message.body).toBe(`My email is ${CONTACT_HIDDEN}`);

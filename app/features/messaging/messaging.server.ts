@@ -2,10 +2,12 @@ import type { SessionUser } from "~/features/auth/session.server";
 import { isOrganiser } from "~/features/auth/session.server";
 import { bookingIdSchema } from "~/features/bookings/booking.schema";
 import type { Outcome } from "~/features/bookings/outcome";
+import { contractAttachments } from "~/features/documents/documents.server";
 import { paymentStatuses } from "~/features/payments/payment-state.server";
+import { musicianDisplayName } from "~/lib/display-name";
 import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { sendMail } from "~/server/mail/mailer.server";
+import { type Mail, sendMail } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { CONTACT_HIDDEN_NOTICE, maskContactDetails } from "./contact-mask";
 import type { ConversationFilter, ConversationSummary, ThreadMessage } from "./message.schema";
@@ -14,10 +16,12 @@ import {
   bookingIdsOfPair,
   countUnreadForMusician,
   countUnreadForOrganiser,
+  findBookingBySlug,
   findBookingClient,
   findConversation,
   findMessage,
   findMusicianBySlug,
+  findMusicianContact,
   findRequestClient,
   findUserContact,
   insertMessage,
@@ -29,6 +33,7 @@ import {
   type Side,
   upsertConversation,
 } from "./queries.server";
+import { scheduleUnreadMail } from "./unread-mail.server";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const TOO_MANY_MESSAGES = "You are sending messages too fast. Please wait a minute and try again.";
@@ -173,6 +178,8 @@ export async function sendMessage(
     originalBody: masked.masked ? body : null,
     masked: masked.masked,
   });
+  // The other side hears of it by e-mail if they do not read it soon (at most once per 15 minutes).
+  await scheduleUnreadMail({ conversationId, side: found.side === "organiser" ? "musician" : "organiser" });
   return {
     ok: true,
     notice: masked.masked ? CONTACT_HIDDEN_NOTICE : null,
@@ -258,15 +265,56 @@ export async function linkBookingToConversation(
   );
   if (found?.side !== "musician") return false;
   await attachBooking(conversationId, bookingSlug, found.conv.organiserUserId);
-  await notifyOrganiser(found.conv.organiserUserId, {
+  await notifyOrganiserOfBooking(bookingSlug, {
     subject: "A musician has created a booking for you",
-    text: `A musician created a booking for you on Stagebook. Review and accept it in My Bookings:\n\n${publicOrigin()}/bookings`,
+    text: "A musician created a booking for you on Stagebook. The contract is attached. Review and accept it in My Bookings:",
   });
   return true;
 }
 
+/** A musician accepted an organiser's request: the booking it became is in their My Bookings. */
+export async function notifyRequestAccepted(bookingSlug: string, musicianName: string): Promise<void> {
+  await notifyOrganiserOfBooking(bookingSlug, {
+    subject: `${musicianName} accepted your booking request`,
+    text: `${musicianName} accepted your booking request and created a booking for you on Stagebook. The contract is attached. Review and accept it in My Bookings:`,
+  });
+}
+
+/** E-mails the booking's organiser account (none for a link-only client), with the contract attached. */
+async function notifyOrganiserOfBooking(bookingSlug: string, mail: { subject: string; text: string }) {
+  try {
+    const booking = await findBookingBySlug(bookingSlug);
+    if (!booking?.clientUserId) return;
+    await notifyOrganiser(booking.clientUserId, {
+      subject: mail.subject,
+      text: `${mail.text}\n\n${publicOrigin()}/bookings`,
+      attachments: await contractAttachments(booking.id),
+    });
+  } catch (err) {
+    logger.error({ err }, "booking e-mail to the organiser failed");
+  }
+}
+
+/** E-mails a musician (outbox by default); a mail failure never undoes what was stored. */
+export async function notifyMusician(musicianId: string, mail: { subject: string; text: string }) {
+  try {
+    const to = await findMusicianContact(musicianId);
+    if (!to) return;
+    await sendMail({
+      to: to.email,
+      subject: mail.subject,
+      text: `Hello ${musicianDisplayName(to)},\n\n${mail.text}\n\nStagebook`,
+    });
+  } catch (err) {
+    logger.error({ err }, "musician e-mail failed");
+  }
+}
+
 /** E-mails an organiser (outbox by default); a mail failure never undoes what was stored. */
-export async function notifyOrganiser(userId: string, mail: { subject: string; text: string }) {
+export async function notifyOrganiser(
+  userId: string,
+  mail: { subject: string; text: string; attachments?: Mail["attachments"] },
+) {
   try {
     const to = await findUserContact(userId);
     if (!to) return;
@@ -274,6 +322,7 @@ export async function notifyOrganiser(userId: string, mail: { subject: string; t
       to: to.email,
       subject: mail.subject,
       text: `Hello ${to.name},\n\n${mail.text}\n\nStagebook`,
+      attachments: mail.attachments,
     });
   } catch (err) {
     logger.error({ err }, "organiser e-mail failed");

@@ -284,3 +284,111 @@ export async function findUserContact(userId: string) {
     .limit(1);
   return row ?? null;
 }
+
+/** What an unread-message e-mail needs: both members, the read and e-mail positions of each side. */
+export async function findConversationForMail(id: string) {
+  const [row] = await db
+    .select({
+      id: c.id,
+      organiserUserId: c.organiserUserId,
+      organiserEmail: user.email,
+      organiserName: user.name,
+      musicianUserId: p.userId,
+      musicianSlug: p.slug,
+      musicianStageName: p.stageName,
+      musicianFirstName: p.firstName,
+      musicianLastName: p.lastName,
+      organiserReadId: c.organiserReadId,
+      musicianReadId: c.musicianReadId,
+      organiserSeenAt: c.organiserSeenAt,
+      musicianSeenAt: c.musicianSeenAt,
+      organiserEmailedAt: c.organiserEmailedAt,
+      musicianEmailedAt: c.musicianEmailedAt,
+    })
+    .from(c)
+    .innerJoin(p, eq(p.id, c.musicianId))
+    .innerJoin(user, eq(user.id, c.organiserUserId))
+    .where(eq(c.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Messages in one conversation newer than `readId` (and sent after `since`) that someone else sent. */
+export async function countUnreadIn(
+  conversationId: string,
+  readId: number,
+  recipientUserId: string,
+  since: Date | null,
+) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(m)
+    .where(
+      and(
+        eq(m.conversationId, conversationId),
+        gt(m.id, readId),
+        sql`${m.senderUserId} <> ${recipientUserId}`,
+        since ? gt(m.createdAt, since) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** When a side was last e-mailed about a conversation (null: never). */
+export async function emailedAt(conversationId: string, side: Side) {
+  const [row] = await db
+    .select({ at: side === "organiser" ? c.organiserEmailedAt : c.musicianEmailedAt })
+    .from(c)
+    .where(eq(c.id, conversationId))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/**
+ * Takes the side's e-mail slot: true only if nobody e-mailed it within `everyMs` (one UPDATE, so two
+ * workers racing send one e-mail).
+ */
+export async function claimMailSlot(conversationId: string, side: Side, now: Date, everyMs: number) {
+  const col = side === "organiser" ? c.organiserEmailedAt : c.musicianEmailedAt;
+  const since = new Date(now.getTime() - everyMs);
+  const rows = await db
+    .update(c)
+    .set(side === "organiser" ? { organiserEmailedAt: now } : { musicianEmailedAt: now })
+    .where(and(eq(c.id, conversationId), or(sql`${col} IS NULL`, sql`${col} <= ${since.toISOString()}`)))
+    .returning({ id: c.id });
+  return rows.length > 0;
+}
+
+/** Gives the slot back when the e-mail could not be sent (the job retries). */
+export async function releaseMailSlot(conversationId: string, side: Side, previous: Date | null) {
+  await db
+    .update(c)
+    .set(side === "organiser" ? { organiserEmailedAt: previous } : { musicianEmailedAt: previous })
+    .where(eq(c.id, conversationId));
+}
+
+/** A musician's sign-in e-mail and names (for mails to them). */
+export async function findMusicianContact(musicianId: string) {
+  const [row] = await db
+    .select({
+      email: user.email,
+      stageName: p.stageName,
+      firstName: p.firstName,
+      lastName: p.lastName,
+    })
+    .from(p)
+    .innerJoin(user, eq(user.id, p.userId))
+    .where(eq(p.id, musicianId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A booking's organiser account (null for a link-only client). */
+export async function findBookingBySlug(slug: string) {
+  const [row] = await db
+    .select({ id: bookingsByMusician.id, clientUserId: bookingsByMusician.clientUserId })
+    .from(bookingsByMusician)
+    .where(eq(bookingsByMusician.slug, slug))
+    .limit(1);
+  return row ?? null;
+}

@@ -16,6 +16,8 @@ interface Stream {
   /** The conversation open on the page, if any: deliveries there count as read. */
   open: string | null;
   res: ExpressResponse;
+  /** While the catch-up is being read: live messages wait here, then go out after it. */
+  backlog?: { id: number; data: unknown }[] | null;
 }
 
 const streams = new Set<Stream>();
@@ -30,8 +32,13 @@ function write(s: Stream, chunk: string) {
   (s.res as ExpressResponse & { flush?: () => void }).flush?.();
 }
 
-function sendEvent(s: Stream, id: number, data: unknown) {
+function writeEvent(s: Stream, id: number, data: unknown) {
   write(s, `id: ${id}\nevent: message\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+function sendEvent(s: Stream, id: number, data: unknown) {
+  if (s.backlog) s.backlog.push({ id, data });
+  else writeEvent(s, id, data);
 }
 
 async function deliver(messageId: number) {
@@ -101,10 +108,32 @@ export async function messageStreamHandler(req: ExpressRequest, res: ExpressResp
   write(stream, "retry: 2000\n\n");
   const lastId = Number(req.get("last-event-id") ?? req.query.after ?? 0);
   if (Number.isSafeInteger(lastId) && lastId > 0) {
-    for (const m of await missedMessages(user.id, lastId)) sendEvent(stream, m.id, m);
+    // Join the live set before reading the table, so a message stored meanwhile is not lost; one that
+    // arrives both ways is sent once (ids only increase, and the catch-up goes first).
+    stream.backlog = [];
+    streams.add(stream);
+    req.on("close", () => streams.delete(stream));
+    let sent = lastId;
+    try {
+      for (const m of await missedMessages(user.id, lastId)) {
+        writeEvent(stream, m.id, m);
+        sent = m.id;
+      }
+    } finally {
+      const queued = stream.backlog ?? [];
+      stream.backlog = null;
+      for (const q of queued) if (q.id > sent) writeEvent(stream, q.id, q.data);
+    }
+    return;
   }
   streams.add(stream);
   req.on("close", () => streams.delete(stream));
+}
+
+/** Whether this process holds a live stream of the user with that conversation open. */
+export function isReading(userId: string, conversationId: string): boolean {
+  for (const s of streams) if (s.userId === userId && s.open === conversationId) return true;
+  return false;
 }
 
 export async function stopRealtime(): Promise<void> {

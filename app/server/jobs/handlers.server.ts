@@ -1,5 +1,16 @@
 // The one list of background jobs. Each job's logic lives in its feature; this file only names them.
 
+import {
+  REQUEST_ANSWER_MAIL_JOB,
+  type RequestAnswerMailJob,
+  sendRequestAnswerMail,
+} from "~/features/booking-requests/booking-requests.server";
+import { isReading } from "~/features/messaging/realtime.server";
+import {
+  sendUnreadMessageMail,
+  UNREAD_MAIL_JOB,
+  type UnreadMailJob,
+} from "~/features/messaging/unread-mail.server";
 import { sendTestWebhook, TEST_WEBHOOK_JOB } from "~/features/payments/paystack/test-webhooks.server";
 import { RELEASE_JOB, runAutoRelease } from "~/features/payments/release.server";
 import { RETRY_REFUND_JOB, retryRefundJob } from "~/features/refunds/refunds.server";
@@ -19,4 +30,10 @@ export function registerJobHandlers(): void {
   registerJob(TEST_WEBHOOK_JOB, (data: Parameters<typeof sendTestWebhook>[0]) => sendTestWebhook(data));
   registerJob(RETRY_PAYOUT_JOB, retryPayoutTransfer);
   registerJob(RETRY_REFUND_JOB, retryRefundJob);
+  registerJob(REQUEST_ANSWER_MAIL_JOB, async (data: RequestAnswerMailJob) => {
+    await sendRequestAnswerMail(data);
+  });
+  registerJob(UNREAD_MAIL_JOB, async (data: UnreadMailJob) => {
+    await sendUnreadMessageMail(data, new Date(), isReading);
+  });
 }
