@@ -53,6 +53,12 @@ const evasions = [
   "Chat me on whatsapp 0803 123 4567",
   "my whatsapp number is 08031234567",
   "Text me on Telegram",
+  // Letter O for zero, and digits mixed with words.
+  "O8O3 123 4567",
+  "07O12345678",
+  "my line: o8o3-one23-four567",
+  "0803one234567",
+  "zero8zero3 one23 4567",
 ];
 
 // Ordinary event talk: prices, dates, times, counts. None may be touched.
@@ -82,6 +88,19 @@ const innocent = [
   "I'll text you the set list tomorrow",
   "Table 7 and 8 for the band",
   "Can you do one two songs in Yoruba?",
+  "send 90,000 to 80,000 range",
+  "Budget is 150,000 to 200,000 for 4 hours",
+  "Hello, can you do 2 to 3 hours for 250,000?",
+  "Someone told me you play too well",
+  "Go to 5 Awolowo Road, 2nd floor, room 10",
+];
+
+// Hidden exactly: the number goes, the words around it stay.
+const exact: [string, string][] = [
+  ["Hello 08031234567 to confirm", `Hello ${CONTACT_HIDDEN} to confirm`],
+  ["Call 0803 123 4567 for bookings", `Call ${CONTACT_HIDDEN} for bookings`],
+  ["Pay 90,000 to 0803 123 4567 today", `Pay 90,000 to ${CONTACT_HIDDEN} today`],
+  ["Hello O8O3 123 4567 ok", `Hello ${CONTACT_HIDDEN} ok`],
 ];
 
 describe("contact protection", () => {
@@ -97,6 +116,10 @@ describe("contact protection", () => {
     // No run of 7 or more digits survives.
     expect(out.text.replace(/\D/g, " ")).not.toMatch(/\d{7,}/);
     expect(out.text).not.toMatch(/@[a-z]|gmail|yahoo|wa\.me|tundesax|4567/i);
+  });
+
+  it.each(exact)("turns %j into %j", (text, expected) => {
+    expect(maskContactDetails(text)).toEqual({ text: expected, masked: true });
   });
 
   it.each(innocent)("leaves %j untouched", (text) => {

@@ -30,22 +30,71 @@ const WORD_DIGITS: Record<string, string> = {
   triple: "triple",
 };
 
-// A digit, or a digit written as a word (words only count inside a run that holds several).
+// Words that are also ordinary English ("to", "for", "o"): they count as digits only when written
+// against a digit ("O8O3", "07O1") or next to a digit spelled out ("oh eight oh three"), so
+// "90,000 to 80,000" stays a price.
+const AMBIGUOUS = new Set(["oh", "o", "won", "too", "to", "for", "ate"]);
+
 const DIGIT_WORD = Object.keys(WORD_DIGITS)
   .sort((a, b) => b.length - a.length)
   .join("|");
-const TOKEN = `(?:\\d|(?:${DIGIT_WORD})\\b)`;
-const SEP = `[\\s().\\-_/\\\\,*|+]*`;
-// A run of at least 7 digit tokens with any separators between them.
-const DIGIT_RUN = new RegExp(`\\+?${TOKEN}(?:${SEP}${TOKEN}){6,}`, "gi");
+// A digit, or a digit word standing on its own or against digits ("one23"), never inside a word
+// ("Hello", "someone").
+const TOKEN = new RegExp(`\\d|(?<![a-z])(?:${DIGIT_WORD})(?![a-z])`, "gi");
+// What may stand between the tokens of one number.
+const SEP = /^[\s().\-_/\\,*|+]*$/;
+
+type Token = { start: number; end: number; text: string };
+
+/** Splits text into runs of digit tokens joined only by separators. */
+function tokenRuns(text: string): Token[][] {
+  const runs: Token[][] = [];
+  let run: Token[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const t = { start: m.index, end: m.index + m[0].length, text: m[0].toLowerCase() };
+    const prev = run.at(-1);
+    if (prev && SEP.test(text.slice(prev.end, t.start))) run.push(t);
+    else {
+      if (run.length) runs.push(run);
+      run = [t];
+    }
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
+
+const isDigit = (t: Token | undefined) => t !== undefined && /\d/.test(t.text);
+const isPlainWord = (t: Token | undefined) => t !== undefined && !isDigit(t) && !AMBIGUOUS.has(t.text);
+
+/** Breaks a run where an ambiguous word is plainly English, not a digit. */
+function splitAmbiguous(run: Token[]): Token[][] {
+  const parts: Token[][] = [];
+  let part: Token[] = [];
+  run.forEach((t, i) => {
+    if (AMBIGUOUS.has(t.text)) {
+      const before = run[i - 1];
+      const after = run[i + 1];
+      const attached =
+        (isDigit(before) && before!.end === t.start) || (isDigit(after) && after!.start === t.end);
+      const spelled = isPlainWord(before) || isPlainWord(after) || AMBIGUOUS.has(after?.text ?? "");
+      if (!attached && !spelled) {
+        if (part.length) parts.push(part);
+        part = [];
+        return;
+      }
+    }
+    part.push(t);
+  });
+  if (part.length) parts.push(part);
+  return parts;
+}
 
 /** The digits a run spells, expanding words and "double"/"triple". */
-function runDigits(run: string): string {
-  const tokens = run.toLowerCase().match(new RegExp(`\\d|${DIGIT_WORD}`, "g")) ?? [];
+function runDigits(run: Token[]): string {
   let out = "";
   let repeat = 1;
-  for (const t of tokens) {
-    const d = /\d/.test(t) ? t : WORD_DIGITS[t];
+  for (const t of run) {
+    const d = /\d/.test(t.text) ? t.text : WORD_DIGITS[t.text];
     if (d === "double") repeat = 2;
     else if (d === "triple") repeat = 3;
     else {
@@ -62,12 +111,23 @@ function looksLikeNigerianPhone(digits: string): boolean {
 }
 
 function maskPhones(text: string): string {
-  return text.replace(DIGIT_RUN, (run) => {
-    const digits = runDigits(run);
-    // An international number ("+44 7700 900123") is contact details too.
-    if (looksLikeNigerianPhone(digits) || (run.startsWith("+") && digits.length >= 10)) return CONTACT_HIDDEN;
-    return run;
-  });
+  const spans: [number, number][] = [];
+  for (const whole of tokenRuns(text)) {
+    for (const run of splitAmbiguous(whole)) {
+      if (run.length < 7) continue;
+      const digits = runDigits(run);
+      let start = run[0].start;
+      const plus = text[start - 1] === "+";
+      if (plus) start -= 1;
+      // An international number ("+44 7700 900123") is contact details too.
+      if (looksLikeNigerianPhone(digits) || (plus && digits.length >= 10)) {
+        spans.push([start, run.at(-1)!.end]);
+      }
+    }
+  }
+  let out = text;
+  for (const [start, end] of spans.reverse()) out = out.slice(0, start) + CONTACT_HIDDEN + out.slice(end);
+  return out;
 }
 
 const AT = `(?:@|\\s*[\\[(]\\s*at\\s*[\\])]\\s*|\\s+at\\s+)`;
