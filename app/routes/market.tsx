@@ -55,10 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   return (
-    <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
+    <main className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 md:gap-6 md:py-8">
       <div>
-        <h1 className="text-3xl font-bold">Find Musicians</h1>
-        <p className="text-muted-foreground">
+        <h1 className="text-2xl font-bold md:text-3xl">Find Musicians</h1>
+        <p className="hidden text-muted-foreground sm:block">
           Search live musicians across Nigeria by name, genre or role, and narrow by event, location, rate and
           date.
         </p>
@@ -69,7 +69,10 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         today={loaderData.today}
         maxRateError={loaderData.maxRateError}
       />
-      <MarketResultsView results={loaderData.results} search={loaderData.search} />
+      {/* "Apply filters" lands here (#results), so a phone shows the results, not the form. */}
+      <section id="results" aria-label="Results" className="scroll-mt-20">
+        <MarketResultsView results={loaderData.results} search={loaderData.search} />
+      </section>
       {(actionData || (!loaderData.results.failed && loaderData.results.cards.length === 0)) && (
         <WaitlistForm result={actionData} />
       )}

@@ -44,6 +44,7 @@ async function forms(m: TestMusician): Promise<Record<string, Form>> {
                 phoneNumber: "08030001111",
                 eventType: "birthday",
                 eventDuration: "4",
+                dateNotFixed: "on",
                 idempotencyKey,
               }),
               { slug },

@@ -338,6 +338,7 @@ async function main() {
               email: "bench@example.com",
               eventType: "wedding",
               eventDuration: "4",
+              dateNotFixed: "on",
               location: "Lekki, Lagos",
               budgetEstimate: "250000",
             }).toString(),

@@ -17,7 +17,7 @@ import { listAllReviewsForMusician } from "~/features/reviews/queries.server";
 import { seedPublishedReviews } from "~/features/reviews/review-test-support";
 import { submitClientReview } from "~/features/reviews/reviews.server";
 import { db } from "~/server/db.server";
-import { bookingsByMusician } from "~db/schema/bookings";
+import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { reviewReports } from "~db/schema/reviews";
 import type { Actor, World } from "./world";
 
@@ -210,8 +210,22 @@ export const matrix: Record<string, MatrixRow> = {
     call: (w) => ({
       path: `/musicians/${w.owner.slug}/request`,
       params: { slug: w.owner.slug },
-      form: { clientName: "Bola", eventType: "wedding", eventDuration: "3" },
+      form: { clientName: "Bola", phoneNumber: "08031234567", eventType: "wedding", eventDuration: "3", dateNotFixed: "on" },
     }),
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+  },
+  "routes/request-status.tsx#loader": {
+    why:
+      "the request's 256-bit status token is the organiser's capability (issue 16 §7): anyone holding the " +
+      "link sees that one request; a made-up token answers 404 (booking-requests.integration.test.ts)",
+    call: async (w) => {
+      const { id } = await w.newRequest();
+      const [row] = await db
+        .select({ token: bookingRequests.statusToken })
+        .from(bookingRequests)
+        .where(eq(bookingRequests.id, id));
+      return { path: `/request/${row!.token}`, params: { token: row!.token } };
+    },
     expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
   },
   "routes/booking-link-redirect.tsx#loader": {

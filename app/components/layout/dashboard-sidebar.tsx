@@ -12,7 +12,6 @@ import {
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { cn } from "~/lib/cn";
 import { dashboardMenu, type MenuEntry, sidebarCookieValue } from "./dashboard-menu";
@@ -22,8 +21,6 @@ const MOBILE_QUERY = "(max-width: 767px)";
 interface SidebarState {
   open: boolean;
   isMobile: boolean;
-  openMobile: boolean;
-  setOpenMobile: (open: boolean) => void;
   toggle: () => void;
 }
 
@@ -47,7 +44,10 @@ function useIsMobile(): boolean {
   return mobile;
 }
 
-/** Desktop open/collapsed state (kept in a cookie so the server renders it the same) and the mobile sheet. */
+/**
+ * Desktop open/collapsed state (kept in a cookie so the server renders it the same). A phone has one
+ * menu, the site header's drawer, with the dashboard's entries first (DashboardPhoneMenu).
+ */
 export function SidebarProvider({
   defaultOpen,
   children,
@@ -56,14 +56,10 @@ export function SidebarProvider({
   children: React.ReactNode;
 }) {
   const [open, setOpen] = useState(defaultOpen);
-  const [openMobile, setOpenMobile] = useState(false);
   const isMobile = useIsMobile();
 
   const toggle = useCallback(() => {
-    if (isMobile) {
-      setOpenMobile((o) => !o);
-      return;
-    }
+    if (isMobile) return;
     const next = !open;
     setOpen(next);
     // The server reads this cookie to render the same state; the Cookie Store API is not in every browser yet.
@@ -82,23 +78,20 @@ export function SidebarProvider({
     return () => window.removeEventListener("keydown", onKey);
   }, [toggle]);
 
-  const value = useMemo(
-    () => ({ open, isMobile, openMobile, setOpenMobile, toggle }),
-    [open, isMobile, openMobile, toggle],
-  );
+  const value = useMemo(() => ({ open, isMobile, toggle }), [open, isMobile, toggle]);
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 
 export function SidebarTrigger({ className }: { className?: string }) {
-  const { toggle, open, isMobile, openMobile } = useSidebar();
+  const { toggle, open } = useSidebar();
   return (
     <Button
       variant="ghost"
       size="icon"
-      className={className}
+      className={cn("hidden md:inline-flex", className)}
       onClick={toggle}
       aria-label="Toggle sidebar"
-      aria-expanded={isMobile ? openMobile : open}
+      aria-expanded={open}
       aria-controls="dashboard-sidebar"
       title="Toggle sidebar (Ctrl/Cmd+B)"
     >
@@ -123,7 +116,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "bg-accent text-primary",
   );
 
-function MenuList({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?: () => void }) {
+function MenuList({ menu }: { menu: MenuEntry[] }) {
   return (
     <ul className="flex flex-col gap-1">
       {menu.map((entry) => {
@@ -140,7 +133,7 @@ function MenuList({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?: () => 
                   {entry.children.map((child) => (
                     <li key={child.label}>
                       {child.to ? (
-                        <NavLink to={child.to} end className={itemClass} onClick={onNavigate}>
+                        <NavLink to={child.to} end className={itemClass}>
                           {child.label}
                         </NavLink>
                       ) : (
@@ -156,7 +149,7 @@ function MenuList({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?: () => 
                 </ul>
               </>
             ) : (
-              <NavLink to={entry.to} end className={itemClass} onClick={onNavigate}>
+              <NavLink to={entry.to} end className={itemClass}>
                 <Icon aria-hidden className="size-4" />
                 {entry.label}
               </NavLink>
@@ -229,40 +222,36 @@ function RailList({ menu }: { menu: MenuEntry[] }) {
 }
 
 export function DashboardSidebar({ slug }: { slug: string }) {
-  const { open, openMobile, setOpenMobile } = useSidebar();
+  const { open } = useSidebar();
   const menu = dashboardMenu(slug);
   return (
-    <>
-      <aside
-        id="dashboard-sidebar"
-        data-state={open ? "expanded" : "collapsed"}
-        className={cn(
-          "sticky top-16 hidden h-[calc(100vh-4rem)] shrink-0 flex-col overflow-y-auto border-r bg-muted/30 py-4 md:flex",
-          open ? "w-64 px-3" : "w-16 px-2",
-        )}
-      >
-        <nav aria-label="Dashboard" className="flex flex-1 flex-col gap-2">
-          <h2 className={cn("px-3 text-sm font-semibold text-muted-foreground", !open && "sr-only")}>
-            Main Menu
-          </h2>
-          {open ? <MenuList menu={menu} /> : <RailList menu={menu} />}
-          <div className="mt-auto border-t pt-2">
-            <LogoutButton collapsed={!open} />
-          </div>
-        </nav>
-      </aside>
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent side="left" className="md:hidden">
-          <SheetTitle className="text-sm font-semibold text-muted-foreground">Main Menu</SheetTitle>
-          <SheetDescription className="sr-only">Musician dashboard navigation</SheetDescription>
-          <nav aria-label="Dashboard menu" className="flex flex-1 flex-col gap-2">
-            <MenuList menu={menu} onNavigate={() => setOpenMobile(false)} />
-            <div className="mt-auto border-t pt-2">
-              <LogoutButton />
-            </div>
-          </nav>
-        </SheetContent>
-      </Sheet>
-    </>
+    <aside
+      id="dashboard-sidebar"
+      data-state={open ? "expanded" : "collapsed"}
+      className={cn(
+        "sticky top-16 hidden h-[calc(100vh-4rem)] shrink-0 flex-col overflow-y-auto border-r bg-muted/30 py-4 md:flex",
+        open ? "w-64 px-3" : "w-16 px-2",
+      )}
+    >
+      <nav aria-label="Dashboard" className="flex flex-1 flex-col gap-2">
+        <h2 className={cn("px-3 text-sm font-semibold text-muted-foreground", !open && "sr-only")}>
+          Main Menu
+        </h2>
+        {open ? <MenuList menu={menu} /> : <RailList menu={menu} />}
+        <div className="mt-auto border-t pt-2">
+          <LogoutButton collapsed={!open} />
+        </div>
+      </nav>
+    </aside>
+  );
+}
+
+/** The dashboard's entries at the top of the site header's drawer on a phone (one menu, sections first). */
+export function DashboardPhoneMenu({ slug }: { slug: string }) {
+  return (
+    <nav aria-label="Dashboard menu" className="flex flex-col gap-1">
+      <h2 className="px-3 pb-1 text-sm font-semibold text-muted-foreground">Main Menu</h2>
+      <MenuList menu={dashboardMenu(slug)} />
+    </nav>
   );
 }

@@ -1,5 +1,5 @@
 import { MenuIcon, MusicIcon } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeDialog } from "~/components/ui/native-dialog";
@@ -58,9 +58,19 @@ function Brand() {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn("rounded-md px-3 py-2 text-sm font-medium hover:bg-accent", isActive && "text-primary");
 
-export function SiteHeader({ user }: { user: HeaderUser | null }) {
-  const { pathname } = useLocation();
+export function SiteHeader({
+  user,
+  sectionMenu,
+}: {
+  user: HeaderUser | null;
+  /** On a phone, one menu: this section's entries (the dashboard's) come first in the site drawer. */
+  sectionMenu?: ReactNode;
+}) {
+  const { pathname, search } = useLocation();
   const [open, setOpen] = useState(false);
+  // Any navigation (a link in the section menu included) closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only
+  useEffect(() => setOpen(false), [pathname, search]);
   const signedIn = user !== null;
   const createBooking = showsCreateBooking(pathname, signedIn);
 
@@ -109,7 +119,8 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           )}
         </div>
         <div className="flex items-center gap-2 md:hidden">
-          {createBooking && <HeaderCreateBooking />}
+          {/* A section with its own Create Booking (the dashboard) keeps one on a phone. */}
+          {createBooking && !sectionMenu && <HeaderCreateBooking />}
           <Button
             variant="ghost"
             size="icon"
@@ -123,10 +134,19 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             open={open}
             onOpenChange={setOpen}
             label="Site navigation"
-            className="m-0 h-dvh max-h-none w-3/4 max-w-xs border-r"
+            className="m-0 h-dvh max-h-none w-4/5 max-w-xs overflow-y-auto border-r"
           >
             <Brand />
-            <nav aria-label="Mobile" className="mt-6 flex flex-col gap-1">
+            {sectionMenu && <div className="mt-6">{sectionMenu}</div>}
+            <nav
+              aria-label="Mobile"
+              className={cn("mt-6 flex flex-col gap-1", sectionMenu && "border-t pt-4")}
+            >
+              {sectionMenu && (
+                <h2 className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                  Stagebook
+                </h2>
+              )}
               {[...mainLinks, ...accountLinks].map((l) => (
                 <NavLink
                   key={l.to}

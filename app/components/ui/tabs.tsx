@@ -8,7 +8,7 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
   return (
     <TabsPrimitive.List
       className={cn(
-        "inline-flex h-10 max-w-full items-center justify-start overflow-x-auto rounded-md bg-muted p-1 text-muted-foreground",
+        "scroll-affordance inline-flex h-10 max-w-full items-center justify-start rounded-md p-1 text-muted-foreground",
         className,
       )}
       {...props}

@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { sidebarOpenFromCookie } from "~/components/layout/dashboard-menu";
 import { DashboardShell } from "~/components/layout/dashboard-shell";
+import { DashboardPhoneMenu } from "~/components/layout/dashboard-sidebar";
 import { SiteHeader } from "~/components/layout/site-header";
 import { dashboardSlug, ownWebsite, requireMusician } from "~/features/profiles/own-profile.server";
 import { useRootData } from "~/root";
@@ -20,7 +21,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader user={root?.user ?? null} />
+      <SiteHeader user={root?.user ?? null} sectionMenu={<DashboardPhoneMenu slug={loaderData.slug} />} />
       <DashboardShell ctx={loaderData}>
         <Outlet />
       </DashboardShell>

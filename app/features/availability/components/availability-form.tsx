@@ -99,8 +99,16 @@ export function AvailabilityForm({
   const [allDay, setAllDay] = useState(false);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  // The sticky bar counts the days picked so far (the checkboxes stay uncontrolled).
+  const [picked, setPicked] = useState(0);
   return (
-    <Form method="post" className="flex flex-col gap-4" noValidate>
+    <Form
+      method="post"
+      className="flex flex-col gap-4"
+      noValidate
+      onChange={(e) => setPicked(e.currentTarget.querySelectorAll('input[name="dates"]:checked').length)}
+      onReset={() => setPicked(0)}
+    >
       <input type="hidden" name="intent" value="save" />
       <div className="flex flex-col gap-2">
         <h3 className="font-semibold">Select dates</h3>
@@ -150,9 +158,16 @@ export function AvailabilityForm({
           <FieldError id="endTime-error" message={errors.endTime} />
         </div>
       </div>
-      <div>
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : "Save Changes"}
+      <div
+        data-testid="availability-save-bar"
+        className="sticky bottom-0 z-10 -mx-4 flex items-center gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur md:mx-0 md:px-0"
+      >
+        <Button type="submit" disabled={saving} className="w-full sm:w-auto">
+          {saving
+            ? "Saving..."
+            : picked > 0
+              ? `Save Changes (${picked} ${picked === 1 ? "day" : "days"})`
+              : "Save Changes"}
         </Button>
       </div>
     </Form>

@@ -128,7 +128,7 @@ export function ClientBookings({
 }) {
   return (
     <Tabs defaultValue={initialTab}>
-      <TabsList aria-label="Booking status" className="flex-wrap">
+      <TabsList aria-label="Booking status">
         {BOOKING_TABS.map((t) => (
           <TabsTrigger key={t.value} value={t.value}>
             {t.label}

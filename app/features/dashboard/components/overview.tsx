@@ -32,12 +32,16 @@ function StatCard({
 }) {
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
-        <CardTitle className="text-sm font-medium">{title}</CardTitle>
-        <Icon aria-hidden className="size-4 text-muted-foreground" />
+      {/* Compact on a phone: four stats fit 2×2 on the first screen. */}
+      <CardHeader className="flex-row items-center justify-between gap-2 p-3 pb-1 sm:p-6 sm:pb-2">
+        <CardTitle className="text-xs font-medium sm:text-sm">{title}</CardTitle>
+        <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
       </CardHeader>
-      <CardContent>
-        <p className="text-3xl font-bold" data-testid={`stat-${title.toLowerCase().replace(/\s+/g, "-")}`}>
+      <CardContent className="p-3 pt-0 sm:p-6 sm:pt-0">
+        <p
+          className="text-2xl font-bold sm:text-3xl"
+          data-testid={`stat-${title.toLowerCase().replace(/\s+/g, "-")}`}
+        >
           {value}
         </p>
       </CardContent>
@@ -48,7 +52,7 @@ function StatCard({
 export function DashboardOverview({ overview }: { overview: Overview }) {
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div data-testid="dashboard-stats" className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4">
         <StatCard title="Total Bookings" value={overview.totalBookings} icon={CalendarDaysIcon} />
         <StatCard title="Upcoming Events" value={overview.upcomingEvents} icon={CalendarCheckIcon} />
         <StatCard title="Unread Messages" value={overview.unreadMessages} icon={MessageSquareIcon} />
@@ -88,7 +92,10 @@ export function DashboardOverview({ overview }: { overview: Overview }) {
             <CardTitle>Quick Actions</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
-            <CreateBookingButton />
+            {/* A phone keeps one primary Create Booking: the one under the dashboard heading. */}
+            <div className="hidden md:contents">
+              <CreateBookingButton />
+            </div>
             <Button asChild variant="outline" size="sm">
               <Link to="/profile">
                 <UserPenIcon aria-hidden />

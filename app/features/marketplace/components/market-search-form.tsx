@@ -1,16 +1,32 @@
-import { SearchIcon } from "lucide-react";
+import { SearchIcon, SlidersHorizontalIcon } from "lucide-react";
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NairaField } from "~/components/ui/naira-field";
+import { NativeDialog } from "~/components/ui/native-dialog";
+import { useHydrated } from "~/features/bookings/components/use-hydrated";
 import { NativeSelect } from "~/features/dashboard/components/native-select";
+import { cn } from "~/lib/cn";
 import { formatNairaAmount } from "~/lib/naira";
 import { NIGERIA_STATES, stateLabel } from "~/lib/nigeria-states";
+import { PHONE_QUERY, useMediaQuery } from "~/lib/use-media-query";
 import type { MarketSearch } from "../search.schema";
 import { GENRE_OPTIONS, MARKET_EVENT_TYPES, SORT_OPTIONS } from "../search-options";
 
-/** A plain GET form: the filters live in the URL, so a search can be shared and works without JavaScript. */
+/** How many filters (not the text search, not the order) narrow the results: the "Filters (n)" count. */
+export function activeFilterCount(search: MarketSearch): number {
+  return [search.genre, search.eventType, search.location, search.maxRate, search.date].filter(Boolean)
+    .length;
+}
+
+/**
+ * A plain GET form: the filters live in the URL, so a search can be shared and works without JavaScript.
+ * On a phone the search box stays on the first screen and the filters sit behind "Filters (n)": a
+ * native <dialog> sheet once the page's JavaScript runs, a <details> before (or without) it. Applying
+ * the filters moves the view to the results (#results).
+ */
 export function MarketSearchForm({
   search,
   today,
@@ -20,25 +36,13 @@ export function MarketSearchForm({
   today: string;
   maxRateError?: string | null;
 }) {
-  return (
-    <Form method="get" role="search" aria-label="Find musicians" className="grid gap-4 rounded-lg border p-4">
-      <div className="grid gap-2">
-        <Label htmlFor="q">Search by name, genre or role</Label>
-        <div className="flex gap-2">
-          <Input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={search.q}
-            placeholder="e.g. Afrobeats, saxophonist, Tunde"
-            maxLength={100}
-          />
-          <Button type="submit">
-            <SearchIcon aria-hidden />
-            Search
-          </Button>
-        </div>
-      </div>
+  const hydrated = useHydrated();
+  const phone = useMediaQuery(PHONE_QUERY);
+  // A rate the server could not read opens the sheet on it.
+  const [sheetOpen, setSheetOpen] = useState(Boolean(maxRateError));
+  const filtersLabel = `Filters (${activeFilterCount(search)})`;
+  const filters = (
+    <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <div className="grid gap-2">
           <Label htmlFor="genre">Genre</Label>
@@ -95,12 +99,82 @@ export function MarketSearchForm({
           </NativeSelect>
         </div>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit">Apply filters</Button>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button type="submit" formAction="/market#results">
+          Apply filters
+        </Button>
         <Button asChild variant="ghost">
           <Link to="/market">Clear filters</Link>
         </Button>
       </div>
+    </>
+  );
+  return (
+    <Form
+      method="get"
+      action="/market"
+      role="search"
+      aria-label="Find musicians"
+      onSubmit={() => setSheetOpen(false)}
+      className="grid gap-3 rounded-lg border p-3 md:gap-4 md:p-4"
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="q">Search by name, genre or role</Label>
+        <div className="flex gap-2">
+          <Input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={search.q}
+            placeholder="e.g. Afrobeats, saxophonist, Tunde"
+            maxLength={100}
+          />
+          <Button type="submit">
+            <SearchIcon aria-hidden />
+            Search
+          </Button>
+        </div>
+      </div>
+      {hydrated && phone ? (
+        <>
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            aria-haspopup="dialog"
+            onClick={() => setSheetOpen(true)}
+          >
+            <SlidersHorizontalIcon aria-hidden />
+            {filtersLabel}
+          </Button>
+          <NativeDialog
+            open={sheetOpen}
+            onOpenChange={setSheetOpen}
+            label="Filters"
+            className="mx-0 mb-0 mt-auto max-h-[85dvh] w-full max-w-none overflow-y-auto rounded-t-xl"
+          >
+            <h2 className="mb-4 text-lg font-semibold">Filters</h2>
+            {filters}
+          </NativeDialog>
+        </>
+      ) : (
+        // Before JavaScript: a disclosure on a phone; always open from `md` up.
+        <details
+          open={hydrated || undefined}
+          className="group md:[&::details-content]:[content-visibility:visible]"
+        >
+          <summary
+            className={cn(
+              "inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-md border border-input px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden",
+              "md:supports-[selector(::details-content)]:hidden",
+            )}
+          >
+            <SlidersHorizontalIcon aria-hidden className="size-4" />
+            {filtersLabel}
+          </summary>
+          <div className="mt-3 md:mt-0">{filters}</div>
+        </details>
+      )}
     </Form>
   );
 }

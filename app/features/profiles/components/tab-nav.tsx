@@ -22,8 +22,8 @@ export function TabNav({
   className?: string;
 }) {
   return (
-    <nav aria-label={label} className={cn("max-w-full overflow-x-auto", className)}>
-      <ul className="inline-flex h-10 items-center rounded-md bg-muted p-1 text-muted-foreground">
+    <nav aria-label={label} className={cn("scroll-affordance w-fit max-w-full rounded-md", className)}>
+      <ul className="inline-flex h-10 items-center p-1 text-muted-foreground">
         {tabs.map((t) => {
           const active = t.id === current;
           return (
