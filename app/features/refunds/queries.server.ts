@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
@@ -112,16 +112,19 @@ export async function listRefundsForAdmin(limit = 100): Promise<AdminRefundRow[]
 export async function bookingContact(bookingId: string) {
   const [row] = await db
     .select({
-      email: sql<string | null>`coalesce(${bookingsByMusician.email}, (
-        SELECT ${payments.email} FROM ${payments}
-        WHERE ${payments.bookingId} = ${bookingsByMusician.id} AND ${payments.status} = 'success'
-        LIMIT 1))`,
+      email: bookingsByMusician.email,
       clientName: bookingsByMusician.clientName,
       slug: bookingsByMusician.slug,
     })
     .from(bookingsByMusician)
     .where(eq(bookingsByMusician.id, bookingId));
-  return row;
+  if (!row || row.email) return row;
+  const [paid] = await db
+    .select({ email: payments.email })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "success")))
+    .limit(1);
+  return { ...row, email: paid?.email ?? null };
 }
 
 export type CancellableBooking = {
