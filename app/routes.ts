@@ -8,6 +8,7 @@ export default [
     route("musicians", "routes/musicians.tsx"),
     route("musicians/:slug", "routes/musician-profile.tsx"),
     route("musicians/:slug/request", "routes/booking-request.tsx"),
+    route("request/:token", "routes/request-status.tsx"),
     route("bookings", "routes/client-bookings.tsx"),
     route("bookings/:slug", "routes/booking-link-redirect.tsx"),
     route("messages", "routes/client-messages.tsx"),

@@ -11,6 +11,7 @@ import {
   submitBookingRequest,
 } from "~/features/booking-requests/booking-requests.server";
 import { RequestBookingPage } from "~/features/booking-requests/components/request-booking-page";
+import { requestSummaryLines } from "~/features/booking-requests/request-summary";
 import { todayInLagos } from "~/features/bookings/booking-dates";
 import { publicBusyDates } from "~/features/calendar/busy-dates.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
@@ -64,8 +65,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { status: result.status },
         );
       }
-      const message = result.draft ? DRAFT_SAVED : REQUEST_SENT;
-      return data<BookingRequestActionResult>({ ok: true, toast: { type: "success", message } });
+      if (result.draft) {
+        return data<BookingRequestActionResult>({
+          ok: true,
+          toast: { type: "success", message: DRAFT_SAVED },
+        });
+      }
+      return data<BookingRequestActionResult>({
+        ok: true,
+        toast: { type: "success", message: REQUEST_SENT },
+        sent: {
+          musicianName: result.musicianName ?? "The musician",
+          statusPath: `/request/${result.statusToken}`,
+          replyTime: result.replyTime ?? "",
+          summary: requestSummaryLines(parsed.data),
+          organiser: sender !== null,
+        },
+      });
     });
   } catch (err) {
     logger.error({ err, requestId: context.requestId }, "booking request failed");

@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import type { RequestsActionResult } from "~/features/booking-requests/action-results";
+import { declineReasonSchema } from "~/features/booking-requests/booking-request.schema";
 import {
   declineOwnRequest,
   listOwnPendingRequests,
+  undoDeclineOwnRequest,
 } from "~/features/booking-requests/booking-requests.server";
 import { BookingRequestsPage } from "~/features/booking-requests/components/booking-requests-page";
 import { bookingIdSchema } from "~/features/bookings/booking.schema";
@@ -23,20 +25,41 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
   const form = formToObject(await readForm(request));
   const id = bookingIdSchema.safeParse(form.requestId);
-  if (form.intent !== "decline" || !id.success) {
+  if ((form.intent !== "decline" && form.intent !== "undo-decline") || !id.success) {
     return data<RequestsActionResult>(
       { ok: false, toast: { type: "error", message: "Booking request not found" } },
       { status: 404 },
     );
   }
-  const result = await declineOwnRequest(profile, id.data);
+  if (form.intent === "undo-decline") {
+    const undone = await undoDeclineOwnRequest(profile, id.data);
+    if (!undone.ok) {
+      return data<RequestsActionResult>(
+        { ok: false, toast: { type: "error", message: undone.message } },
+        { status: undone.status },
+      );
+    }
+    return data<RequestsActionResult>({ ok: true, toast: { type: "success", message: undone.message } });
+  }
+  const reason = declineReasonSchema.safeParse(form.declineReason);
+  if (!reason.success) {
+    return data<RequestsActionResult>(
+      { ok: false, toast: { type: "error", message: reason.error.issues[0]!.message } },
+      { status: 400 },
+    );
+  }
+  const result = await declineOwnRequest(profile, id.data, reason.data);
   if (!result.ok) {
     return data<RequestsActionResult>(
       { ok: false, toast: { type: "error", message: result.message } },
       { status: result.status },
     );
   }
-  return data<RequestsActionResult>({ ok: true, toast: { type: "success", message: result.message } });
+  return data<RequestsActionResult>({
+    ok: true,
+    toast: { type: "success", message: result.message },
+    undo: { requestId: id.data, seconds: result.undoSeconds },
+  });
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -92,7 +93,16 @@ export const bookingRequests = pgTable(
     eventDuration: text("event_duration").notNull(),
     budgetEstimateKobo: bigint("budget_estimate_kobo", { mode: "number" }),
     additionalDetails: text("additional_details"),
+    // The organiser said the date is not fixed yet (then event_date is null).
+    dateNotFixed: boolean("date_not_fixed").notNull().default(false),
     status: text("status").notNull().default("pending"),
+    // The private link the organiser follows the request by: /request/{status_token}.
+    statusToken: text("status_token")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    declineReason: text("decline_reason"),
+    // When the musician accepted or declined (a decline can be undone for a few seconds).
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
     // The organiser account that sent it (null: an anonymous visitor).
     clientUserId: text("client_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -100,6 +110,7 @@ export const bookingRequests = pgTable(
   (t) => [
     index("booking_requests_musician_status_created_idx").on(t.musicianId, t.status, t.createdAt.desc()),
     index("booking_requests_client_user_idx").on(t.clientUserId, t.createdAt.desc()),
+    uniqueIndex("booking_requests_status_token_key").on(t.statusToken),
     check("booking_requests_status_check", sql`${t.status} IN ('draft', 'pending', 'accepted', 'declined')`),
     check(
       "booking_requests_event_type_check",

@@ -210,7 +210,13 @@ export const matrix: Record<string, MatrixRow> = {
     call: (w) => ({
       path: `/musicians/${w.owner.slug}/request`,
       params: { slug: w.owner.slug },
-      form: { clientName: "Bola", phoneNumber: "08031234567", eventType: "wedding", eventDuration: "3", dateNotFixed: "on" },
+      form: {
+        clientName: "Bola",
+        phoneNumber: "08031234567",
+        eventType: "wedding",
+        eventDuration: "3",
+        dateNotFixed: "on",
+      },
     }),
     expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
   },

@@ -7,7 +7,24 @@ export type BookingRequestActionResult = {
   ok: boolean;
   errors?: FieldErrors;
   toast?: { type: "success" | "error"; message: string };
+  /** What was sent (not for a saved draft): the confirmation panel. */
+  sent?: RequestSentPanel;
 };
 
-/** /musician_bookingrequests/{slug}: decline. */
-export type RequestsActionResult = { ok: boolean; toast: { type: "success" | "error"; message: string } };
+export type RequestSentPanel = {
+  musicianName: string;
+  /** The private page following the request: /request/{token}. */
+  statusPath: string;
+  replyTime: string;
+  summary: [string, string][];
+  /** A signed-in organiser also finds it in My Bookings. */
+  organiser: boolean;
+};
+
+/** /musician_bookingrequests/{slug}: decline, and undo a decline. */
+export type RequestsActionResult = {
+  ok: boolean;
+  toast: { type: "success" | "error"; message: string };
+  /** After a decline: the request that can be undone, for this many seconds. */
+  undo?: { requestId: string; seconds: number };
+};

@@ -1,15 +1,28 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
 import { action as createAction } from "~/routes/api-bookings";
 import { action as requestAction, loader as requestPageLoader } from "~/routes/booking-request";
 import { action as requestsAction, loader as requestsLoader } from "~/routes/musician-booking-requests";
-import { db } from "~/server/db.server";
+import { loader as statusLoader } from "~/routes/request-status";
+import { db, pool } from "~/server/db.server";
+import { stopJobs } from "~/server/jobs/jobs.server";
+import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { createMusician, type TestMusician, testIp } from "../../../tests/support/accounts";
 import { todayInLagos } from "../bookings/booking-dates";
 import { answer, args, get, giveSlug, post, validBooking } from "../bookings/booking-test-support";
-import { bookingRequestSchema } from "./booking-request.schema";
+import { bookingRequestSchema, NEED_A_DATE, NEED_A_WAY_TO_REPLY } from "./booking-request.schema";
+import {
+  REQUEST_ANSWER_MAIL_JOB,
+  type RequestAnswerMailJob,
+  replyTimeText,
+  sendRequestAnswerMail,
+  TOO_LATE_TO_UNDO,
+} from "./booking-requests.server";
 import { requestToBookingPrefill } from "./request-prefill";
+
+afterAll(() => stopJobs());
 
 const validRequest = {
   clientName: "Kemi Bello",
@@ -65,23 +78,29 @@ describe("booking request from a visitor", () => {
     const slug = await giveSlug(m);
     await send(slug, {
       clientName: "Femi",
+      phoneNumber: "0803 123 4567",
       eventType: "other",
       eventTypeOther: "Housewarming",
       eventDuration: "12+",
+      dateNotFixed: "on",
     });
     await send(slug, {
       clientName: "Gbenga",
+      email: "gbenga@example.com",
       eventType: "gala",
       eventTypeOther: "dropped",
       eventDuration: "1",
+      eventDate: "2099-01-01",
     });
     const rows = await requestsOf(m);
     const byName = Object.fromEntries(rows.map((r) => [r.clientName, r]));
     expect(byName.Femi).toMatchObject({
       eventTypeOther: "Housewarming",
       email: null,
+      phoneNumber: "08031234567",
       budgetEstimateKobo: null,
       eventDate: null,
+      dateNotFixed: true,
     });
     expect(byName.Gbenga).toMatchObject({ eventTypeOther: null });
   });
@@ -98,8 +117,10 @@ describe("booking request from a visitor", () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
       clientName: "Client name is required",
+      // An e-mail was typed (badly): that field says so, rather than "add a way to reply".
       email: "Invalid email address",
       eventType: "Event type is required",
+      eventDate: NEED_A_DATE,
       eventDuration: "Event duration is required",
       budgetEstimate: "Enter an amount in naira, e.g. 150,000",
     });
@@ -164,7 +185,9 @@ describe("Booking Requests page (/musician_bookingrequests/{slug})", () => {
     const declined = (await requestsOf(a)).find((r) => r.clientName === "Second")!;
     await decline(a, slugA, declined.id);
     const res = await list(a, slugA);
-    expect(res.body.requests.map((r: { clientName: string }) => r.clientName)).toEqual(["Third", "First"]);
+    // A decline stays listed (as undoable, declinedAt set) for a few seconds.
+    const pending = res.body.requests.filter((r: { declinedAt: Date | null }) => !r.declinedAt);
+    expect(pending.map((r: { clientName: string }) => r.clientName)).toEqual(["Third", "First"]);
     expect(res.body.requests[0]).toMatchObject({
       eventType: "birthday",
       eventDuration: "4",
@@ -180,7 +203,9 @@ describe("Booking Requests page (/musician_bookingrequests/{slug})", () => {
     const res = await decline(m, slug, req!.id);
     expect(res.body.toast.message).toBe("Booking request from Kemi Bello has been declined");
     expect((await requestsOf(m))[0]!.status).toBe("declined");
-    expect((await list(m, slug)).body.requests).toEqual([]);
+    expect(
+      (await list(m, slug)).body.requests.map((r: { declinedAt: Date | null }) => !!r.declinedAt),
+    ).toEqual([true]);
     expect((await decline(m, slug, req!.id)).status).toBe(409);
   });
 
@@ -243,5 +268,209 @@ describe("Booking Requests page (/musician_bookingrequests/{slug})", () => {
       .from(bookingsByMusician)
       .where(eq(bookingsByMusician.musicianId, b.profileId));
     expect(bBookings).toHaveLength(0);
+  });
+});
+
+const status = (token: string) => answer(() => statusLoader(args(get(null, `/request/${token}`), { token })));
+
+const undo = (who: TestMusician | null, slug: string, requestId: string) =>
+  answer(() =>
+    requestsAction(
+      args(post(who, `/musician_bookingrequests/${slug}`, { intent: "undo-decline", requestId }), { slug }),
+    ),
+  );
+
+const declineWith = (who: TestMusician, slug: string, requestId: string, declineReason: string) =>
+  answer(() =>
+    requestsAction(
+      args(post(who, `/musician_bookingrequests/${slug}`, { intent: "decline", requestId, declineReason }), {
+        slug,
+      }),
+    ),
+  );
+
+async function answerJobs(requestId: string) {
+  const { rows } = await pool().query<{ start_after: Date; data: RequestAnswerMailJob }>(
+    "SELECT start_after, data FROM pgboss.job WHERE name = $1 AND data->>'requestId' = $2 ORDER BY created_on",
+    [REQUEST_ANSWER_MAIL_JOB, requestId],
+  );
+  return rows;
+}
+
+const mailsTo = (address: string) =>
+  (fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()) : [])
+    .filter((f) => f.includes(address.replace(/[^a-z0-9@._-]/gi, "_")))
+    .map((f) => fs.readFileSync(`${outboxDir()}/${f}`, "utf8"));
+
+/** The .eml body with quoted-printable soft breaks undone, for reading. */
+const plain = (eml: string) => eml.replace(/=\r?\n/g, "").replace(/=E2=80=99/g, "\u2019");
+
+describe("a request the musician can answer (issue 16 §7)", () => {
+  const schema = bookingRequestSchema(() => "2026-03-15");
+  const base = { clientName: "Ada", eventType: "wedding", eventDuration: "3", eventDate: "2026-04-01" };
+
+  it("needs a phone number or an e-mail, naming both fields when neither is given", () => {
+    const none = schema.safeParse(base);
+    expect(none.success).toBe(false);
+    const messages = Object.fromEntries(none.error!.issues.map((i) => [String(i.path[0]), i.message]));
+    expect(messages).toEqual({ phoneNumber: NEED_A_WAY_TO_REPLY, email: NEED_A_WAY_TO_REPLY });
+    expect(schema.safeParse({ ...base, email: "ada@example.com" }).success).toBe(true);
+    expect(schema.safeParse({ ...base, phoneNumber: "0803 123 4567" }).success).toBe(true);
+  });
+
+  it("takes a Nigerian phone number as people write it and stores it in one form", () => {
+    for (const written of ["0803 123 4567", "+234 803 123 4567", "234-803-123-4567", "(0803) 123 4567"]) {
+      const r = schema.safeParse({ ...base, phoneNumber: written });
+      expect(r.success && r.data.phoneNumber).toBe("08031234567");
+    }
+    for (const bad of ["12345", "0803 123 456", "+44 20 7946 0958", "call me"]) {
+      const r = schema.safeParse({ ...base, phoneNumber: bad, email: "ada@example.com" });
+      expect(r.success).toBe(false);
+      expect(r.error!.issues[0]!.message).toBe("Enter a Nigerian phone number, e.g. 0803 123 4567");
+    }
+  });
+
+  it("needs an event date or an explicit 'date not fixed yet', which drops any date", () => {
+    const noDate = schema.safeParse({ ...base, eventDate: "", email: "ada@example.com" });
+    expect(noDate.error!.issues.map((i) => [i.path[0], i.message])).toEqual([["eventDate", NEED_A_DATE]]);
+    const notFixed = schema.safeParse({ ...base, eventDate: "", dateNotFixed: "on", email: "a@example.com" });
+    expect(notFixed.success && notFixed.data).toMatchObject({ eventDate: null, dateNotFixed: true });
+    const both = schema.safeParse({ ...base, dateNotFixed: "on", email: "a@example.com" });
+    expect(both.success && both.data).toMatchObject({ eventDate: null, dateNotFixed: true });
+  });
+
+  it("answers with what was sent and a private status link that follows the request", async () => {
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    const res = await send(slug, {
+      ...validRequest,
+      email: "",
+      phoneNumber: "+234 803 000 1111",
+      eventDate: "",
+      dateNotFixed: "on",
+    });
+    expect(res.status).toBe(200);
+    const sent = res.body.sent;
+    expect(sent.statusPath).toMatch(/^\/request\/[0-9a-f]{64}$/);
+    expect(sent.organiser).toBe(false);
+    expect(sent.musicianName).toMatch(/^Stage \d+$/);
+    expect(sent.replyTime).toBe(replyTimeText(sent.musicianName, null));
+    expect(sent.summary).toContainEqual(["Date", "Not fixed yet"]);
+    expect(sent.summary).toContainEqual(["Phone", "0803 000 1111"]);
+
+    const token = sent.statusPath.split("/").pop();
+    const page = await status(token);
+    expect(page.status).toBe(200);
+    expect(page.body.view).toMatchObject({ status: "pending", musicianName: sent.musicianName });
+    expect(page.body.view.summary).toContainEqual(["Date", "Not fixed yet"]);
+    // Only the holder of the link: a made-up or malformed token is 404, and a draft has no status page.
+    expect((await status("0".repeat(64))).status).toBe(404);
+    expect((await status("not-a-token")).status).toBe(404);
+    const [row] = await requestsOf(m);
+    await db.update(bookingRequests).set({ status: "draft" }).where(eq(bookingRequests.id, row!.id));
+    expect((await status(token)).status).toBe(404);
+  });
+
+  it("decline takes a reason, can be undone for a few seconds, and only then e-mails the organiser", async () => {
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    const res = await send(slug, { ...validRequest, email: "kemi-decline@example.com" });
+    const token = res.body.sent.statusPath.split("/").pop();
+    const [req] = await requestsOf(m);
+
+    const first = await declineWith(m, slug, req!.id, "I am already booked that weekend");
+    expect(first.body).toMatchObject({ ok: true, undo: { requestId: req!.id, seconds: 10 } });
+    // The musician still sees it, as undoable; the organiser still sees "pending" while it can be undone.
+    const listed = (await list(m, slug)).body.requests;
+    expect(listed).toHaveLength(1);
+    expect(listed[0].declinedAt).not.toBeNull();
+    expect((await status(token)).body.view.status).toBe("pending");
+    // The e-mail waits on the queue until the undo window has passed.
+    const [job] = await answerJobs(req!.id);
+    const declinedAt = new Date(job!.data.answeredAt).getTime();
+    expect(job!.data.status).toBe("declined");
+    expect(job!.start_after.getTime() - declinedAt).toBe(10_000);
+
+    // Another musician cannot undo it; the owner can.
+    const other = await createMusician();
+    const otherSlug = await giveSlug(other);
+    expect((await undo(other, otherSlug, req!.id)).status).toBe(404);
+    const undone = await undo(m, slug, req!.id);
+    expect(undone.body).toMatchObject({ ok: true });
+    expect((await requestsOf(m))[0]).toMatchObject({ status: "pending", declineReason: null });
+    // The undone decline's job finds nothing to say.
+    expect(await sendRequestAnswerMail(job!.data)).toBe("stale");
+    expect(mailsTo("kemi-decline@example.com")).toHaveLength(0);
+
+    // Declined again; once the window has passed there is no undo, and the job e-mails the reason.
+    await declineWith(m, slug, req!.id, "Already booked, sorry");
+    await db
+      .update(bookingRequests)
+      .set({ answeredAt: sql`now() - interval '11 seconds'` })
+      .where(eq(bookingRequests.id, req!.id));
+    const late = await undo(m, slug, req!.id);
+    expect(late.status).toBe(409);
+    expect(late.body.toast.message).toBe(TOO_LATE_TO_UNDO);
+    expect((await list(m, slug)).body.requests).toEqual([]);
+    const [row] = await requestsOf(m);
+    const job2 = {
+      requestId: req!.id,
+      status: "declined" as const,
+      answeredAt: row!.answeredAt!.toISOString(),
+    };
+    expect(await sendRequestAnswerMail(job2)).toBe("sent");
+    const [mail] = mailsTo("kemi-decline@example.com").map(plain);
+    expect(mail).toContain("declined your booking request");
+    expect(mail).toContain("Their reason: Already booked, sorry");
+    const page = await status(token);
+    expect(page.body.view).toMatchObject({ status: "declined", declineReason: "Already booked, sorry" });
+  });
+
+  it("a reason longer than 500 characters is refused with a message, the request stays pending", async () => {
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    await send(slug, validRequest);
+    const [req] = await requestsOf(m);
+    const res = await declineWith(m, slug, req!.id, "x".repeat(501));
+    expect(res.status).toBe(400);
+    expect(res.body.toast.message).toBe("The reason is too long (500 characters at most)");
+    expect((await requestsOf(m))[0]!.status).toBe("pending");
+  });
+
+  it("an accept e-mails a visitor the booking link, the status page links the booking, and the reply time is learnt", async () => {
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    const res = await send(slug, { ...validRequest, email: "kemi-accept@example.com" });
+    const token = res.body.sent.statusPath.split("/").pop();
+    const [req] = await requestsOf(m);
+    const form = {
+      ...validBooking,
+      ...requestToBookingPrefill(req!),
+      serviceType: "Full Event Performance",
+      requestId: req!.id,
+    } as Record<string, string>;
+    expect((await answer(() => createAction(args(post(m, "/api/bookings", form))))).status).toBe(200);
+    const [job] = await answerJobs(req!.id);
+    expect(job!.data.status).toBe("accepted");
+    expect(await sendRequestAnswerMail(job!.data)).toBe("sent");
+    const page = await status(token);
+    expect(page.body.view.status).toBe("accepted");
+    expect(page.body.view.bookingSlug).toMatch(/^[a-z2-7]{8}$/);
+    const [mail] = mailsTo("kemi-accept@example.com").map(plain);
+    expect(mail).toContain("accepted your booking request");
+    expect(mail).toContain(`/booking/${page.body.view.bookingSlug}`);
+
+    // The musician answered within the hour: the next request says so.
+    const next = await send(slug, validRequest);
+    expect(next.body.sent.replyTime).toMatch(/usually replies within an hour\.$/);
+  });
+
+  it("says how long the musician usually takes in words", () => {
+    expect(replyTimeText("Ayo", null)).toBe(
+      "Ayo has not answered a request on Stagebook yet, so there is no usual reply time to show.",
+    );
+    expect(replyTimeText("Ayo", 0.2)).toBe("Ayo usually replies within an hour.");
+    expect(replyTimeText("Ayo", 2.5)).toBe("Ayo usually replies within about 3 hours.");
+    expect(replyTimeText("Ayo", 50)).toBe("Ayo usually replies within about 3 days.");
   });
 });

@@ -1,11 +1,13 @@
 import type { Outcome } from "~/features/bookings/outcome";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
+import { musicianDisplayName } from "~/lib/display-name";
 import { formatNairaAmount } from "~/lib/naira";
 import { publicOrigin } from "~/server/env.server";
+import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import type { BookingRequestFormValues, BookingRequestInput } from "./booking-request.schema";
+import type { BookingRequestFormValues, BookingRequestInput, RequestStatus } from "./booking-request.schema";
 import {
   declinePendingRequest,
   findDraftRequest,
@@ -13,10 +15,15 @@ import {
   findMusicianContact,
   findMusicianIdBySlug,
   findOwnRequestStatus,
+  findRequestById,
+  findRequestByToken,
   insertBookingRequest,
   listPendingRequests,
+  medianReplyHours,
+  undoRecentDecline,
   updateDraftRequest,
 } from "./queries.server";
+import { requestSummaryLines } from "./request-summary";
 
 export const REQUEST_SENT = "Booking request sent successfully!";
 export const REQUEST_FAILED = "Failed to send booking request. Please try again.";
@@ -47,7 +54,7 @@ export async function submitBookingRequest(
   input: BookingRequestInput,
   clientIp: string,
   sender: RequestSender | null = null,
-): Promise<Outcome<{ draft?: boolean }>> {
+): Promise<Outcome<{ draft?: boolean; statusToken?: string; musicianName?: string; replyTime?: string }>> {
   if (!(await hitRateLimit(`booking-request:${clientIp}`, REQUEST_LIMIT, REQUEST_WINDOW_MS))) {
     return {
       ok: false,
@@ -58,14 +65,35 @@ export async function submitBookingRequest(
   const musician = /^[a-z0-9-]{1,100}$/.test(musicianSlug) ? await findMusicianIdBySlug(musicianSlug) : null;
   if (!musician) return { ok: false, status: 404, message: UNKNOWN_MUSICIAN };
   const status = sender?.draft ? "draft" : "pending";
+  let saved: { id: string; statusToken: string } | null;
   if (sender?.draftId) {
-    const saved = await updateDraftRequest(sender.draftId, musician.id, sender.clientUserId, input, status);
+    saved = await updateDraftRequest(sender.draftId, musician.id, sender.clientUserId, input, status);
     if (!saved) return { ok: false, status: 404, message: DRAFT_NOT_FOUND };
   } else {
-    await insertBookingRequest(musician.id, input, sender?.clientUserId ?? null, status);
+    saved = await insertBookingRequest(musician.id, input, sender?.clientUserId ?? null, status);
   }
-  if (status === "pending") await notifyMusicianOfRequest(musician.id, input.clientName);
-  return { ok: true, draft: status === "draft" };
+  if (status === "draft") return { ok: true, draft: true };
+  await notifyMusicianOfRequest(musician.id, input.clientName);
+  const musicianName = musician.stageName || "The musician";
+  return {
+    ok: true,
+    statusToken: saved.statusToken,
+    musicianName,
+    replyTime: replyTimeText(musicianName, await medianReplyHours(musician.id)),
+  };
+}
+
+/** "Ayo Sax usually replies within about 3 hours." from the musician's real answers, or says there are none. */
+export function replyTimeText(name: string, hours: number | null): string {
+  if (hours === null) {
+    return `${name} has not answered a request on Stagebook yet, so there is no usual reply time to show.`;
+  }
+  if (hours < 1) return `${name} usually replies within an hour.`;
+  if (hours < 36) {
+    const h = Math.ceil(hours);
+    return `${name} usually replies within about ${h} ${h === 1 ? "hour" : "hours"}.`;
+  }
+  return `${name} usually replies within about ${Math.ceil(hours / 24)} days.`;
 }
 
 /** What the request form starts from for a signed-in organiser: their account, or the draft they finish. */
@@ -89,6 +117,7 @@ export async function requestPrefill(
         eventTypeOther: draft.eventTypeOther ?? "",
         location: draft.location ?? "",
         eventDate: draft.eventDate ?? "",
+        dateNotFixed: draft.dateNotFixed ? "on" : "",
         eventDuration: draft.eventDuration,
         budgetEstimate: draft.budgetEstimateKobo === null ? "" : formatNairaAmount(draft.budgetEstimateKobo),
         additionalDetails: draft.additionalDetails ?? "",
@@ -125,19 +154,153 @@ export async function musicianForRequestForm(musicianSlug: string) {
   return findMusicianIdBySlug(musicianSlug);
 }
 
+/** Seconds a musician has to undo a decline before the organiser is told. */
+export const UNDO_DECLINE_SECONDS = 10;
+export const REQUEST_ANSWER_MAIL_JOB = "request-answer-mail";
+export type RequestAnswerMailJob = { requestId: string; status: "accepted" | "declined"; answeredAt: string };
+
 export type PendingRequest = Awaited<ReturnType<typeof listPendingRequests>>[number];
 
+/** Pending requests, and those declined moments ago (still undoable, `declinedAt` set). */
 export function listOwnPendingRequests(musician: Pick<OwnProfile, "id">): Promise<PendingRequest[]> {
-  return listPendingRequests(musician.id);
+  return listPendingRequests(musician.id, UNDO_DECLINE_SECONDS);
 }
 
 export async function declineOwnRequest(
   musician: Pick<OwnProfile, "id">,
   id: string,
-): Promise<Outcome<{ message: string }>> {
-  const row = await declinePendingRequest(id, musician.id);
-  if (row) return { ok: true, message: `Booking request from ${row.clientName} has been declined` };
+  reason: string | null = null,
+): Promise<Outcome<{ message: string; undoSeconds: number }>> {
+  const row = await declinePendingRequest(id, musician.id, reason);
+  if (row?.answeredAt) {
+    // The organiser hears of it once the undo window has passed, and only if this decline still stands.
+    const at = new Date(row.answeredAt);
+    await queueAnswerMail(
+      { requestId: id, status: "declined", answeredAt: at.toISOString() },
+      new Date(at.getTime() + UNDO_DECLINE_SECONDS * 1000),
+    );
+    return {
+      ok: true,
+      message: `Booking request from ${row.clientName} has been declined`,
+      undoSeconds: UNDO_DECLINE_SECONDS,
+    };
+  }
   const current = await findOwnRequestStatus(id, musician.id);
   if (!current) return { ok: false, status: 404, message: "Booking request not found" };
   return { ok: false, status: 409, message: "This booking request has already been handled." };
+}
+
+export const TOO_LATE_TO_UNDO = "Too late to undo: the organiser has been told.";
+
+export async function undoDeclineOwnRequest(
+  musician: Pick<OwnProfile, "id">,
+  id: string,
+): Promise<Outcome<{ message: string }>> {
+  const row = await undoRecentDecline(id, musician.id, UNDO_DECLINE_SECONDS);
+  if (row) return { ok: true, message: `Request from ${row.clientName} is back in your list` };
+  const current = await findOwnRequestStatus(id, musician.id);
+  if (!current) return { ok: false, status: 404, message: "Booking request not found" };
+  if (current.status === "pending")
+    return { ok: false, status: 409, message: "This request is not declined." };
+  return { ok: false, status: 409, message: TOO_LATE_TO_UNDO };
+}
+
+/** After a musician accepts a request into a booking: the organiser is e-mailed (through the queue). */
+export async function requestAccepted(requestId: string): Promise<void> {
+  const row = await findRequestById(requestId);
+  if (row?.status !== "accepted" || !row.answeredAt) return;
+  await queueAnswerMail({
+    requestId,
+    status: "accepted",
+    answeredAt: new Date(row.answeredAt).toISOString(),
+  });
+}
+
+async function queueAnswerMail(job: RequestAnswerMailJob, startAfter?: Date): Promise<void> {
+  try {
+    await scheduleJob(REQUEST_ANSWER_MAIL_JOB, job, {
+      startAfter,
+      singletonKey: `${job.requestId}:${job.status}:${job.answeredAt}`,
+    });
+  } catch (err) {
+    logger.error({ err, requestId: job.requestId }, "could not queue a request answer e-mail");
+  }
+}
+
+/**
+ * The job: e-mails the organiser the musician's answer, if it still stands (an undone decline, or a
+ * later one, does not match `answeredAt`). Returns what it did, for tests.
+ */
+export async function sendRequestAnswerMail(
+  job: RequestAnswerMailJob,
+): Promise<"sent" | "stale" | "no-address" | "organiser-account"> {
+  const row = await findRequestById(job.requestId);
+  if (
+    !row ||
+    row.status !== job.status ||
+    !row.answeredAt ||
+    new Date(row.answeredAt).getTime() !== new Date(job.answeredAt).getTime()
+  ) {
+    return "stale";
+  }
+  // An organiser account hears of an accept from messaging (with the contract attached); of a decline, here.
+  if (job.status === "accepted" && row.clientUserId) return "organiser-account";
+  const to = row.email ?? row.accountEmail;
+  if (!to) return "no-address";
+  const name = musicianDisplayName(row);
+  const link = `${publicOrigin()}/request/${row.statusToken}`;
+  const what = requestSummaryLines(row)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\n");
+  const text =
+    job.status === "accepted"
+      ? `Hello ${row.clientName},\n\nGood news: ${name} accepted your booking request.${
+          row.bookingSlug
+            ? ` Your booking is ready to review and confirm:\n\n${publicOrigin()}/booking/${row.bookingSlug}`
+            : ""
+        }\n\nYour request:\n${what}\n\nFollow it here: ${link}\n\nStagebook`
+      : `Hello ${row.clientName},\n\n${name} declined your booking request.${
+          row.declineReason ? `\n\nTheir reason: ${row.declineReason}` : ""
+        }\n\nYour request:\n${what}\n\nYou can find another musician at ${publicOrigin()}/market\n\nStagebook`;
+  await sendMail({
+    to,
+    subject:
+      job.status === "accepted"
+        ? `${name} accepted your booking request`
+        : `${name} declined your booking request`,
+    text,
+  });
+  return "sent";
+}
+
+export type RequestStatusView = {
+  status: RequestStatus;
+  musicianName: string;
+  musicianSlug: string | null;
+  bookingSlug: string | null;
+  declineReason: string | null;
+  sentAt: string;
+  summary: [string, string][];
+};
+
+/** The organiser's private status link: what they sent, and the answer (a fresh decline shows once final). */
+export async function requestStatusByToken(token: string): Promise<RequestStatusView | null> {
+  if (!/^[0-9a-f]{64}$/.test(token)) return null;
+  const row = await findRequestByToken(token);
+  if (!row) return null;
+  const undoable =
+    row.status === "declined" &&
+    row.answeredAt !== null &&
+    Date.now() - new Date(row.answeredAt).getTime() < UNDO_DECLINE_SECONDS * 1000;
+  const status: RequestStatus =
+    row.status === "accepted" ? "accepted" : row.status === "declined" && !undoable ? "declined" : "pending";
+  return {
+    status,
+    musicianName: musicianDisplayName(row),
+    musicianSlug: row.musicianSlug,
+    bookingSlug: status === "accepted" ? row.bookingSlug : null,
+    declineReason: status === "declined" ? row.declineReason : null,
+    sentAt: new Date(row.createdAt).toISOString(),
+    summary: requestSummaryLines(row),
+  };
 }

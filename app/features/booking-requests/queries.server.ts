@@ -1,7 +1,7 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
-import { bookingRequests } from "~db/schema/bookings";
+import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { musicianProfiles } from "~db/schema/profiles";
 import type { BookingRequestInput } from "./booking-request.schema";
 
@@ -25,7 +25,7 @@ export async function insertBookingRequest(
   const [row] = await db
     .insert(r)
     .values({ ...input, musicianId, status, clientUserId })
-    .returning({ id: r.id });
+    .returning({ id: r.id, statusToken: r.statusToken });
   return row!;
 }
 
@@ -48,7 +48,7 @@ export async function updateDraftRequest(
         eq(r.status, "draft"),
       ),
     )
-    .returning({ id: r.id });
+    .returning({ id: r.id, statusToken: r.statusToken });
   return row ?? null;
 }
 
@@ -63,6 +63,7 @@ export async function findDraftRequest(id: string, musicianId: string, clientUse
       eventTypeOther: r.eventTypeOther,
       location: r.location,
       eventDate: r.eventDate,
+      dateNotFixed: r.dateNotFixed,
       eventDuration: r.eventDuration,
       budgetEstimateKobo: r.budgetEstimateKobo,
       additionalDetails: r.additionalDetails,
@@ -105,7 +106,11 @@ export async function findMusicianContact(musicianId: string) {
   return row ?? null;
 }
 
-export function listPendingRequests(musicianId: string) {
+/**
+ * The musician's pending requests, newest first, and those they declined in the last `undoSeconds`
+ * (still undoable: `declinedAt` set).
+ */
+export function listPendingRequests(musicianId: string, undoSeconds: number) {
   return db
     .select({
       id: r.id,
@@ -116,21 +121,51 @@ export function listPendingRequests(musicianId: string) {
       eventTypeOther: r.eventTypeOther,
       location: r.location,
       eventDate: r.eventDate,
+      dateNotFixed: r.dateNotFixed,
       eventDuration: r.eventDuration,
       budgetEstimateKobo: r.budgetEstimateKobo,
       additionalDetails: r.additionalDetails,
       createdAt: r.createdAt,
+      declinedAt: sql<Date | null>`CASE WHEN ${r.status} = 'declined' THEN ${r.answeredAt} END`.mapWith(
+        r.answeredAt,
+      ),
     })
     .from(r)
-    .where(and(eq(r.musicianId, musicianId), eq(r.status, "pending")))
+    .where(
+      and(
+        eq(r.musicianId, musicianId),
+        or(
+          eq(r.status, "pending"),
+          and(eq(r.status, "declined"), gt(r.answeredAt, sql`now() - make_interval(secs => ${undoSeconds})`)),
+        ),
+      ),
+    )
     .orderBy(desc(r.createdAt), desc(r.id));
 }
 
-export async function declinePendingRequest(id: string, musicianId: string) {
+/** Declines a pending request of this musician; the time it was declined identifies this decline. */
+export async function declinePendingRequest(id: string, musicianId: string, reason: string | null) {
   const [row] = await db
     .update(r)
-    .set({ status: "declined" })
+    .set({ status: "declined", declineReason: reason, answeredAt: sql`now()` })
     .where(and(eq(r.id, id), eq(r.musicianId, musicianId), eq(r.status, "pending")))
+    .returning({ clientName: r.clientName, answeredAt: r.answeredAt });
+  return row ?? null;
+}
+
+/** Puts a decline back to pending, only within `undoSeconds` of it. */
+export async function undoRecentDecline(id: string, musicianId: string, undoSeconds: number) {
+  const [row] = await db
+    .update(r)
+    .set({ status: "pending", declineReason: null, answeredAt: null })
+    .where(
+      and(
+        eq(r.id, id),
+        eq(r.musicianId, musicianId),
+        eq(r.status, "declined"),
+        gt(r.answeredAt, sql`now() - make_interval(secs => ${undoSeconds})`),
+      ),
+    )
     .returning({ clientName: r.clientName });
   return row ?? null;
 }
@@ -142,4 +177,64 @@ export async function findOwnRequestStatus(id: string, musicianId: string) {
     .where(and(eq(r.id, id), eq(r.musicianId, musicianId)))
     .limit(1);
   return row ?? null;
+}
+
+/** Everything the organiser's status link and the answer e-mail need, by the request's id or token. */
+function requestForOrganiser() {
+  return db
+    .select({
+      id: r.id,
+      status: r.status,
+      clientName: r.clientName,
+      email: r.email,
+      phoneNumber: r.phoneNumber,
+      eventType: r.eventType,
+      eventTypeOther: r.eventTypeOther,
+      location: r.location,
+      eventDate: r.eventDate,
+      dateNotFixed: r.dateNotFixed,
+      eventDuration: r.eventDuration,
+      budgetEstimateKobo: r.budgetEstimateKobo,
+      additionalDetails: r.additionalDetails,
+      declineReason: r.declineReason,
+      answeredAt: r.answeredAt,
+      createdAt: r.createdAt,
+      statusToken: r.statusToken,
+      musicianId: r.musicianId,
+      musicianSlug: musicianProfiles.slug,
+      stageName: musicianProfiles.stageName,
+      firstName: musicianProfiles.firstName,
+      lastName: musicianProfiles.lastName,
+      clientUserId: r.clientUserId,
+      accountEmail: user.email,
+      bookingSlug: sql<string | null>`(SELECT ${bookingsByMusician.slug} FROM ${bookingsByMusician}
+        WHERE ${bookingsByMusician.requestId} = ${r.id} ORDER BY ${bookingsByMusician.createdAt} LIMIT 1)`,
+    })
+    .from(r)
+    .innerJoin(musicianProfiles, eq(musicianProfiles.id, r.musicianId))
+    .leftJoin(user, eq(user.id, r.clientUserId));
+}
+
+export async function findRequestByToken(token: string) {
+  const [row] = await requestForOrganiser()
+    .where(and(eq(r.statusToken, token), sql`${r.status} <> 'draft'`))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findRequestById(id: string) {
+  const [row] = await requestForOrganiser().where(eq(r.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The musician's median hours from a request to their answer, over their last 20 answers. */
+export async function medianReplyHours(musicianId: string): Promise<number | null> {
+  const rows = await db.execute<{ hours: string | null }>(sql`
+    SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM answered_at - created_at) / 3600)
+      AS hours
+    FROM (SELECT answered_at, created_at FROM booking_requests
+          WHERE musician_id = ${musicianId} AND answered_at IS NOT NULL
+          ORDER BY answered_at DESC LIMIT 20) recent`);
+  const hours = rows.rows[0]?.hours;
+  return hours === null || hours === undefined ? null : Number(hours);
 }

@@ -69,7 +69,7 @@ export async function insertBooking(
   return db.transaction(async (tx) => {
     const claimed = await tx
       .update(bookingRequests)
-      .set({ status: "accepted" })
+      .set({ status: "accepted", answeredAt: sql`now()` })
       .where(
         and(
           eq(bookingRequests.id, requestId),

@@ -1,10 +1,13 @@
-import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Button } from "~/components/ui/button";
 import { NairaField } from "~/components/ui/naira-field";
 import { TextField } from "~/components/ui/text-field";
-import type { BookingRequestActionResult } from "~/features/booking-requests/action-results";
+import type {
+  BookingRequestActionResult,
+  RequestSentPanel,
+} from "~/features/booking-requests/action-results";
 import { SelectField, TextareaField } from "~/features/bookings/components/form-controls";
 import { useHydrated } from "~/features/bookings/components/use-hydrated";
 import { BusyDatesHint } from "~/features/calendar/components/busy-dates";
@@ -19,6 +22,7 @@ import {
   requestEventTypeLabels,
   requestEventTypes,
 } from "../booking-request.schema";
+import { RequestSummaryList } from "./request-summary-list";
 
 const eventTypeOptions = requestEventTypes.map((v) => ({ value: v, label: requestEventTypeLabels[v] }));
 const durationOptions = eventDurations.map((v) => ({ value: v, label: durationLabel(v) }));
@@ -58,10 +62,14 @@ export function BookingRequestForm({
   const [values, setValues] = useState<BookingRequestFormValues>(start);
   const [touched, setTouched] = useState<Partial<Record<keyof BookingRequestFormValues, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>(pageResult?.errors ?? {});
+  const [sent, setSent] = useState<RequestSentPanel | null>(pageResult?.sent ?? null);
+  const [tried, setTried] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const submitting = fetcher.state !== "idle";
   const schema = bookingRequestSchema(() => today);
   const parsed = schema.safeParse(values);
   const liveErrors = parsed.success ? {} : fieldErrors(parsed.error);
+  const dateNotFixed = values.dateNotFixed === "on";
 
   useEffect(() => {
     const result = fetcher.data;
@@ -70,19 +78,32 @@ export function BookingRequestForm({
       toast.success(result.toast?.message ?? "Booking request sent successfully!");
       setValues(start);
       setTouched({});
+      setTried(false);
       setServerErrors({});
-      onSent?.();
+      if (result.sent) setSent(result.sent);
+      else onSent?.();
       return;
     }
     setServerErrors(result.errors ?? {});
     toast.error(result.toast?.message ?? "Failed to send booking request. Please try again.");
   }, [fetcher.data, fetcher.state, onSent, start]);
 
+  if (sent) return <RequestSentConfirmation sent={sent} />;
+
+  /** Submit is always possible: with errors, they are all shown, named by field, and the first gets focus. */
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    if (parsed.success) return;
+    e.preventDefault();
+    setTried(true);
+    const first = Object.keys(liveErrors)[0];
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
   const field = (name: keyof BookingRequestFormValues) => ({
     id: `request-${name}`,
     name,
     value: values[name],
-    error: serverErrors[name] ?? (touched[name] ? liveErrors[name] : undefined),
+    error: serverErrors[name] ?? (touched[name] || tried ? liveErrors[name] : undefined),
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
       setValues((v) => ({ ...v, [name]: e.target.value }));
       setServerErrors((x) => ({ ...x, [name]: undefined }));
@@ -92,9 +113,11 @@ export function BookingRequestForm({
 
   return (
     <fetcher.Form
+      ref={formRef}
       method="post"
       action={`/musicians/${musicianSlug}/request`}
       noValidate={hydrated}
+      onSubmit={onSubmit}
       className="grid gap-4 sm:grid-cols-2"
     >
       {pageResult?.toast && (
@@ -107,8 +130,17 @@ export function BookingRequestForm({
       )}
       <IdempotencyKeyField renewOn={fetcher.data} />
       <TextField label="Your Name *" autoComplete="name" required {...field("clientName")} />
+      <p id="request-reply-hint" className="text-sm text-muted-foreground sm:col-span-2">
+        How can the musician reply? Give a phone number, an e-mail, or both.
+      </p>
+      <TextField
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        placeholder="e.g. 0803 123 4567"
+        {...field("phoneNumber")}
+      />
       <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
-      <TextField label="Phone Number" type="tel" autoComplete="tel" {...field("phoneNumber")} />
       <SelectField
         label="Event Type *"
         placeholder="Select event type"
@@ -121,8 +153,32 @@ export function BookingRequestForm({
         <TextField label="Other event type" {...field("eventTypeOther")} />
       )}
       <TextField label="Location" autoComplete="address-level2" {...field("location")} />
-      <TextField label="Event Date" type="date" min={today} {...field("eventDate")} />
-      <BusyDatesHint musicianSlug={musicianSlug} selected={values.eventDate} dates={busyDates} />
+      <div className="grid gap-2">
+        <TextField
+          label="Event Date"
+          type="date"
+          min={today}
+          {...field("eventDate")}
+          disabled={hydrated && dateNotFixed}
+        />
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="dateNotFixed"
+            className="size-4"
+            checked={dateNotFixed}
+            onChange={(e) => {
+              const on = e.target.checked;
+              setValues((v) => ({ ...v, dateNotFixed: on ? "on" : "", eventDate: on ? "" : v.eventDate }));
+              setServerErrors((x) => ({ ...x, eventDate: undefined }));
+            }}
+          />
+          Date not fixed yet
+        </label>
+      </div>
+      {!dateNotFixed && (
+        <BusyDatesHint musicianSlug={musicianSlug} selected={values.eventDate} dates={busyDates} />
+      )}
       <SelectField
         label="Event Duration *"
         placeholder="Select duration"
@@ -138,7 +194,12 @@ export function BookingRequestForm({
         {...field("additionalDetails")}
       />
       {draftId && <input type="hidden" name="draftId" value={draftId} />}
-      <Button type="submit" className="sm:col-span-2" disabled={hydrated && (submitting || !parsed.success)}>
+      {tried && !parsed.success && (
+        <p role="alert" className="sm:col-span-2 text-sm text-destructive">
+          Please check: {Object.keys(liveErrors).map(fieldLabel).join(", ")}.
+        </p>
+      )}
+      <Button type="submit" className="sm:col-span-2" disabled={submitting}>
         {submitting ? "Sending..." : "Send Request"}
       </Button>
       {canSaveDraft && (
@@ -148,11 +209,61 @@ export function BookingRequestForm({
           value="draft"
           variant="outline"
           className="sm:col-span-2"
-          disabled={hydrated && (submitting || !parsed.success)}
+          disabled={submitting}
         >
           Save Draft
         </Button>
       )}
     </fetcher.Form>
+  );
+}
+
+const labels: Partial<Record<keyof BookingRequestFormValues, string>> = {
+  clientName: "Your Name",
+  email: "Email",
+  phoneNumber: "Phone Number",
+  eventType: "Event Type",
+  eventTypeOther: "Other event type",
+  location: "Location",
+  eventDate: "Event Date",
+  eventDuration: "Event Duration",
+  budgetEstimate: "Budget Estimate",
+  additionalDetails: "Additional Details",
+};
+
+function fieldLabel(name: string): string {
+  return labels[name as keyof BookingRequestFormValues] ?? name;
+}
+
+/** After sending: what was sent, when the musician usually replies, and the private status link. */
+export function RequestSentConfirmation({ sent }: { sent: RequestSentPanel }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="request-sent-heading" className="grid gap-4">
+      <h2
+        id="request-sent-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold outline-none"
+      >
+        Request sent to {sent.musicianName}
+      </h2>
+      <p className="text-sm">{sent.replyTime}</p>
+      <RequestSummaryList lines={sent.summary} />
+      <div className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm">
+        <p>
+          Follow your request on its own private page; keep the link (anyone with it can see the request).
+        </p>
+        <Link to={sent.statusPath} className="font-medium text-primary underline">
+          Follow your request
+        </Link>
+        {sent.organiser && (
+          <Link to="/bookings" className="font-medium text-primary underline">
+            Go to My Bookings
+          </Link>
+        )}
+      </div>
+    </section>
   );
 }

@@ -1,28 +1,24 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { EmailLink, PhoneLinks } from "~/components/contact-links";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import type { RequestsActionResult } from "~/features/booking-requests/action-results";
-import { formatEventDate } from "~/features/bookings/booking-dates";
 import { CreateBookingDialog } from "~/features/bookings/components/create-booking-button";
+import { formatDateTime } from "~/lib/date-format";
 import { formatNairaOrNotSpecified } from "~/lib/money";
 import { useActionToast } from "~/lib/use-action-toast";
-import { durationLabel, requestEventTypeLabels } from "../booking-request.schema";
+import { durationLabel } from "../booking-request.schema";
 import type { PendingRequest } from "../booking-requests.server";
 import { requestToBookingPrefill } from "../request-prefill";
+import { requestDateText, requestEventTypeText } from "../request-summary";
 
 type Row = Omit<PendingRequest, "createdAt"> & { createdAt: Date | string };
 
-const received = new Intl.DateTimeFormat("en-NG", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Lagos",
-});
-
-function eventTypeText(r: Row): string {
-  const label = requestEventTypeLabels[r.eventType as keyof typeof requestEventTypeLabels] ?? r.eventType;
-  return r.eventType === "other" && r.eventTypeOther ? `${label} (${r.eventTypeOther})` : label;
-}
+/** How long a fresh decline can be undone (the server holds the same window). */
+const UNDO_MS = 10_000;
 
 /** Spec §2 Booking Requests: pending requests, newest first, with Accept and Decline. */
 export function BookingRequestsPage({ requests }: { requests: Row[] }) {
@@ -32,13 +28,23 @@ export function BookingRequestsPage({ requests }: { requests: Row[] }) {
   const [accepting, setAccepting] = useState<Row | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const busyId = fetcher.state !== "idle" ? String(fetcher.formData?.get("requestId") ?? "") : null;
+  const pending = requests.filter((r) => !r.declinedAt);
 
   return (
     <section className="grid gap-4" aria-labelledby="requests-heading">
       <h2 id="requests-heading" className="text-xl font-semibold">
         Booking Requests
       </h2>
-      {requests.length === 0 ? (
+      {requests.length > pending.length && (
+        <ul className="grid gap-3" aria-label="Just declined">
+          {requests
+            .filter((r) => r.declinedAt)
+            .map((r) => (
+              <JustDeclined key={r.id} request={r} fetcher={fetcher} />
+            ))}
+        </ul>
+      )}
+      {pending.length === 0 ? (
         <Card>
           <CardContent className="p-8 text-center text-muted-foreground">
             No pending booking requests
@@ -46,26 +52,40 @@ export function BookingRequestsPage({ requests }: { requests: Row[] }) {
         </Card>
       ) : (
         <ul className="grid gap-3">
-          {requests.map((r) => (
+          {pending.map((r) => (
             <li key={r.id}>
               <Card>
                 <CardContent className="grid gap-3 p-4 sm:p-6">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <h3 className="font-semibold">{r.clientName}</h3>
                     <span className="text-xs text-muted-foreground">
-                      Received {received.format(new Date(r.createdAt))}
+                      Received {formatDateTime(r.createdAt)}
                     </span>
                   </div>
                   <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[9rem_1fr]">
                     {(
                       [
-                        ["Event type", eventTypeText(r)],
-                        ["Date", formatEventDate(r.eventDate) ?? "Not specified"],
+                        ["Event type", requestEventTypeText(r)],
+                        ["Date", requestDateText(r)],
                         ["Duration", durationLabel(r.eventDuration)],
                         ["Location", r.location || "Not specified"],
                         ["Budget", formatNairaOrNotSpecified(r.budgetEstimateKobo)],
-                        ["Email", r.email || "Not provided"],
-                        ["Phone", r.phoneNumber || "Not provided"],
+                        [
+                          "Email",
+                          r.email ? (
+                            <EmailLink key="e" email={r.email} name={r.clientName} />
+                          ) : (
+                            "Not provided"
+                          ),
+                        ],
+                        [
+                          "Phone",
+                          r.phoneNumber ? (
+                            <PhoneLinks key="p" phone={r.phoneNumber} name={r.clientName} />
+                          ) : (
+                            "Not provided"
+                          ),
+                        ],
                         ["Details", r.additionalDetails || "Not specified"],
                       ] as const
                     ).map(([k, v]) => (
@@ -75,7 +95,7 @@ export function BookingRequestsPage({ requests }: { requests: Row[] }) {
                       </div>
                     ))}
                   </dl>
-                  <div className="flex flex-wrap gap-2">
+                  <div className="flex flex-wrap items-start gap-2">
                     <Button
                       size="sm"
                       aria-label={`Accept request from ${r.clientName}`}
@@ -87,17 +107,7 @@ export function BookingRequestsPage({ requests }: { requests: Row[] }) {
                     >
                       Accept
                     </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Decline request from ${r.clientName}`}
-                      disabled={busyId === r.id}
-                      onClick={() =>
-                        fetcher.submit({ intent: "decline", requestId: r.id }, { method: "post" })
-                      }
-                    >
-                      Decline
-                    </Button>
+                    <DeclineForm request={r} fetcher={fetcher} busy={busyId === r.id} />
                   </div>
                 </CardContent>
               </Card>
@@ -115,5 +125,85 @@ export function BookingRequestsPage({ requests }: { requests: Row[] }) {
         />
       )}
     </section>
+  );
+}
+
+type Fetcher = ReturnType<typeof useFetcher<RequestsActionResult>>;
+
+/** Decline asks for an optional reason first; a plain form inside <details>, so it works without JavaScript. */
+function DeclineForm({ request: r, fetcher, busy }: { request: Row; fetcher: Fetcher; busy: boolean }) {
+  const [open, setOpen] = useState(false);
+  const id = `decline-reason-${r.id}`;
+  return (
+    <details
+      className="grid gap-2"
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary
+        aria-label={`Decline request from ${r.clientName}`}
+        className="inline-flex h-9 cursor-pointer list-none items-center rounded-md border border-input bg-background px-3 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden"
+      >
+        Decline
+      </summary>
+      <fetcher.Form method="post" className="mt-2 grid gap-2 sm:w-96">
+        <input type="hidden" name="intent" value="decline" />
+        <input type="hidden" name="requestId" value={r.id} />
+        <Label htmlFor={id}>Reason (optional)</Label>
+        <Textarea
+          id={id}
+          name="declineReason"
+          rows={2}
+          maxLength={500}
+          placeholder="e.g. I am already booked that day"
+        />
+        <p className="text-xs text-muted-foreground">
+          {r.email
+            ? `${r.clientName} is told by e-mail, with your reason if you give one.`
+            : `${r.clientName} sees it, with your reason, on their request's page.`}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" size="sm" variant="destructive" disabled={busy}>
+            Decline request
+          </Button>
+          <Button type="button" size="sm" variant="outline" onClick={() => setOpen(false)}>
+            Keep it
+          </Button>
+        </div>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+/** A request declined moments ago: Undo until the organiser is told. */
+function JustDeclined({ request: r, fetcher }: { request: Row; fetcher: Fetcher }) {
+  const until = new Date(r.declinedAt as string | Date).getTime() + UNDO_MS;
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    // Client-side only: hides the Undo once the server would refuse it.
+    const left = until - Date.now();
+    if (left <= 0) {
+      setOpen(false);
+      return;
+    }
+    const t = window.setTimeout(() => setOpen(false), left);
+    return () => window.clearTimeout(t);
+  }, [until]);
+  if (!open) return null;
+  return (
+    <li>
+      <Card>
+        <CardContent className="flex flex-wrap items-center justify-between gap-2 p-4" role="status">
+          <p className="text-sm">You declined the request from {r.clientName}.</p>
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="undo-decline" />
+            <input type="hidden" name="requestId" value={r.id} />
+            <Button type="submit" size="sm" variant="outline" aria-label={`Undo decline of ${r.clientName}`}>
+              Undo
+            </Button>
+          </fetcher.Form>
+        </CardContent>
+      </Card>
+    </li>
   );
 }

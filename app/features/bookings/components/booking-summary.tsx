@@ -1,3 +1,4 @@
+import { EmailLink, PhoneLinks } from "~/components/contact-links";
 import { formatNairaOrNotSpecified } from "~/lib/money";
 import { formatEventDate, formatTime } from "../booking-dates";
 import { BookingStatusBadge } from "./booking-status-badge";
@@ -39,8 +40,15 @@ export function BookingSummary({
   if (musicianName !== undefined) rows.push(["Musician", musicianName]);
   rows.push(["Client", booking.clientName]);
   if (showContact) {
-    rows.push(["Email", booking.email || "Not provided"]);
-    rows.push(["Phone", booking.phoneNumber || "Not provided"]);
+    const who = booking.clientName;
+    rows.push([
+      "Email",
+      booking.email ? <EmailLink key="e" email={booking.email} name={who} /> : "Not provided",
+    ]);
+    rows.push([
+      "Phone",
+      booking.phoneNumber ? <PhoneLinks key="p" phone={booking.phoneNumber} name={who} /> : "Not provided",
+    ]);
   }
   rows.push(
     ["Service", withOther(booking.serviceType, booking.serviceTypeOther)],

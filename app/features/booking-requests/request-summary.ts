@@ -1,0 +1,50 @@
+import { formatEventDate } from "~/features/bookings/booking-dates";
+import { formatNairaOrNotSpecified } from "~/lib/money";
+import { durationLabel, requestEventTypeLabels } from "./booking-request.schema";
+
+/** Said wherever a request's date is shown when the organiser ticked "Date not fixed yet". */
+export const DATE_NOT_FIXED = "Not fixed yet";
+
+type RequestLike = {
+  eventType: string;
+  eventTypeOther: string | null;
+  eventDate: string | null;
+  dateNotFixed: boolean;
+  eventDuration: string;
+  location: string | null;
+  budgetEstimateKobo: number | null;
+  phoneNumber: string | null;
+  email: string | null;
+  additionalDetails: string | null;
+};
+
+export function requestEventTypeText(r: Pick<RequestLike, "eventType" | "eventTypeOther">): string {
+  const label = requestEventTypeLabels[r.eventType as keyof typeof requestEventTypeLabels] ?? r.eventType;
+  return r.eventType === "other" && r.eventTypeOther ? `${label} (${r.eventTypeOther})` : label;
+}
+
+export function requestDateText(r: Pick<RequestLike, "eventDate" | "dateNotFixed">): string {
+  if (r.dateNotFixed) return DATE_NOT_FIXED;
+  return formatEventDate(r.eventDate) ?? "Not specified";
+}
+
+/** What the organiser sent, as label/value lines: the confirmation panel, the status page, the e-mail. */
+export function requestSummaryLines(r: RequestLike): [string, string][] {
+  const lines: [string, string][] = [
+    ["Event type", requestEventTypeText(r)],
+    ["Date", requestDateText(r)],
+    ["Duration", durationLabel(r.eventDuration)],
+    ["Location", r.location || "Not specified"],
+    ["Budget", formatNairaOrNotSpecified(r.budgetEstimateKobo)],
+  ];
+  if (r.phoneNumber) lines.push(["Phone", displayPhone(r.phoneNumber)]);
+  if (r.email) lines.push(["Email", r.email]);
+  if (r.additionalDetails) lines.push(["Details", r.additionalDetails]);
+  return lines;
+}
+
+/** "0803 123 4567" for a stored national mobile number; anything else as it was written. */
+export function displayPhone(phone: string): string {
+  const m = /^(0\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return m ? `${m[1]} ${m[2]} ${m[3]}` : phone;
+}
