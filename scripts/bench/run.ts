@@ -1,5 +1,6 @@
 // npm run bench [-- --musicians 10000 --bookings 100000 --duration 20 --connections 50 --no-lighthouse]
-// Builds and starts the server exactly as `npm start` does (no NODE_ENV, default WEB_CONCURRENCY) on a
+// Builds and starts the server exactly as `npm start` does (no NODE_ENV, default WEB_CONCURRENCY and
+// LOG_LEVEL) on a
 // fresh embedded database filled by the demo seed. For each public page, autocannon measures the page
 // and its static twin (the page's final HTML as a file served by the same server); a bare node:http
 // server is the machine's yardstick. Then 200 clients on / while sampling the server's RSS, and
@@ -11,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { createShowcaseMusician, lighthouseAudits, type PageFigures } from "./lighthouse";
 import { AppServer, ensureBuild, nextIp, ROOT, sleep } from "./server-control";
 
 const { values: args } = parseArgs({
@@ -47,19 +49,6 @@ interface LoadFigures {
   twinRatio?: number;
 }
 
-interface PageFigures {
-  page: string;
-  profile: string;
-  lcpElement: string;
-  lcpPhases: string;
-  performance: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  totalKB: number;
-  jsKB: number;
-}
-
 type Req = autocannon.Request;
 const fromNewAddress = (req: Req): Req => ({
   ...req,
@@ -87,84 +76,6 @@ async function measure(
     `  ${name.padEnd(34)} ${String(fig.requestsPerSecond).padStart(6)} req/s  p50 ${fig.p50Ms} ms  p95 ${fig.p95Ms} ms  p99 ${fig.p99Ms} ms  errors ${fig.errors}  non-2xx ${fig.non2xx}`,
   );
   return fig;
-}
-
-const PROFILES = {
-  // Lighthouse's default mobile: simulated 150 ms RTT, 1.6 Mbps down, 4x CPU slowdown.
-  mobile: undefined,
-  // The issue's slow profile: --throttling.rttMs=300 --throttling.throughputKbps=400.
-  slow: { rttMs: 300, throughputKbps: 400, cpuSlowdownMultiplier: 4 },
-} as const;
-
-async function lighthouseAudits(
-  baseUrl: string,
-  pages: { name: string; path: string }[],
-  profile: keyof typeof PROFILES,
-): Promise<PageFigures[]> {
-  const { default: lighthouse } = await import("lighthouse");
-  const chromeLauncher = await import("chrome-launcher");
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-quic",
-    ],
-  });
-  const out: PageFigures[] = [];
-  try {
-    for (const p of pages) {
-      // Defaults: mobile form factor, simulated 150 ms RTT, 1.6 Mbps down, 4x CPU slowdown.
-      const throttling = PROFILES[profile];
-      const result = await lighthouse(`${baseUrl}${p.path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-        ...(throttling ? { throttling } : {}),
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${p.path}`);
-      const lhr = result.lhr;
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const items =
-        (
-          lhr.audits["network-requests"]?.details as {
-            items?: { resourceType?: string; transferSize?: number }[];
-          }
-        )?.items ?? [];
-      const jsBytes = items
-        .filter((i) => i.resourceType === "Script")
-        .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
-      const lcp = lhr.audits["largest-contentful-paint-element"]?.details as
-        | { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] }
-        | undefined;
-      const lcpNode = lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? "";
-      const phases = (lcp?.items?.[1]?.items ?? [])
-        .map((i) => `${i.phase} ${Math.round(i.timing ?? 0)}`)
-        .join(", ");
-      const fig = {
-        page: p.name,
-        profile,
-        lcpElement: lcpNode.slice(0, 80),
-        lcpPhases: phases,
-        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        lcpMs: Math.round(audit("largest-contentful-paint")),
-        tbtMs: Math.round(audit("total-blocking-time")),
-        cls: Number(audit("cumulative-layout-shift").toFixed(3)),
-        totalKB: Number((audit("total-byte-weight") / 1024).toFixed(1)),
-        jsKB: Number((jsBytes / 1024).toFixed(1)),
-      };
-      console.log(
-        `  ${p.name.padEnd(24)} performance ${fig.performance}  LCP ${fig.lcpMs} ms  TBT ${fig.tbtMs} ms  CLS ${fig.cls}  total ${fig.totalKB} KB  JS ${fig.jsKB} KB\n    LCP element ${fig.lcpElement}\n    ${fig.lcpPhases}`,
-      );
-      out.push(fig);
-    }
-  } finally {
-    await chrome.kill();
-  }
-  return out;
 }
 
 function markdown(report: {
@@ -222,6 +133,25 @@ function serverRss(pid: number | undefined): { mb: number; processes: number } {
   };
 }
 
+/**
+ * Realistic /market searches, text + 2 filters: names and roles from the demo seed with each genre
+ * and event type. More distinct ones than the public page cache keeps (500, oldest out first), so a
+ * round-robin over them never meets a cached page.
+ */
+function marketSearches(): string[] {
+  const terms = [
+    ...["ade", "chi", "emeka", "ngozi", "tunde", "aisha", "segun", "amaka", "tolu", "femi", "kunle"],
+    ...["vocalist", "saxophonist", "guitarist", "drummer", "dj", "violinist", "keyboardist", "mc"],
+  ];
+  const genres = ["Afrobeats", "Highlife", "Jùjú", "Fuji", "Gospel", "Amapiano", "Afro-jazz", "Jazz"];
+  const events = ["Wedding", "Birthday", "Corporate", "Concert", "Gala"];
+  const out: string[] = [];
+  for (const q of terms)
+    for (const genre of genres)
+      for (const eventType of events) out.push(`/market?${new URLSearchParams({ q, genre, eventType })}`);
+  return out;
+}
+
 async function main() {
   const musicians = Number(args.musicians);
   const bookings = Number(args.bookings);
@@ -255,6 +185,8 @@ async function main() {
     dataDir,
     buildDir,
     logFile: path.join(path.dirname(dataDir), `${path.basename(dataDir)}.log`),
+    // As `npm start` runs it: LOG_LEVEL unset, so the logger's default (info, a line per request).
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
   });
   const baselinePort = Number(args["baseline-port"]);
   const baseline = fork(path.join(ROOT, "scripts/bench/baseline-server.ts"), [], {
@@ -286,10 +218,27 @@ async function main() {
       url: server.url,
       requests: [{ method: "GET", path, setupRequest: fromNewAddress }],
     });
-    const pagePaths: [string, string][] = [
+    // The /market search itself, not the public page cache: every request is a different realistic
+    // search (text + 2 filters), cycling through more of them than the cache holds, so none is a hit.
+    const searches = marketSearches();
+    let searchCounter = 0;
+    const market: autocannon.Options = {
+      url: server.url,
+      requests: [
+        {
+          method: "GET",
+          path: marketPath,
+          setupRequest: (req: Req) => ({
+            ...fromNewAddress(req),
+            path: searches[searchCounter++ % searches.length],
+          }),
+        },
+      ],
+    };
+    const pagePaths: [string, string, autocannon.Options?][] = [
       ["/", "/"],
       ["/musicians/{slug}", `/musicians/${musicianSlug}`],
-      ["/market (text + 2 filters)", marketPath],
+      [`/market (text + 2 filters, ${searches.length} searches, uncached)`, marketPath, market],
       ["/booking/{slug}", `/booking/${bookingSlug}`],
     ];
     // Each page's static twin: its final HTML as a file, served by the same server (the same Express
@@ -314,8 +263,8 @@ async function main() {
       return row;
     };
     await run("/healthz", { url: `${server.url}/healthz` });
-    for (const [name, p] of pagePaths) {
-      const row = await run(name, page(p));
+    for (const [name, p, opts] of pagePaths) {
+      const row = await run(name, opts ?? page(p));
       const twin = await run(`  static twin of ${name}`, page(twins.get(name)!));
       row.twinRatio = twin.requestsPerSecond ? row.requestsPerSecond / twin.requestsPerSecond : 0;
     }
@@ -363,9 +312,11 @@ async function main() {
     let pages: PageFigures[] = [];
     if (!args["no-lighthouse"]) {
       console.log("\nLighthouse (mobile defaults)");
+      // The profile audited is one with a profile photo and 6 portfolio images (issue 14).
+      const showcaseSlug = await createShowcaseMusician(server);
       const audited = [
         { name: "/", path: "/" },
-        { name: "/musicians/{slug}", path: `/musicians/${musicianSlug}` },
+        { name: "/musicians/{slug}", path: `/musicians/${showcaseSlug}` },
         { name: "/market", path: marketPath },
         { name: "/booking/{slug}", path: `/booking/${bookingSlug}` },
       ];
