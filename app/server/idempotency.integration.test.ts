@@ -2,18 +2,31 @@
 // click), again after it finished (a retry after a timeout, a back-button resubmit) creates one row and
 // gets the first answer.
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { reviewBooking } from "~/features/reviews/review-test-support";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { action as createBookingAction } from "~/routes/api-bookings";
 import { action as bookingAction } from "~/routes/booking";
 import { action as requestAction } from "~/routes/booking-request";
+import { action as messagesAction, loader as messagesLoader } from "~/routes/client-messages";
 import { action as marketAction } from "~/routes/market";
 import { action as eventsAction } from "~/routes/musician-events";
 import { action as profileAction } from "~/routes/profile";
 import { db } from "~/server/db.server";
-import { createMusician, type TestMusician, testIp } from "../../tests/support/accounts";
+import { stopJobs } from "~/server/jobs/jobs.server";
+import {
+  createMusician,
+  createOrganiser,
+  requestAs,
+  type TestMusician,
+  testIp,
+} from "../../tests/support/accounts";
 import { answer, args, giveSlug, post, validBooking } from "../features/bookings/booking-test-support";
 import { idempotent } from "./idempotency.server";
+
+afterAll(async () => {
+  await stopJobs();
+});
 
 const count = async (table: string, where = sql`true`) =>
   Number(
@@ -32,6 +45,14 @@ async function forms(m: TestMusician): Promise<Record<string, Form>> {
   const made = await answer(() => createBookingAction(args(post(m, "/api/bookings", validBooking))));
   const bookingSlug = made.body.slug as string;
   const ip = testIp();
+  // A completed booking two days ago, open for the client's review.
+  const reviewed = await reviewBooking(m, {
+    eventDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+  });
+  // An organiser's conversation with the musician, opened from the profile's Message link.
+  const organiser = await createOrganiser();
+  const opened = await answer(() => messagesLoader(args(requestAs(organiser, `/messages?to=${slug}`))));
+  const conversationId = new URL(opened.location!, "http://x").searchParams.get("c")!;
   return {
     "booking request": {
       table: "booking_requests",
@@ -129,6 +150,46 @@ async function forms(m: TestMusician): Promise<Record<string, Form>> {
                 idempotencyKey,
               }),
               {},
+              ip,
+            ),
+          ),
+        ),
+    },
+    message: {
+      table: "messages",
+      send: (idempotencyKey, variant = "") =>
+        answer(() =>
+          messagesAction(
+            args(
+              requestAs(organiser, "/messages", {
+                form: {
+                  intent: "send",
+                  conversationId,
+                  body: `Are you free on 12 December?${variant}`,
+                  idempotencyKey,
+                },
+              }),
+            ),
+          ),
+        ),
+    },
+    review: {
+      table: "reviews",
+      send: (idempotencyKey, variant = "") =>
+        answer(() =>
+          bookingAction(
+            args(
+              post(null, `/booking/${reviewed.slug}`, {
+                intent: "review",
+                overall: "5",
+                satisfaction: "5",
+                professionalism: "5",
+                communication: "4",
+                punctuality: "4",
+                body: `Lovely band, everyone danced all night.${variant}`,
+                idempotencyKey,
+              }),
+              { slug: reviewed.slug },
               ip,
             ),
           ),
