@@ -18,6 +18,9 @@ interface Stream {
   res: ExpressResponse;
   /** While the catch-up is being read: live messages wait here, then go out after it. */
   backlog?: { id: number; data: unknown }[] | null;
+  /** What the browser already has: ids up to `after`, and those the catch-up sent. */
+  after?: number;
+  caughtUp?: Set<number>;
 }
 
 const streams = new Set<Stream>();
@@ -37,6 +40,8 @@ function writeEvent(s: Stream, id: number, data: unknown) {
 }
 
 function sendEvent(s: Stream, id: number, data: unknown) {
+  // A notification can arrive after the catch-up already sent its message: send each once.
+  if (id <= (s.after ?? 0) || s.caughtUp?.has(id)) return;
   if (s.backlog) s.backlog.push({ id, data });
   else writeEvent(s, id, data);
 }
@@ -103,31 +108,29 @@ export async function messageStreamHandler(req: ExpressRequest, res: ExpressResp
     Connection: "keep-alive",
     "X-Accel-Buffering": "no",
   });
-  res.flushHeaders();
-  const stream: Stream = { userId: user.id, open, res };
-  write(stream, "retry: 2000\n\n");
-  const lastId = Number(req.get("last-event-id") ?? req.query.after ?? 0);
-  if (Number.isSafeInteger(lastId) && lastId > 0) {
-    // Join the live set before reading the table, so a message stored meanwhile is not lost; one that
-    // arrives both ways is sent once (ids only increase, and the catch-up goes first).
-    stream.backlog = [];
-    streams.add(stream);
-    req.on("close", () => streams.delete(stream));
-    let sent = lastId;
-    try {
-      for (const m of await missedMessages(user.id, lastId)) {
-        writeEvent(stream, m.id, m);
-        sent = m.id;
-      }
-    } finally {
-      const queued = stream.backlog ?? [];
-      stream.backlog = null;
-      for (const q of queued) if (q.id > sent) writeEvent(stream, q.id, q.data);
-    }
-    return;
-  }
+  // Join the live set before the headers go out (the browser counts the stream as open then) and
+  // before reading the table, so nothing stored meanwhile is lost; live messages wait in the backlog
+  // until the catch-up is written, and one that arrives both ways is sent once (ids only increase).
+  const stream: Stream = { userId: user.id, open, res, backlog: [] };
   streams.add(stream);
   req.on("close", () => streams.delete(stream));
+  res.flushHeaders();
+  write(stream, "retry: 2000\n\n");
+  const lastId = Number(req.get("last-event-id") ?? req.query.after ?? 0);
+  try {
+    if (Number.isSafeInteger(lastId) && lastId > 0) {
+      stream.after = lastId;
+      stream.caughtUp = new Set();
+      for (const m of await missedMessages(user.id, lastId)) {
+        writeEvent(stream, m.id, m);
+        stream.caughtUp.add(m.id);
+      }
+    }
+  } finally {
+    const queued = stream.backlog ?? [];
+    stream.backlog = null;
+    for (const q of queued) if (!stream.caughtUp?.has(q.id)) writeEvent(stream, q.id, q.data);
+  }
 }
 
 /** Whether this process holds a live stream of the user with that conversation open. */

@@ -149,15 +149,24 @@ function SendBox({ conversationId, pageResult }: { conversationId: string; pageR
   );
 }
 
-/** Keeps the open thread and the list live: Server-Sent Events, resumed with Last-Event-ID by the browser. */
-function useLiveMessages(open: string | null, onMessage: (m: ThreadMessage) => void) {
+/**
+ * Keeps the open thread and the list live: Server-Sent Events. The first connection asks for what
+ * came after the last message the page rendered (`after`), so nothing sent between the render and the
+ * connection is lost; the browser's own reconnects resume with Last-Event-ID.
+ */
+function useLiveMessages(open: string | null, after: number, onMessage: (m: ThreadMessage) => void) {
   const revalidator = useRevalidator();
   const handler = useRef(onMessage);
   handler.current = onMessage;
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const rendered = useRef(after);
+  rendered.current = after;
   useEffect(() => {
-    const source = new EventSource(`/api/messages/stream${open ? `?c=${open}` : ""}`);
+    const query = new URLSearchParams();
+    if (open) query.set("c", open);
+    if (rendered.current > 0) query.set("after", String(rendered.current));
+    const source = new EventSource(`/api/messages/stream${query.size ? `?${query}` : ""}`);
     let pending: ReturnType<typeof setTimeout> | null = null;
     source.addEventListener("message", (e) => {
       const m = JSON.parse((e as MessageEvent<string>).data) as ThreadMessage;
@@ -168,7 +177,15 @@ function useLiveMessages(open: string | null, onMessage: (m: ThreadMessage) => v
         revalidate.current();
       }, 500);
     });
-    document.documentElement.dataset.messagesLive = "true";
+    // Live only once the server has the stream (tests and the bench wait for this).
+    const live = () => {
+      document.documentElement.dataset.messagesLive = "true";
+    };
+    const down = () => {
+      if (source.readyState !== EventSource.OPEN) delete document.documentElement.dataset.messagesLive;
+    };
+    source.addEventListener("open", live);
+    source.addEventListener("error", down);
     return () => {
       if (pending) clearTimeout(pending);
       source.close();
@@ -195,7 +212,7 @@ function Thread({
   const [extra, setExtra] = useState<ThreadMessage[]>([]);
   const known = new Set(initial.map((m) => m.id));
   const shown = [...initial, ...extra.filter((m) => !known.has(m.id))].sort((a, b) => a.id - b.id);
-  useLiveMessages(conversationId, (m) => {
+  useLiveMessages(conversationId, initial.at(-1)?.id ?? 0, (m) => {
     if (m.conversationId !== conversationId) return;
     setExtra((x) => (x.some((y) => y.id === m.id) ? x : [...x, m]));
   });
@@ -247,7 +264,7 @@ function Thread({
 }
 
 function ListOnlyLive() {
-  useLiveMessages(null, () => undefined);
+  useLiveMessages(null, 0, () => undefined);
   return null;
 }
 

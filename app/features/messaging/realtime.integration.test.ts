@@ -1,0 +1,137 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import compression from "compression";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORGANISER_ROLE } from "~/features/auth/roles";
+import { giveSlug } from "~/features/bookings/booking-test-support";
+import { getOwnProfile } from "~/features/profiles/own-profile.server";
+import { createMusician, createOrganiser } from "../../../tests/support/accounts";
+import type { ThreadMessage } from "./message.schema";
+import { type Member, sendMessage, startConversationWithMusician } from "./messaging.server";
+import { messageStreamHandler, openStreamCount, stopRealtime } from "./realtime.server";
+
+// The real HTTP stream, behind compression as in server.ts: what a browser's EventSource receives.
+let server: http.Server;
+let base: string;
+beforeAll(async () => {
+  const app = express();
+  app.use(compression());
+  app.get("/api/messages/stream", (req, res, next) => {
+    messageStreamHandler(req, res).catch(next);
+  });
+  server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await stopRealtime();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+type Event = { id: number; message: ThreadMessage };
+
+/** Opens a stream and collects its message events as they arrive. */
+function connect(path: string, headers: Record<string, string>) {
+  const events: Event[] = [];
+  let status = 0;
+  let contentType = "";
+  const req = http.get(`${base}${path}`, { headers: { "accept-encoding": "gzip", ...headers } }, (res) => {
+    status = res.statusCode ?? 0;
+    contentType = String(res.headers["content-type"] ?? "");
+    res.setEncoding("utf8");
+    let buffer = "";
+    res.on("data", (chunk: string) => {
+      buffer += chunk;
+      let end = buffer.indexOf("\n\n");
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const id = /^id: (\d+)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (id && data) events.push({ id: Number(id), message: JSON.parse(data) });
+        end = buffer.indexOf("\n\n");
+      }
+    });
+  });
+  return {
+    events,
+    status: () => status,
+    contentType: () => contentType,
+    close: () => req.destroy(),
+  };
+}
+
+async function pair() {
+  const musician = await createMusician();
+  const slug = await giveSlug(musician);
+  const profile = (await getOwnProfile(musician.userId))!;
+  const organiser = await createOrganiser();
+  const started = await startConversationWithMusician({ id: organiser.userId, role: ORGANISER_ROLE }, slug);
+  if (!started.ok) throw new Error(started.message);
+  const asOrganiser: Member = { user: { id: organiser.userId, role: ORGANISER_ROLE }, musicianId: null };
+  const asMusician: Member = { user: { id: musician.userId, role: "musician" }, musicianId: profile.id };
+  return { musician, organiser, asOrganiser, asMusician, conversationId: started.conversationId };
+}
+
+async function send(member: Member, conversationId: string, body: string) {
+  const sent = await sendMessage(member, conversationId, body);
+  if (!sent.ok) throw new Error(sent.message);
+  return sent.message.id;
+}
+
+describe("the live message stream over HTTP", () => {
+  it("a reconnecting browser gets what it missed (Last-Event-ID), then new messages pushed through NOTIFY", async () => {
+    const { musician, asOrganiser, conversationId } = await pair();
+    const seen = await send(asOrganiser, conversationId, "First, already on screen");
+    const missed1 = await send(asOrganiser, conversationId, "Sent while you were offline");
+    const missed2 = await send(asOrganiser, conversationId, "And another");
+    const before = openStreamCount();
+    const stream = connect(`/api/messages/stream?c=${conversationId}`, {
+      cookie: musician.cookie,
+      "last-event-id": String(seen),
+    });
+    try {
+      await expect
+        .poll(() => stream.events.map((e) => e.id), { timeout: 10_000 })
+        .toEqual([missed1, missed2]);
+      expect(stream.status()).toBe(200);
+      expect(stream.contentType()).toMatch(/^text\/event-stream/);
+      expect(stream.events[0].message).toMatchObject({
+        conversationId,
+        body: "Sent while you were offline",
+        mine: false,
+      });
+      await expect.poll(() => openStreamCount()).toBe(before + 1);
+      // A new message reaches the open stream through the database's NOTIFY, not a reload.
+      const live = await send(asOrganiser, conversationId, "Are you there?");
+      await expect
+        .poll(() => stream.events.map((e) => e.id), { timeout: 10_000 })
+        .toEqual([missed1, missed2, live]);
+      expect(stream.events[2].message.body).toBe("Are you there?");
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("the first connection's after= catches up the same way; others' messages never arrive; no session is a 401", async () => {
+    const { organiser, asMusician, conversationId } = await pair();
+    const other = await pair();
+    const rendered = await send(asMusician, conversationId, "Hello from the musician");
+    const next = await send(asMusician, conversationId, "Sent between render and connect");
+    const stream = connect(`/api/messages/stream?after=${rendered}`, { cookie: organiser.cookie });
+    try {
+      await expect.poll(() => stream.events.map((e) => e.id), { timeout: 10_000 }).toEqual([next]);
+      const elsewhere = await send(other.asOrganiser, other.conversationId, "Not for you");
+      const mine = await send(asMusician, conversationId, "Live one");
+      await expect.poll(() => stream.events.map((e) => e.id), { timeout: 10_000 }).toEqual([next, mine]);
+      expect(stream.events.some((e) => e.id === elsewhere)).toBe(false);
+    } finally {
+      stream.close();
+    }
+    const anonymous = await fetch(`${base}/api/messages/stream`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).toBe("Sign in to receive messages.");
+  });
+});
