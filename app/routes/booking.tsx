@@ -17,7 +17,8 @@ import {
 } from "~/features/refunds/components/client-cancel-panel";
 import { ClientReviewSection } from "~/features/reviews/components/client-review-section";
 import { isClientReviewIntent } from "~/features/reviews/review-action";
-import { clientReviewAction } from "~/features/reviews/review-actions.server";
+import { clientReviewAction, clientReviewUploadAction } from "~/features/reviews/review-actions.server";
+import { isMultipart } from "~/features/reviews/review-photos.server";
 import { clientReviewPanel } from "~/features/reviews/reviews.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
@@ -56,6 +57,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // Only the review form (with its photos) posts multipart; it is read as it streams, with size caps.
+  if (isMultipart(request)) return clientReviewUploadAction(request, params.slug, context.clientIp);
   const form = formToObject(await readForm(request));
   if (isClientReviewIntent(form.intent)) return clientReviewAction(form, params.slug, context.clientIp);
   if (form.intent === "pay") {

@@ -4,6 +4,7 @@ import type { Outcome } from "~/features/bookings/outcome";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { idempotent } from "~/server/idempotency.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
 import {
   clientReviewSchema,
   hideReviewSchema,
@@ -11,7 +12,8 @@ import {
   replySchema,
   reportSchema,
 } from "./review.schema";
-import { REVIEW_INTENTS, type ReviewActionResult } from "./review-action";
+import { isClientReviewIntent, REVIEW_INTENTS, type ReviewActionResult } from "./review-action";
+import { PHOTO_MESSAGES, readReviewUpload } from "./review-photos.server";
 import { reportReview, settleReviewReport } from "./review-reports.server";
 import { replyToReview, type SaveResult, submitClientReview, submitOrganiserReview } from "./reviews.server";
 
@@ -41,6 +43,61 @@ export async function clientReviewAction(form: Record<string, string>, slug: str
   return idempotent({ action: `review:${slug}`, fields: form }, async () =>
     answer(intent, await submitClientReview(slug, parsed.data, clientIp, "create")),
   );
+}
+
+/** Photo uploads cost a re-encode each: this many review posts with photos per address an hour. */
+export const PHOTO_POSTS_PER_HOUR = 20;
+
+/**
+ * The client's review posted as multipart/form-data, with optional photos from the event. Without
+ * photos it is the same as clientReviewAction.
+ */
+export async function clientReviewUploadAction(request: Request, slug: string, clientIp: string) {
+  const upload = await readReviewUpload(request);
+  if (!upload.ok) {
+    const message =
+      upload.reason === "too-large"
+        ? PHOTO_MESSAGES.tooLarge
+        : upload.reason === "too-many"
+          ? PHOTO_MESSAGES.tooMany
+          : PHOTO_MESSAGES.unreadable;
+    return data<ReviewActionResult>(
+      { intent: REVIEW_INTENTS.clientCreate, ok: false, errors: { photos: message } },
+      { status: upload.reason === "too-large" ? 413 : 400 },
+    );
+  }
+  const form = upload.fields;
+  if (!isClientReviewIntent(form.intent)) {
+    return data<ReviewActionResult>(
+      { intent: String(form.intent ?? ""), ok: false, toast: { type: "error", message: "Unknown action" } },
+      { status: 400 },
+    );
+  }
+  if (upload.photos.length === 0) return clientReviewAction(form, slug, clientIp);
+  const intent =
+    form.intent === REVIEW_INTENTS.clientEdit ? REVIEW_INTENTS.clientEdit : REVIEW_INTENTS.clientCreate;
+  const parsed = clientReviewSchema.safeParse(form);
+  if (!parsed.success) return invalid(intent, parsed.error);
+  if (!(await hitRateLimit(`review-photos:${clientIp}`, PHOTO_POSTS_PER_HOUR, 3_600_000))) {
+    return data<ReviewActionResult>(
+      { intent, ok: false, errors: { photos: "Too many uploads. Please wait a while and try again." } },
+      { status: 429 },
+    );
+  }
+  const mode = intent === REVIEW_INTENTS.clientEdit ? "edit" : "create";
+  const save = async () => {
+    const result = await submitClientReview(slug, parsed.data, clientIp, mode, new Date(), upload.photos);
+    // A photo that is not an image is the photos field's problem, shown beside it.
+    if (!result.ok && result.status === 400) {
+      return data<ReviewActionResult>(
+        { intent, ok: false, errors: { photos: result.message } },
+        { status: 400 },
+      );
+    }
+    return answer(intent, result);
+  };
+  if (mode === "edit") return save();
+  return idempotent({ action: `review:${slug}`, fields: form }, save);
 }
 
 /** The musician's review of the organiser of one of their bookings. */

@@ -21,6 +21,7 @@ import {
 } from "./queries.server";
 import { formatRating, PAID_STATUSES, REPLY_EDIT_HOURS, REVIEW_WINDOW_DAYS } from "./rating";
 import type { ClientReviewInput, OrganiserReviewInput } from "./review.schema";
+import { deleteReviewPhotoKeys, reviewPhotoKeys, storeReviewPhotos } from "./review-photos.server";
 import { scheduleAnnouncement, schedulePublication, scheduleWindowJobs } from "./review-schedule.server";
 
 export const MESSAGES = {
@@ -140,8 +141,9 @@ async function saveReview(
   return result;
 }
 
-function clientValues(input: ClientReviewInput): ReviewValues {
+function clientValues(input: ClientReviewInput, photos?: string[]): ReviewValues {
   return {
+    ...(photos ? { photos } : {}),
     overall: input.overall,
     satisfaction: input.satisfaction,
     professionalism: input.professionalism,
@@ -151,13 +153,18 @@ function clientValues(input: ClientReviewInput): ReviewValues {
   };
 }
 
-/** The client reviews the musician with the booking link: the slug is the key (no account). */
+/**
+ * The client reviews the musician with the booking link: the slug is the key (no account). Photos, when
+ * given, are re-encoded and stored once the booking may be reviewed, and removed again if the save is
+ * refused; on an edit they replace the earlier ones.
+ */
 export async function submitClientReview(
   slug: string,
   input: ClientReviewInput,
   clientIp: string,
   mode: "create" | "edit" = "create",
   now: Date = new Date(),
+  photos: Buffer[] = [],
 ): Promise<SaveResult> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
@@ -166,7 +173,16 @@ export async function submitClientReview(
     await reportSlugMiss(clientIp);
     return refuse(404, BOOKING_NOT_FOUND);
   }
-  return saveReview(bk, "client_to_musician", clientValues(input), mode, now);
+  if (photos.length === 0) return saveReview(bk, "client_to_musician", clientValues(input), mode, now);
+  const early = bookingRefusal(bk);
+  if (early) return early;
+  const before = mode === "edit" ? await findReview(bk.id, "client_to_musician") : null;
+  const stored = await storeReviewPhotos(bk.id, photos);
+  if (!stored.ok) return refuse(400, stored.message);
+  const result = await saveReview(bk, "client_to_musician", clientValues(input, stored.urls), mode, now);
+  if (!result.ok) await deleteReviewPhotoKeys(stored.keys);
+  else if (before?.photos.length) await deleteReviewPhotoKeys(reviewPhotoKeys(before.photos));
+  return result;
 }
 
 type Musician = Pick<OwnProfile, "id">;
@@ -202,7 +218,7 @@ export interface ClientReviewPanel {
   review:
     | (Pick<
         ReviewRow,
-        "overall" | "satisfaction" | "professionalism" | "communication" | "punctuality" | "body"
+        "overall" | "satisfaction" | "professionalism" | "communication" | "punctuality" | "body" | "photos"
       > & { published: boolean })
     | null;
 }
@@ -246,6 +262,7 @@ export async function clientReviewPanel(
           communication: own.communication,
           punctuality: own.punctuality,
           body: own.body,
+          photos: own.photos,
           published: own.publishedAt !== null,
         }
       : null,

@@ -2,9 +2,11 @@ import { useActionData, useFetcher } from "react-router";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError } from "~/components/ui/field-error";
+import { IMAGE_ACCEPT } from "~/features/portfolio/media.schema";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import { useActionToast } from "~/lib/use-action-toast";
-import { CLIENT_CRITERIA } from "../rating";
+import { CLIENT_CRITERIA, MAX_REVIEW_PHOTOS } from "../rating";
 import { REVIEW_INTENTS, type ReviewActionResult } from "../review-action";
 import type { ClientReviewPanel } from "../reviews.server";
 import { ReviewTextField, StarField } from "./star-field";
@@ -28,7 +30,7 @@ function ClientReviewForm({
   const errors = answer?.ok === false ? answer.errors : undefined;
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" className="grid gap-4" noValidate>
+    <fetcher.Form method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
       <input type="hidden" name="intent" value={intent} />
       {intent === REVIEW_INTENTS.clientCreate && <IdempotencyKeyField renewOn={fetcher.data} />}
       <StarField
@@ -51,6 +53,26 @@ function ClientReviewForm({
         ))}
       </div>
       <ReviewTextField idPrefix={intent} defaultValue={review?.body} error={errors?.body} />
+      <div className="grid gap-1">
+        <label htmlFor={`${intent}-photos`} className="text-sm font-medium">
+          Photos from the event (optional)
+        </label>
+        <input
+          id={`${intent}-photos`}
+          type="file"
+          name="photos"
+          multiple
+          accept={IMAGE_ACCEPT}
+          aria-invalid={errors?.photos ? true : undefined}
+          aria-describedby={`${intent}-photos-hint${errors?.photos ? ` ${intent}-photos-error` : ""}`}
+          className="text-sm"
+        />
+        <p id={`${intent}-photos-hint`} className="text-xs text-muted-foreground">
+          Up to {MAX_REVIEW_PHOTOS} images, 5MB each.
+          {review?.photos.length ? " New photos replace the ones you added before." : ""}
+        </p>
+        <FieldError id={`${intent}-photos-error`} message={errors?.photos} />
+      </div>
       {answer?.ok === false && answer.toast && (
         <p role="alert" className="text-sm text-destructive">
           {answer.toast.message}

@@ -2,6 +2,7 @@ import { BadgeCheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import type { PublicReview } from "../review-lists.server";
+import { reviewPhotoThumb } from "../review-photo-url";
 import { Stars } from "./stars";
 
 /** One published review. Every text is rendered as text (React escapes it); no HTML is ever parsed. */
@@ -33,14 +34,16 @@ export function ReviewCard({ review, children }: { review: PublicReview; childre
         <ul className="flex flex-wrap gap-2">
           {review.photos.map((src) => (
             <li key={src}>
-              <img
-                src={src}
-                alt=""
-                width={96}
-                height={96}
-                loading="lazy"
-                className="size-24 rounded object-cover"
-              />
+              <a href={src} target="_blank" rel="noopener">
+                <img
+                  src={reviewPhotoThumb(src)}
+                  alt={`From the event, shared by ${review.reviewer}`}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  className="size-24 rounded object-cover"
+                />
+              </a>
             </li>
           ))}
         </ul>
