@@ -227,20 +227,46 @@ describe("who may download", () => {
 });
 
 describe("render time", () => {
-  it("each PDF renders in under a second even on a busy machine (target < 300 ms)", async () => {
+  it("the contract, the invoice and the receipt each render in under 300 ms", async () => {
     const m = await musician();
     const b = await booking(m);
-    timings.length = 0;
-    for (let i = 0; i < 5; i++) {
-      for (const kind of ["contract", "invoice"])
+    await db.insert(payments).values({
+      bookingId: b.id,
+      reference: `sb-time-${b.slug}`,
+      email: "ada@example.com",
+      priceKobo: 25_000_000,
+      serviceFeeKobo: 1_250_000,
+      amountKobo: 26_250_000,
+      serviceFeeBp: 500,
+      commissionBp: 1000,
+      status: "success",
+      provider: "test",
+      paidAt: new Date("2026-11-20T10:30:00Z"),
+    });
+    await db.update(bookingsByMusician).set({ paymentStatus: "paid" }).where(eq(bookingsByMusician.id, b.id));
+    const kinds = ["contract", "invoice", "receipt"] as const;
+    // A warm-up of each (fonts read, code compiled), then the median of several downloads. Both wall
+    // time and this process's CPU time are measured; the bound is on CPU time, the work a download
+    // costs, which other programs on a busy machine do not inflate the way they do wall time.
+    for (const kind of kinds) expect((await asMusician(m, m.slug, b.id, kind)).status).toBe(200);
+    const wall: Record<string, number[]> = { contract: [], invoice: [], receipt: [] };
+    const cpu: Record<string, number[]> = { contract: [], invoice: [], receipt: [] };
+    for (let i = 0; i < 7; i++) {
+      for (const kind of kinds) {
+        timings.length = 0;
+        const used = process.cpuUsage();
         expect((await asMusician(m, m.slug, b.id, kind)).status).toBe(200);
+        const { user, system } = process.cpuUsage(used);
+        cpu[kind]!.push((user + system) / 1000);
+        wall[kind]!.push(timings[0]!);
+      }
     }
-    const sorted = [...timings].sort((x, y) => x - y);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
     console.log(
-      `PDF download (query + render) over ${timings.length}: median ${median.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`,
+      `PDF download (session + query + render), median of 7 after a warm-up: ${kinds
+        .map((k) => `${k} ${median(cpu[k]!).toFixed(0)} ms CPU, ${median(wall[k]!).toFixed(0)} ms wall`)
+        .join("; ")}`,
     );
-    // The target is 300 ms (about 150 ms on an idle core); the bound leaves room for a loaded machine.
-    expect(median).toBeLessThan(1_000);
-  });
+    for (const kind of kinds) expect(median(cpu[kind]!), kind).toBeLessThan(300);
+  }, 120_000);
 });

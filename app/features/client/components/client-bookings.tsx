@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cn } from "~/lib/cn";
-import { formatCalendarDate, shortTime } from "~/lib/lagos-date";
+import { formatDate, formatTimeRange } from "~/lib/date-format";
 import { formatNaira } from "~/lib/money";
 import { BOOKING_TABS, bookingsForTab, type ClientBooking, statusLabel } from "../client-bookings";
 
@@ -58,8 +58,7 @@ function BookingActions({ booking }: { booking: ClientBooking }) {
 }
 
 function BookingCard({ booking }: { booking: ClientBooking }) {
-  const start = shortTime(booking.startTime);
-  const end = shortTime(booking.endTime);
+  const time = formatTimeRange(booking.startTime, booking.endTime);
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -82,12 +81,12 @@ function BookingCard({ booking }: { booking: ClientBooking }) {
       <div className="grid gap-1 text-sm text-muted-foreground sm:grid-cols-2">
         <p className="flex items-center gap-2">
           <CalendarIcon aria-hidden className="size-4" />
-          {booking.date ? formatCalendarDate(booking.date) : "Date not set"}
+          {formatDate(booking.date) ?? "Date not set"}
         </p>
-        {start && (
+        {time && (
           <p className="flex items-center gap-2">
             <ClockIcon aria-hidden className="size-4" />
-            {end ? `${start} – ${end}` : start}
+            {time}
           </p>
         )}
         {booking.location && (
