@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { ledgerMarkdown, readLedgerResult } from "./ledger-result";
 import { createShowcaseMusician, lighthouseAudits, type PageFigures } from "./lighthouse";
 import { AppServer, ensureBuild, nextIp, ROOT, sleep } from "./server-control";
 
@@ -196,6 +197,8 @@ async function main() {
   });
   await new Promise<void>((resolve) => baseline.once("message", () => resolve()));
 
+  // The web figures; the ledger target's are added once the server has stopped.
+  let web!: Parameters<typeof markdown>[0] & Record<string, unknown>;
   server.start();
   try {
     await server.waitHealthy();
@@ -335,21 +338,33 @@ async function main() {
       rss,
       pages,
     };
-    fs.mkdirSync(outDir, { recursive: true });
-    fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-    fs.writeFileSync(path.join(outDir, "latest.md"), markdown(report));
-    console.log(`\n${markdown(report)}`);
-    console.log(`written to ${path.relative(ROOT, outDir)}/latest.json and latest.md`);
+    web = report;
   } finally {
     await server.stop();
     baseline.kill();
   }
-  // Ledger target: postings per second and ledger:check on the bench data (scripts/bench/ledger.ts).
-  spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/ledger.ts"], {
+  // Ledger target: postings per second and ledger:check on the bench data (scripts/bench/ledger.ts),
+  // once the server has stopped (the embedded database under dataDir has one owner at a time).
+  console.log("\nledger: postings per second, then ledger:check on the bench data");
+  const ledgerRun = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/ledger.ts"], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
   });
+  process.stdout.write(ledgerRun.stdout ?? "");
+  const ledger = readLedgerResult(ledgerRun.stdout ?? "", ledgerRun.status);
+  const report = {
+    ...web,
+    ledger: { ...ledger.figures, check: ledger.check, ...(ledger.ok ? {} : { reason: ledger.reason }) },
+  };
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+  const md = `${markdown(web).trimEnd()}\n${ledgerMarkdown(ledger)}\n`;
+  fs.writeFileSync(path.join(outDir, "latest.md"), md);
+  console.log(`\n${md}`);
+  console.log(`written to ${path.relative(ROOT, outDir)}/latest.json and latest.md`);
+  if (!ledger.ok) throw new Error(ledger.reason);
 }
 
 main().catch((err) => {

@@ -1,4 +1,6 @@
 import { CalendarIcon, EyeIcon, MapPinIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { OrganiserReputationLine } from "~/features/reviews/components/organiser-reputation";
+import type { OrganiserReputation } from "~/features/reviews/rating";
 import { useEffect, useState } from "react";
 import { useFetcher, useParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -19,12 +21,13 @@ import { BookingDownloads } from "~/features/documents/components/booking-downlo
 import { isPaid } from "~/features/documents/documents.schema";
 import { PaymentStatusBadge } from "~/features/payments/components/payment-status-badge";
 import { ReviewOrganiserLink } from "~/features/reviews/components/review-organiser-link";
+import { formatTimeRange } from "~/lib/date-format";
 import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
 import { formatNairaOrNotSpecified } from "~/lib/money";
 import { formatNairaAmount } from "~/lib/naira";
 import { useActionToast } from "~/lib/use-action-toast";
 import { type BookingFormValues, bookingFormSchema } from "../booking.schema";
-import { formatEventDate, formatTime } from "../booking-dates";
+import { formatEventDate } from "../booking-dates";
 import type { BookingRow } from "../bookings.server";
 import { BookingFormFields } from "./booking-form-fields";
 import { BookingStatusBadge } from "./booking-status-badge";
@@ -58,10 +61,13 @@ export function AllBookingsPage({
   bookings,
   websiteActive,
   today,
+  reputations,
 }: {
   bookings: Row[];
   websiteActive: boolean;
   today: string;
+  /** The organiser's reputation per booking id (reviews feature). */
+  reputations?: Record<string, OrganiserReputation>;
 }) {
   const fetcher = useFetcher<BookingsActionResult>({ key: "musician-bookings" });
   useActionToast(fetcher.data);
@@ -102,6 +108,7 @@ export function AllBookingsPage({
               submit={submit}
               busy={busyId === b.id}
               result={fetcher.data?.bookingId === b.id ? fetcher.data : undefined}
+              reputation={reputations?.[b.id]}
             />
           ))}
         </ul>
@@ -116,18 +123,25 @@ function BookingItem({
   submit,
   busy,
   result,
+  reputation,
 }: {
   booking: Row;
   today: string;
   submit: Submit;
   busy: boolean;
   result: BookingsActionResult | undefined;
+  reputation?: OrganiserReputation;
 }) {
   const editable = b.status === "pending";
   const deletable = b.status !== "confirmed" && b.status !== "completed";
   const cancellable = b.status === "pending" || b.status === "confirmed";
   const dateHasCome = !b.eventDate || b.eventDate <= today;
-  const when = [formatEventDate(b.eventDate), formatTime(b.eventStartTime)].filter(Boolean).join(" · ");
+  const hintId = `booking-actions-hint-${b.id}`;
+  const markCompletedWaits = b.status === "confirmed" && !dateHasCome;
+  const hinted = !editable || !deletable || markCompletedWaits;
+  const when = [formatEventDate(b.eventDate), formatTimeRange(b.eventStartTime, b.eventEndTime)]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <li>
       <Card>
@@ -138,6 +152,7 @@ function BookingItem({
               <p className="text-sm text-muted-foreground">
                 {withOther(b.serviceType, b.serviceTypeOther)} · {withOther(b.eventType, b.eventTypeOther)}
               </p>
+              <OrganiserReputationLine reputation={reputation} />
             </div>
             <div className="flex flex-wrap gap-1">
               <BookingStatusBadge status={b.status} />
@@ -168,7 +183,13 @@ function BookingItem({
           </div>
           <div className="flex flex-wrap gap-2">
             <ViewDialog booking={b} />
-            <EditDialog booking={b} disabled={!editable || busy} submit={submit} result={result} />
+            <EditDialog
+              booking={b}
+              disabled={!editable || busy}
+              describedBy={!editable ? hintId : undefined}
+              submit={submit}
+              result={result}
+            />
             <ConfirmActionDialog
               trigger={
                 <>
@@ -181,6 +202,7 @@ function BookingItem({
               description={`The booking for ${b.clientName} will be removed and its link will stop working.`}
               confirmLabel="Delete"
               disabled={!deletable || busy}
+              describedBy={!deletable ? hintId : undefined}
               onConfirm={() => submit("delete", b.id)}
             />
             {cancellable && (
@@ -199,7 +221,7 @@ function BookingItem({
                 size="sm"
                 variant="secondary"
                 disabled={!dateHasCome || busy}
-                title={dateHasCome ? undefined : "Available once the event date has come"}
+                aria-describedby={markCompletedWaits ? hintId : undefined}
                 aria-label={`Mark booking for ${b.clientName} completed`}
                 onClick={() => submit("complete", b.id)}
               >
@@ -208,12 +230,13 @@ function BookingItem({
             )}
             {b.status === "completed" && <ReviewOrganiserLink bookingId={b.id} clientName={b.clientName} />}
           </div>
-          {(!editable || !deletable || (b.status === "confirmed" && !dateHasCome)) && (
-            <p className="text-xs text-muted-foreground">
+          {hinted && (
+            <p id={hintId} className="text-xs text-muted-foreground">
               {[
                 !editable && "Only pending bookings can be edited.",
                 !deletable && "Confirmed and completed bookings are kept, so they cannot be deleted.",
-                b.status === "confirmed" && !dateHasCome && "Mark completed opens on the event date.",
+                markCompletedWaits &&
+                  `Mark completed opens on the event date (${formatEventDate(b.eventDate) ?? "not set"}).`,
               ]
                 .filter(Boolean)
                 .join(" ")}
@@ -267,11 +290,13 @@ function ViewDialog({ booking }: { booking: Row }) {
 function EditDialog({
   booking,
   disabled,
+  describedBy,
   submit,
   result,
 }: {
   booking: Row;
   disabled: boolean;
+  describedBy?: string;
   submit: Submit;
   result: BookingsActionResult | undefined;
 }) {
@@ -313,6 +338,7 @@ function EditDialog({
         size="sm"
         variant="outline"
         disabled={disabled}
+        aria-describedby={describedBy}
         aria-label={`Edit booking for ${booking.clientName}`}
         onClick={() => {
           setValues(toFormValues(booking));
@@ -366,6 +392,7 @@ function ConfirmActionDialog({
   description,
   confirmLabel,
   disabled,
+  describedBy,
   onConfirm,
 }: {
   trigger: React.ReactNode;
@@ -374,6 +401,7 @@ function ConfirmActionDialog({
   description: string;
   confirmLabel: string;
   disabled: boolean;
+  describedBy?: string;
   onConfirm: () => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -383,6 +411,7 @@ function ConfirmActionDialog({
         size="sm"
         variant="outline"
         disabled={disabled}
+        aria-describedby={describedBy}
         aria-label={label}
         onClick={() => setOpen(true)}
       >
