@@ -1,5 +1,9 @@
 import { AVAILABILITY_SPAN_DAYS } from "~/features/availability/availability.schema";
-import { ownUpcomingAvailability, selectableRange } from "~/features/availability/availability.server";
+import {
+  ownUpcomingAvailability,
+  selectableRange,
+  usualHours,
+} from "~/features/availability/availability.server";
 import { handleAvailabilityAction } from "~/features/availability/availability-action.server";
 import { AvailabilityForm } from "~/features/availability/components/availability-form";
 import { AvailabilityList } from "~/features/availability/components/availability-list";
@@ -15,11 +19,12 @@ export const meta = () => [{ title: pageTitle("Availability") }];
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
   const range = selectableRange();
-  const [blocks, unavailable] = await Promise.all([
+  const [blocks, unavailable, hours] = await Promise.all([
     ownUpcomingAvailability(profile.id),
     ownUnavailableDates(profile.id),
+    usualHours(profile.id),
   ]);
-  return { ...range, blocks, unavailable, slug: params.slug };
+  return { ...range, blocks, unavailable, hours, slug: params.slug };
 }
 
 export function action({ request, params }: Route.ActionArgs) {
@@ -45,6 +50,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           from={loaderData.from}
           to={loaderData.to}
           savedDates={loaderData.blocks.map((b) => b.date)}
+          usualHours={loaderData.hours}
           errors={errors}
         />
       </section>

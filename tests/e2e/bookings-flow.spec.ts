@@ -57,7 +57,16 @@ test("organiser request → accepted booking → client confirms → completed; 
   const form = organiser.getByRole("dialog");
   await expect(form.getByRole("heading", { name: "Request Booking" })).toBeVisible();
   const send = form.getByRole("button", { name: "Send Request" });
-  await expect(send).toBeDisabled();
+  // Never greyed out: sending an empty form names every field that needs something.
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(form.getByText("Client name is required")).toBeVisible();
+  await expect(
+    form.getByText("Add a phone number or an e-mail address so the musician can reply").first(),
+  ).toBeVisible();
+  await expect(form.getByText("Choose the event date, or tick “Date not fixed yet”")).toBeVisible();
+  await expect(form.getByText(/^Please check: Your Name, /)).toBeVisible();
+  await expect(form.getByLabel("Your Name *")).toBeFocused();
   await form.getByLabel("Your Name *").fill("Kemi Bello");
   await expect(form.getByLabel("Other event type")).toHaveCount(0);
   await form.getByLabel("Event Type *").selectOption("other");
@@ -90,7 +99,10 @@ test("organiser request → accepted booking → client confirms → completed; 
   await form.getByLabel("Email").fill("not-an-email");
   await form.getByLabel("Email").blur();
   await expect(form.getByText("Invalid email address")).toBeVisible();
-  await expect(send).toBeDisabled();
+  await form.getByLabel("Phone Number").fill("12345");
+  await form.getByLabel("Phone Number").blur();
+  await expect(form.getByText("Enter a Nigerian phone number, e.g. 0803 123 4567")).toBeVisible();
+  await form.getByLabel("Phone Number").fill("+234 803 555 0101");
   await form.getByLabel("Email").fill("kemi@example.com");
   await form.getByLabel("Event Duration *").selectOption("4");
   await form.getByLabel("Budget Estimate").fill("150000");
@@ -101,12 +113,34 @@ test("organiser request → accepted booking → client confirms → completed; 
   // The musician accepts it into a booking and copies the link.
   await musician.goto(`/musician_bookingrequests/${slug}`);
   await expect(musician.getByRole("heading", { name: "Kemi Bello" })).toBeVisible();
+  // The confirmation: what was sent, when the musician usually replies, and the private status link.
+  await expect(form.getByRole("heading", { name: "Request sent to Ayo Sax" })).toBeVisible();
+  await expect(form.getByText("Ayo Sax has not answered a request on Stagebook yet")).toBeVisible();
+  await expect(form.getByText("0803 555 0101")).toBeVisible();
+  const statusHref = await form.getByRole("link", { name: "Follow your request" }).getAttribute("href");
+  expect(statusHref).toMatch(/^\/request\/[0-9a-f]{64}$/);
+  const follow = await newPage(browser);
+  await follow.goto(statusHref!);
+  await expect(follow.getByRole("heading", { name: "Waiting for Ayo Sax to reply" })).toBeVisible();
   await expect(musician.getByText("4 hours")).toBeVisible();
   await expect(musician.getByText("₦150,000.00")).toBeVisible();
   await musician.getByRole("button", { name: "Accept request from Kemi Bello" }).click();
   const wizard = musician.getByRole("dialog");
   await expect(wizard.getByLabel("Client Name *")).toHaveValue("Kemi Bello");
   await expect(wizard.getByLabel("Event Type *")).toHaveValue("Birthday");
+  // Tap to call, WhatsApp and e-mail the organiser.
+  await expect(musician.getByRole("link", { name: "Call Kemi Bello on 0803 555 0101" })).toHaveAttribute(
+    "href",
+    "tel:+2348035550101",
+  );
+  await expect(musician.getByRole("link", { name: "WhatsApp Kemi Bello" })).toHaveAttribute(
+    "href",
+    "https://wa.me/2348035550101",
+  );
+  await expect(musician.getByRole("link", { name: "E-mail Kemi Bello at kemi@example.com" })).toHaveAttribute(
+    "href",
+    "mailto:kemi@example.com",
+  );
   await expect(wizard.getByLabel("Price")).toHaveValue("₦150,000");
   await wizard.getByRole("button", { name: "Preview Booking" }).click();
   await expect(wizard.getByText("Service type is required")).toBeVisible();
@@ -124,6 +158,12 @@ test("organiser request → accepted booking → client confirms → completed; 
   // A signed-out client opens the link and confirms.
   const client = await newPage(browser);
   await client.setViewportSize({ width: 375, height: 800 });
+  await follow.reload();
+  await expect(follow.getByRole("heading", { name: "Ayo Sax accepted your request" })).toBeVisible();
+  await expect(follow.getByRole("link", { name: "Open your booking" })).toHaveAttribute(
+    "href",
+    new URL(link).pathname,
+  );
   await client.goto(link);
   expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expect(
@@ -151,8 +191,16 @@ test("organiser request → accepted booking → client confirms → completed; 
   await expect(kemi.getByRole("button", { name: "Delete booking for Kemi Bello" })).toBeDisabled();
   await kemi.getByRole("button", { name: "Mark booking for Kemi Bello completed" }).click();
   await expect(musician.getByText("Booking for Kemi Bello has been marked completed")).toBeVisible();
+  // Disabled actions say why, in a hint on the page that the buttons are described by.
   await expect(kemi.getByText("Completed", { exact: true })).toBeVisible();
 
+  await expect(kemi.getByText(/Only pending bookings can be edited\./)).toBeVisible();
+  await expect(kemi.getByRole("button", { name: "Edit booking for Kemi Bello" })).toHaveAccessibleDescription(
+    /Only pending bookings can be edited\./,
+  );
+  await expect(
+    kemi.getByRole("button", { name: "Delete booking for Kemi Bello" }),
+  ).toHaveAccessibleDescription(/cannot be deleted/);
   // A second booking, made from the dashboard's Create Booking button, is disputed by the client.
   // The header's button comes first; the dashboard shell's own button is the last one.
   await musician.getByRole("button", { name: "Create Booking" }).last().click();
@@ -289,12 +337,54 @@ test("the request form works as a plain HTML form with JavaScript off", async ({
   await expect(page.getByText("Booking request sent successfully!")).toBeVisible();
 
   await setup.goto(`/musician_bookingrequests/${slug}`);
+  // Without a way to reply or a date, the server names both fields and keeps what was typed.
+  await page.getByRole("button", { name: "Send Request" }).click();
+  await expect(
+    page.getByText("Add a phone number or an e-mail address so the musician can reply").first(),
+  ).toBeVisible();
+  await expect(page.getByText("Choose the event date, or tick “Date not fixed yet”")).toBeVisible();
+  await page.getByLabel("Your Name *").fill("Wale Ojo");
+  await page.getByLabel("Event Type *").selectOption("wedding");
+  await page.getByLabel("Event Duration *").selectOption("12+");
+  await page.getByLabel("Phone Number").fill("0803 123 4567");
+  await page.getByLabel("Date not fixed yet").check();
   await expect(setup.getByRole("heading", { name: "Wale Ojo" })).toBeVisible();
   await expect(setup.getByText("12+ hours")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Request sent to Ayo Sax" })).toBeVisible();
+  await page.getByRole("link", { name: "Follow your request" }).click();
+  await expect(page.getByRole("heading", { name: "Waiting for Ayo Sax to reply" })).toBeVisible();
+  await expect(page.getByText("Not fixed yet")).toBeVisible();
+  const statusUrl = page.url();
 });
 
 test("an unknown booking link answers 404 'Booking not found' with Go Back", async ({ page }) => {
   const res = await page.goto("/booking/zzzzzzzz");
+  await expect(setup.getByText("Not fixed yet")).toBeVisible();
+  await expect(setup.getByRole("link", { name: "Call Wale Ojo on 0803 123 4567" })).toHaveAttribute(
+    "href",
+    "tel:+2348031234567",
+  );
+
+  // Decline asks for an optional reason and can be undone for a few seconds.
+  await setup.getByLabel("Decline request from Wale Ojo").click();
+  await setup.getByLabel("Reason (optional)").fill("I am away that month");
+  await setup.getByRole("button", { name: "Decline request" }).click();
+  await expect(setup.getByText("You declined the request from Wale Ojo.")).toBeVisible();
+  await setup.getByRole("button", { name: "Undo decline of Wale Ojo" }).click();
+  await expect(setup.getByText("Request from Wale Ojo is back in your list")).toBeVisible();
+  await expect(setup.getByRole("button", { name: "Accept request from Wale Ojo" })).toBeVisible();
+  // Declined for good: once the Undo is gone, the organiser's page says so, with the reason.
+  await setup.getByLabel("Decline request from Wale Ojo").click();
+  await setup.getByLabel("Reason (optional)").fill("I am away that month");
+  await setup.getByRole("button", { name: "Decline request" }).click();
+  await expect(setup.getByText("You declined the request from Wale Ojo.")).toBeVisible();
+  await expect(setup.getByText("You declined the request from Wale Ojo.")).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await expect(setup.getByText("No pending booking requests")).toBeVisible();
+  await page.goto(statusUrl);
+  await expect(page.getByRole("heading", { name: "Ayo Sax declined your request" })).toBeVisible();
+  await expect(page.getByText("I am away that month")).toBeVisible();
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Booking not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Go Back" })).toBeVisible();

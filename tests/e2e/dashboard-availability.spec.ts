@@ -29,6 +29,8 @@ test("saved availability persists and shows on the public profile", async ({ pag
     await page.locator("label", { has: box }).click();
     await expect(box).toBeChecked();
   }
+  // No availability yet: the hours say so out loud (not a silent 9 to 5).
+  await expect(page.getByText("New days start at 9:00 AM – 5:00 PM.")).toBeVisible();
   await expect(page.getByLabel("Start time")).toHaveValue("09:00");
   await expect(page.getByLabel("End time")).toHaveValue("17:00");
   await page.getByLabel("Start time").selectOption("10:15");
@@ -36,16 +38,19 @@ test("saved availability persists and shows on the public profile", async ({ pag
   await expectToast(page, "Availability saved successfully!");
 
   const saved = page.getByRole("list", { name: "Saved availability" });
-  await expect(saved.getByText(format(d1, "EEEE, d MMMM yyyy"))).toBeVisible();
-  await expect(saved.getByText("10:15 – 17:00").first()).toBeVisible();
+  await expect(saved.getByText(format(d1, "EEE, d MMM yyyy"))).toBeVisible();
+  await expect(saved.getByText("10:15 AM – 5:00 PM").first()).toBeVisible();
 
-  // Persisted: a reload still has both.
+  // Persisted: a reload still has both, and the next day marked starts with these usual hours.
   await page.reload();
   await expect(saved.getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByLabel("Start time")).toHaveValue("10:15");
+  await expect(page.getByLabel("End time")).toHaveValue("17:00");
+  await expect(page.getByText(/New days start with your usual hours \(10:15 AM – 5:00 PM\)/)).toBeVisible();
 
   // Remove one.
   await saved
-    .getByRole("button", { name: `Remove availability on ${format(d2, "EEEE, d MMMM yyyy")}` })
+    .getByRole("button", { name: `Remove availability on ${format(d2, "EEE, d MMM yyyy")}` })
     .click();
   await expectToast(page, "Availability removed");
   await expect(saved.getByRole("listitem")).toHaveCount(1);
@@ -55,8 +60,8 @@ test("saved availability persists and shows on the public profile", async ({ pag
   const anon = await visitor.newPage();
   await anon.goto(`/musicians/${slug}`);
   const section = anon.getByRole("region", { name: "Upcoming availability" });
-  await expect(section.getByText(format(d1, "EEE d MMM yyyy"))).toBeVisible();
-  await expect(section.getByText("10:15 – 17:00")).toBeVisible();
-  await expect(section.getByText(format(d2, "EEE d MMM yyyy"))).toHaveCount(0);
+  await expect(section.getByText(format(d1, "EEE, d MMM yyyy"))).toBeVisible();
+  await expect(section.getByText("10:15 AM – 5:00 PM")).toBeVisible();
+  await expect(section.getByText(format(d2, "EEE, d MMM yyyy"))).toHaveCount(0);
   await visitor.close();
 });

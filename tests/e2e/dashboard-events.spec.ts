@@ -43,7 +43,7 @@ test("adding a history event and a scheduled event shows them on past and upcomi
     type: "Wedding",
     date: past,
   });
-  await expectToast(page, "Event added to history or scheduled successfully");
+  await expectToast(page, "Event added to your history");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await addEvent(page, { kind: "Scheduled event", title: "Lagos Jazz Night", type: "Concert", date: future });

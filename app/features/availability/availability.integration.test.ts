@@ -7,6 +7,7 @@ import {
   publicAvailability,
   saveAvailability,
   selectableRange,
+  usualHours,
 } from "./availability.server";
 
 type Args = Parameters<typeof loader>[0];
@@ -230,5 +231,39 @@ describe("availability", () => {
     );
     expect(foreign.status).toBe(404);
     expect(await ownUpcomingAvailability(m.profileId)).toEqual([]);
+  });
+});
+
+describe("a day marked available gets the musician's usual hours (issue 16 §6)", () => {
+  it("starts from 9 to 5, said so, then from the hours saved most recently", async () => {
+    const m = await createMusician();
+    expect(await usualHours(m.profileId)).toEqual({
+      allDay: false,
+      startTime: "09:00",
+      endTime: "17:00",
+      fromLastSaved: false,
+    });
+    await saveAvailability(m.profileId, {
+      dates: [day(2)],
+      allDay: false,
+      startTime: "19:00",
+      endTime: "23:00",
+    });
+    expect(await usualHours(m.profileId)).toEqual({
+      allDay: false,
+      startTime: "19:00",
+      endTime: "23:00",
+      fromLastSaved: true,
+    });
+    await saveAvailability(m.profileId, {
+      dates: [day(1)],
+      allDay: true,
+      startTime: "09:00",
+      endTime: "17:00",
+    });
+    expect(await usualHours(m.profileId)).toMatchObject({ allDay: true, fromLastSaved: true });
+    // Another musician's hours are their own.
+    const other = await createMusician();
+    expect((await usualHours(other.profileId)).fromLastSaved).toBe(false);
   });
 });

@@ -5,12 +5,16 @@ import {
   AVAILABILITY_SAVE_FAILED,
   AVAILABILITY_SPAN_DAYS,
   DATE_OUT_OF_RANGE,
+  DEFAULT_END_TIME,
+  DEFAULT_START_TIME,
   type SaveAvailabilityInput,
+  TIME_OPTIONS,
 } from "./availability.schema";
 import {
   type AvailabilityRow,
   availabilityFrom,
   deleteAvailability,
+  latestBlockHours,
   replaceAvailability,
 } from "./queries.server";
 
@@ -33,6 +37,27 @@ export function ownUpcomingAvailability(profileId: string, now = new Date()): Pr
 /** What organisers see on the public profile: the next available dates. */
 export function publicAvailability(profileId: string, now = new Date()): Promise<AvailabilityRow[]> {
   return availabilityFrom(profileId, lagosToday(now), PUBLIC_AVAILABILITY_LIMIT);
+}
+
+/** The hours a newly marked day starts with: the musician's usual hours, or 9–5 said out loud. */
+export type UsualHours = { allDay: boolean; startTime: string; endTime: string; fromLastSaved: boolean };
+
+/** The musician's usual hours: those of the availability they saved most recently (issue 16 §6). */
+export async function usualHours(profileId: string): Promise<UsualHours> {
+  const last = await latestBlockHours(profileId);
+  if (!last) {
+    return { allDay: false, startTime: DEFAULT_START_TIME, endTime: DEFAULT_END_TIME, fromLastSaved: false };
+  }
+  const hhmm = (t: string | null, fallback: string) => {
+    const v = t?.slice(0, 5) ?? "";
+    return TIME_OPTIONS.includes(v) ? v : fallback;
+  };
+  return {
+    allDay: last.isAllDay,
+    startTime: hhmm(last.startTime, DEFAULT_START_TIME),
+    endTime: hhmm(last.endTime, DEFAULT_END_TIME),
+    fromLastSaved: true,
+  };
 }
 
 export type SaveResult = { ok: true; saved: number } | { ok: false; field?: "dates"; message: string };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { musicianAvailability } from "~db/schema/availability";
 
@@ -39,6 +39,21 @@ export function availabilityBetween(profileId: string, from: string, to: string)
       ),
     )
     .orderBy(asc(musicianAvailability.date));
+}
+
+/** The hours of the block the musician saved most recently (any date), or null before the first. */
+export async function latestBlockHours(profileId: string) {
+  const [row] = await db
+    .select({
+      isAllDay: musicianAvailability.isAllDay,
+      startTime: musicianAvailability.startTime,
+      endTime: musicianAvailability.endTime,
+    })
+    .from(musicianAvailability)
+    .where(eq(musicianAvailability.profileId, profileId))
+    .orderBy(desc(musicianAvailability.createdAt), desc(musicianAvailability.date))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Saving a date again replaces what was there, so a day never holds contradictory blocks. */

@@ -5,7 +5,7 @@ import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { idempotent } from "~/server/idempotency.server";
 import { readForm } from "~/server/read-form.server";
 import { addEventSchema, REQUIRED_EVENT_FIELDS } from "./events.schema";
-import { addEvent, EVENT_ADDED, LOGIN_TO_ADD_EVENTS } from "./events.server";
+import { addEvent, eventAddedMessage, LOGIN_TO_ADD_EVENTS } from "./events.server";
 
 /** The Add Event dialog's action: who is asking, then the schema, then the rule on scheduled dates. */
 export async function handleAddEvent(request: Request, slug: string | undefined, now = new Date()) {
@@ -35,6 +35,9 @@ export async function handleAddEvent(request: Request, slug: string | undefined,
         { status: result.field ? 400 : 500 },
       );
     }
-    return data({ ok: true, toast: { type: "success" as const, message: EVENT_ADDED } });
+    return data({
+      ok: true,
+      toast: { type: "success" as const, message: eventAddedMessage(parsed.data.kind) },
+    });
   });
 }

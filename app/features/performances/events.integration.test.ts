@@ -160,7 +160,7 @@ describe("Add Event action", () => {
       ),
     );
     expect(res.status).toBe(200);
-    expect(res.body.toast.message).toBe("Event added to history or scheduled successfully");
+    expect(res.body.toast.message).toBe("Event scheduled");
     const upcoming = await upcomingEvents(m.profileId);
     expect(upcoming.ok && upcoming.data.map((e) => e.title)).toEqual(["Lagos Jazz Night"]);
   });

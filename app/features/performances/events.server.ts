@@ -15,7 +15,11 @@ import {
 export const EVENT_LIST_LIMIT = 200;
 export const LOAD_EVENTS_FAILED = "Failed to load events. Please try again.";
 export const ADD_EVENT_FAILED = "Failed to add event. Please try again.";
-export const EVENT_ADDED = "Event added to history or scheduled successfully";
+/** Toasts that say what happened (issue 16 §9; the spec's one string covered both, docs/decisions). */
+export const EVENT_SCHEDULED = "Event scheduled";
+export const EVENT_ADDED_TO_HISTORY = "Event added to your history";
+export const eventAddedMessage = (kind: "history" | "scheduled") =>
+  kind === "history" ? EVENT_ADDED_TO_HISTORY : EVENT_SCHEDULED;
 export const LOGIN_TO_ADD_EVENTS = "You must be logged in to add events";
 
 /** One entry on the events calendar: a performance the musician recorded, or a confirmed booking. */

@@ -6,7 +6,9 @@ import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/features/dashboard/components/native-select";
 import { cn } from "~/lib/cn";
-import { DEFAULT_END_TIME, DEFAULT_START_TIME, TIME_OPTIONS } from "../availability.schema";
+import { formatTime, formatTimeRange } from "~/lib/date-format";
+import { TIME_OPTIONS } from "../availability.schema";
+import type { UsualHours } from "../availability.server";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
@@ -89,14 +91,17 @@ export function AvailabilityForm({
   from,
   to,
   savedDates,
+  usualHours,
   errors,
 }: {
   from: string;
   to: string;
   savedDates: string[];
+  usualHours: UsualHours;
   errors: Partial<Record<string, string>>;
 }) {
-  const [allDay, setAllDay] = useState(false);
+  const [allDay, setAllDay] = useState(usualHours.allDay);
+  const usual = usualHours.allDay ? "all day" : formatTimeRange(usualHours.startTime, usualHours.endTime);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   // The sticky bar counts the days picked so far (the checkboxes stay uncontrolled).
@@ -128,13 +133,24 @@ export function AvailabilityForm({
         />
         All day
       </label>
+      <p id="hours-hint" className="text-sm text-muted-foreground">
+        {usualHours.fromLastSaved
+          ? `New days start with your usual hours (${usual}), from the availability you saved last. Change them here before saving.`
+          : `New days start at ${usual}. Change the hours here before saving; next time they start with the hours you save now.`}
+      </p>
       <div className="grid max-w-md grid-cols-2 gap-3">
         <div className="grid gap-2">
           <Label htmlFor="startTime">Start time</Label>
-          <NativeSelect id="startTime" name="startTime" defaultValue={DEFAULT_START_TIME} disabled={allDay}>
+          <NativeSelect
+            id="startTime"
+            name="startTime"
+            defaultValue={usualHours.startTime}
+            disabled={allDay}
+            aria-describedby="hours-hint"
+          >
             {TIME_OPTIONS.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {formatTime(t)}
               </option>
             ))}
           </NativeSelect>
@@ -144,14 +160,14 @@ export function AvailabilityForm({
           <NativeSelect
             id="endTime"
             name="endTime"
-            defaultValue={DEFAULT_END_TIME}
+            defaultValue={usualHours.endTime}
             disabled={allDay}
             aria-invalid={errors.endTime ? true : undefined}
-            aria-describedby={errors.endTime ? "endTime-error" : undefined}
+            aria-describedby={errors.endTime ? "hours-hint endTime-error" : "hours-hint"}
           >
             {TIME_OPTIONS.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {formatTime(t)}
               </option>
             ))}
           </NativeSelect>

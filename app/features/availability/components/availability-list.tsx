@@ -1,7 +1,7 @@
 import { Trash2Icon } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { formatCalendarDate } from "~/lib/lagos-date";
+import { formatDate } from "~/lib/date-format";
 import { blockHours } from "../availability-format";
 import type { PublicAvailabilityBlock } from "./upcoming-availability";
 
@@ -19,7 +19,7 @@ export function AvailabilityList({ blocks }: { blocks: PublicAvailabilityBlock[]
       {blocks.map((b) => (
         <li key={b.id} className="flex items-center justify-between gap-2 rounded-lg border p-3">
           <div>
-            <p className="font-medium">{formatCalendarDate(b.date)}</p>
+            <p className="font-medium">{formatDate(b.date)}</p>
             <p className="text-sm text-muted-foreground">{blockHours(b)}</p>
           </div>
           <Form method="post">
@@ -29,7 +29,7 @@ export function AvailabilityList({ blocks }: { blocks: PublicAvailabilityBlock[]
               type="submit"
               variant="ghost"
               size="icon"
-              aria-label={`Remove availability on ${formatCalendarDate(b.date)}`}
+              aria-label={`Remove availability on ${formatDate(b.date)}`}
             >
               <Trash2Icon />
             </Button>

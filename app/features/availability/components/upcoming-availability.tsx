@@ -1,5 +1,5 @@
 import { CalendarCheckIcon } from "lucide-react";
-import { formatCalendarDate } from "~/lib/lagos-date";
+import { formatDate } from "~/lib/date-format";
 import { blockHours } from "../availability-format";
 
 export interface PublicAvailabilityBlock {
@@ -24,7 +24,7 @@ export function UpcomingAvailability({ blocks }: { blocks: PublicAvailabilityBlo
         <ul className="flex flex-wrap gap-2">
           {blocks.map((b) => (
             <li key={b.id} className="rounded-md border px-3 py-2 text-sm">
-              <span className="font-medium">{formatCalendarDate(b.date, "EEE d MMM yyyy")}</span>
+              <span className="font-medium">{formatDate(b.date)}</span>
               <span className="text-muted-foreground"> · {blockHours(b)}</span>
             </li>
           ))}

@@ -1,17 +1,12 @@
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDateTime } from "~/lib/date-format";
 import type { SuccessfulBooking } from "../bookings.server";
 import { BookingSummary } from "./booking-summary";
 
 type Row = Omit<SuccessfulBooking, "createdAt" | "disputes"> & {
   disputes: (Omit<SuccessfulBooking["disputes"][number], "createdAt"> & { createdAt: Date | string })[];
 };
-
-const dateTime = new Intl.DateTimeFormat("en-NG", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Lagos",
-});
 
 /** Spec §2: completed bookings with their disputes, each shown with its derived status (§4). */
 export function SuccessfulBookingsPage({ bookings }: { bookings: Row[] }) {
@@ -53,9 +48,7 @@ export function SuccessfulBookingsPage({ bookings }: { bookings: Row[] }) {
                               </Badge>
                             </div>
                             <p className="whitespace-pre-line">{d.disputeReason}</p>
-                            <p className="text-xs text-muted-foreground">
-                              {dateTime.format(new Date(d.createdAt))}
-                            </p>
+                            <p className="text-xs text-muted-foreground">{formatDateTime(d.createdAt)}</p>
                           </li>
                         ))}
                       </ul>

@@ -16,6 +16,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { TextField } from "~/components/ui/text-field";
 import { EVENT_TYPE_OPTIONS } from "~/features/performances/events.schema";
+import { formatDate } from "~/lib/date-format";
 import type { FieldErrors } from "~/lib/field-errors";
 import { type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import { NativeSelect } from "./native-select";
@@ -98,7 +99,7 @@ export function AddEventDialog({ slug, today }: { slug: string; today: string })
             label="Date *"
             type="date"
             error={errors.eventDate}
-            hint={`Scheduled events must be dated ${today} or later.`}
+            hint={`Scheduled events must be dated ${formatDate(today) ?? "today"} or later.`}
           />
           <TextField name="location" label="Location" error={errors.location} />
           <div className="grid grid-cols-2 gap-3">

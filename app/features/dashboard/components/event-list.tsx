@@ -2,11 +2,10 @@ import { CalendarIcon, ClockIcon, MapPinIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { CalendarEntry } from "~/features/performances/events.server";
-import { formatCalendarDate, shortTime } from "~/lib/lagos-date";
+import { formatDate, formatTimeRange } from "~/lib/date-format";
 
 export function EventCard({ entry }: { entry: CalendarEntry }) {
-  const start = shortTime(entry.startTime);
-  const end = shortTime(entry.endTime);
+  const time = formatTimeRange(entry.startTime, entry.endTime);
   const title = entry.href ? (
     <Link to={entry.href} className="hover:underline">
       {entry.title}
@@ -22,12 +21,12 @@ export function EventCard({ entry }: { entry: CalendarEntry }) {
       </div>
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <CalendarIcon aria-hidden className="size-4" />
-        {entry.date ? formatCalendarDate(entry.date) : "Not specified"}
+        {formatDate(entry.date) ?? "Not specified"}
       </p>
-      {start && (
+      {time && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <ClockIcon aria-hidden className="size-4" />
-          {end ? `${start} – ${end}` : start}
+          {time}
         </p>
       )}
       {entry.location && (

@@ -1,5 +1,6 @@
 import { CalendarIcon, ClockIcon, MapPinIcon } from "lucide-react";
 import type * as React from "react";
+import { formatDate, formatTimeRange } from "~/lib/date-format";
 
 export interface PerformanceItem {
   id: string;
@@ -9,16 +10,6 @@ export interface PerformanceItem {
   location: string | null;
   startTime: string | null;
   endTime: string | null;
-}
-
-function formatDate(ymd: string): string {
-  const [y, m, d] = ymd.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-NG", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(y!, m! - 1, d!)));
 }
 
 /** Performances, newest first, each with an optional action (the editor's delete button). */
@@ -55,8 +46,7 @@ export function PerformanceList({
               {p.startTime && (
                 <span className="inline-flex items-center gap-1">
                   <ClockIcon aria-hidden className="size-4" />
-                  {p.startTime.slice(0, 5)}
-                  {p.endTime ? ` – ${p.endTime.slice(0, 5)}` : ""}
+                  {formatTimeRange(p.startTime, p.endTime)}
                 </span>
               )}
             </div>
