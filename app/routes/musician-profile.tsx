@@ -20,7 +20,7 @@ import { reviewsPageSchema } from "~/features/reviews/review.schema";
 import { REVIEW_INTENTS, type ReviewActionResult } from "~/features/reviews/review-action";
 import { reportAction } from "~/features/reviews/review-actions.server";
 import { profileReviews } from "~/features/reviews/review-lists.server";
-import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
+import { bankAccountVerified, cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { toast } from "~/lib/toast";
@@ -36,11 +36,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { page } = reviewsPageSchema.parse({
     page: new URL(request.url).searchParams.get("reviewsPage") ?? undefined,
   });
-  const [availability, reviews, busyDates, cancellationPolicy] = await Promise.all([
+  const [availability, reviews, busyDates, cancellationPolicy, verified] = await Promise.all([
     publicAvailability(profile.profile.id),
     profileReviews(profile.profile.id, page),
     publicBusyDates(profile.profile.id),
     cancellationPolicyOf(profile.profile.id),
+    bankAccountVerified(profile.profile.id),
   ]);
   const origin = publicOrigin();
   const p = profile.profile;
@@ -55,6 +56,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     reviews,
     busyDates,
     cancellationPolicy,
+    verified,
     share: {
       title: `${name}${p.performanceRoles[0] ? ` — ${p.performanceRoles[0]}` : ""} | Stagebook`,
       description,
@@ -120,7 +122,12 @@ export default function MusicianProfilePage({ loaderData }: Route.ComponentProps
   const [params] = useSearchParams();
   return (
     <>
-      <PublicProfileView data={loaderData.profile} tab={params.get("tab")} reviews={loaderData.reviews} />
+      <PublicProfileView
+        data={loaderData.profile}
+        tab={params.get("tab")}
+        reviews={loaderData.reviews}
+        verified={loaderData.verified}
+      />
       <div className="mx-auto w-full max-w-5xl px-4 pb-10">
         <UpcomingAvailability blocks={loaderData.availability} />
         <BusyDatesList dates={loaderData.busyDates} />

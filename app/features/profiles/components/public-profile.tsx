@@ -13,6 +13,7 @@ import { formatNairaWhole } from "~/lib/money";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
 import type { PublicProfile } from "../profile.server";
 import { pickTab, TabNav } from "./tab-nav";
+import { VerifiedBadge } from "./verified-badge";
 
 export const PUBLIC_TABS = [
   { id: "about", label: "About" },
@@ -52,10 +53,13 @@ export function PublicProfileView({
   data,
   tab: rawTab,
   reviews,
+  verified = false,
 }: {
   data: PublicProfile;
   tab: string | null;
   reviews: ProfileReviews;
+  /** The bank account name, resolved through the payment provider, matches the profile name. */
+  verified?: boolean;
 }) {
   const { profile, portfolio, performances } = data;
   const tab = pickTab(rawTab, PUBLIC_TABS);
@@ -86,6 +90,7 @@ export function PublicProfileView({
         </div>
         <div className="grid flex-1 gap-3">
           <h1 className="text-3xl font-bold sm:text-4xl">{name}</h1>
+          {verified && <VerifiedBadge />}
           {profile.performanceRoles.length > 0 && (
             <p className="text-lg text-primary">{profile.performanceRoles.join(" · ")}</p>
           )}
