@@ -126,6 +126,7 @@ export function listPendingRequests(musicianId: string, undoSeconds: number) {
       budgetEstimateKobo: r.budgetEstimateKobo,
       additionalDetails: r.additionalDetails,
       createdAt: r.createdAt,
+      clientHasAccount: sql<boolean>`${r.clientUserId} IS NOT NULL`,
       declinedAt: sql<Date | null>`CASE WHEN ${r.status} = 'declined' THEN ${r.answeredAt} END`.mapWith(
         r.answeredAt,
       ),

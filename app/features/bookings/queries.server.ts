@@ -25,6 +25,7 @@ const bookingColumns = {
   status: b.status,
   paymentStatus: b.paymentStatus,
   createdAt: b.createdAt,
+  clientHasAccount: sql<boolean>`${b.clientUserId} IS NOT NULL`,
 };
 
 export type BookingRow = {
@@ -47,6 +48,8 @@ export type BookingRow = {
   /** unpaid | paid | released | refunded | partially_refunded (payments feature). */
   paymentStatus: string;
   createdAt: Date;
+  /** The client is an organiser with an account (so the musician can message them). */
+  clientHasAccount: boolean;
   /** The client's latest dispute reason, on the musician's own list only. */
   disputeReason?: string | null;
 };

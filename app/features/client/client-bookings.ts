@@ -19,6 +19,8 @@ export interface ClientBooking {
   amountKobo: number | null;
   /** draft | pending | confirmed | completed | cancelled for bookings; draft | pending | accepted | declined for requests. */
   status: string;
+  /** unpaid | paid | released | refunded | partially_refunded for bookings; null for requests. */
+  paymentStatus: string | null;
 }
 
 export const BOOKING_TABS = [
@@ -48,4 +50,9 @@ export function statusLabel(b: Pick<ClientBooking, "kind" | "status">): string {
   }
   const known = ["draft", "pending", "confirmed", "completed", "cancelled", "declined"];
   return known.includes(b.status) ? b.status[0].toUpperCase() + b.status.slice(1) : "Unknown";
+}
+
+/** A booking the organiser has paid for (or that was paid and settled): no "Make Payment". */
+export function isPaidBooking(b: Pick<ClientBooking, "kind" | "paymentStatus">): boolean {
+  return b.kind === "booking" && b.paymentStatus !== null && b.paymentStatus !== "unpaid";
 }

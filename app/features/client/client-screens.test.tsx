@@ -33,6 +33,7 @@ function booking(over: Partial<ClientBooking>): ClientBooking {
     location: "Eko Hotel, Lagos",
     amountKobo: 45_000_000,
     status: "confirmed",
+    paymentStatus: over.kind === "request" ? null : "unpaid",
     ...over,
   };
 }
@@ -57,7 +58,28 @@ describe("My Bookings (client view)", () => {
     expect(out).toContain("Finish &amp; Send");
     expect(out).toContain('href="/musicians/tunde-sax"');
     expect(out).toContain("Leave Review");
+    expect(out).not.toContain("Paid —");
     expect(out).toContain("₦450,000.00");
+  });
+
+  it("a paid booking shows Paid and no Make Payment; Leave Review opens the booking page; each has Message", () => {
+    const out = html(
+      <ClientBookings
+        bookings={[
+          booking({ id: "11111111-1111-4111-8111-111111111111", status: "confirmed", paymentStatus: "paid" }),
+          booking({ status: "completed", slug: "done2345", paymentStatus: "released" }),
+        ]}
+      />,
+    );
+    expect(out).toContain("Paid — in escrow");
+    expect(out).toContain("Paid — released");
+    expect(out).not.toContain("Make Payment");
+    expect(out).toMatch(/href="\/booking\/done2345"[^>]*>Leave Review/);
+    expect(out).not.toContain('href="/musicians/tunde-sax">Leave Review');
+    // "Message" posts (a GET never starts a conversation).
+    expect(out).toMatch(/<form[^>]*action="\/messages" method="post"/);
+    expect(out).toContain('name="bookingId" value="11111111-1111-4111-8111-111111111111"');
+    expect(out).toContain("Message</button>");
   });
 
   it.each(BOOKING_TABS.map((t) => [t.value, t.empty] as const))("shows the %s empty state", (tab, empty) => {

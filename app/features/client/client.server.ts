@@ -61,6 +61,7 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
         location: b.location,
         amountKobo: b.priceKobo,
         status: b.status,
+        paymentStatus: b.paymentStatus,
       },
     })),
     ...requests.map((r) => ({
@@ -78,6 +79,7 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
         location: r.location,
         amountKobo: r.budgetEstimateKobo,
         status: r.status,
+        paymentStatus: null,
       },
     })),
   ];

@@ -28,6 +28,7 @@ export function listBookingsOfClient(userId: string) {
       location: b.location,
       priceKobo: b.priceKobo,
       status: b.status,
+      paymentStatus: b.paymentStatus,
       createdAt: b.createdAt,
       ...musicianColumns,
     })

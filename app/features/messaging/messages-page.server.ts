@@ -13,6 +13,7 @@ import {
   sendMessage,
   startConversationAbout,
   startConversationWithMusician,
+  startOrganiserConversationAbout,
 } from "./messaging.server";
 
 /** The loader of both Messages pages: the member's conversations, and the chosen thread. */
@@ -48,12 +49,15 @@ export async function messagesAction(member: Member, request: Request, pagePath:
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "start") {
+    const about = {
+      requestId: String(form.get("requestId") ?? "") || undefined,
+      bookingId: String(form.get("bookingId") ?? "") || undefined,
+    };
     const result = member.musicianId
-      ? await startConversationAbout(member.musicianId, {
-          requestId: String(form.get("requestId") ?? "") || undefined,
-          bookingId: String(form.get("bookingId") ?? "") || undefined,
-        })
-      : await startConversationWithMusician(member.user, String(form.get("musicianSlug") ?? ""));
+      ? await startConversationAbout(member.musicianId, about)
+      : about.requestId || about.bookingId
+        ? await startOrganiserConversationAbout(member.user, about)
+        : await startConversationWithMusician(member.user, String(form.get("musicianSlug") ?? ""));
     if (!result.ok) return data<SendResult>({ ok: false, error: result.message }, { status: result.status });
     throw redirect(`${pagePath}?c=${result.conversationId}`);
   }

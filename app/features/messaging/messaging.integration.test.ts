@@ -2,17 +2,18 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { answer, args, giveSlug } from "~/features/bookings/booking-test-support";
+import { answer, args, giveSlug, validBooking } from "~/features/bookings/booking-test-support";
 import { createBooking } from "~/features/bookings/bookings.server";
 import { acceptMyBooking } from "~/features/client/client.server";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
+import { action as apiBookings } from "~/routes/api-bookings";
 import { action as organiserAction, loader as organiserLoader } from "~/routes/client-messages";
 import { loader as dashboardLoader } from "~/routes/musician-dashboard";
 import { action as musicianAction, loader as musicianLoader } from "~/routes/musician-messages";
 import { db } from "~/server/db.server";
 import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingsByMusician } from "~db/schema/bookings";
-import { messages } from "~db/schema/messaging";
+import { conversations, messages } from "~db/schema/messaging";
 import { createMusician, createOrganiser, requestAs } from "../../../tests/support/accounts";
 import { CONTACT_HIDDEN, CONTACT_HIDDEN_NOTICE } from "./contact-mask";
 import { EMPTY_MESSAGE, LONG_MESSAGE } from "./message.schema";
@@ -30,7 +31,15 @@ async function setup() {
   const musician = await createMusician();
   const slug = await giveSlug(musician);
   const organiser = await createOrganiser();
-  const started = await answer(() => organiserLoader(args(requestAs(organiser, `/messages?to=${slug}`))));
+  // The profile's link offers to start; only the POST creates the conversation.
+  const offered = await answer(() => organiserLoader(args(requestAs(organiser, `/messages?to=${slug}`))));
+  expect(offered.status).toBe(200);
+  expect(offered.body.start).toMatchObject({ musicianSlug: slug });
+  const started = await answer(() =>
+    organiserAction(
+      args(requestAs(organiser, "/messages", { form: { intent: "start", musicianSlug: slug } })),
+    ),
+  );
   expect(started.status).toBe(302);
   const conversationId = new URL(started.location!, "http://x").searchParams.get("c")!;
   return { musician, slug, organiser, conversationId };
@@ -201,6 +210,63 @@ describe("messaging", () => {
     const clear = await sendAsOrganiser(organiser, conversationId, "Call me on 0803 123 4567 please");
     expect(clear.body.message.body).toBe("Call me on 0803 123 4567 please");
     expect(clear.body.notice).toBeNull();
+  });
+
+  it("a GET never creates a conversation; Message on a booking or request starts it for its own organiser or musician only", async () => {
+    const musician = await createMusician();
+    const slug = await giveSlug(musician);
+    const organiser = await createOrganiser();
+    const count = async () =>
+      (
+        await db
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(eq(conversations.organiserUserId, organiser.userId))
+      ).length;
+    const offered = await answer(() => organiserLoader(args(requestAs(organiser, `/messages?to=${slug}`))));
+    expect(offered.status).toBe(200);
+    await answer(() => organiserLoader(args(requestAs(organiser, `/messages?to=${slug}`))));
+    expect(await count()).toBe(0);
+
+    const made = await answer(() =>
+      apiBookings(
+        args(requestAs(musician, "/api/bookings", { form: { ...validBooking, eventDate: "2099-08-08" } })),
+      ),
+    );
+    const [b] = await db
+      .update(bookingsByMusician)
+      .set({ clientUserId: organiser.userId })
+      .where(eq(bookingsByMusician.slug, made.body.slug))
+      .returning({ id: bookingsByMusician.id });
+    // Another organiser cannot start a conversation about this booking.
+    const stranger = await createOrganiser();
+    const refused = await answer(() =>
+      organiserAction(args(requestAs(stranger, "/messages", { form: { intent: "start", bookingId: b.id } }))),
+    );
+    expect(refused.status).toBe(404);
+    const fromMyBookings = await answer(() =>
+      organiserAction(
+        args(requestAs(organiser, "/messages", { form: { intent: "start", bookingId: b.id } })),
+      ),
+    );
+    expect(fromMyBookings.status).toBe(302);
+    const id = new URL(fromMyBookings.location!, "http://x").searchParams.get("c")!;
+    expect(await count()).toBe(1);
+    // The musician's Message on the same booking opens the same conversation.
+    const fromAllBookings = await answer(() =>
+      musicianAction(
+        args(
+          requestAs(musician, `/musician_messages/${slug}`, { form: { intent: "start", bookingId: b.id } }),
+          {
+            slug,
+          },
+        ),
+      ),
+    );
+    expect(fromAllBookings.location).toBe(`/musician_messages/${slug}?c=${id}`);
+    // And now the profile link opens it directly.
+    const again = await answer(() => organiserLoader(args(requestAs(organiser, `/messages?to=${slug}`))));
+    expect(again.location).toBe(`/messages?c=${id}`);
   });
 
   it("stores first, then notifies every listening process in the same transaction", async () => {

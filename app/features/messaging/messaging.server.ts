@@ -19,9 +19,12 @@ import {
   findBookingBySlug,
   findBookingClient,
   findConversation,
+  findConversationOfPair,
   findMessage,
   findMusicianBySlug,
   findMusicianContact,
+  findMusicianOfClientBooking,
+  findMusicianOfClientRequest,
   findRequestClient,
   findUserContact,
   insertMessage,
@@ -82,6 +85,48 @@ export async function startConversationWithMusician(
   const musician = /^[a-z0-9-]{1,100}$/.test(musicianSlug) ? await findMusicianBySlug(musicianSlug) : null;
   if (!musician) return { ok: false, status: 404, message: "Musician profile not found" };
   const { id } = await upsertConversation(organiser.id, musician.id);
+  return { ok: true, conversationId: id };
+}
+
+/**
+ * GET /messages?to=<slug> (the profile's "Message" link): opens the organiser's existing conversation
+ * with the musician, or names the musician so the page can offer to start one; a GET never creates.
+ */
+export async function conversationWithMusician(
+  organiser: Pick<SessionUser, "id" | "role">,
+  musicianSlug: string,
+): Promise<Outcome<{ conversationId: string | null; musicianSlug: string; musicianName: string }>> {
+  if (!isOrganiser(organiser)) {
+    return { ok: false, status: 403, message: "Sign in as an Event Organizer to message musicians." };
+  }
+  const musician = /^[a-z0-9-]{1,100}$/.test(musicianSlug) ? await findMusicianBySlug(musicianSlug) : null;
+  if (!musician) return { ok: false, status: 404, message: "Musician profile not found" };
+  const existing = await findConversationOfPair(organiser.id, musician.id);
+  return {
+    ok: true,
+    conversationId: existing?.id ?? null,
+    musicianSlug,
+    musicianName: musicianDisplayName(musician),
+  };
+}
+
+/** An organiser starts (or opens) the conversation about one of their own bookings or requests. */
+export async function startOrganiserConversationAbout(
+  organiser: Pick<SessionUser, "id" | "role">,
+  about: { requestId?: string; bookingId?: string },
+): Promise<Outcome<{ conversationId: string }>> {
+  if (!isOrganiser(organiser)) {
+    return { ok: false, status: 403, message: "Sign in as an Event Organizer to message musicians." };
+  }
+  const requestId = bookingIdSchema.safeParse(about.requestId).data;
+  const bookingId = bookingIdSchema.safeParse(about.bookingId).data;
+  const found = requestId
+    ? await findMusicianOfClientRequest(requestId, organiser.id)
+    : bookingId
+      ? await findMusicianOfClientBooking(bookingId, organiser.id)
+      : null;
+  if (!found) return { ok: false, status: 404, message: "Booking not found" };
+  const { id } = await upsertConversation(organiser.id, found.musicianId, { requestId, bookingId });
   return { ok: true, conversationId: id };
 }
 

@@ -57,7 +57,13 @@ export async function upsertConversation(
 
 export async function findMusicianBySlug(slug: string) {
   const [row] = await db
-    .select({ id: p.id, userId: p.userId })
+    .select({
+      id: p.id,
+      userId: p.userId,
+      stageName: p.stageName,
+      firstName: p.firstName,
+      lastName: p.lastName,
+    })
     .from(p)
     .where(and(eq(p.slug, slug), eq(p.websiteActive, true)))
     .limit(1);
@@ -389,6 +395,36 @@ export async function findBookingBySlug(slug: string) {
     .select({ id: bookingsByMusician.id, clientUserId: bookingsByMusician.clientUserId })
     .from(bookingsByMusician)
     .where(eq(bookingsByMusician.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The organiser's existing conversation with a musician, if any (never creates one). */
+export async function findConversationOfPair(organiserUserId: string, musicianId: string) {
+  const [row] = await db
+    .select({ id: c.id })
+    .from(c)
+    .where(and(eq(c.organiserUserId, organiserUserId), eq(c.musicianId, musicianId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The musician of one of the organiser's own bookings. */
+export async function findMusicianOfClientBooking(bookingId: string, organiserUserId: string) {
+  const [row] = await db
+    .select({ musicianId: bookingsByMusician.musicianId })
+    .from(bookingsByMusician)
+    .where(and(eq(bookingsByMusician.id, bookingId), eq(bookingsByMusician.clientUserId, organiserUserId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The musician of one of the organiser's own requests. */
+export async function findMusicianOfClientRequest(requestId: string, organiserUserId: string) {
+  const [row] = await db
+    .select({ musicianId: bookingRequests.musicianId })
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.clientUserId, organiserUserId)))
     .limit(1);
   return row ?? null;
 }

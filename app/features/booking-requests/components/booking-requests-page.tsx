@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useParams } from "react-router";
 import { EmailLink, PhoneLinks } from "~/components/contact-links";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -7,6 +7,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import type { RequestsActionResult } from "~/features/booking-requests/action-results";
 import { CreateBookingDialog } from "~/features/bookings/components/create-booking-button";
+import { StartConversationForm } from "~/features/messaging/components/start-conversation-form";
 import { formatDateTime } from "~/lib/date-format";
 import { formatNairaOrNotSpecified } from "~/lib/money";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -29,6 +30,7 @@ export function BookingRequestsPage({ requests }: { requests: Row[] }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const busyId = fetcher.state !== "idle" ? String(fetcher.formData?.get("requestId") ?? "") : null;
   const pending = requests.filter((r) => !r.declinedAt);
+  const musicianSlug = useParams().slug ?? "";
 
   return (
     <section className="grid gap-4" aria-labelledby="requests-heading">
@@ -108,6 +110,12 @@ export function BookingRequestsPage({ requests }: { requests: Row[] }) {
                       Accept
                     </Button>
                     <DeclineForm request={r} fetcher={fetcher} busy={busyId === r.id} />
+                    {r.clientHasAccount && (
+                      <StartConversationForm
+                        action={`/musician_messages/${musicianSlug}`}
+                        fields={{ requestId: r.id }}
+                      />
+                    )}
                   </div>
                 </CardContent>
               </Card>

@@ -1,6 +1,4 @@
 import { CalendarIcon, EyeIcon, MapPinIcon, PencilIcon, Trash2Icon } from "lucide-react";
-import { OrganiserReputationLine } from "~/features/reviews/components/organiser-reputation";
-import type { OrganiserReputation } from "~/features/reviews/rating";
 import { useEffect, useState } from "react";
 import { useFetcher, useParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -19,8 +17,11 @@ import { ALLOW_OVERLAP_FIELD } from "~/features/calendar/calendar.schema";
 import { OverlapWarning } from "~/features/calendar/components/overlap-warning";
 import { BookingDownloads } from "~/features/documents/components/booking-downloads";
 import { isPaid } from "~/features/documents/documents.schema";
+import { StartConversationForm } from "~/features/messaging/components/start-conversation-form";
 import { PaymentStatusBadge } from "~/features/payments/components/payment-status-badge";
+import { OrganiserReputationLine } from "~/features/reviews/components/organiser-reputation";
 import { ReviewOrganiserLink } from "~/features/reviews/components/review-organiser-link";
+import type { OrganiserReputation } from "~/features/reviews/rating";
 import { formatTimeRange } from "~/lib/date-format";
 import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
 import { formatNairaOrNotSpecified } from "~/lib/money";
@@ -229,6 +230,7 @@ function BookingItem({
               </Button>
             )}
             {b.status === "completed" && <ReviewOrganiserLink bookingId={b.id} clientName={b.clientName} />}
+            {b.clientHasAccount && <MessageClient bookingId={b.id} />}
           </div>
           {hinted && (
             <p id={hintId} className="text-xs text-muted-foreground">
@@ -246,6 +248,12 @@ function BookingItem({
       </Card>
     </li>
   );
+}
+
+/** Opens (or starts) the conversation with the booking's organiser. */
+function MessageClient({ bookingId }: { bookingId: string }) {
+  const musicianSlug = useParams().slug ?? "";
+  return <StartConversationForm action={`/musician_messages/${musicianSlug}`} fields={{ bookingId }} />;
 }
 
 function ViewDialog({ booking }: { booking: Row }) {

@@ -3,10 +3,18 @@ import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { StartConversationForm } from "~/features/messaging/components/start-conversation-form";
+import { PaymentStatusBadge } from "~/features/payments/components/payment-status-badge";
 import { cn } from "~/lib/cn";
 import { formatDate, formatTimeRange } from "~/lib/date-format";
 import { formatNaira } from "~/lib/money";
-import { BOOKING_TABS, bookingsForTab, type ClientBooking, statusLabel } from "../client-bookings";
+import {
+  BOOKING_TABS,
+  bookingsForTab,
+  type ClientBooking,
+  isPaidBooking,
+  statusLabel,
+} from "../client-bookings";
 
 const statusColours: Record<string, string> = {
   draft: "bg-gray-100 text-gray-800",
@@ -40,18 +48,19 @@ function BookingActions({ booking }: { booking: ClientBooking }) {
         </Form>
       );
     case "confirmed":
-      // The booking page holds the payment panel.
-      return (
+      // The booking page holds the payment panel; a paid booking shows its badge instead.
+      return isPaidBooking(booking) ? null : (
         <Button asChild size="sm">
           <Link to={`/booking/${booking.slug}`}>Make Payment</Link>
         </Button>
       );
     case "completed":
-      return musicianSlug ? (
+      // The review form is on the booking's page.
+      return (
         <Button asChild size="sm" variant="outline">
-          <Link to={`/musicians/${musicianSlug}`}>Leave Review</Link>
+          <Link to={`/booking/${booking.slug}`}>Leave Review</Link>
         </Button>
-      ) : null;
+      );
     default:
       return null;
   }
@@ -74,9 +83,12 @@ function BookingCard({ booking }: { booking: ClientBooking }) {
             )}
           </p>
         </div>
-        <Badge className={cn("border-transparent", statusColours[booking.status] ?? "bg-muted")}>
-          {statusLabel(booking)}
-        </Badge>
+        <div className="flex flex-wrap gap-1">
+          <Badge className={cn("border-transparent", statusColours[booking.status] ?? "bg-muted")}>
+            {statusLabel(booking)}
+          </Badge>
+          <PaymentStatusBadge paymentStatus={booking.paymentStatus} />
+        </div>
       </div>
       <div className="grid gap-1 text-sm text-muted-foreground sm:grid-cols-2">
         <p className="flex items-center gap-2">
@@ -98,7 +110,15 @@ function BookingCard({ booking }: { booking: ClientBooking }) {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold">{booking.amountKobo === null ? "" : formatNaira(booking.amountKobo)}</p>
-        <BookingActions booking={booking} />
+        <div className="flex flex-wrap items-center gap-2">
+          {booking.status !== "draft" && (
+            <StartConversationForm
+              action="/messages"
+              fields={booking.kind === "booking" ? { bookingId: booking.id } : { requestId: booking.id }}
+            />
+          )}
+          <BookingActions booking={booking} />
+        </div>
       </div>
     </li>
   );
