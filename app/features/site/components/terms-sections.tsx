@@ -49,8 +49,8 @@ export function termsSections(contact: LegalContact): LegalSection[] {
             once if you think someone else has used it.
           </li>
           <li>
-            Musician accounts are available now. Event organiser accounts are coming soon; until then,
-            organisers can browse, send booking requests and confirm bookings without an account.
+            Musicians and event organisers can both register. An organiser may also browse, send booking
+            requests and confirm bookings without an account.
           </li>
         </ul>
       ),
