@@ -3,7 +3,11 @@
 // gets the first answer.
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { postLedgerTransaction } from "~/features/ledger/ledger.server";
+import { musicianPayableAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
+import { insertBooking } from "~/features/payments/payment-test-support";
 import { reviewBooking } from "~/features/reviews/review-test-support";
+import { saveOwnBankAccount } from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { action as createBookingAction } from "~/routes/api-bookings";
 import { action as bookingAction } from "~/routes/booking";
@@ -11,6 +15,7 @@ import { action as requestAction } from "~/routes/booking-request";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/client-messages";
 import { action as marketAction } from "~/routes/market";
 import { action as eventsAction } from "~/routes/musician-events";
+import { action as walletAction } from "~/routes/musician-wallet";
 import { action as profileAction } from "~/routes/profile";
 import { db } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
@@ -36,6 +41,8 @@ const count = async (table: string, where = sql`true`) =>
 
 interface Form {
   table: string;
+  /** The first answer's status (200 unless the form answers with a redirect). */
+  status?: number;
   /** Sends one submission of this form with the given key. */
   send: (key: string, variant?: string) => Promise<{ status: number; body: unknown }>;
 }
@@ -53,6 +60,21 @@ async function forms(m: TestMusician): Promise<Record<string, Form>> {
   const organiser = await createOrganiser();
   const opened = await answer(() => messagesLoader(args(requestAs(organiser, `/messages?to=${slug}`))));
   const conversationId = new URL(opened.location!, "http://x").searchParams.get("c")!;
+  // A confirmed, priced booking to pay, and ₦10,000 Available with a bank account to withdraw.
+  const toPay = await insertBooking(m.profileId);
+  const bank = await saveOwnBankAccount(m.profileId, { bankCode: "058", accountNumber: "0123456789" });
+  if (!bank.ok) throw new Error(bank.message);
+  await db.transaction((tx) =>
+    postLedgerTransaction(tx, {
+      idempotencyKey: `idempotency-test-credit:${m.profileId}`,
+      kind: "release",
+      memo: "test: Available to withdraw",
+      entries: [
+        { account: PAYSTACK_CLEARING, amountKobo: -1_000_000 },
+        { account: musicianPayableAccount(m.profileId), amountKobo: 1_000_000 },
+      ],
+    }),
+  );
   return {
     "booking request": {
       table: "booking_requests",
@@ -195,6 +217,37 @@ async function forms(m: TestMusician): Promise<Record<string, Form>> {
           ),
         ),
     },
+    // Pay answers with the redirect to the checkout: one payment row, every duplicate sent to it.
+    pay: {
+      table: "payments",
+      status: 302,
+      send: (idempotencyKey) =>
+        answer(() =>
+          bookingAction(
+            args(
+              post(null, `/booking/${toPay.slug}`, { intent: "pay", idempotencyKey }),
+              { slug: toPay.slug },
+              ip,
+            ),
+          ),
+        ),
+    },
+    withdraw: {
+      table: "musician_payouts",
+      send: (idempotencyKey, variant = "") =>
+        answer(() =>
+          walletAction(
+            args(
+              post(m, `/musician_wallet/${slug}`, {
+                intent: "withdraw",
+                amount: variant ? "1,500" : "1,000",
+                idempotencyKey,
+              }),
+              { slug },
+            ),
+          ),
+        ),
+    },
   };
 }
 
@@ -206,7 +259,7 @@ describe("idempotency keys on every create form", () => {
       const key = newIdempotencyKey();
       const answers = await Promise.all([form.send(key), form.send(key), form.send(key)]);
       expect(await count(form.table), name).toBe(before + 1);
-      expect(answers[0]!.status, name).toBe(200);
+      expect(answers[0]!.status, name).toBe(form.status ?? 200);
       expect(answers[1], name).toEqual(answers[0]);
       expect(answers[2], name).toEqual(answers[0]);
     }

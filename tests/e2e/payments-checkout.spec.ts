@@ -72,3 +72,71 @@ test("musician books → client confirms and pays on the test checkout → escro
   const released = await latestMailTo(m.email);
   expect(released.replace(/=\r?\n/g, "")).toContain("72,000.00 is now available");
 });
+
+const lagosInDays = (days: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+
+test("musician picks Moderate → shown on the profile and before paying → client pays, then cancels 3 days out and gets 50% back", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const musician = await (await browser.newContext()).newPage();
+  const m = await registerMusician(musician);
+  const slug = await activateWebsite(m.email, "Kemi Keys");
+
+  // The policy is chosen in the profile editor's Account tab and shown on the public profile.
+  await musician.goto("/profile?tab=account");
+  await musician.getByRole("radio", { name: /^Moderate/ }).check();
+  await musician.getByRole("button", { name: "Save cancellation policy" }).click();
+  await expect(musician.getByText("Cancellation policy set to Moderate")).toBeVisible();
+  await musician.goto(`/musicians/${slug}`);
+  await expect(musician.getByTestId("cancellation-policy")).toContainText(
+    "Cancellation policy: Moderate. Full refund up to 7 days before the event, 50% after.",
+  );
+
+  // A booking three days from now, confirmed by the client, who sees the policy before paying.
+  await musician.goto(`/musician_bookings/${slug}`);
+  await musician.getByRole("banner").getByRole("button", { name: "Create Booking" }).first().click();
+  const d = musician.getByRole("dialog");
+  await d.getByLabel("Client Name *").fill("Bola Ade");
+  await d.getByLabel("Email").fill(uniqueEmail("client"));
+  await d.getByLabel("Service Type *").selectOption("Background Music");
+  await d.getByLabel("Event Type *").selectOption("Gala");
+  await d.getByLabel("Price").fill("80000");
+  await d.getByLabel("Event Date").fill(lagosInDays(3));
+  await d.getByRole("button", { name: "Preview Booking" }).click();
+  await d.getByRole("button", { name: "Create Booking" }).click();
+  const link = await d.getByLabel("Booking link").inputValue();
+
+  const client = await (await browser.newContext()).newPage();
+  await client.goto(link);
+  await client.waitForSelector("html[data-hydrated]");
+  await client.getByRole("button", { name: "Confirm Booking" }).click();
+  await client.getByRole("button", { name: "Yes, confirm booking" }).click();
+  const panel = client.getByTestId("pay-panel");
+  await expect(panel.getByTestId("cancellation-policy")).toContainText("Cancellation policy: Moderate.");
+  await panel.getByRole("button", { name: "Pay ₦84,000.00" }).click();
+  await client.getByRole("button", { name: "Complete test payment" }).click();
+  await expect(
+    client.getByText("Payment received — held in escrow until your event is completed"),
+  ).toBeVisible();
+
+  // Cancelling asks first and states the refund the server computed under the policy.
+  await client.waitForSelector("html[data-hydrated]");
+  await client.getByText("Cancel this booking", { exact: true }).click();
+  await expect(
+    client.getByText("If you cancel now you will be refunded ₦42,000.00 of the ₦84,000.00 you paid."),
+  ).toBeVisible();
+  await client.getByRole("button", { name: "Yes, cancel this booking" }).click();
+  await expect(
+    client
+      .getByRole("region", { name: "Cancellation" })
+      .getByText("Booking cancelled. A refund of ₦42,000.00 is on its way to you."),
+  ).toBeVisible();
+  await expect(panel.getByText(/^Cancelled and partly refunded/)).toBeVisible();
+  await expect(client.getByRole("button", { name: "Yes, cancel this booking" })).toHaveCount(0);
+  const told = await latestMailTo(m.email);
+  expect(told.replace(/=\r?\n/g, "")).toContain("Bola Ade has cancelled the booking");
+});

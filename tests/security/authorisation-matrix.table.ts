@@ -9,13 +9,18 @@
 // { redirect } = a 3xx whose Location starts with it.
 // `private`: any answer to someone other than the owner must not contain the owner's marker.
 
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { ownFeedUrl } from "~/features/calendar/feed.server";
-import { startCheckout } from "~/features/payments/checkout.server";
+import { postLedgerTransaction } from "~/features/ledger/ledger.server";
+import { musicianPayableAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
+import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import { paymentProvider } from "~/features/payments/paystack/provider.server";
+import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { listAllReviewsForMusician } from "~/features/reviews/queries.server";
 import { seedPublishedReviews } from "~/features/reviews/review-test-support";
 import { submitClientReview } from "~/features/reviews/reviews.server";
+import { saveOwnBankAccount } from "~/features/wallet/wallet.server";
 import { db } from "~/server/db.server";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { reviewReports } from "~db/schema/reviews";
@@ -136,6 +141,57 @@ const testCheckout = once(async (w) => {
   });
   return reference;
 });
+
+/** A confirmed booking of the owner's on a day no other row uses (confirmed bookings may not overlap). */
+let confirmedDaysAhead = 400;
+async function confirmedBooking(w: World): Promise<{ id: string; slug: string }> {
+  const b = await w.newBooking("pending");
+  const day = new Date(Date.now() + confirmedDaysAhead++ * 86_400_000).toISOString().slice(0, 10);
+  await db
+    .update(bookingsByMusician)
+    .set({ status: "confirmed", eventDate: day })
+    .where(eq(bookingsByMusician.id, b.id));
+  return b;
+}
+
+/** A confirmed booking of yesterday, paid on the test checkout and held in escrow. */
+async function paidBookingYesterday(w: World): Promise<{ id: string; slug: string }> {
+  const b = await w.newBooking("pending");
+  const day = new Date(Date.now() - reviewDaysAgo++ * 86_400_000).toISOString().slice(0, 10);
+  await db
+    .update(bookingsByMusician)
+    .set({ status: "confirmed", eventDate: day })
+    .where(eq(bookingsByMusician.id, b.id));
+  const started = await startCheckout(b.slug, {}, "10.77.0.2");
+  if (!started.ok) throw new Error(started.message);
+  await completeTestCheckout(
+    decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? ""),
+    async (p) => {
+      await handleChargeSuccess(p.data as never);
+    },
+  );
+  return b;
+}
+
+/** The owner has a bank account and ₦1,000 of Available for each Withdraw row call. */
+const ownerBankAccount = once(async (w) => {
+  const saved = await saveOwnBankAccount(w.owner.profileId, { bankCode: "058", accountNumber: "0123456789" });
+  if (!saved.ok) throw new Error(saved.message);
+});
+async function ownerCanWithdraw(w: World): Promise<void> {
+  await ownerBankAccount(w);
+  await db.transaction((tx) =>
+    postLedgerTransaction(tx, {
+      idempotencyKey: `matrix-credit:${randomUUID()}`,
+      kind: "release",
+      memo: "matrix: Available for a withdrawal",
+      entries: [
+        { account: PAYSTACK_CLEARING, amountKobo: -100_000 },
+        { account: musicianPayableAccount(w.owner.profileId), amountKobo: 100_000 },
+      ],
+    }),
+  );
+}
 
 const publicPage = (
   why: string,
@@ -275,7 +331,7 @@ export const matrix: Record<string, MatrixRow> = {
       "Paystack returns the payer here with our reference; it only verifies with the provider and credits " +
       "the booking it names, so anyone may call it: an unpaid checkout is refused the same for everybody",
     call: once(async (w) => {
-      const b = await w.newBooking("confirmed");
+      const b = await w.newBooking("pending");
       const started = await startCheckout(b.slug, { email: "payer@example.com" }, "10.77.0.1");
       if (!started.ok) throw new Error(started.message);
       const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
@@ -634,6 +690,77 @@ export const matrix: Record<string, MatrixRow> = {
  * " · " and the intent. Each is called as every actor, like the rows above.
  */
 export const intentMatrix: Record<string, MatrixRow> = {
+  "routes/booking.tsx#action · pay": {
+    why: "Pay: the confirmed booking's slug is the client's key; everyone holding it reaches the same checkout",
+    call: once(async (w) => {
+      const b = await confirmedBooking(w);
+      return { path: `/booking/${b.slug}`, params: { slug: b.slug }, form: { intent: "pay" } };
+    }),
+    expect: {
+      visitor: { redirect: "/test-checkout/" },
+      other: { redirect: "/test-checkout/" },
+      admin: { redirect: "/test-checkout/" },
+      organiser: { redirect: "/test-checkout/" },
+      owner: { redirect: "/test-checkout/" },
+    },
+  },
+  "routes/booking.tsx#action · pay (not confirmed)": {
+    why: "a pending booking cannot be paid, whoever holds the link",
+    call: async (w) => {
+      const b = await w.newBooking("pending");
+      return { path: `/booking/${b.slug}`, params: { slug: b.slug }, form: { intent: "pay" } };
+    },
+    expect: { visitor: 409, other: 409, admin: 409, organiser: 409, owner: 409 },
+  },
+  "routes/booking.tsx#action · event-happened": {
+    why: "The event happened releases a paid booking after its date; the slug is the client's key (a repeat releases nothing)",
+    call: once(async (w) => {
+      const b = await paidBookingYesterday(w);
+      return { path: `/booking/${b.slug}`, params: { slug: b.slug }, form: { intent: "event-happened" } };
+    }),
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+  },
+  "routes/booking.tsx#action · event-happened (unpaid)": {
+    why: "an unpaid booking has nothing to release, whoever asks",
+    call: async (w) => {
+      const b = await w.newBooking("pending");
+      return { path: `/booking/${b.slug}`, params: { slug: b.slug }, form: { intent: "event-happened" } };
+    },
+    expect: { visitor: 409, other: 409, admin: 409, organiser: 409, owner: 409 },
+  },
+  "routes/booking.tsx#action · client-cancel": {
+    why: "the client cancels by the booking's slug, after confirming; a second cancel is refused",
+    call: once(async (w) => {
+      const b = await w.newBooking("pending");
+      return {
+        path: `/booking/${b.slug}`,
+        params: { slug: b.slug },
+        form: { intent: "client-cancel", confirm: "yes" },
+      };
+    }),
+    expect: { visitor: "ok", other: 409, admin: 409, organiser: 409, owner: 409 },
+  },
+  "routes/booking.tsx#action · client-cancel (unconfirmed)": {
+    why: "without the confirmation step nothing is cancelled",
+    call: async (w) => {
+      const b = await w.newBooking("pending");
+      return { path: `/booking/${b.slug}`, params: { slug: b.slug }, form: { intent: "client-cancel" } };
+    },
+    expect: { visitor: 400, other: 400, admin: 400, organiser: 400, owner: 400 },
+  },
+  "routes/musician-wallet.tsx#action · withdraw": {
+    why: "Withdraw moves the money of the musician whose URL it is: only the owner",
+    call: async (w) => {
+      await ownerCanWithdraw(w);
+      return {
+        path: `/musician_wallet/${w.owner.slug}`,
+        params: { slug: w.owner.slug },
+        form: { intent: "withdraw", amount: "1,000" },
+      };
+    },
+    expect: { visitor: "login", other: 404, admin: 404, organiser: 404, owner: "ok" },
+    private: true,
+  },
   "routes/booking.tsx#action · review": {
     why: "Leave a review: the completed booking's slug is the client's key, no account needed",
     call: async (w) => {

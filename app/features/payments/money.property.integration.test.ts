@@ -1,17 +1,33 @@
 // Property-based: random sequences of payments, duplicate and out-of-order webhooks and callbacks,
-// tampered charges, disputes, releases (client, automatic, admin), full and partial refunds. After every
-// step the database must satisfy every money invariant (ledger:check's), and replaying a money event
-// must change nothing.
+// tampered charges, disputes, releases (client, automatic, admin), full and partial refunds, failed
+// refunds and their retry, withdrawals (with double submits) and transfer.success / failed / reversed
+// in any order. After every step the database must satisfy every money invariant (ledger:check's),
+// and replaying a money event must change nothing.
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { handleRefundEvent, startRefund } from "~/features/refunds/refunds.server";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  handleRefundEvent,
+  refundForBooking,
+  retryFailedRefund,
+  startRefund,
+} from "~/features/refunds/refunds.server";
+import { MIN_WITHDRAWAL_KOBO } from "~/features/wallet/wallet.schema";
+import {
+  availableKobo,
+  handleTransferEvent,
+  requestWithdrawal,
+  saveOwnBankAccount,
+} from "~/features/wallet/wallet.server";
+import { newIdempotencyKey } from "~/lib/idempotency";
 import { db, pool } from "~/server/db.server";
+import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician } from "../../../tests/support/accounts";
 import { confirmPaymentCallback, handleChargeSuccess, startCheckout } from "./checkout.server";
 import { findMoneyBreaches } from "./ledger-consistency.server";
 import { setBookingPaymentStatus } from "./payment-state.server";
 import { fileDispute, insertBooking } from "./payment-test-support";
+import { moveTestRecord } from "./paystack/queries.server";
 import { completeTestCheckout } from "./paystack/test-provider.server";
 import { releaseEscrow, runAutoRelease } from "./release.server";
 
@@ -68,6 +84,28 @@ const op = fc.oneof(
     weight: 2,
   },
   { arbitrary: fc.record({ t: fc.constant("refundProcessed" as const), i: fc.nat() }), weight: 2 },
+  { arbitrary: fc.record({ t: fc.constant("refundFailed" as const), i: fc.nat() }), weight: 1 },
+  { arbitrary: fc.record({ t: fc.constant("refundRetry" as const), i: fc.nat() }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant("withdraw" as const),
+      share: fc.double({ min: 0, max: 1.2, noNaN: true }),
+      twice: fc.boolean(),
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      t: fc.constant("transfer" as const),
+      i: fc.nat(),
+      event: fc.constantFrom(
+        "transfer.success" as const,
+        "transfer.failed" as const,
+        "transfer.reversed" as const,
+      ),
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ t: fc.constant("replay" as const) }), weight: 3 },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
@@ -82,11 +120,28 @@ async function ledgerState(): Promise<string> {
   return JSON.stringify(r.rows[0]);
 }
 
+afterAll(async () => {
+  await stopJobs();
+});
+
+/** The musician's payouts, oldest first (withdrawals pick one by index). */
+async function payoutsOf(musicianId: string) {
+  const r = await pool().query<{ reference: string; amount: string }>(
+    "SELECT reference, amount_kobo AS amount FROM musician_payouts WHERE musician_id = $1 ORDER BY created_at, reference",
+    [musicianId],
+  );
+  return r.rows.map((p) => ({ reference: p.reference, amountKobo: Number(p.amount) }));
+}
+
 describe("money under random sequences of events", () => {
   it("keeps every invariant after every step, and replays change nothing", async () => {
     const m = await createMusician();
+    const bank = await saveOwnBankAccount(m.profileId, { bankCode: "058", accountNumber: "0123456789" });
+    expect(bank.ok).toBe(true);
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 4, maxLength: 16 }), async (ops) => {
+        // Withdrawals are rate limited per musician and hour; each run starts a fresh hour.
+        await pool().query("DELETE FROM rate_limit WHERE key = $1", [`withdraw:${m.profileId}`]);
         const bookings: Booking[] = [await insertBooking(m.profileId)];
         const pick = (i: number) => bookings[i % Math.max(bookings.length, 1)];
         let last: (() => Promise<unknown>) | undefined;
@@ -97,6 +152,29 @@ describe("money under random sequences of events", () => {
             return undefined;
           }
           if (o.t === "replay") return undefined;
+          if (o.t === "withdraw") {
+            const available = await availableKobo(m.profileId);
+            const amount = Math.max(MIN_WITHDRAWAL_KOBO, Math.floor(available * o.share));
+            const key = newIdempotencyKey();
+            const submit = () => requestWithdrawal(m.profileId, amount, key);
+            // A double submit of the same form: at once, or one after the other.
+            if (o.twice) await Promise.all([submit(), submit()]);
+            else await submit();
+            return submit;
+          }
+          if (o.t === "transfer") {
+            const payouts = await payoutsOf(m.profileId);
+            const p = payouts[o.i % Math.max(payouts.length, 1)];
+            if (!p) return undefined;
+            const event = () =>
+              handleTransferEvent(o.event, {
+                reference: p.reference,
+                amountKobo: p.amountKobo,
+                currency: "NGN",
+              });
+            await event();
+            return event;
+          }
           const b = pick(o.i);
           if (!b) return undefined;
           switch (o.t) {
@@ -207,6 +285,28 @@ describe("money under random sequences of events", () => {
               await processed();
               return processed;
             }
+            case "refundFailed": {
+              const refund = await refundForBooking(b.id);
+              if (refund?.status !== "pending") return undefined;
+              // Paystack gave up on it: its own record fails first, then it says so.
+              if (refund.providerRefundId)
+                await moveTestRecord("refund", refund.providerRefundId, "pending", "failed");
+              const failed = () =>
+                handleRefundEvent("refund.failed", {
+                  transaction_reference: refund.transactionReference,
+                  amount: refund.amountKobo,
+                  currency: "NGN",
+                });
+              await failed();
+              return failed;
+            }
+            case "refundRetry": {
+              const refund = await refundForBooking(b.id);
+              if (!refund) return undefined;
+              const retry = () => retryFailedRefund(refund.id);
+              await retry();
+              return retry;
+            }
           }
         };
 
@@ -229,6 +329,9 @@ describe("money under random sequences of events", () => {
       "SELECT kind, count(*)::int AS n FROM ledger_transactions GROUP BY kind",
     );
     const seen = new Set(kinds.rows.map((r) => r.kind));
-    for (const kind of ["charge", "release", "refund"]) expect(seen, `no ${kind} was posted`).toContain(kind);
-  }, 240_000);
+    for (const kind of ["charge", "release", "refund", "payout", "payout_paid", "payout_returned"])
+      expect(seen, `no ${kind} was posted`).toContain(kind);
+    const refunds = await pool().query("SELECT DISTINCT status FROM booking_refunds");
+    expect(refunds.rows.map((r) => r.status)).toEqual(expect.arrayContaining(["failed", "pending"]));
+  }, 600_000);
 });
