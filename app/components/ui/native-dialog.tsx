@@ -43,7 +43,7 @@ export function NativeDialog({
         <button
           type="button"
           onClick={() => onOpenChange(false)}
-          className="absolute right-4 top-4 cursor-pointer rounded-sm opacity-70 hover:opacity-100"
+          className="absolute right-2 top-2 inline-flex size-10 cursor-pointer items-center justify-center rounded-md opacity-70 hover:opacity-100"
         >
           <XIcon className="size-4" aria-hidden />
           <span className="sr-only">Close</span>

@@ -27,7 +27,7 @@ export function SheetContent({
         {...props}
       >
         {children}
-        <SheetPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100">
+        <SheetPrimitive.Close className="absolute right-2 top-2 inline-flex size-10 cursor-pointer items-center justify-center rounded-md opacity-70 hover:opacity-100">
           <XIcon className="size-4" />
           <span className="sr-only">Close</span>
         </SheetPrimitive.Close>

@@ -25,7 +25,7 @@ export function LegalDocument({
   sections: LegalSection[];
 }) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-10 sm:py-14 [&_article_a]:text-primary [&_article_a]:underline-offset-4 [&_article_a:hover]:underline">
+    <main className="mx-auto max-w-3xl px-4 py-10 sm:py-14 [&_article_a]:text-primary [&_article_a]:underline [&_article_a]:underline-offset-4">
       <article>
         <header>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
