@@ -9,6 +9,7 @@ import {
 import { BookingRequestsPage } from "~/features/booking-requests/components/booking-requests-page";
 import { bookingIdSchema } from "~/features/bookings/booking.schema";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
+import { organiserReputationsFor } from "~/features/reviews/reviews.server";
 import { formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { readForm } from "~/server/read-form.server";
@@ -18,7 +19,9 @@ export const meta = () => [{ title: pageTitle("Booking Requests") }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
-  return { requests: await listOwnPendingRequests(profile) };
+  const requests = await listOwnPendingRequests(profile);
+  const reputations = await organiserReputationsFor(profile.id, { requestIds: requests.map((r) => r.id) });
+  return { requests, reputations };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -63,5 +66,5 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <BookingRequestsPage requests={loaderData.requests} />;
+  return <BookingRequestsPage requests={loaderData.requests} reputations={loaderData.reputations} />;
 }

@@ -12,6 +12,7 @@ import {
 import { AllBookingsPage } from "~/features/bookings/components/all-bookings-page";
 import { overlapAllowed } from "~/features/calendar/calendar.schema";
 import { ownWebsite, requireMusicianPage } from "~/features/profiles/own-profile.server";
+import { organiserReputationsFor } from "~/features/reviews/reviews.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { readForm } from "~/server/read-form.server";
@@ -22,7 +23,8 @@ export const meta = () => [{ title: pageTitle("All Bookings") }];
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
   const bookings = await listOwnBookings(profile);
-  return { bookings, websiteActive: ownWebsite(profile).active, today: todayInLagos() };
+  const reputations = await organiserReputationsFor(profile.id, { bookingIds: bookings.map((b) => b.id) });
+  return { bookings, reputations, websiteActive: ownWebsite(profile).active, today: todayInLagos() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Db, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
-import { bookingsByMusician } from "~db/schema/bookings";
+import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { musicianProfiles } from "~db/schema/profiles";
 import { reviewReports, reviews, reviewWindows } from "~db/schema/reviews";
 import { PAID_STATUSES, PRIOR_MEAN, PRIOR_WEIGHT } from "./rating";
@@ -455,4 +455,60 @@ export async function countCompletedBookingsOf(organiserUserId: string): Promise
     .from(b)
     .where(and(eq(b.clientUserId, organiserUserId), eq(b.status, "completed")));
   return row?.n ?? 0;
+}
+
+/** The organiser account behind each of the musician's requests or bookings (only those with one). */
+export async function organiserAccountsOf(
+  musicianId: string,
+  ids: { requestIds?: string[]; bookingIds?: string[] },
+): Promise<{ id: string; organiserUserId: string }[]> {
+  const rows: { id: string; organiserUserId: string | null }[] = [];
+  if (ids.requestIds?.length) {
+    const q = bookingRequests;
+    rows.push(
+      ...(await db
+        .select({ id: q.id, organiserUserId: q.clientUserId })
+        .from(q)
+        .where(and(eq(q.musicianId, musicianId), inArray(q.id, ids.requestIds), isNotNull(q.clientUserId)))),
+    );
+  }
+  if (ids.bookingIds?.length) {
+    rows.push(
+      ...(await db
+        .select({ id: b.id, organiserUserId: b.clientUserId })
+        .from(b)
+        .where(and(eq(b.musicianId, musicianId), inArray(b.id, ids.bookingIds), isNotNull(b.clientUserId)))),
+    );
+  }
+  return rows.filter((x): x is { id: string; organiserUserId: string } => x.organiserUserId !== null);
+}
+
+/** Published, visible musician reviews and completed bookings of each organiser account, in two queries. */
+export async function organiserStats(organiserUserIds: string[]) {
+  if (organiserUserIds.length === 0) return { ratings: [], completed: [] };
+  const [ratings, completed] = await Promise.all([
+    db
+      .select({
+        organiserUserId: r.organiserUserId,
+        // Musicians, not reviews: "from 3 musicians".
+        count: sql<number>`count(distinct ${r.musicianId})::int`,
+        average: sql<number | null>`avg(${r.overall})::float8`,
+      })
+      .from(r)
+      .where(
+        and(
+          inArray(r.organiserUserId, organiserUserIds),
+          eq(r.direction, "musician_to_client"),
+          isNotNull(r.publishedAt),
+          isNull(r.hiddenAt),
+        ),
+      )
+      .groupBy(r.organiserUserId),
+    db
+      .select({ organiserUserId: b.clientUserId, count: sql<number>`count(*)::int` })
+      .from(b)
+      .where(and(inArray(b.clientUserId, organiserUserIds), eq(b.status, "completed")))
+      .groupBy(b.clientUserId),
+  ]);
+  return { ratings, completed };
 }

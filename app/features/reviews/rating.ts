@@ -41,3 +41,21 @@ export const PAID_STATUSES = ["paid", "released", "partially_refunded"] as const
 
 /** Photos from the event on one client review (the reviews table's CHECK allows no more). */
 export const MAX_REVIEW_PHOTOS = 4;
+
+export type OrganiserReputation =
+  | { kind: "new-client" }
+  | { kind: "organiser"; average: number | null; reviewCount: number; completedBookings: number };
+
+/**
+ * "★ 4.7 from 3 musicians · 5 completed bookings"; an organiser with neither reviews nor completed
+ * bookings, or a client without an account, is a "New client".
+ */
+export function organiserReputationLabel(rep: OrganiserReputation): string {
+  if (rep.kind === "new-client") return "New client";
+  const completed = `${rep.completedBookings} completed ${rep.completedBookings === 1 ? "booking" : "bookings"}`;
+  if (rep.reviewCount > 0 && rep.average !== null) {
+    const from = `${rep.reviewCount} ${rep.reviewCount === 1 ? "musician" : "musicians"}`;
+    return `★ ${formatRating(rep.average)} from ${from} · ${completed}`;
+  }
+  return rep.completedBookings > 0 ? `No reviews from musicians yet · ${completed}` : "New client";
+}

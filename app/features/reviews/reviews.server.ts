@@ -12,6 +12,8 @@ import {
   findOrganiserRating,
   findOwnReviewForReply,
   findReview,
+  organiserAccountsOf,
+  organiserStats,
   type ReviewRow,
   type ReviewValues,
   refreshRating,
@@ -19,7 +21,13 @@ import {
   type WindowRow,
   withLockedWindow,
 } from "./queries.server";
-import { formatRating, PAID_STATUSES, REPLY_EDIT_HOURS, REVIEW_WINDOW_DAYS } from "./rating";
+import {
+  formatRating,
+  type OrganiserReputation,
+  PAID_STATUSES,
+  REPLY_EDIT_HOURS,
+  REVIEW_WINDOW_DAYS,
+} from "./rating";
 import type { ClientReviewInput, OrganiserReviewInput } from "./review.schema";
 import { deleteReviewPhotoKeys, reviewPhotoKeys, storeReviewPhotos } from "./review-photos.server";
 import { scheduleAnnouncement, schedulePublication, scheduleWindowJobs } from "./review-schedule.server";
@@ -354,9 +362,7 @@ export async function averageRatingLabel(musicianId: string): Promise<string> {
   return row && row.count > 0 && row.average !== null ? formatRating(row.average) : "--";
 }
 
-export type OrganiserReputation =
-  | { kind: "new-client" }
-  | { kind: "organiser"; average: number | null; reviewCount: number; completedBookings: number };
+export type { OrganiserReputation };
 
 /**
  * What a musician sees about the organiser on a request or booking: the rating other musicians
@@ -374,4 +380,32 @@ export async function organiserReputation(organiserUserId: string | null): Promi
     reviewCount: rating.count,
     completedBookings,
   };
+}
+
+/**
+ * The organiser's reputation for each of the musician's requests or bookings, keyed by its id: what the
+ * musician sees beside it. Ids without an organiser account (link-only clients) are "New client".
+ */
+export async function organiserReputationsFor(
+  musicianId: string,
+  ids: { requestIds?: string[]; bookingIds?: string[] },
+): Promise<Record<string, OrganiserReputation>> {
+  const all = [...(ids.requestIds ?? []), ...(ids.bookingIds ?? [])];
+  const out: Record<string, OrganiserReputation> = Object.fromEntries(
+    all.map((id) => [id, { kind: "new-client" } as OrganiserReputation]),
+  );
+  const accounts = await organiserAccountsOf(musicianId, ids);
+  const { ratings, completed } = await organiserStats([...new Set(accounts.map((a) => a.organiserUserId))]);
+  const rating = new Map(ratings.map((x) => [x.organiserUserId, x]));
+  const done = new Map(completed.map((x) => [x.organiserUserId, x.count]));
+  for (const a of accounts) {
+    const rt = rating.get(a.organiserUserId);
+    out[a.id] = {
+      kind: "organiser",
+      average: rt && rt.count > 0 ? rt.average : null,
+      reviewCount: rt?.count ?? 0,
+      completedBookings: done.get(a.organiserUserId) ?? 0,
+    };
+  }
+  return out;
 }

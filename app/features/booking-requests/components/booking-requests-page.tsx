@@ -8,6 +8,8 @@ import { Textarea } from "~/components/ui/textarea";
 import type { RequestsActionResult } from "~/features/booking-requests/action-results";
 import { CreateBookingDialog } from "~/features/bookings/components/create-booking-button";
 import { StartConversationForm } from "~/features/messaging/components/start-conversation-form";
+import { OrganiserReputationLine } from "~/features/reviews/components/organiser-reputation";
+import type { OrganiserReputation } from "~/features/reviews/rating";
 import { formatDateTime } from "~/lib/date-format";
 import { formatNairaOrNotSpecified } from "~/lib/money";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -22,7 +24,14 @@ type Row = Omit<PendingRequest, "createdAt"> & { createdAt: Date | string };
 const UNDO_MS = 10_000;
 
 /** Spec §2 Booking Requests: pending requests, newest first, with Accept and Decline. */
-export function BookingRequestsPage({ requests }: { requests: Row[] }) {
+export function BookingRequestsPage({
+  requests,
+  reputations,
+}: {
+  requests: Row[];
+  /** The organiser's reputation per request id (reviews feature). */
+  reputations?: Record<string, OrganiserReputation>;
+}) {
   const fetcher = useFetcher<RequestsActionResult>({ key: "booking-requests" });
   useActionToast(fetcher.data);
   // Kept here, not in the row: the row leaves the list once accepted but the success screen stays.
@@ -64,6 +73,7 @@ export function BookingRequestsPage({ requests }: { requests: Row[] }) {
                       Received {formatDateTime(r.createdAt)}
                     </span>
                   </div>
+                  <OrganiserReputationLine reputation={reputations?.[r.id]} />
                   <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[9rem_1fr]">
                     {(
                       [
