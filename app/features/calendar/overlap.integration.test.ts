@@ -101,6 +101,36 @@ describe("the database never holds two overlapping confirmed bookings of one mus
     ).rejects.toMatchObject({ cause: { code: "23P01" } });
   });
 
+  it("a booking kept from before the rule (overlap_exempt) still blocks new bookings over it", async () => {
+    const m = await createMusician();
+    const early = await booked(m, { eventStartTime: "14:00", eventEndTime: "18:00" });
+    expect((await confirm(early)).status).toBe(200);
+    // As the calendar migration left an overlap confirmed before the rule existed: kept, exempted.
+    const kept = await booked(m, { eventStartTime: "17:00", eventEndTime: "21:00" });
+    await db.execute(
+      sql`UPDATE bookings_by_musician SET status = 'confirmed', overlap_exempt = true WHERE slug = ${kept}`,
+    );
+
+    // A new booking that overlaps only the kept one is refused, by the app and by a direct write.
+    const late = await booked(m, { eventStartTime: "19:00", eventEndTime: "22:00" });
+    const refused = await confirm(late);
+    expect(refused.status).toBe(409);
+    expect(refused.body.toast.message).toBe(BOOKED_JUST_NOW);
+    expect(await statusOf(late)).not.toBe("confirmed");
+    await expect(
+      db.execute(sql`UPDATE bookings_by_musician SET status = 'confirmed' WHERE slug = ${late}`),
+    ).rejects.toMatchObject({ cause: { code: "23P01", constraint: "bookings_by_musician_no_overlap" } });
+
+    // Clear of it, a booking confirms; the kept pair itself still completes as before.
+    expect((await confirm(await booked(m, { eventStartTime: "21:00", eventEndTime: "23:00" }))).status).toBe(
+      200,
+    );
+    await db.execute(
+      sql`UPDATE bookings_by_musician SET status = 'completed' WHERE slug IN (${early}, ${kept})`,
+    );
+    expect([await statusOf(early), await statusOf(kept)]).toEqual(["completed", "completed"]);
+  });
+
   it("re-confirming one's own confirmed booking stays fine", async () => {
     const m = await createMusician();
     const a = await booked(m);
