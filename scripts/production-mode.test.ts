@@ -64,4 +64,25 @@ describe("npm run serve", () => {
     expect(ours.some((m) => m.includes("react.production"))).toBe(true);
     expect(ours.filter((m) => /development/.test(m))).toEqual([]);
   }, 300_000);
+
+  it("ships only production React to the browser", () => {
+    ensureBuild(buildDir);
+    const assets = path.join(ROOT, buildDir, "client", "assets");
+    const scripts = fs
+      .readdirSync(assets)
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => fs.readFileSync(path.join(assets, f), "utf8"));
+    expect(scripts.length).toBeGreaterThan(0);
+    const bundle = scripts.join("\n");
+    // Production react-dom points at react.dev for its error texts; the development build carries
+    // them, and its DevTools nudge, in full.
+    expect(bundle).toContain("Minified React error");
+    for (const devOnly of [
+      "react-dom.development",
+      "Download the React DevTools",
+      "Each child in a list should have a unique",
+    ]) {
+      expect(bundle, devOnly).not.toContain(devOnly);
+    }
+  }, 300_000);
 });

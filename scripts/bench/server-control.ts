@@ -20,7 +20,9 @@ export function ensureBuild(buildDir: string, force = false): void {
   console.log(`building into ${buildDir} ...`);
   const r = spawnSync("npx", ["react-router", "build"], {
     cwd: ROOT,
-    env: { ...process.env, BUILD_DIR: buildDir },
+    // Always a production build: under Vitest NODE_ENV is "test", and Vite would then bundle
+    // development React into the browser's scripts.
+    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
     stdio: ["ignore", "ignore", "inherit"],
   });
   if (r.status !== 0) throw new Error("the build failed");
