@@ -76,6 +76,37 @@ async function forms(m: TestMusician): Promise<Record<string, Form>> {
     }),
   );
   return {
+    // Pay answers with the redirect to the checkout: one payment row, every duplicate sent to it.
+    pay: {
+      table: "payments",
+      status: 302,
+      send: (idempotencyKey) =>
+        answer(() =>
+          bookingAction(
+            args(
+              post(null, `/booking/${toPay.slug}`, { intent: "pay", idempotencyKey }),
+              { slug: toPay.slug },
+              ip,
+            ),
+          ),
+        ),
+    },
+    withdraw: {
+      table: "musician_payouts",
+      send: (idempotencyKey, variant = "") =>
+        answer(() =>
+          walletAction(
+            args(
+              post(m, `/musician_wallet/${slug}`, {
+                intent: "withdraw",
+                amount: variant ? "1,500" : "1,000",
+                idempotencyKey,
+              }),
+              { slug },
+            ),
+          ),
+        ),
+    },
     "booking request": {
       table: "booking_requests",
       send: (idempotencyKey, variant = "") =>
@@ -213,37 +244,6 @@ async function forms(m: TestMusician): Promise<Record<string, Form>> {
               }),
               { slug: reviewed.slug },
               ip,
-            ),
-          ),
-        ),
-    },
-    // Pay answers with the redirect to the checkout: one payment row, every duplicate sent to it.
-    pay: {
-      table: "payments",
-      status: 302,
-      send: (idempotencyKey) =>
-        answer(() =>
-          bookingAction(
-            args(
-              post(null, `/booking/${toPay.slug}`, { intent: "pay", idempotencyKey }),
-              { slug: toPay.slug },
-              ip,
-            ),
-          ),
-        ),
-    },
-    withdraw: {
-      table: "musician_payouts",
-      send: (idempotencyKey, variant = "") =>
-        answer(() =>
-          walletAction(
-            args(
-              post(m, `/musician_wallet/${slug}`, {
-                intent: "withdraw",
-                amount: variant ? "1,500" : "1,000",
-                idempotencyKey,
-              }),
-              { slug },
             ),
           ),
         ),
