@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { isOrganiserRole, ORGANISER_ROLE } from "~/features/auth/roles";
+import { saveOrganiserPhone } from "~/features/client/organiser-account.server";
 import { createNewMusicianProfile } from "~/features/profiles/new-profile.server";
 import { db, schema } from "./db.server";
 import { adminEmails, env, publicOrigin } from "./env.server";
@@ -84,8 +85,9 @@ function createAuth() {
           // A musician gets a profile with a live website address made from the name; an organiser none.
           after: async (user, ctx) => {
             const u = user as typeof user & { firstName: string; lastName: string; role?: string };
-            if (isOrganiserRole(u.role)) return;
             const phone = (ctx?.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
+            // An organiser's phone is kept on the account (it pre-fills their booking requests).
+            if (isOrganiserRole(u.role)) return saveOrganiserPhone(u.id, phone);
             await createNewMusicianProfile({
               userId: u.id,
               firstName: u.firstName,

@@ -11,6 +11,8 @@ export const user = pgTable("user", {
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
   role: text("role").notNull().default("musician"),
+  // An organiser's phone number from sign-up (national form); musicians keep theirs on the profile.
+  phoneNumber: text("phone_number"),
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),

@@ -55,7 +55,13 @@ export interface TestOrganiser {
 
 /** An Event Organizer account, signed up through the same path as the Register form. */
 export async function createOrganiser(
-  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
+  overrides: Partial<{
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    phoneNumber: string;
+  }> = {},
 ): Promise<TestOrganiser> {
   const email = overrides.email ?? `organiser-${randomBytes(5).toString("hex")}@example.com`;
   const password = overrides.password ?? "correct-horse-42";
@@ -66,6 +72,7 @@ export async function createOrganiser(
       firstName: overrides.firstName ?? "Ngozi",
       lastName: overrides.lastName ?? "Okafor",
       role: "client",
+      phoneNumber: overrides.phoneNumber,
     },
     new Request("http://localhost:3000/register", { method: "POST" }),
     testIp(),

@@ -1,4 +1,5 @@
 import type { Outcome } from "~/features/bookings/outcome";
+import { organiserPhone } from "~/features/client/organiser-account.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatNairaAmount } from "~/lib/naira";
@@ -129,7 +130,8 @@ export async function requestPrefill(
     values: {
       clientName: organiser.name,
       email: organiser.email,
-      phoneNumber: (await findLastPhoneOfClient(organiser.id)) ?? "",
+      // The number they last used on a request, else the one given at sign-up.
+      phoneNumber: (await findLastPhoneOfClient(organiser.id)) ?? (await organiserPhone(organiser.id)) ?? "",
     },
   };
 }

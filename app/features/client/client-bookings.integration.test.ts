@@ -10,6 +10,7 @@ import { action as requestAction, loader as requestLoader } from "~/routes/booki
 import { action as bookingsAction, loader as bookingsLoader } from "~/routes/client-bookings";
 import { db } from "~/server/db.server";
 import { outboxDir } from "~/server/mail/mailer.server";
+import { user } from "~db/schema/auth";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { createMusician, createOrganiser, requestAs } from "../../../tests/support/accounts";
 import type { ClientBooking } from "./client-bookings";
@@ -261,6 +262,29 @@ async function bookingFor(
 
 const accept = (who: { cookie: string }, bookingId: string) =>
   answer(() => bookingsAction(args(requestAs(who, "/bookings", { form: { intent: "accept", bookingId } }))));
+
+describe("the organiser's account phone", () => {
+  it("is saved at sign-up and pre-fills the request form until they use another", async () => {
+    const musician = await createMusician();
+    const slug = await giveSlug(musician);
+    const organiser = await createOrganiser({ phoneNumber: "0803 555 1234" });
+    const form = await answer(() =>
+      requestLoader(args(requestAs(organiser, `/musicians/${slug}/request`), { slug })),
+    );
+    expect(form.body.initialValues).toMatchObject({ email: organiser.email, phoneNumber: "08035551234" });
+    const [row] = await db
+      .select({ phoneNumber: user.phoneNumber })
+      .from(user)
+      .where(eq(user.id, organiser.userId));
+    expect(row.phoneNumber).toBe("08035551234");
+    // An organiser who gave none gets an empty field.
+    const none = await createOrganiser();
+    const empty = await answer(() =>
+      requestLoader(args(requestAs(none, `/musicians/${slug}/request`), { slug })),
+    );
+    expect(empty.body.initialValues.phoneNumber).toBe("");
+  });
+});
 
 describe("Accept from My Bookings", () => {
   it("confirms through the double-booking rule: an overlapping second booking is refused clearly, never a 500", async () => {

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { db } from "~/server/db.server";
+import { user } from "~db/schema/auth";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { musicianProfiles } from "~db/schema/profiles";
 
@@ -78,4 +79,17 @@ export async function findClientBookingStatus(id: string, userId: string) {
     .where(and(eq(b.id, id), eq(b.clientUserId, userId)))
     .limit(1);
   return row ?? null;
+}
+
+export async function setAccountPhone(userId: string, phoneNumber: string) {
+  await db.update(user).set({ phoneNumber }).where(eq(user.id, userId));
+}
+
+export async function findAccountPhone(userId: string) {
+  const [row] = await db
+    .select({ phoneNumber: user.phoneNumber })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  return row?.phoneNumber ?? null;
 }
