@@ -354,13 +354,39 @@ async function main() {
   });
   process.stdout.write(ledgerRun.stdout ?? "");
   const ledger = readLedgerResult(ledgerRun.stdout ?? "", ledgerRun.status);
+  // Messaging target: 200 open streams, messages per second and send → display latency
+  // (scripts/bench/messaging.ts starts its own production server on its own data directory).
+  console.log("\nmessaging: 200 open streams, delivered messages per second and p95 send → display");
+  const messagingRun = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/bench/messaging.ts",
+      "--build-dir",
+      buildDir,
+      "--port",
+      String(Number(args.port) + 2),
+    ],
+    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: "warn" }, stdio: ["ignore", "inherit", "inherit"] },
+  );
+  const messagingFile = path.join(outDir, "messaging.json");
+  const messaging =
+    messagingRun.status === 0 && fs.existsSync(messagingFile)
+      ? JSON.parse(fs.readFileSync(messagingFile, "utf8"))
+      : { failed: `scripts/bench/messaging.ts exited with ${messagingRun.status}` };
   const report = {
     ...web,
     ledger: { ...ledger.figures, check: ledger.check, ...(ledger.ok ? {} : { reason: ledger.reason }) },
+    messaging,
   };
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-  const md = `${markdown(web).trimEnd()}\n${ledgerMarkdown(ledger)}\n`;
+  const messagingMd =
+    messagingRun.status === 0 && fs.existsSync(path.join(outDir, "messaging.md"))
+      ? fs.readFileSync(path.join(outDir, "messaging.md"), "utf8")
+      : `## Messaging (issue 11)\n\n${messaging.failed}\n`;
+  const md = `${markdown(web).trimEnd()}\n${ledgerMarkdown(ledger)}\n${messagingMd}`;
   fs.writeFileSync(path.join(outDir, "latest.md"), md);
   console.log(`\n${md}`);
   console.log(`written to ${path.relative(ROOT, outDir)}/latest.json and latest.md`);
