@@ -1,4 +1,5 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
+import { preload } from "react-dom";
 import {
   data,
   isRouteErrorResponse,
@@ -7,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "~/components/ui/toaster";
@@ -58,7 +60,19 @@ function HydrationMarker() {
   return null;
 }
 
+/**
+ * Starts the stylesheet's download before the scripts'. React 19 hoists <Scripts>' ~20-40 modulepreload
+ * links into <head> ahead of <Links>' stylesheet, so on HTTP/1.1's six connections the render-blocking
+ * CSS waited behind the JavaScript (the largest part of every page's LCP on a slow network). A
+ * preload() call goes into React's preamble before those links.
+ */
+function useStylesheetFirst() {
+  const framework = useContext(UNSAFE_FrameworkContext);
+  for (const href of framework?.manifest.routes.root?.css ?? []) preload(href, { as: "style" });
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  useStylesheetFirst();
   const root = useRootData();
   const nonce = root?.nonce || undefined;
   return (

@@ -1,6 +1,7 @@
 import { MailIcon, MessageCircleIcon, PhoneIcon } from "lucide-react";
-import { displayPhone } from "~/features/booking-requests/request-summary";
-import { phoneLinks } from "~/lib/phone";
+// From ~/lib/phone, not the request summary: that one pulls the zod schemas into every page with a
+// contact link (24 KB of the booking page's JavaScript).
+import { displayPhone, phoneLinks } from "~/lib/phone";
 
 const link = "inline-flex items-center gap-1 text-primary underline underline-offset-2";
 

@@ -26,3 +26,9 @@ export function phoneLinks(text: string): { tel: string; whatsapp: string | null
   const mobile = /^0[789]/.test(r.national);
   return { tel: `tel:${r.e164}`, whatsapp: mobile ? `https://wa.me/${r.e164.slice(1)}` : null };
 }
+
+/** "0803 123 4567" for a stored national mobile number; anything else as it was written. */
+export function displayPhone(phone: string): string {
+  const m = /^(0\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return m ? `${m[1]} ${m[2]} ${m[3]}` : phone;
+}

@@ -1,5 +1,6 @@
 import { formatEventDate } from "~/features/bookings/booking-dates";
 import { formatNairaOrNotSpecified } from "~/lib/money";
+import { displayPhone } from "~/lib/phone";
 import { durationLabel, requestEventTypeLabels } from "./booking-request.schema";
 
 /** Said wherever a request's date is shown when the organiser ticked "Date not fixed yet". */
@@ -41,10 +42,4 @@ export function requestSummaryLines(r: RequestLike): [string, string][] {
   if (r.email) lines.push(["Email", r.email]);
   if (r.additionalDetails) lines.push(["Details", r.additionalDetails]);
   return lines;
-}
-
-/** "0803 123 4567" for a stored national mobile number; anything else as it was written. */
-export function displayPhone(phone: string): string {
-  const m = /^(0\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return m ? `${m[1]} ${m[2]} ${m[3]}` : phone;
 }

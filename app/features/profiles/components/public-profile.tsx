@@ -1,4 +1,5 @@
 import { MapPinIcon, UserIcon } from "lucide-react";
+import { preload } from "react-dom";
 import { Badge } from "~/components/ui/badge";
 import { RequestBookingButton } from "~/features/booking-requests/components/request-booking-button";
 import { MessageMusicianLink } from "~/features/messaging/components/message-musician-link";
@@ -14,6 +15,8 @@ import { isValidWebUrl, withHttp } from "~/lib/social-links";
 import type { PublicProfile } from "../profile.server";
 import { pickTab, TabNav } from "./tab-nav";
 import { VerifiedBadge } from "./verified-badge";
+
+const PROFILE_PHOTO_SIZES = "(min-width: 640px) 160px, 128px";
 
 export const PUBLIC_TABS = [
   { id: "about", label: "About" },
@@ -69,19 +72,33 @@ export function PublicProfileView({
   const links = profile.socialLinks
     .map((l) => ({ ...l, url: withHttp(l.url) }))
     .filter((l) => isValidWebUrl(l.url));
+  // size-32 (128px) on phones, size-40 (160px) from sm up.
+  const photo = profile.profileImage
+    ? imageSources(profile.profileImage, PROFILE_IMAGE_WIDTHS, PROFILE_PHOTO_SIZES)
+    : null;
+  // A <link rel=preload> in <head> (React hoists it there during the server render), so the photo's
+  // download starts while the document is still arriving, not after the body is parsed.
+  if (photo) {
+    preload(photo.src, {
+      as: "image",
+      fetchPriority: "high",
+      imageSrcSet: photo.srcSet,
+      imageSizes: photo.sizes,
+    });
+  }
 
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-8">
       <header className="flex flex-col gap-6 sm:flex-row sm:items-center">
         <div className="size-32 shrink-0 overflow-hidden rounded-full bg-muted sm:size-40">
-          {profile.profileImage ? (
+          {photo ? (
+            // The page's largest above-the-fold image (its LCP element): fetched at once, first.
             <img
-              {...imageSources(profile.profileImage, PROFILE_IMAGE_WIDTHS, "160px")}
+              {...photo}
               alt={name}
               width={160}
               height={160}
-              loading="lazy"
-              decoding="async"
+              fetchPriority="high"
               className="size-full object-cover"
             />
           ) : (
