@@ -47,12 +47,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         pageResult={actionData}
         actions={
           view.selected && (
-            <div className="flex justify-end">
+            <section aria-label="Conversation actions" className="flex justify-end">
               <CreateBookingButton
                 conversationId={view.selected.id}
                 prefill={{ clientName: view.selected.otherName }}
               />
-            </div>
+            </section>
           )
         }
       />

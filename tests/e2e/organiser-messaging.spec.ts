@@ -29,6 +29,9 @@ test("an organiser messages a musician, contact details are hidden, replies arri
   await registerOrganiser(organiser, { firstName: "Ngozi", lastName: "Eze" });
   await organiser.goto(`/musicians/${slug}`);
   await organiser.getByRole("main").getByRole("link", { name: "Message", exact: true }).click();
+  // Following the link starts nothing; the organiser's button does (a POST).
+  await expect(organiser).toHaveURL(/\/messages\?to=/);
+  await organiser.getByRole("button", { name: "Message Tunde Sax" }).click();
   await expect(organiser).toHaveURL(/\/messages\?c=[0-9a-f-]{36}$/);
   await expect(organiser.getByRole("heading", { name: "Tunde Sax" })).toBeVisible();
   await organiser.waitForSelector("html[data-messages-live]");
@@ -49,11 +52,26 @@ test("an organiser messages a musician, contact details are hidden, replies arri
   await expect(musicianThread).toContainText(HIDDEN);
   await expect(musicianThread).not.toContainText("0803");
   await musicianPage.waitForSelector("html[data-hydrated]");
+  // A marker on the organiser's page survives only if the page is not reloaded or navigated.
+  await organiser.evaluate(() => {
+    (window as Window & { stillSamePage?: boolean }).stillSamePage = true;
+  });
+  const navigations: string[] = [];
+  organiser.on("framenavigated", (frame) => {
+    if (frame === organiser.mainFrame()) navigations.push(frame.url());
+  });
   await send(musicianPage, "Yes, I am free that evening.");
   await expect(thread.getByText("Yes, I am free that evening.")).toBeVisible();
+  expect(await organiser.evaluate(() => (window as Window & { stillSamePage?: boolean }).stillSamePage)).toBe(
+    true,
+  );
+  expect(navigations).toEqual([]);
 
   // The musician creates the booking from the conversation.
-  await musicianPage.getByRole("button", { name: "Create Booking" }).last().click();
+  await musicianPage
+    .getByRole("region", { name: "Conversation actions" })
+    .getByRole("button", { name: "Create Booking" })
+    .click();
   const wizard = musicianPage.getByRole("dialog");
   await expect(wizard.getByLabel("Client Name *")).toHaveValue("Ngozi Eze");
   await wizard.getByLabel("Service Type *").selectOption("Full Event Performance");
