@@ -103,7 +103,10 @@ export function BookingRequestForm({
     id: `request-${name}`,
     name,
     value: values[name],
-    error: serverErrors[name] ?? (touched[name] || tried ? liveErrors[name] : undefined),
+    // A field left empty says so only once Send is pressed (an error appearing on blur would move the
+    // button under the pointer); a value typed wrongly says so as soon as the field is left.
+    error:
+      serverErrors[name] ?? (tried || (touched[name] && values[name] !== "") ? liveErrors[name] : undefined),
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
       setValues((v) => ({ ...v, [name]: e.target.value }));
       setServerErrors((x) => ({ ...x, [name]: undefined }));
