@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import express from "express";
 import { messageStreamHandler, stopRealtime } from "~/features/messaging/realtime.server";
 import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
+import { startReviewSweep } from "~/features/reviews/review-jobs.server";
 import { auth } from "./auth.server";
 import { databaseStatus, outageGuard, RETRY_AFTER_SECONDS, watchDatabase } from "./database-health.server";
 import { closeDb, db } from "./db.server";
@@ -126,6 +127,7 @@ export function createApp(): express.Express {
 export async function startJobs(): Promise<void> {
   registerJobHandlers();
   await startJobQueue();
+  await startReviewSweep();
 }
 
 export async function shutdown(): Promise<void> {

@@ -35,10 +35,13 @@ export const reviewWindows = pgTable(
     closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
     pausedAt: timestamp("paused_at", { withTimezone: true }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    // Set once the window's jobs are on the queue; a window left without (a crash in between) is swept.
+    jobsQueuedAt: timestamp("jobs_queued_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("review_windows_musician_idx").on(t.musicianId),
+    index("review_windows_jobs_unqueued_idx").on(t.createdAt).where(sql`${t.jobsQueuedAt} IS NULL`),
     index("review_windows_open_closes_idx").on(t.closesAt).where(sql`${t.publishedAt} IS NULL`),
   ],
 );

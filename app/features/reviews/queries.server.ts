@@ -512,3 +512,17 @@ export async function organiserStats(organiserUserIds: string[]) {
   ]);
   return { ratings, completed };
 }
+
+export async function markWindowJobsQueued(bookingId: string, now: Date): Promise<void> {
+  await db.update(w).set({ jobsQueuedAt: now }).where(eq(w.bookingId, bookingId));
+}
+
+/** Unpublished windows whose jobs were never queued (the process stopped between the two). */
+export function listWindowsMissingJobs(limit: number) {
+  return db
+    .select({ bookingId: w.bookingId, eventEndsAt: w.eventEndsAt, closesAt: w.closesAt })
+    .from(w)
+    .where(and(isNull(w.jobsQueuedAt), isNull(w.publishedAt)))
+    .orderBy(w.createdAt)
+    .limit(limit);
+}

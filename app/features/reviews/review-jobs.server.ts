@@ -5,8 +5,8 @@ import { publicOrigin } from "~/server/env.server";
 import { type Mail, sendMail } from "~/server/mail/mailer.server";
 import { type BookingForReview, findBookingForReview, findReview, findWindow } from "./queries.server";
 import { REVIEW_WINDOW_DAYS } from "./rating";
-import { REVIEW_JOBS, type ReminderSide } from "./review-schedule.server";
-import { bookingRefusal, publishClosedWindow, windowState } from "./reviews.server";
+import { REVIEW_JOBS, type ReminderSide, scheduleSweep } from "./review-schedule.server";
+import { bookingRefusal, publishClosedWindow, queueMissingWindowJobs, windowState } from "./reviews.server";
 
 const names = (bk: BookingForReview) => ({
   musician: musicianDisplayName({
@@ -103,4 +103,18 @@ export const reviewJobHandlers = [
     },
   },
   { name: REVIEW_JOBS.announce, handler: sendPublicationMails },
+  {
+    name: REVIEW_JOBS.sweep,
+    handler: async () => {
+      await queueMissingWindowJobs();
+      const next = new Date();
+      next.setUTCMinutes(0, 0, 0);
+      await scheduleSweep(new Date(next.getTime() + 3_600_000));
+    },
+  },
 ] as const;
+
+/** Called once the job queue has started in a process: the first sweep runs now. */
+export async function startReviewSweep(): Promise<void> {
+  await scheduleSweep();
+}

@@ -5,6 +5,7 @@ export const REVIEW_JOBS = {
   publish: "review-publish",
   remind: "review-remind",
   announce: "review-announce",
+  sweep: "review-sweep",
 } as const;
 
 export type ReminderSide = "client" | "musician";
@@ -46,4 +47,14 @@ export async function scheduleAnnouncement(bookingId: string) {
   } catch (err) {
     logger.error({ err, bookingId }, "could not queue the review publication e-mails");
   }
+}
+
+const hourKey = (at: Date) => at.toISOString().slice(0, 13);
+
+/**
+ * The sweep for windows whose jobs were never queued: runs when the app starts and then every hour
+ * (each run queues the next; keys per hour, so several processes queue one run between them).
+ */
+export async function scheduleSweep(at: Date = new Date()): Promise<void> {
+  await scheduleJob(REVIEW_JOBS.sweep, {}, { startAfter: at, singletonKey: hourKey(at) });
 }

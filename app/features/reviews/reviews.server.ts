@@ -2,6 +2,7 @@ import { BOOKING_NOT_FOUND, type Outcome } from "~/features/bookings/outcome";
 import { guardSlugAction, reportSlugMiss } from "~/features/bookings/slug-guard.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { musicianDisplayName } from "~/lib/display-name";
+import { logger } from "~/server/logger.server";
 import {
   type BookingForReview,
   countCompletedBookingsOf,
@@ -12,6 +13,8 @@ import {
   findOrganiserRating,
   findOwnReviewForReply,
   findReview,
+  listWindowsMissingJobs,
+  markWindowJobsQueued,
   organiserAccountsOf,
   organiserStats,
   type ReviewRow,
@@ -94,8 +97,36 @@ export async function ensureWindow(bk: BookingForReview): Promise<WindowRow> {
     eventEndsAt: ends,
     closesAt: new Date(ends.getTime() + REVIEW_WINDOW_DAYS * DAY_MS),
   });
-  if (created) await scheduleWindowJobs(window);
+  if (created || !window.jobsQueuedAt) await queueWindowJobs(window);
   return window;
+}
+
+/**
+ * Queues the window's jobs and records that it did. The row is committed first, so a failure here
+ * leaves jobs_queued_at empty: the next look at the window, or the sweep, queues them (job ids are
+ * derived from their keys, so queuing twice is a no-op).
+ */
+export async function queueWindowJobs(
+  window: Pick<WindowRow, "bookingId" | "eventEndsAt" | "closesAt">,
+  now: Date = new Date(),
+): Promise<boolean> {
+  try {
+    await scheduleWindowJobs(window);
+    await markWindowJobsQueued(window.bookingId, now);
+    return true;
+  } catch (err) {
+    logger.error({ err, bookingId: window.bookingId }, "review window jobs not queued; the sweep will retry");
+    return false;
+  }
+}
+
+/** Queues the jobs of every window left without them; returns how many it repaired. */
+export async function queueMissingWindowJobs(now: Date = new Date()): Promise<number> {
+  let repaired = 0;
+  for (const window of await listWindowsMissingJobs(500)) {
+    if (await queueWindowJobs(window, now)) repaired += 1;
+  }
+  return repaired;
 }
 
 /** Called when a booking is marked completed: opens its window and schedules its jobs. */
