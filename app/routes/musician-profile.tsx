@@ -25,6 +25,7 @@ import { formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { toast } from "~/lib/toast";
 import { publicOrigin } from "~/server/env.server";
+import { isAnonymousRequest, SIGNED_IN_CACHE_CONTROL } from "~/server/public-cache.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/musician-profile";
 
@@ -50,20 +51,28 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const description = (
     p.bio?.replace(/\s+/g, " ").trim() || `${name}${summary ? ` — ${summary}` : ""} on Stagebook.`
   ).slice(0, 200);
-  return {
-    profile,
-    availability,
-    reviews,
-    busyDates,
-    cancellationPolicy,
-    verified,
-    share: {
-      title: `${name}${p.performanceRoles[0] ? ` — ${p.performanceRoles[0]}` : ""} | Stagebook`,
-      description,
-      url: `${origin}/musicians/${p.slug}`,
-      image: p.profileImage ? new URL(p.profileImage, origin).toString() : `${origin}/favicon.svg`,
+  // Shared links get hit by crawlers and many visitors at once; a short shared cache absorbs that,
+  // for anonymous visitors only: a signed-in visitor's answer is theirs alone.
+  const cacheControl = isAnonymousRequest(request.headers.get("cookie"))
+    ? "public, max-age=60, stale-while-revalidate=300"
+    : SIGNED_IN_CACHE_CONTROL;
+  return data(
+    {
+      profile,
+      availability,
+      reviews,
+      busyDates,
+      cancellationPolicy,
+      verified,
+      share: {
+        title: `${name}${p.performanceRoles[0] ? ` — ${p.performanceRoles[0]}` : ""} | Stagebook`,
+        description,
+        url: `${origin}/musicians/${p.slug}`,
+        image: p.profileImage ? new URL(p.profileImage, origin).toString() : `${origin}/favicon.svg`,
+      },
     },
-  };
+    { headers: { "Cache-Control": cacheControl } },
+  );
 }
 
 /** "Report" on a published review: anyone may send one, signed in or not (rate-limited). */
@@ -99,9 +108,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-export function headers() {
-  // Shared links get hit by crawlers and many visitors at once; a short shared cache absorbs that.
-  return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? SIGNED_IN_CACHE_CONTROL };
 }
 
 export function shouldRevalidate({

@@ -102,10 +102,18 @@ export async function stopPublicPageCache(): Promise<void> {
   await client?.end().catch(() => {});
 }
 
+/** Whether a request is an anonymous visitor's (no session, no flash): only theirs may be shared. */
+export function isAnonymousRequest(cookieHeader: string | null | undefined): boolean {
+  const cookie = cookieHeader ?? "";
+  return !/(?:^|;\s*)sb_flash=/.test(cookie) && !hasSessionCookie(cookie);
+}
+
+/** What a page's own Cache-Control says to anyone signed in: never kept by a shared cache. */
+export const SIGNED_IN_CACHE_CONTROL = "private, no-store";
+
 function cacheable(req: express.Request): boolean {
   if (req.method !== "GET" || !PUBLIC_PATHS.test(req.path)) return false;
-  const cookie = req.headers.cookie ?? "";
-  return !/(?:^|;\s*)sb_flash=/.test(cookie) && !hasSessionCookie(cookie);
+  return isAnonymousRequest(req.headers.cookie);
 }
 
 /** The CSP with the per-request nonce swapped for the hashes of this page's inline scripts. */

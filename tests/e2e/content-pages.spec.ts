@@ -15,6 +15,28 @@ async function expectSingleH1(page: Page, name: string) {
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
+/**
+ * The scroll position once it has stopped moving: the same for 10 animation frames in a row (the
+ * page's own state, not a fixed wait).
+ */
+function settledScrollY(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let last = Number.NaN;
+        let same = 0;
+        const tick = () => {
+          const y = window.scrollY;
+          same = y === last ? same + 1 : 0;
+          last = y;
+          if (same >= 10) resolve(y);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
 test.describe("landing page", () => {
   test("shows the hero, four benefit tiles, featured artists, call to action and musician section", async ({
     page,
@@ -156,18 +178,18 @@ test.describe("recruitment page", () => {
     await expect(page).toHaveURL("/terms");
     await page.goBack();
     await expect(page).toHaveURL("/musicians");
-    // Scroll restoration puts the old position back shortly after the URL changes; give it time to
-    // do so, so that a zero read here is the page's own doing and not an early read.
-    await page.waitForTimeout(1000);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Scroll restoration puts the old position back once the page has rendered: read the position
+    // only after the page is there and its scroll has settled, so a zero is not an early read.
+    await expect(page.getByRole("heading", { level: 2, name: "Start getting booked today" })).toBeAttached();
+    expect(await settledScrollY(page)).toBe(0);
 
     await page
       .getByRole("heading", { level: 2, name: "Start getting booked today" })
       .scrollIntoViewIfNeeded();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     await page.reload();
-    await page.waitForTimeout(1000);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.waitForSelector("html[data-hydrated]");
+    expect(await settledScrollY(page)).toBe(0);
   });
 });
 

@@ -52,12 +52,26 @@ test("a change to a musician's profile shows on the cached pages at once", async
 
 test("a signed-in visitor gets a freshly rendered page with a nonce, never a cached one", async ({
   page,
+  request,
 }) => {
+  const [slug] = await seed("Signed In Viewer Guitarist");
   await registerMusician(page);
   const res = await page.goto("/musicians");
   expect(res?.headers()["x-cache"]).toBeUndefined();
   expect(res?.headers()["cache-control"] ?? "").not.toContain("public");
   expect(res?.headers()["content-security-policy"]).toContain("nonce-");
+
+  // A musician's public profile, and its data for a client-side visit, are the signed-in visitor's
+  // alone: no shared cache may keep them (anonymous visitors' copies may be shared).
+  const profile = await page.goto(`/musicians/${slug}`);
+  await expect(page.getByRole("heading", { name: "Signed In Viewer Guitarist" })).toBeVisible();
+  expect(profile?.headers()["x-cache"]).toBeUndefined();
+  expect(profile?.headers()["cache-control"]).toBe("private, no-store");
+  const profileData = await page.request.get(`/musicians/${slug}.data`);
+  expect(profileData.status()).toBe(200);
+  expect(profileData.headers()["cache-control"]).toBe("private, no-store");
+  const anonymousData = await request.get(`/musicians/${slug}.data`);
+  expect(anonymousData.headers()["cache-control"]).toMatch(/^public, /);
 });
 
 test("a cached page with a form gives each visitor their own form key, and no shared cache may keep it", async ({

@@ -97,21 +97,26 @@ test("a public profile with six portfolio items stays light on a phone", async (
   const anon = await phone.newPage();
   const byType: Record<string, number> = {};
   const thirdParty: string[] = [];
-  anon.on("requestfinished", async (req) => {
+  // Each finished request's sizes arrive later, asynchronously: keep the promises and await them all.
+  const measured: Promise<void>[] = [];
+  anon.on("requestfinished", (req) => {
     const url = new URL(req.url());
     if (url.hostname !== "localhost") {
       thirdParty.push(req.url());
       return;
     }
-    const sizes = await req.sizes();
-    const type = req.resourceType();
-    byType[type] = (byType[type] ?? 0) + sizes.responseBodySize + sizes.responseHeadersSize;
+    measured.push(
+      req.sizes().then((sizes) => {
+        const type = req.resourceType();
+        byType[type] = (byType[type] ?? 0) + sizes.responseBodySize + sizes.responseHeadersSize;
+      }),
+    );
   });
   await anon.goto(`/musicians/${slug}?tab=portfolio`, { waitUntil: "networkidle" });
   // Lazy images below the fold load as the visitor scrolls: measure the whole page.
   await anon.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await anon.waitForLoadState("networkidle");
-  await anon.waitForTimeout(500);
+  await Promise.all(measured);
   const total = Object.values(byType).reduce((a, b) => a + b, 0);
   console.log(
     `profile (6 portfolio items, 375px @2x) transferred bytes: ${JSON.stringify({ ...byType, total })}`,
