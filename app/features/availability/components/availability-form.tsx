@@ -47,7 +47,7 @@ function DatePicker({ from, to, saved }: { from: string; to: string; saved: Set<
                   return (
                     <span
                       key={iso}
-                      className="flex h-9 items-center justify-center text-sm text-muted-foreground/50"
+                      className="flex h-9 items-center justify-center text-sm text-muted-foreground line-through"
                     >
                       {day.getDate()}
                     </span>
