@@ -74,6 +74,9 @@ const checkbox = () =>
     .optional()
     .transform((v) => v === "on" || v === "true");
 
+/** Cross-field checks run even when other fields failed, but only on an object (not a hostile root). */
+const isObject = (p: { value: unknown }) => typeof p.value === "object" && p.value !== null;
+
 /** Whether a field (as typed, or as parsed so far) holds something. */
 const given = (x: unknown) => (typeof x === "string" ? x.trim() !== "" : x != null);
 const canReply = (v: { email?: unknown; phoneNumber?: unknown }) => given(v.email) || given(v.phoneNumber);
@@ -116,12 +119,12 @@ export function bookingRequestSchema(today: () => string = todayInLagos) {
         additionalDetails: optionalText(2000, "Additional details are too long"),
       })
       // `when`: these run even when other fields failed, so every missing thing is named at once.
-      .refine((v) => canReply(v), { path: ["phoneNumber"], message: NEED_A_WAY_TO_REPLY, when: () => true })
-      .refine((v) => canReply(v), { path: ["email"], message: NEED_A_WAY_TO_REPLY, when: () => true })
+      .refine((v) => canReply(v), { path: ["phoneNumber"], message: NEED_A_WAY_TO_REPLY, when: isObject })
+      .refine((v) => canReply(v), { path: ["email"], message: NEED_A_WAY_TO_REPLY, when: isObject })
       .refine((v) => given(v.eventDate) || v.dateNotFixed === true, {
         path: ["eventDate"],
         message: NEED_A_DATE,
-        when: () => true,
+        when: isObject,
       })
       .transform(({ budgetEstimate, ...v }) => ({
         ...v,
