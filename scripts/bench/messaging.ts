@@ -1,10 +1,11 @@
-// npm run bench:messaging [-- --streams 200 --per-sender 25 --port 3202]
+// npm run bench:messaging [-- --streams 200 --per-sender 20 --port 3202]
 // Messaging end to end on a locally started production server (issue 11 §10): half the streams are
 // organisers, half musicians, one conversation per pair, every stream a real Server-Sent Events
 // connection with its thread open. Organisers send through the Messages page's action over HTTP (the
 // same POST a browser makes); a message counts as delivered when it arrives on the musician's stream
 // (stored → NOTIFY → the server pushes it). Phase 1 sends as fast as the server takes them (messages
 // per second delivered); phase 2 sends at a steady 20 a second (p95 send → display, not saturated).
+// Ten organisers send (the product allows 30 messages a minute per sender), each to ten musicians.
 // Prints a summary and writes bench/results/messaging.json and messaging.md.
 import fs from "node:fs";
 import http from "node:http";
@@ -15,16 +16,18 @@ import { AppServer, ensureBuild, ROOT, sleep } from "./server-control";
 const { values: args } = parseArgs({
   options: {
     streams: { type: "string", default: "200" },
-    "per-sender": { type: "string", default: "25" },
+    "per-sender": { type: "string", default: "20" },
     port: { type: "string", default: "3202" },
     "build-dir": { type: "string", default: "build-bench" },
     "data-dir": { type: "string", default: ".data-bench-messaging" },
   },
 });
-const STREAMS = Number(args.streams);
-const PAIRS = Math.floor(STREAMS / 2);
+// 30 messages a minute per sender is the product's limit: both phases together stay under it.
+const ORGANISERS = 10;
+const MUSICIANS = Math.ceil(Number(args.streams) / 2 / ORGANISERS);
+const PAIRS = ORGANISERS * MUSICIANS;
 const PER_SENDER = Number(args["per-sender"]);
-const STEADY_RATE = 20;
+const STEADY_RATE = 5;
 const STEADY_SECONDS = 10;
 
 function percentile(sorted: number[], p: number): number {
@@ -80,20 +83,34 @@ async function main() {
   server.start();
   const streams: http.ClientRequest[] = [];
   try {
-    await server.waitHealthy();
-    // Accounts and conversations straight in the server's database (sign-up is not what is measured).
+    await server.waitHealthy(300_000);
+    // Accounts and conversations straight in the server's database (sign-up is not what is measured):
+    // ORGANISERS × MUSICIANS conversations, each watched by both sides.
     process.env.DATABASE_URL = server.databaseUrl();
     process.env.DATA_DIR = dataDir;
     process.env.LOG_LEVEL = "warn";
+    // The same session secret as the server (kept in its data directory), so the cookies are its own.
+    process.env.BETTER_AUTH_SECRET = fs
+      .readFileSync(path.resolve(ROOT, dataDir, "auth-secret"), "utf8")
+      .trim();
     const { createMusician, createOrganiser } = await import("../../tests/support/accounts");
     const { upsertConversation } = await import("../../app/features/messaging/queries.server");
     const { closeDb } = await import("../../app/server/db.server");
-    console.log(`creating ${PAIRS} organisers, ${PAIRS} musicians and their conversations ...`);
+    console.log(`creating ${ORGANISERS} organisers, ${MUSICIANS} musicians and ${PAIRS} conversations ...`);
+    const organisers = [];
+    const musicians = [];
+    for (let i = 0; i < ORGANISERS; i++) organisers.push(await createOrganiser());
+    for (let i = 0; i < MUSICIANS; i++) musicians.push(await createMusician());
     const pairs: Pair[] = [];
-    for (let i = 0; i < PAIRS; i++) {
-      const [organiser, musician] = await Promise.all([createOrganiser(), createMusician()]);
-      const { id } = await upsertConversation(organiser.userId, musician.profileId);
-      pairs.push({ organiserCookie: organiser.cookie, musicianCookie: musician.cookie, conversationId: id });
+    for (const organiser of organisers) {
+      for (const musician of musicians) {
+        const { id } = await upsertConversation(organiser.userId, musician.profileId);
+        pairs.push({
+          organiserCookie: organiser.cookie,
+          musicianCookie: musician.cookie,
+          conversationId: id,
+        });
+      }
     }
     await closeDb();
 
@@ -144,11 +161,13 @@ async function main() {
     console.log(`phase 1: ${PAIRS} senders × ${PER_SENDER} messages, as fast as accepted ...`);
     const t1 = performance.now();
     await Promise.all(
-      pairs.map(async (p, i) => {
-        for (let n = 0; n < PER_SENDER; n++) await send(p, `Bench message ${n} from organiser ${i}`);
+      Array.from({ length: ORGANISERS }, async (_, o) => {
+        const mine = pairs.slice(o * MUSICIANS, (o + 1) * MUSICIANS);
+        for (let n = 0; n < PER_SENDER; n++)
+          await send(mine[n % mine.length]!, `Bench message ${n} from organiser ${o}`);
       }),
     );
-    const expected1 = PAIRS * PER_SENDER - failed;
+    const expected1 = ORGANISERS * PER_SENDER - failed;
     await until(expected1, 60_000);
     const seconds1 = (performance.now() - t1) / 1000;
     const delivered1 = delivered;
@@ -165,7 +184,9 @@ async function main() {
       const due = start2 + (n * 1000) / STEADY_RATE;
       const wait = due - performance.now();
       if (wait > 0) await sleep(wait);
-      sends.push(send(pairs[n % pairs.length]!, `Steady message ${n}`));
+      // Spread over the organisers, so none passes the per-sender limit.
+      const pair = pairs[(n % ORGANISERS) * MUSICIANS + (Math.floor(n / ORGANISERS) % MUSICIANS)]!;
+      sends.push(send(pair, `Steady message ${n}`));
     }
     await Promise.all(sends);
     await until(delivered1 + total - (failed - failedBefore), 30_000);
@@ -175,7 +196,7 @@ async function main() {
       at: new Date().toISOString(),
       streams: PAIRS * 2,
       throughput: {
-        sent: PAIRS * PER_SENDER,
+        sent: ORGANISERS * PER_SENDER,
         delivered: delivered1,
         failed: failedBefore,
         seconds: Number(seconds1.toFixed(2)),
