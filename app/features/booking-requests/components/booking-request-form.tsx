@@ -88,7 +88,19 @@ export function BookingRequestForm({
     toast.error(result.toast?.message ?? "Failed to send booking request. Please try again.");
   }, [fetcher.data, fetcher.state, onSent, start]);
 
-  if (sent) return <RequestSentConfirmation sent={sent} />;
+  if (sent) {
+    return (
+      <div className="grid gap-4">
+        {/* Without JavaScript there is no toast: the page says it. */}
+        {pageResult?.toast && (
+          <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+            {pageResult.toast.message}
+          </p>
+        )}
+        <RequestSentConfirmation sent={sent} />
+      </div>
+    );
+  }
 
   /** Submit is always possible: with errors, they are all shown, named by field, and the first gets focus. */
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
