@@ -46,7 +46,7 @@ async function createAndCopyLink(page: Page, expectClient: string): Promise<stri
 test("organiser request → accepted booking → client confirms → completed; disputed booking on Successful Bookings; musician B locked out", async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const today = lagosToday();
 
   // Musician A with an active website.
