@@ -189,7 +189,7 @@ for (const [role, r] of Object.entries(roles)) {
     test(`axe at ${w.width}px, ${role}: every page has no serious or critical violation`, async ({
       browser,
     }) => {
-      // About 30 s on an idle two-core machine; generous for a loaded one.
+      // Each group's pages and axe runs; generous because the shared test machine is often loaded.
       test.setTimeout(300_000);
       const context = await browser.newContext({
         storageState: r.state(),
@@ -217,6 +217,7 @@ for (const [role, r] of Object.entries(roles)) {
 test("keyboard at 390 px: Tab reaches every control of /market with a visible focus, and the Filters sheet opens and closes by keyboard", async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await visit(page, "/market");
