@@ -158,7 +158,7 @@ async function main() {
     }
 
     // Phase 1: every organiser sends PER_SENDER messages back to back.
-    console.log(`phase 1: ${PAIRS} senders × ${PER_SENDER} messages, as fast as accepted ...`);
+    console.log(`phase 1: ${ORGANISERS} senders × ${PER_SENDER} messages, as fast as accepted ...`);
     const t1 = performance.now();
     await Promise.all(
       Array.from({ length: ORGANISERS }, async (_, o) => {
