@@ -81,7 +81,7 @@ const lagosInDays = (days: number) =>
 test("musician picks Moderate → shown on the profile and before paying → client pays, then cancels 3 days out and gets 50% back", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const musician = await (await browser.newContext()).newPage();
   const m = await registerMusician(musician);
   const slug = await activateWebsite(m.email, "Kemi Keys");
