@@ -20,7 +20,8 @@ async function send(page: Page, text: string) {
 test("an organiser messages a musician, contact details are hidden, replies arrive live, and a booking made in the conversation is accepted from My Bookings", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Two browsers, two accounts and a booking: generous on a loaded two-core machine.
+  test.setTimeout(240_000);
   const musicianPage = await newPage(browser);
   const musician = await registerMusician(musicianPage, { firstName: "Tunde", lastName: "Bakare" });
   const slug = await activateWebsite(musician.email, "Tunde Sax");
