@@ -113,10 +113,6 @@ test("organiser request → accepted booking → client confirms → completed; 
   await expect(send).toBeEnabled();
   await send.click();
   await expect(organiser.getByText("Booking request sent successfully!")).toBeVisible();
-
-  // The musician accepts it into a booking and copies the link.
-  await musician.goto(`/musician_bookingrequests/${slug}`);
-  await expect(musician.getByRole("heading", { name: "Kemi Bello" })).toBeVisible();
   // The confirmation: what was sent, when the musician usually replies, and the private status link.
   await expect(form.getByRole("heading", { name: "Request sent to Ayo Sax" })).toBeVisible();
   await expect(form.getByText("Ayo Sax has not answered a request on Stagebook yet")).toBeVisible();
@@ -126,12 +122,12 @@ test("organiser request → accepted booking → client confirms → completed; 
   const follow = await newPage(browser);
   await follow.goto(statusHref!);
   await expect(follow.getByRole("heading", { name: "Waiting for Ayo Sax to reply" })).toBeVisible();
+
+  // The musician accepts it into a booking and copies the link.
+  await musician.goto(`/musician_bookingrequests/${slug}`);
+  await expect(musician.getByRole("heading", { name: "Kemi Bello" })).toBeVisible();
   await expect(musician.getByText("4 hours")).toBeVisible();
   await expect(musician.getByText("₦150,000.00")).toBeVisible();
-  await musician.getByRole("button", { name: "Accept request from Kemi Bello" }).click();
-  const wizard = musician.getByRole("dialog");
-  await expect(wizard.getByLabel("Client Name *")).toHaveValue("Kemi Bello");
-  await expect(wizard.getByLabel("Event Type *")).toHaveValue("Birthday");
   // Tap to call, WhatsApp and e-mail the organiser.
   await expect(musician.getByRole("link", { name: "Call Kemi Bello on 0803 555 0101" })).toHaveAttribute(
     "href",
@@ -145,6 +141,10 @@ test("organiser request → accepted booking → client confirms → completed; 
     "href",
     "mailto:kemi@example.com",
   );
+  await musician.getByRole("button", { name: "Accept request from Kemi Bello" }).click();
+  const wizard = musician.getByRole("dialog");
+  await expect(wizard.getByLabel("Client Name *")).toHaveValue("Kemi Bello");
+  await expect(wizard.getByLabel("Event Type *")).toHaveValue("Birthday");
   await expect(wizard.getByLabel("Price")).toHaveValue("₦150,000");
   await wizard.getByRole("button", { name: "Preview Booking" }).click();
   await expect(wizard.getByText("Service type is required")).toBeVisible();
@@ -158,16 +158,16 @@ test("organiser request → accepted booking → client confirms → completed; 
   await wizard.getByLabel("End Time").selectOption("18:00");
   const link = await createAndCopyLink(musician, "Kemi Bello");
   await expect(musician.getByText("No pending booking requests")).toBeVisible();
-
-  // A signed-out client opens the link and confirms.
-  const client = await newPage(browser);
-  await client.setViewportSize({ width: 375, height: 800 });
   await follow.reload();
   await expect(follow.getByRole("heading", { name: "Ayo Sax accepted your request" })).toBeVisible();
   await expect(follow.getByRole("link", { name: "Open your booking" })).toHaveAttribute(
     "href",
     new URL(link).pathname,
   );
+
+  // A signed-out client opens the link and confirms.
+  const client = await newPage(browser);
+  await client.setViewportSize({ width: 375, height: 800 });
   await client.goto(link);
   expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expect(
@@ -191,13 +191,9 @@ test("organiser request → accepted booking → client confirms → completed; 
   await expect(musician).toHaveURL(`/musician_bookings/${slug}`);
   const kemi = musician.getByRole("listitem").filter({ hasText: "Kemi Bello" });
   await expect(kemi.getByText("Confirmed", { exact: true })).toBeVisible();
+  // Disabled actions say why, in a hint on the page that the buttons are described by.
   await expect(kemi.getByRole("button", { name: "Edit booking for Kemi Bello" })).toBeDisabled();
   await expect(kemi.getByRole("button", { name: "Delete booking for Kemi Bello" })).toBeDisabled();
-  await kemi.getByRole("button", { name: "Mark booking for Kemi Bello completed" }).click();
-  await expect(musician.getByText("Booking for Kemi Bello has been marked completed")).toBeVisible();
-  // Disabled actions say why, in a hint on the page that the buttons are described by.
-  await expect(kemi.getByText("Completed", { exact: true })).toBeVisible();
-
   await expect(kemi.getByText(/Only pending bookings can be edited\./)).toBeVisible();
   await expect(kemi.getByRole("button", { name: "Edit booking for Kemi Bello" })).toHaveAccessibleDescription(
     /Only pending bookings can be edited\./,
@@ -205,6 +201,10 @@ test("organiser request → accepted booking → client confirms → completed; 
   await expect(
     kemi.getByRole("button", { name: "Delete booking for Kemi Bello" }),
   ).toHaveAccessibleDescription(/cannot be deleted/);
+  await kemi.getByRole("button", { name: "Mark booking for Kemi Bello completed" }).click();
+  await expect(musician.getByText("Booking for Kemi Bello has been marked completed")).toBeVisible();
+  await expect(kemi.getByText("Completed", { exact: true })).toBeVisible();
+
   // A second booking, made from the dashboard's Create Booking button, is disputed by the client.
   // The header's button comes first; the dashboard shell's own button is the last one.
   await musician.getByRole("button", { name: "Create Booking" }).last().click();
@@ -337,10 +337,6 @@ test("the request form works as a plain HTML form with JavaScript off", async ({
   await page.getByLabel("Your Name *").fill("Wale Ojo");
   await page.getByLabel("Event Type *").selectOption("wedding");
   await page.getByLabel("Event Duration *").selectOption("12+");
-  await page.getByRole("button", { name: "Send Request" }).click();
-  await expect(page.getByText("Booking request sent successfully!")).toBeVisible();
-
-  await setup.goto(`/musician_bookingrequests/${slug}`);
   // Without a way to reply or a date, the server names both fields and keeps what was typed.
   await page.getByRole("button", { name: "Send Request" }).click();
   await expect(
@@ -352,17 +348,17 @@ test("the request form works as a plain HTML form with JavaScript off", async ({
   await page.getByLabel("Event Duration *").selectOption("12+");
   await page.getByLabel("Phone Number").fill("0803 123 4567");
   await page.getByLabel("Date not fixed yet").check();
-  await expect(setup.getByRole("heading", { name: "Wale Ojo" })).toBeVisible();
-  await expect(setup.getByText("12+ hours")).toBeVisible();
+  await page.getByRole("button", { name: "Send Request" }).click();
+  await expect(page.getByText("Booking request sent successfully!")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Request sent to Ayo Sax" })).toBeVisible();
   await page.getByRole("link", { name: "Follow your request" }).click();
   await expect(page.getByRole("heading", { name: "Waiting for Ayo Sax to reply" })).toBeVisible();
   await expect(page.getByText("Not fixed yet")).toBeVisible();
   const statusUrl = page.url();
-});
 
-test("an unknown booking link answers 404 'Booking not found' with Go Back", async ({ page }) => {
-  const res = await page.goto("/booking/zzzzzzzz");
+  await setup.goto(`/musician_bookingrequests/${slug}`);
+  await expect(setup.getByRole("heading", { name: "Wale Ojo" })).toBeVisible();
+  await expect(setup.getByText("12+ hours")).toBeVisible();
   await expect(setup.getByText("Not fixed yet")).toBeVisible();
   await expect(setup.getByRole("link", { name: "Call Wale Ojo on 0803 123 4567" })).toHaveAttribute(
     "href",
@@ -389,6 +385,10 @@ test("an unknown booking link answers 404 'Booking not found' with Go Back", asy
   await page.goto(statusUrl);
   await expect(page.getByRole("heading", { name: "Ayo Sax declined your request" })).toBeVisible();
   await expect(page.getByText("I am away that month")).toBeVisible();
+});
+
+test("an unknown booking link answers 404 'Booking not found' with Go Back", async ({ page }) => {
+  const res = await page.goto("/booking/zzzzzzzz");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Booking not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Go Back" })).toBeVisible();

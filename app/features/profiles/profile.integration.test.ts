@@ -294,7 +294,7 @@ describe("Account save", () => {
 
 describe("public profile /musicians/{slug}", () => {
   const open = (slug: string) =>
-    outcome<Awaited<ReturnType<typeof publicLoader>>>(() =>
+    outcome<Awaited<ReturnType<typeof publicLoader>>["data"]>(() =>
       publicLoader(routeArgs(requestAs(null, `/musicians/${slug}`), { slug })),
     );
 

@@ -38,7 +38,12 @@ describe("the dashboard's Average Rating card", () => {
     // Written but hidden until the musician writes too (double-blind): still no number.
     expect(await card()).toBe("--");
 
-    const both = await submitOrganiserReview(m, organiserReview(bk.id) as never, "create", at(2 * DAY));
+    const both = await submitOrganiserReview(
+      { id: m.profileId },
+      organiserReview(bk.id) as never,
+      "create",
+      at(2 * DAY),
+    );
     expect(both).toMatchObject({ ok: true, published: true });
     expect(await card()).toBe("4.0");
 

@@ -70,11 +70,13 @@ describe("ratings on the profile", () => {
   it("the profile page carries the summary and the requested page of reviews", async () => {
     const m = await reviewMusician();
     await seedPublishedReviews(m, [4, 5]);
-    const out = (await profileLoader({
-      request: requestAs(null, `/musicians/${m.slug}?tab=reviews&reviewsPage=1`),
-      params: { slug: m.slug },
-      context: loadContext(),
-    } as never)) as { reviews: Awaited<ReturnType<typeof profileReviews>> };
+    const out = (
+      (await profileLoader({
+        request: requestAs(null, `/musicians/${m.slug}?tab=reviews&reviewsPage=1`),
+        params: { slug: m.slug },
+        context: loadContext(),
+      } as never)) as unknown as { data: { reviews: Awaited<ReturnType<typeof profileReviews>> } }
+    ).data;
     expect(out.reviews.summary).toMatchObject({ count: 2, average: 4.5 });
     expect(out.reviews.reviews.map((r) => r.overall)).toEqual([5, 4]);
   });
