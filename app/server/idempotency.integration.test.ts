@@ -12,7 +12,7 @@ import { newIdempotencyKey } from "~/lib/idempotency";
 import { action as createBookingAction } from "~/routes/api-bookings";
 import { action as bookingAction } from "~/routes/booking";
 import { action as requestAction } from "~/routes/booking-request";
-import { action as messagesAction, loader as messagesLoader } from "~/routes/client-messages";
+import { action as messagesAction } from "~/routes/client-messages";
 import { action as marketAction } from "~/routes/market";
 import { action as eventsAction } from "~/routes/musician-events";
 import { action as walletAction } from "~/routes/musician-wallet";
@@ -56,9 +56,11 @@ async function forms(m: TestMusician): Promise<Record<string, Form>> {
   const reviewed = await reviewBooking(m, {
     eventDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
   });
-  // An organiser's conversation with the musician, opened from the profile's Message link.
+  // An organiser's conversation with the musician, started from the profile's Message button.
   const organiser = await createOrganiser();
-  const opened = await answer(() => messagesLoader(args(requestAs(organiser, `/messages?to=${slug}`))));
+  const opened = await answer(() =>
+    messagesAction(args(requestAs(organiser, "/messages", { form: { intent: "start", musicianSlug: slug } }))),
+  );
   const conversationId = new URL(opened.location!, "http://x").searchParams.get("c")!;
   // A confirmed, priced booking to pay, and ₦10,000 Available with a bank account to withdraw.
   const toPay = await insertBooking(m.profileId);

@@ -332,7 +332,7 @@ export const matrix: Record<string, MatrixRow> = {
       "Paystack returns the payer here with our reference; it only verifies with the provider and credits " +
       "the booking it names, so anyone may call it: an unpaid checkout is refused the same for everybody",
     call: once(async (w) => {
-      const b = await w.newBooking("pending");
+      const b = await confirmedBooking(w);
       const started = await startCheckout(b.slug, { email: "payer@example.com" }, "10.77.0.1");
       if (!started.ok) throw new Error(started.message);
       const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");

@@ -1,6 +1,6 @@
 // Unread-message e-mails (issue 11 §7): either side hears of messages they have not read, at most
 // once per conversation per 15 minutes, and never while they are reading. A sent message queues a
-// delayed job on the pg-boss queue keyed by conversation, side and 15-minute bucket; the job decides
+// delayed job on the pg-boss queue keyed by conversation, side and the minute it is due; the job decides
 // when it runs, from the table (the read position, when the side last had the thread open, and
 // organiser_emailed_at / musician_emailed_at).
 import { musicianDisplayName } from "~/lib/display-name";
@@ -29,12 +29,16 @@ export const READING_MS = 5 * 60_000;
 export type UnreadMailJob = { conversationId: string; side: Side };
 export type UnreadMailOutcome = "sent" | "read" | "reading" | "later" | "gone";
 
-/** Queues the e-mail for `at` (one job per conversation, side and 15-minute bucket). */
+/**
+ * Queues the e-mail for `at`: one job per conversation, side and minute it is due. Keyed by that
+ * minute, not a wider bucket, so a job that is waiting (or running) never swallows the later one
+ * a reschedule asks for; claimMailSlot keeps it to one e-mail per 15 minutes.
+ */
 async function queueAt(job: UnreadMailJob, at: Date): Promise<void> {
-  const bucket = Math.floor(at.getTime() / MAIL_EVERY_MS);
+  const minute = Math.ceil(at.getTime() / 60_000);
   await scheduleJob(UNREAD_MAIL_JOB, job, {
     startAfter: at,
-    singletonKey: `${job.conversationId}:${job.side}:${bucket}`,
+    singletonKey: `${job.conversationId}:${job.side}:${minute}`,
   });
 }
 
