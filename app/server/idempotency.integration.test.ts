@@ -59,7 +59,9 @@ async function forms(m: TestMusician): Promise<Record<string, Form>> {
   // An organiser's conversation with the musician, started from the profile's Message button.
   const organiser = await createOrganiser();
   const opened = await answer(() =>
-    messagesAction(args(requestAs(organiser, "/messages", { form: { intent: "start", musicianSlug: slug } }))),
+    messagesAction(
+      args(requestAs(organiser, "/messages", { form: { intent: "start", musicianSlug: slug } })),
+    ),
   );
   const conversationId = new URL(opened.location!, "http://x").searchParams.get("c")!;
   // A confirmed, priced booking to pay, and ₦10,000 Available with a bank account to withdraw.
