@@ -52,22 +52,25 @@ export async function updateDraftRequest(
   return row ?? null;
 }
 
+/** What a request says: the columns its form filled in. */
+const requestFields = {
+  id: r.id,
+  clientName: r.clientName,
+  email: r.email,
+  phoneNumber: r.phoneNumber,
+  eventType: r.eventType,
+  eventTypeOther: r.eventTypeOther,
+  location: r.location,
+  eventDate: r.eventDate,
+  dateNotFixed: r.dateNotFixed,
+  eventDuration: r.eventDuration,
+  budgetEstimateKobo: r.budgetEstimateKobo,
+  additionalDetails: r.additionalDetails,
+};
+
 export async function findDraftRequest(id: string, musicianId: string, clientUserId: string) {
   const [row] = await db
-    .select({
-      id: r.id,
-      clientName: r.clientName,
-      email: r.email,
-      phoneNumber: r.phoneNumber,
-      eventType: r.eventType,
-      eventTypeOther: r.eventTypeOther,
-      location: r.location,
-      eventDate: r.eventDate,
-      dateNotFixed: r.dateNotFixed,
-      eventDuration: r.eventDuration,
-      budgetEstimateKobo: r.budgetEstimateKobo,
-      additionalDetails: r.additionalDetails,
-    })
+    .select(requestFields)
     .from(r)
     .where(
       and(
@@ -113,18 +116,7 @@ export async function findMusicianContact(musicianId: string) {
 export function listPendingRequests(musicianId: string, undoSeconds: number) {
   return db
     .select({
-      id: r.id,
-      clientName: r.clientName,
-      email: r.email,
-      phoneNumber: r.phoneNumber,
-      eventType: r.eventType,
-      eventTypeOther: r.eventTypeOther,
-      location: r.location,
-      eventDate: r.eventDate,
-      dateNotFixed: r.dateNotFixed,
-      eventDuration: r.eventDuration,
-      budgetEstimateKobo: r.budgetEstimateKobo,
-      additionalDetails: r.additionalDetails,
+      ...requestFields,
       createdAt: r.createdAt,
       clientHasAccount: sql<boolean>`${r.clientUserId} IS NOT NULL`,
       declinedAt: sql<Date | null>`CASE WHEN ${r.status} = 'declined' THEN ${r.answeredAt} END`.mapWith(
