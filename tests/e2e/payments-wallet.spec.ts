@@ -115,14 +115,20 @@ test("a dispute freezes the payment; the admin refunds in full; the client gets 
   const client = await newPage(browser);
   await payOnTestCheckout(client, slug);
 
-  // The client disputes (as the Dispute Booking dialog saves it): the escrow is frozen.
-  await withDb((c) =>
-    c.query(
-      `INSERT INTO client_disputes (booking_id, client_name, phone_number, dispute_reason)
-       SELECT id, 'Funke Ade', '08030000000', 'The band never came' FROM bookings_by_musician WHERE slug = $1`,
-      [slug],
+  // The client disputes from the booking page: the escrow is frozen, and the page says so.
+  await client.goto(`/booking/${slug}`);
+  await client.getByRole("button", { name: "Dispute Booking" }).click();
+  const disputeForm = client.getByRole("dialog");
+  await disputeForm.getByLabel("Your Name").fill("Funke Ade");
+  await disputeForm.getByLabel("Phone Number").fill("08030000000");
+  await disputeForm.getByLabel("Reason for Dispute").fill("The band never came");
+  await disputeForm.getByRole("button", { name: "Submit Dispute" }).click();
+  await expect(
+    client.getByText(
+      "A dispute is open on this booking, so the payment stays in escrow until our team resolves it.",
     ),
-  );
+  ).toBeVisible();
+  await expect(client.getByRole("button", { name: "The event happened" })).toHaveCount(0);
 
   // An admin resolves it from /admin → Payments (the musician's account is made admin, so this spec
   // registers no extra account under the sign-up rate limit).

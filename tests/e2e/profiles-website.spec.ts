@@ -106,7 +106,8 @@ test("a new musician builds a website and a signed-out visitor sees it all", asy
   );
   await expect(anon.getByRole("link", { name: "Request Booking" })).toBeVisible();
   const avatar = anon.getByRole("img", { name: "Chioma Sings" });
-  await expect(avatar).toHaveAttribute("loading", "lazy");
+  // The profile photo is the page's first image: fetched at once, first (issue 14 §6).
+  await expect(avatar).toHaveAttribute("fetchpriority", "high");
   await expect(avatar).toHaveAttribute("width", "160");
   await expect(anon.locator('meta[property="og:title"]')).toHaveAttribute("content", /Chioma Sings/);
   await expect(anon.locator('meta[property="og:image"]')).toHaveAttribute(

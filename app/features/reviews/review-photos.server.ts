@@ -37,6 +37,22 @@ export function isMultipart(request: Request): boolean {
  * oversized file or a body past the cap stops the read at once. An empty file part (no file chosen) is
  * skipped. NUL characters are dropped from the fields, as readForm does.
  */
+/** Reads and drops a refused body, so the answer reaches the client; past `cap` bytes it gives up. */
+async function discard(body: ReadableStream<Uint8Array>, cap: number): Promise<void> {
+  const reader = body.getReader();
+  let seen = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      seen += value.byteLength;
+      if (seen > cap) return void (await reader.cancel());
+    }
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
 export async function readReviewUpload(request: Request): Promise<ReviewUpload> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body) return { ok: false, reason: "bad-request" };
@@ -59,7 +75,8 @@ export async function readReviewUpload(request: Request): Promise<ReviewUpload> 
       },
     });
   } catch {
-    await request.body.cancel().catch(() => {});
+    // Read the refused body rather than cancel it: cancelling resets the connection before the answer.
+    await discard(request.body, cap);
     return { ok: false, reason: "bad-request" };
   }
   const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream);
