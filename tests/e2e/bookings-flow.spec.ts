@@ -327,6 +327,8 @@ test("edit, cancel and delete from All Bookings", async ({ browser }) => {
 });
 
 test("the request form works as a plain HTML form with JavaScript off", async ({ browser }) => {
+  // Two sign-ups, a request, a decline, its undo and the undo window running out (10 s).
+  test.setTimeout(120_000);
   const setup = await newPage(browser);
   const a = await registerMusician(setup);
   const slug = await activateWebsite(a.email, "Ayo Sax");
@@ -382,8 +384,10 @@ test("the request form works as a plain HTML form with JavaScript off", async ({
   await expect(async () => {
     await setup.reload();
     await expect(setup.getByText("No pending booking requests")).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-  await expect(setup.getByText("You declined the request from Wale Ojo.")).toHaveCount(0);
+    await expect(setup.getByText("You declined the request from Wale Ojo.")).toHaveCount(0, {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 40_000 });
   await page.goto(statusUrl);
   await expect(page.getByRole("heading", { name: "Ayo Sax declined your request" })).toBeVisible();
   await expect(page.getByText("I am away that month")).toBeVisible();
