@@ -88,6 +88,9 @@ async function client(server: AppServer, slug: string, perSecond: number, t: Tal
           },
           body: new URLSearchParams({
             clientName: "Crash Test",
+            // A request the musician can answer (issue 16 §7): a way to reply and a date, or "not fixed".
+            phoneNumber: "08031234567",
+            dateNotFixed: "on",
             eventType: "wedding",
             eventDuration: "4",
             additionalDetails: marker,
@@ -251,6 +254,8 @@ async function loadPhase(server: AppServer, slug: string, bookingSlug: string) {
             },
             body: new URLSearchParams({
               clientName: "Load Test",
+              email: "load@example.com",
+              dateNotFixed: "on",
               eventType: "concert",
               eventDuration: "2",
               additionalDetails: `load-${posts}`,
