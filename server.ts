@@ -200,10 +200,23 @@ if (DEVELOPMENT) {
   app.use(bundled.createApp());
 }
 // Scheduled work (escrow release, payouts) runs in every app process; the queue lives in PostgreSQL.
-await bundled.startJobs().catch(async (err) => {
+// A PostgreSQL that was just restarted answers "starting up" for a moment: retry for up to 30 s.
+await startJobsPatiently(bundled.startJobs, Date.now() + 30_000).catch(async (err) => {
   await embedded?.stop().catch(() => {});
   fail(`the job queue did not start (${(err as Error).message}).`);
 });
+
+async function startJobsPatiently(startJobs: () => Promise<void>, deadline: number): Promise<void> {
+  for (;;) {
+    try {
+      return await startJobs();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      logger.warn({ err }, "job queue not started yet; retrying");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
 
 app.use((err: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
   req.log?.error({ err }, "unhandled error");

@@ -46,7 +46,8 @@ export class JobQueue {
 
   /** Connects (creating pg-boss's schema on first use); does not take work. */
   private connect(): Promise<PgBoss> {
-    this.starting ??= (async () => {
+    if (this.starting) return this.starting;
+    const starting = (async () => {
       const boss = new PgBoss({
         connectionString: this.connectionString(),
         schema: "pgboss",
@@ -61,7 +62,12 @@ export class JobQueue {
       await boss.start();
       return boss;
     })();
-    return this.starting;
+    this.starting = starting;
+    // A start that failed (say, PostgreSQL still starting up) may be tried again.
+    starting.catch(() => {
+      if (this.starting === starting) this.starting = undefined;
+    });
+    return starting;
   }
 
   private async ensureQueue(boss: PgBoss, name: string): Promise<void> {
