@@ -176,19 +176,8 @@ export async function findOwnRequestStatus(id: string, musicianId: string) {
 function requestForOrganiser() {
   return db
     .select({
-      id: r.id,
+      ...requestFields,
       status: r.status,
-      clientName: r.clientName,
-      email: r.email,
-      phoneNumber: r.phoneNumber,
-      eventType: r.eventType,
-      eventTypeOther: r.eventTypeOther,
-      location: r.location,
-      eventDate: r.eventDate,
-      dateNotFixed: r.dateNotFixed,
-      eventDuration: r.eventDuration,
-      budgetEstimateKobo: r.budgetEstimateKobo,
-      additionalDetails: r.additionalDetails,
       declineReason: r.declineReason,
       answeredAt: r.answeredAt,
       createdAt: r.createdAt,
