@@ -18,7 +18,7 @@ import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { pageTitle } from "~/lib/nav";
 import { useActionToast } from "~/lib/use-action-toast";
 import { publicOrigin } from "~/server/env.server";
-import { readForm } from "~/server/read-form.server";
+import { discardBody, readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/profile";
 
 const TABS = [
@@ -57,6 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
       ok: false,
       toast: { type: "error", message: "An unexpected error occurred" },
     };
+    await discardBody(request);
     return data(body, { status: 413 });
   }
   return handleEditorForm(await readForm(request), ctx);

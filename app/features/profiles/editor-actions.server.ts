@@ -19,6 +19,7 @@ import { chooseCancellationPolicy } from "~/features/wallet/wallet.server";
 import { formToObject } from "~/lib/field-errors";
 import { idempotent } from "~/server/idempotency.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
+import { discardBody } from "~/server/read-form.server";
 import { readSingleFileUpload } from "~/server/uploads/multipart.server";
 import type { OwnProfile } from "./own-profile.server";
 import {
@@ -85,13 +86,13 @@ export async function handleUpload(
   kind: string,
 ) {
   if (!(MEDIA_KINDS as readonly string[]).includes(kind)) {
-    await request.body?.cancel().catch(() => {});
+    await discardBody(request);
     return failure("unknown", "An unexpected error occurred", 400);
   }
   const media = kind as MediaKind;
   const owner = { userId: ctx.user.id, profileId: ctx.profile.id };
   if (!(await hitRateLimit(`upload:${ctx.user.id}`, UPLOADS_PER_HOUR, 60 * 60_000))) {
-    await request.body?.cancel().catch(() => {});
+    await discardBody(request);
     return failure(media, UPLOAD_FAILED[media], 429, {
       description: "Too many uploads. Please wait a while and try again.",
     });

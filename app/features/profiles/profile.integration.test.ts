@@ -202,6 +202,18 @@ describe("About save", () => {
   });
 });
 
+describe("An oversized form", () => {
+  it("is refused with 413 and read to its end, so the answer reaches a client still sending", async () => {
+    const m = await createMusician();
+    const request = postForm(m, "/profile?tab=about", about({ bio: "x".repeat(300_000) }));
+    request.headers.set("content-length", "300200");
+    const res = await outcome<ActionBody>(() => action(routeArgs(request)));
+    expect(res.status).toBe(413);
+    expect(res.body.toast.message).toBe("An unexpected error occurred");
+    expect(request.bodyUsed).toBe(true);
+  });
+});
+
 describe("Account save", () => {
   const account = (over: Record<string, string> = {}) => ({
     intent: "account",

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { discardBody } from "~/server/read-form.server";
 
 export type UploadResult =
   | { ok: true; bytes: Buffer; filename: string; fields: Record<string, string> }
@@ -18,22 +19,6 @@ export function isMultipart(request: Request): boolean {
   return /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
 }
 
-/** Reads and drops a refused body, so the answer reaches the client; past `cap` bytes it gives up. */
-async function discard(body: ReadableStream<Uint8Array>, cap: number): Promise<void> {
-  const reader = body.getReader();
-  let seen = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      seen += value.byteLength;
-      if (seen > cap) return void (await reader.cancel());
-    }
-  } catch {
-    // The client went away: nothing left to read.
-  }
-}
-
 /**
  * Reads a multipart request while it streams in: its text fields and up to `maxFiles` non-empty files
  * of `fileField`, each held only up to `maxFileBytes`. React Router's request.formData() would buffer
@@ -49,6 +34,7 @@ export async function readMultipart(
   const cap = opts.maxFiles * opts.maxFileBytes + ENVELOPE_BYTES;
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > cap) {
+    // Not read: an upload can be tens of megabytes, and the page checks sizes before sending.
     await request.body.cancel().catch(() => {});
     return { ok: false, reason: "too-large" };
   }
@@ -66,7 +52,7 @@ export async function readMultipart(
     });
   } catch {
     // Read the refused body rather than cancel it: cancelling resets the connection before the answer.
-    await discard(request.body, cap);
+    await discardBody(request, cap);
     return { ok: false, reason: "bad-request" };
   }
   const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream);

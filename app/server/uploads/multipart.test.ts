@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { discardBody } from "~/server/read-form.server";
 import { readSingleFileUpload } from "./multipart.server";
 
 const BOUNDARY = "----stagebook-test-boundary";
@@ -99,5 +100,21 @@ describe("readSingleFileUpload", () => {
     });
     const result = await readSingleFileUpload(request, { maxBytes: MB });
     expect(result.ok).toBe(false);
+  });
+});
+
+describe("discardBody", () => {
+  it("reads a refused body to its end, so the answer is not cut off mid-send", async () => {
+    const { request, stats, total } = streamingUpload(2 * MB);
+    await discardBody(request);
+    expect(stats.pulled).toBe(total);
+    expect(stats.cancelled).toBe(false);
+  });
+
+  it("gives up past its cap", async () => {
+    const { request, stats } = streamingUpload(8 * MB);
+    await discardBody(request, MB);
+    expect(stats.cancelled).toBe(true);
+    expect(stats.pulled).toBeLessThan(2 * MB);
   });
 });
