@@ -138,12 +138,10 @@ test("an organiser on one app process and a musician on another see each other's
     "Messages with Kemi Keys",
     "Yes, the 14th is open for you.",
   );
-  test
-    .info()
-    .annotations.push({
-      type: "delivery",
-      description: `${toMusician} ms → musician, ${toOrganiser} ms → organiser`,
-    });
+  test.info().annotations.push({
+    type: "delivery",
+    description: `${toMusician} ms → musician, ${toOrganiser} ms → organiser`,
+  });
   expect(toMusician, "organiser → musician across processes").toBeLessThan(1_000);
   expect(toOrganiser, "musician → organiser across processes").toBeLessThan(1_000);
 });
