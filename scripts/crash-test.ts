@@ -219,8 +219,15 @@ async function crashPhase(server: AppServer, slug: string) {
   };
 }
 
+// As a browser asks: without it every cached page goes out uncompressed (5–10× the bytes), and on a
+// busy machine the load generator's own reading becomes the bottleneck it then reports as timeouts.
+const ACCEPT_ENCODING = "gzip, deflate, br";
+
 function fromNewAddress(req: autocannon.Request): autocannon.Request {
-  return { ...req, headers: { ...req.headers, "x-forwarded-for": nextIp() } };
+  return {
+    ...req,
+    headers: { ...req.headers, "accept-encoding": ACCEPT_ENCODING, "x-forwarded-for": nextIp() },
+  };
 }
 
 async function loadPhase(server: AppServer, slug: string, bookingSlug: string) {
@@ -250,6 +257,7 @@ async function loadPhase(server: AppServer, slug: string, bookingSlug: string) {
               ...req.headers,
               origin: server.url,
               "content-type": "application/x-www-form-urlencoded",
+              "accept-encoding": ACCEPT_ENCODING,
               "x-forwarded-for": nextIp(),
             },
             body: new URLSearchParams({

@@ -48,6 +48,10 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 const refreshing = new Set<string>();
+// Requests for a page that is not stored yet, waiting for the one request already rendering it: without
+// this, every request for a cold page renders it too, and under load those renders slow each other so
+// much that none finishes (measured: one worker's / and profile renders taking 30 s and more).
+const waiting = new Map<string, Array<(entry: Entry | undefined) => void>>();
 let generation = 0;
 let listener: pg.Client | null = null;
 let listening = false;
@@ -182,8 +186,21 @@ export function publicPageCache(): express.RequestHandler {
     if (hit && listening && (age < FRESH_MS || (age < STALE_MS && refreshing.has(key)))) {
       return send(req, res, hit, "hit");
     }
+    if (!hit && listening && refreshing.has(key)) {
+      const queue = waiting.get(key) ?? [];
+      waiting.set(key, queue);
+      queue.push((entry) => (entry ? send(req, res, entry, "hit") : next()));
+      return;
+    }
     refreshing.add(key);
-    res.once("close", () => refreshing.delete(key));
+    // The waiters get the stored page, or render for themselves if this render kept nothing.
+    let kept: Entry | undefined;
+    res.once("close", () => {
+      refreshing.delete(key);
+      const queue = waiting.get(key);
+      waiting.delete(key);
+      for (const wake of queue ?? []) wake(kept);
+    });
 
     // Render without a nonce, hold the body until it is complete, then allow its scripts by hash.
     res.locals.cspNonce = "";
@@ -236,7 +253,10 @@ export function publicPageCache(): express.RequestHandler {
         entry.br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
       }
       // A write that landed while this page rendered may not be in it: serve it, don't keep it.
-      if (generation === startedAt) store(key, entry);
+      if (generation === startedAt) {
+        store(key, entry);
+        kept = entry;
+      }
       send(req, res, entry, "miss");
       return res;
     }) as typeof res.end;
