@@ -282,7 +282,6 @@ test("organiser request → accepted booking → client confirms → completed; 
 });
 
 test("edit, cancel and delete from All Bookings", async ({ browser }) => {
-  test.setTimeout(90_000);
   const musician = await newPage(browser);
   const a = await registerMusician(musician);
   const slug = await activateWebsite(a.email, "Ayo Sax");

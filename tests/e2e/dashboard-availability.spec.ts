@@ -4,7 +4,6 @@ import { dashboardSlugOf, expectToast } from "./dashboard-support";
 import { registerMusician } from "./support";
 
 test("saved availability persists and shows on the public profile", async ({ page, browser }) => {
-  test.setTimeout(60_000);
   await registerMusician(page, { firstName: "Bisi", lastName: "Lawal" });
 
   // Activate the website through the Account tab, as the musician would.

@@ -18,8 +18,6 @@ async function addEvent(
 }
 
 test("adding a history event and a scheduled event shows them on past and upcoming", async ({ page }) => {
-  // Sign-up, two saved events and three page loads: room for a busy CI machine.
-  test.setTimeout(90_000);
   await registerMusician(page);
   const slug = await dashboardSlugOf(page);
   const past = format(addDays(new Date(), -40), "yyyy-MM-dd");

@@ -34,7 +34,6 @@ const PUBLIC_PAGES = [
 ];
 
 test("no public page of a fresh install shows invented names or fixed numbers", async ({ page }) => {
-  test.setTimeout(90_000);
   for (const path of PUBLIC_PAGES) {
     await page.goto(path);
     const text = (await page.locator("body").textContent()) ?? "";

@@ -48,7 +48,6 @@ test("paid on the test checkout → in escrow → event happened → available �
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const m = await registerMusician(page, { firstName: "Ada", lastName: "Obi" });
   const musicianSlug = await activateWebsite(m.email, "Ada Strings");
   const slug = await seedBooking(m.email, `client-${randomBytes(3).toString("hex")}@example.com`);
@@ -107,7 +106,6 @@ test("a dispute freezes the payment; the admin refunds in full; the client gets 
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const m = await registerMusician(page, { firstName: "Kola", lastName: "Ade" });
   await activateWebsite(m.email, "Kola Drums");
   const clientEmail = `client-${randomBytes(3).toString("hex")}@example.com`;

@@ -48,7 +48,6 @@ test("Featured Artists on the landing page shows the real musician with city and
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   const slug = await completeWebsite(page, "Featured Sax Man");
   const visitor = await browser.newContext({ javaScriptEnabled: false });
   const anon = await visitor.newPage();

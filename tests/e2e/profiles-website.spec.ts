@@ -20,7 +20,6 @@ function uniqueSlug() {
 }
 
 test("a new musician builds a website and a signed-out visitor sees it all", async ({ page, browser }) => {
-  test.setTimeout(90_000);
   await registerMusician(page, { firstName: "Chioma", lastName: "Okafor" });
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
