@@ -16,6 +16,7 @@ import { getSessionUser } from "~/features/auth/session.server";
 import { NotFound } from "~/features/site/components/not-found";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, pageTitle } from "~/lib/nav";
 import { OUTAGE_MESSAGE } from "~/lib/outage";
+import { scrollKey } from "~/lib/scroll-key";
 import { toast } from "~/lib/toast";
 import { env } from "~/server/env.server";
 import { type FlashToast, takeFlashToast } from "~/server/flash.server";
@@ -90,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster />
         <FlashToasts flash={root?.toast} />
         <HydrationMarker />
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration nonce={nonce} getKey={scrollKey} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -6,6 +6,9 @@ import {
   RecruitmentSignUp,
 } from "~/features/site/components/recruitment-sections";
 import { pageTitle } from "~/lib/nav";
+import type { OpensAtTopHandle } from "~/lib/scroll-key";
+
+export const handle: OpensAtTopHandle = { opensAtTop: true };
 
 export const meta = () => [
   { title: pageTitle("Join as Musician") },
@@ -17,7 +20,8 @@ export const meta = () => [
 ];
 
 export default function Page() {
-  // Spec §2: the page opens at the top even when the visitor arrives from far down another page.
+  // Spec §2: the page opens at the top even when the visitor arrives from far down another page. The
+  // handle keeps the router from restoring a position; this covers the browser's own restore on reload.
   useEffect(() => {
     if (!window.location.hash) window.scrollTo(0, 0);
   }, []);
