@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { noteDatabaseError } from "~/server/database-health.server";
 import { logger } from "~/server/logger.server";
+import { scriptsAfterPaint } from "~/server/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -45,7 +46,9 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          // pipeline: a visitor who goes away mid-stream ends React's render too, as before.
+          const html = pipeline(body, scriptsAfterPaint(nonce), () => {});
+          const stream = createReadableStreamFromReadable(html);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -57,6 +57,8 @@ function FlashToasts({ flash }: { flash: FlashToast | null | undefined }) {
 function HydrationMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // The page's inline loader holds taps made before this moment and replays them now.
+    window.dispatchEvent(new Event("app:hydrated"));
   }, []);
   return null;
 }

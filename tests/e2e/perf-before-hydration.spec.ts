@@ -196,3 +196,33 @@ test("the client's Confirm Booking pressed before the JavaScript arrives confirm
   await waitForHydration(page);
   await expect(page.getByRole("button", { name: "Confirm Booking" })).toHaveCount(0);
 });
+
+test("a tap on the phone menu before the JavaScript arrives opens it once it has", async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 375, height: 740 });
+  const js = await delayJavaScript(page);
+  await openBeforeHydration(page, "/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expectNotHydrated(page);
+  js.release();
+
+  await waitForHydration(page);
+  // Replayed once: a second replay would have closed the drawer again.
+  await expect(page.getByRole("dialog").getByRole("link", { name: "Browse Musicians" })).toBeVisible();
+});
+
+test("a public page paints before it asks for any JavaScript (issue 14: LCP)", async ({ page }) => {
+  for (const path of ["/", "/market", "/musicians"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.endsWith(".js"))
+        .map((e) => e.startTime),
+    }));
+    expect(scripts.length, path).toBeGreaterThan(0);
+    expect(Math.min(...scripts), path).toBeGreaterThanOrEqual(paint);
+  }
+});

@@ -1,0 +1,74 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/**
+ * The inline script at the end of every page. Once the browser reports the first contentful paint it
+ * starts the page's JavaScript: the parked module preloads are turned back on and React Router's module
+ * script is re-inserted so that it runs (10 s after the load event at the latest, for a browser that
+ * reports no paint). Until the page has hydrated it holds taps on JavaScript-only buttons
+ * (`type="button"`: a menu, a dialog, a carousel) and replays each once, so a tap on a slow phone is
+ * late, never lost. The root dispatches `app:hydrated`.
+ */
+export const SCRIPT_LOADER = [
+  "(function(){var held=[],started=false;",
+  "function hold(e){var b=e.target instanceof Element&&e.target.closest('button[type=\"button\"]');",
+  "if(b&&!b.disabled){e.preventDefault();e.stopImmediatePropagation();if(held.indexOf(b)<0)held.push(b)}}",
+  'document.addEventListener("click",hold,true);',
+  'addEventListener("app:hydrated",function(){document.removeEventListener("click",hold,true);',
+  "held.forEach(function(b){if(b.isConnected)b.click()})},{once:true});",
+  "function start(){if(started)return;started=true;",
+  'document.querySelectorAll(\'link[data-rel="modulepreload"]\').forEach(function(l){l.rel="modulepreload"});',
+  "document.querySelectorAll('script[type=\"x-after-paint\"]').forEach(function(s){",
+  'var n=document.createElement("script");n.type="module";n.nonce=s.nonce;n.text=s.text;s.replaceWith(n)})}',
+  'try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();start()}})',
+  '.observe({type:"paint",buffered:true})}catch(e){}',
+  'addEventListener("load",function(){setTimeout(start,10000)});',
+  "})()",
+].join("");
+
+/** What the stream rewrites: React Router's module preloads and module script, and the end of the body. */
+const PATTERN = /rel="modulepreload"|type="module" async=""|<\/body>/g;
+const LONGEST = 'type="module" async=""'.length;
+
+function replacement(match: string, nonce: string | undefined): string {
+  if (match === 'rel="modulepreload"') return 'data-rel="modulepreload"';
+  if (match === "</body>")
+    return `<script${nonce ? ` nonce="${nonce}"` : ""}>${SCRIPT_LOADER}</script></body>`;
+  return 'type="x-after-paint" async=""';
+}
+
+/**
+ * Holds the page's JavaScript back until the server-rendered page has painted, as the HTML streams out.
+ * React Router starts every module a page needs from <head> at high priority (20-35 files, about 110 KB
+ * gzip), so on a slow connection they share the bandwidth with the one stylesheet the first paint waits
+ * for, and the text a visitor came for shows only when they are nearly all in. Everything on the page
+ * works as plain HTML before the JavaScript arrives (forms post, links navigate), so painting first
+ * loses nothing.
+ */
+export function scriptsAfterPaint(nonce: string | undefined): Transform {
+  const decoder = new StringDecoder("utf8");
+  let tail = "";
+  // Rewrites what it can of the text so far; a chunk may end part-way through a string the pattern
+  // matches, so the last characters wait for the next chunk unless this is the end.
+  const rewrite = (raw: string, final: boolean): string => {
+    const limit = final ? raw.length : raw.length - (LONGEST - 1);
+    let out = "";
+    let done = 0;
+    for (const m of raw.matchAll(PATTERN)) {
+      if (m.index >= limit) break;
+      out += raw.slice(done, m.index) + replacement(m[0], nonce);
+      done = m.index + m[0].length;
+    }
+    const end = Math.max(done, limit);
+    tail = raw.slice(end);
+    return out + raw.slice(done, end);
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, rewrite(tail + decoder.write(chunk), false));
+    },
+    flush(callback) {
+      callback(null, rewrite(tail + decoder.end(), true));
+    },
+  });
+}
