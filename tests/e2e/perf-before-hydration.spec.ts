@@ -226,3 +226,19 @@ test("a public page paints before it asks for any JavaScript (issue 14: LCP)", a
     expect(Math.min(...scripts), path).toBeGreaterThanOrEqual(paint);
   }
 });
+
+test("Create Booking tapped in the header before the JavaScript arrives opens the booking form", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await registerMusician(page, { firstName: "Ayo", lastName: "Bello" });
+  const js = await delayJavaScript(page);
+  // Signed up, the page is the musician dashboard: the header's Create Booking shows there.
+  await openBeforeHydration(page, "/musician_dashboard");
+  await page.getByRole("banner").getByRole("button", { name: "Create Booking" }).click();
+  await expectNotHydrated(page);
+  js.release();
+
+  await waitForHydration(page);
+  await expect(page.getByRole("dialog").getByLabel("Client Name *")).toBeVisible({ timeout: 30_000 });
+});

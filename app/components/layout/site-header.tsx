@@ -1,4 +1,4 @@
-import { MenuIcon, MusicIcon } from "lucide-react";
+import { MenuIcon, MusicIcon, PlusIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -7,24 +7,36 @@ import { isOrganiserRole } from "~/features/auth/roles";
 import { cn } from "~/lib/cn";
 import { mainLinks, showsCreateBooking } from "~/lib/nav";
 
-// The booking wizard (forms, validation) loads only where the button shows: signed-in musician pages.
-const CreateBookingButton = lazy(() =>
+// The booking wizard (forms, validation) loads on the first tap of the button, which shows only on
+// signed-in musician pages. The button itself is in the page, so it is hydrated with the rest: a lazy
+// button would stay unhydrated after the page, and a tap replayed at hydration would be lost on it.
+const CreateBookingDialog = lazy(() =>
   import("~/features/bookings/components/create-booking-button").then((m) => ({
-    default: m.CreateBookingButton,
+    default: m.CreateBookingDialog,
   })),
 );
 
 function HeaderCreateBooking() {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   return (
-    <Suspense
-      fallback={
-        <Button size="sm" disabled>
-          Create Booking
-        </Button>
-      }
-    >
-      <CreateBookingButton />
-    </Suspense>
+    <>
+      <Button
+        size="sm"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        <PlusIcon aria-hidden />
+        Create Booking
+      </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <CreateBookingDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
