@@ -67,6 +67,9 @@ test("the dashboard shell: Main Menu, header buttons, Ctrl+B collapses and the c
 
   const sidebar = page.locator("#dashboard-sidebar");
   await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  // The shortcut is the script's: pages paint before their JavaScript starts (ADR 0010), so a key
+  // pressed before hydration does nothing. Wait for that state, not for time.
+  await page.waitForSelector("html[data-hydrated]");
   await page.keyboard.press("Control+b");
   await expect(sidebar).toHaveAttribute("data-state", "collapsed");
   const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
@@ -78,6 +81,7 @@ test("the dashboard shell: Main Menu, header buttons, Ctrl+B collapses and the c
   await page.reload();
   await expect(sidebar).toHaveAttribute("data-state", "collapsed");
   await expect(sidebar.getByRole("link", { name: "Reviews" })).toBeVisible();
+  await page.waitForSelector("html[data-hydrated]");
   await page.keyboard.press("Meta+b");
   await expect(sidebar).toHaveAttribute("data-state", "expanded");
   expect((await context.cookies()).find((c) => c.name === "sidebar_state")?.value).toBe("true");
