@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { BASE_URL, freshIp } from "./security-support";
 import { uniqueEmail, withDb } from "./support";
 

@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import ical, { type VEvent } from "node-ical";
 import { activateWebsite } from "./bookings-support";
+import { expect, test } from "./fixtures";
 import { registerMusician } from "./support";
 
 async function newPage(browser: Browser): Promise<Page> {

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /** The Lagos calendar day as the legal pages print it, e.g. "5 March 2026". */
 function lagosToday(): string {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { registerMusician, withDb } from "./support";
 
 // playwright.config.ts starts the server with ADMIN_EMAILS=admin@e2e.stagebook.test.

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { addDays, format } from "date-fns";
 import { dashboardSlugOf, expectToast } from "./dashboard-support";
+import { expect, test } from "./fixtures";
 import { registerMusician } from "./support";
 
 test("saved availability persists and shows on the public profile", async ({ page, browser }) => {

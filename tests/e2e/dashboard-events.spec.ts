@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
 import { dashboardSlugOf, expectToast } from "./dashboard-support";
+import { expect, test } from "./fixtures";
 import { registerMusician } from "./support";
 
 async function addEvent(

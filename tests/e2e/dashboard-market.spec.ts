@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { expectToast, seedActiveMusicians } from "./dashboard-support";
+import { expect, test } from "./fixtures";
 import { uniqueEmail } from "./support";
 
 test("an organiser searches the marketplace with two filters, without JavaScript too", async ({

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { registerOrganiser } from "./organiser-support";
 
 test.beforeEach(async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectToast } from "./dashboard-support";
+import { expect, test } from "./fixtures";
 import { registerMusician } from "./support";
 
 test("a signed-out visitor is sent to /login and comes back after signing in", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { seedActiveMusicians } from "./dashboard-support";
+import { expect, test } from "./fixtures";
 import { registerOrganiser } from "./organiser-support";
 import { asNewVisitor, registerMusician, uniqueEmail, withDb } from "./support";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Issue 16 "Nothing fake, ever": on a fresh install no public page shows invented people, invented
 // testimonials or numbers that are not the product's own. Other specs add real musicians to the same

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { latestMailTo, registerMusician, signIn, uniqueEmail } from "./support";
 
 test("register, land on / signed in, sign out, sign in and reach the dashboard", async ({ page }) => {

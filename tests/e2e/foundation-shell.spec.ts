@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { registerMusician } from "./support";
 
 test("an unknown path shows the 404 page with status 404", async ({ page }) => {

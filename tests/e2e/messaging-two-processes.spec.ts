@@ -7,9 +7,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { activateWebsite } from "./bookings-support";
 import { dashboardSlugOf } from "./dashboard-support";
+import { expect, test } from "./fixtures";
 import { registerOrganiser } from "./organiser-support";
 import { E2E_DATA_DIR, registerMusician, withDb } from "./support";
 

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { activateWebsite } from "./bookings-support";
 import { dashboardSlugOf } from "./dashboard-support";
+import { expect, test } from "./fixtures";
 import { registerOrganiser } from "./organiser-support";
 import { registerMusician } from "./support";
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { activateWebsite } from "./bookings-support";
+import { expect, test } from "./fixtures";
 import { latestMailTo, registerMusician, uniqueEmail } from "./support";
 
 const lagosToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date());

@@ -2,8 +2,9 @@
 // the wallet shows it in escrow, the client marks the event happened, the musician adds a bank account
 // and withdraws, and the transfer webhook (sent through the job queue) marks it paid out.
 import { randomBytes } from "node:crypto";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { activateWebsite } from "./bookings-support";
+import { expect, test } from "./fixtures";
 import { latestMailTo, registerMusician, withDb } from "./support";
 
 const lagosToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date());

@@ -4,9 +4,10 @@
 // checked by the absence of html[data-hydrated]. Each effect is read back from the page and the
 // database, and again once the page has hydrated, so a replay never sends anything twice.
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { activateWebsite } from "./bookings-support";
+import { expect, test } from "./fixtures";
 import { registerMusician, withDb } from "./support";
 
 const JS_DELAY_MS = 5_000;

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { seedActiveMusicians } from "./dashboard-support";
+import { expect, test } from "./fixtures";
 import { registerMusician, withDb } from "./support";
 
 // Other specs write profiles in parallel, and any such write empties the cache: poll for the hit.

@@ -1,10 +1,11 @@
 // Verified two-way reviews (issue 12): a client reviews from the booking link, the review stays
 // hidden, the musician reviews the organiser, both publish, and the profile shows them.
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { activateWebsite } from "./bookings-support";
 import { expectToast } from "./dashboard-support";
+import { expect, test } from "./fixtures";
 import { registerMusician, withDb } from "./support";
 
 /** A completed booking, paid through the platform, whose event ended yesterday (seeded, as payment is). */

@@ -2,9 +2,10 @@
 // forms with one field at a time replaced by generated and known-bad values, missing and extra fields,
 // and malformed bodies; every route with a loader gets hostile path segments and query strings.
 // Every answer must be a success or a 4xx with a message: never a 500, never a stack trace.
-import { type APIRequestContext, type APIResponse, expect, request, test } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, request } from "@playwright/test";
 import fc from "fast-check";
 import { hostileString, ONE_MB, STACK_TRACE } from "../security/hostile-values";
+import { expect, test } from "./fixtures";
 import {
   BASE_URL,
   buildRoutes,

@@ -2,7 +2,8 @@
 // page shows render as text in Chromium, nothing runs, no element or handler is injected, and every
 // HTML page carries a CSP whose script-src is 'self' plus this response's nonce, with no
 // 'unsafe-inline'. Cross-site requests (issue 6 §5) are refused and the session cookie is locked down.
-import { expect, type Page, type Response, test } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { BASE_URL, freshIp, registerOverHttp } from "./security-support";
 import { withDb } from "./support";
 
