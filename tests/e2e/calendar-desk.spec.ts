@@ -33,7 +33,6 @@ test("musician copies the calendar feed URL; a client confirms; the feed has the
 
   // The events page offers a private feed URL with instructions, and copies it.
   await musician.goto(`/musician_events/${slug}`);
-  await musician.waitForSelector("html[data-hydrated]");
   await expect(musician.getByRole("heading", { name: "Sync with your calendar" })).toBeVisible();
   await expect(musician.getByRole("heading", { name: "Add to Google Calendar" })).toBeVisible();
   await expect(musician.getByRole("heading", { name: "Add to Apple Calendar" })).toBeVisible();
@@ -69,7 +68,6 @@ test("musician copies the calendar feed URL; a client confirms; the feed has the
   expect(feedEvents(await (await request.get(feedUrl)).text())).toHaveLength(0);
   const client = await newPage(browser);
   await client.goto(link);
-  await client.waitForSelector("html[data-hydrated]");
   await client.getByRole("button", { name: "Confirm Booking" }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client.getByText("Booking confirmed successfully!").first()).toBeVisible();

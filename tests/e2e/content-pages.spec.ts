@@ -129,8 +129,6 @@ test.describe("recruitment page", () => {
 
   test("the carousel pages with its buttons, dots and the arrow keys", async ({ page }) => {
     await page.goto("/musicians");
-    // The carousel buttons work once the script has arrived: wait for it rather than racing it.
-    await page.waitForSelector("html[data-hydrated]");
     const carousel = page.getByRole("region", { name: "Where Stagebook musicians perform" });
     const slide = (n: number) => carousel.getByRole("group", { name: `${n} of 4` });
     await expect(slide(1)).toBeVisible();
@@ -169,8 +167,6 @@ test.describe("recruitment page", () => {
 
   test("opens at the top of the page even when coming back to it", async ({ page }) => {
     await page.goto("/musicians");
-    // The scroll reset is the app's (a client navigation), not the browser's: wait for the script.
-    await page.waitForSelector("html[data-hydrated]");
     await page
       .getByRole("heading", { level: 2, name: "Start getting booked today" })
       .scrollIntoViewIfNeeded();
@@ -189,7 +185,6 @@ test.describe("recruitment page", () => {
       .scrollIntoViewIfNeeded();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     await page.reload();
-    await page.waitForSelector("html[data-hydrated]");
     expect(await settledScrollY(page)).toBe(0);
   });
 });

@@ -96,7 +96,6 @@ test("under 768 px the dashboard's Main Menu is in the one site menu", async ({ 
   await page.setViewportSize({ width: 375, height: 740 });
   await registerMusician(page);
   await page.goto("/musician_dashboard");
-  await page.waitForSelector("html[data-hydrated]");
   await expect(page.locator("#dashboard-sidebar")).toBeHidden();
   await expect(page.getByRole("button", { name: "Toggle sidebar" })).toBeHidden();
   await page.getByRole("button", { name: "Open menu" }).click();

@@ -15,7 +15,6 @@ test("a new musician goes from sign-up to a live website they can share, with a 
   const lastName = `Bakare${Math.floor(Math.random() * 1e6)}`;
   await asNewVisitor(page);
   await page.goto("/register");
-  await page.waitForSelector("html[data-hydrated]");
   await page.getByLabel("First name").fill("Tunde");
   await page.getByLabel("Last name").fill(lastName);
   await page.getByLabel("Email").fill(uniqueEmail("tunde"));
@@ -80,7 +79,6 @@ test("an organiser filters the market by a round maximum rate in the Filters she
   ]);
   await registerOrganiser(page);
   await page.goto("/market");
-  await page.waitForSelector("html[data-hydrated]");
   // The search box and the results are on the first screen; the filters wait behind one button.
   await expect(page.getByLabel("Search by name, genre or role")).toBeInViewport();
   await expect(page.getByRole("list", { name: "Musicians" }).getByRole("link").first()).toBeInViewport();
@@ -153,7 +151,6 @@ test("a client confirms from the shared link, sees what happens next, and the bo
   const clientContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const client = await clientContext.newPage();
   await client.goto(`/booking/${bookingSlug}`);
-  await client.waitForSelector("html[data-hydrated]");
   await expect(client.getByRole("button", { name: "Confirm Booking" })).toBeInViewport();
   await client.getByRole("button", { name: "Confirm Booking" }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
@@ -240,7 +237,6 @@ test("a musician adds to the portfolio on a phone: list first, one Add to portfo
   test.setTimeout(180_000);
   await registerMusician(page, { firstName: "Sola", lastName: `Port${randomBytes(2).toString("hex")}` });
   await page.goto("/profile?tab=portfolio");
-  await page.waitForSelector("html[data-hydrated]");
   // Profile tabs scroll sideways when they do not fit, and the page itself never does.
   const tabs = page.getByRole("navigation", { name: "Profile sections" });
   expect(await tabs.evaluate((el) => getComputedStyle(el).overflowX)).toBe("auto");
@@ -259,7 +255,6 @@ test("a musician adds to the portfolio on a phone: list first, one Add to portfo
 
   // With items listed, the list comes first and the forms wait behind the one button.
   await page.reload();
-  await page.waitForSelector("html[data-hydrated]");
   await expect(page.getByLabel("YouTube URL")).toBeHidden();
   const listTop = (await list.boundingBox())!.y;
   const addTop = (await add.boundingBox())!.y;

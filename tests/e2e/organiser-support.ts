@@ -18,7 +18,6 @@ export async function registerOrganiser(page: Page, over: Partial<E2EOrganiser> 
   };
   await asNewVisitor(page);
   await page.goto("/register");
-  await page.waitForSelector("html[data-hydrated]");
   await page.getByLabel("First name").fill(o.firstName);
   await page.getByLabel("Last name").fill(o.lastName);
   await page.getByLabel("Email").fill(o.email);

@@ -30,7 +30,6 @@ test("musician books → client confirms and pays on the test checkout → escro
   // The client confirms; the pay panel appears with the server's breakdown.
   const client = await (await browser.newContext()).newPage();
   await client.goto(link);
-  await client.waitForSelector("html[data-hydrated]");
   await expect(client.getByRole("button", { name: /^Pay / })).toHaveCount(0);
   await client.getByRole("button", { name: "Confirm Booking" }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
@@ -112,7 +111,6 @@ test("musician picks Moderate → shown on the profile and before paying → cli
 
   const client = await (await browser.newContext()).newPage();
   await client.goto(link);
-  await client.waitForSelector("html[data-hydrated]");
   await client.getByRole("button", { name: "Confirm Booking" }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   const panel = client.getByTestId("pay-panel");

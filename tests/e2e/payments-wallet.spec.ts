@@ -31,7 +31,6 @@ async function seedBooking(musicianEmail: string, clientEmail: string): Promise<
 
 async function payOnTestCheckout(client: Page, slug: string) {
   await client.goto(`/booking/${slug}`);
-  await client.waitForSelector("html[data-hydrated]");
   await client.getByRole("button", { name: "Confirm Booking" }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client.getByText("Booking confirmed successfully!")).toBeVisible();

@@ -201,7 +201,6 @@ test("saved script payloads render as text on every page that shows them, under 
 test("the waitlist form takes a script payload as a name and answers as text", async ({ page }) => {
   // The waitlist is offered when a search finds nobody.
   await page.goto("/market?q=no-such-musician-xq");
-  await page.waitForSelector("html[data-hydrated]");
   await page.getByLabel(/first name/i).fill(`${payloads[1]}`);
   await page.getByLabel(/phone/i).fill("08031234567");
   await page.getByLabel(/e-?mail/i).fill(`xss-${Date.now()}@example.com`);
@@ -219,7 +218,6 @@ test("a page with an inline script injected by a payload is blocked by the CSP i
     if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
   });
   await page.goto("/terms");
-  await page.waitForSelector("html[data-hydrated]");
   await page.evaluate(() => {
     const s = document.createElement("script");
     s.textContent = "window.__xss = 1";

@@ -59,7 +59,6 @@ export async function registerMusician(page: Page, over: Partial<E2EMusician> = 
   };
   await asNewVisitor(page);
   await page.goto("/register");
-  await page.waitForSelector("html[data-hydrated]");
   await page.getByLabel("First name").fill(m.firstName);
   await page.getByLabel("Last name").fill(m.lastName);
   await page.getByLabel("Email").fill(m.email);
@@ -76,7 +75,6 @@ export async function registerMusician(page: Page, over: Partial<E2EMusician> = 
 
 export async function signIn(page: Page, m: Pick<E2EMusician, "email" | "password">): Promise<void> {
   await page.goto("/login");
-  await page.waitForSelector("html[data-hydrated]");
   await page.getByLabel("Email").fill(m.email);
   await page.getByLabel("Password").fill(m.password);
   await page.getByRole("button", { name: "Sign in" }).click();
