@@ -51,16 +51,22 @@ function documentAsParent(): Element {
   } as unknown as Element;
 }
 
-routerDataDecoded().then(() => {
-  removeHoistedResourceHints();
+const app = (
+  <StrictMode>
+    <HydratedRouter />
+  </StrictMode>
+);
+
+if (import.meta.env.DEV) {
+  // `npm run dev` runs React in the browser (the Preact aliases apply to the build only).
   startTransition(() => {
-    hydratingDuring(() =>
-      hydrateRoot(
-        documentAsParent() as unknown as Document,
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>,
-      ),
-    );
+    hydrateRoot(document, app);
   });
-});
+} else {
+  routerDataDecoded().then(() => {
+    removeHoistedResourceHints();
+    startTransition(() => {
+      hydratingDuring(() => hydrateRoot(documentAsParent() as unknown as Document, app));
+    });
+  });
+}
