@@ -11,6 +11,7 @@ const database = await openScriptDatabase();
 const { db } = await import("../app/server/db.server");
 const { searchMarket, toFilters } = await import("../app/features/marketplace/search.server");
 const { parseMarketSearch } = await import("../app/features/marketplace/search.schema");
+const { marketPageQuery } = await import("../app/features/marketplace/queries.server");
 const { dashboardOverview } = await import("../app/features/dashboard/overview.server");
 const { upcomingEvents, pastEvents, calendarMonth } = await import(
   "../app/features/performances/events.server"
@@ -122,10 +123,17 @@ async function plan(label: string, query: ReturnType<typeof sql>) {
 }
 console.log("\nEXPLAIN ANALYZE");
 const f = toFilters(parseMarketSearch(new URLSearchParams("q=afrobaets&location=Lagos")));
-const st = sql`stagebook_musician_search_text(p.stage_name, p.first_name, p.last_name, p.performance_roles, p.genres)`;
+await plan(
+  "market q=ade genre=Afrobeats eventType=Wedding",
+  marketPageQuery(
+    toFilters(parseMarketSearch(new URLSearchParams("q=ade&genre=Afrobeats&eventType=Wedding"))),
+    12,
+    0,
+  ),
+);
 await plan(
   "market q=juju location=Lagos",
-  sql`SELECT p.id FROM musician_profiles p WHERE p.website_active AND ${st} LIKE '%juju%' AND stagebook_fold(p.location) LIKE '%lagos%' ORDER BY p.created_at DESC LIMIT 13`,
+  sql`SELECT p.id FROM musician_profiles p WHERE p.website_active AND p.search_text LIKE '%juju%' AND p.location_folded LIKE '%lagos%' ORDER BY p.created_at DESC LIMIT 13`,
 );
 await plan(
   "market spelling correction for afrobaets",
@@ -133,7 +141,7 @@ await plan(
 );
 await plan(
   "market genre=Highlife sort=newest",
-  sql`SELECT p.id FROM musician_profiles p WHERE p.website_active AND stagebook_fold_array(p.genres) @> ARRAY['highlife'] ORDER BY p.created_at DESC LIMIT 12`,
+  sql`SELECT p.id FROM musician_profiles p WHERE p.website_active AND p.genres_folded @> ARRAY['highlife'] ORDER BY p.created_at DESC LIMIT 12`,
 );
 await plan(
   "market sort=price",

@@ -50,6 +50,9 @@ export const musicianProfiles = pgTable(
     ratingScore: doublePrecision("rating_score").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Also in the table, left out here so no select or insert touches them: the /market search's
+    // stored generated columns search_text, genres_folded, event_types_folded and location_folded,
+    // and their GIN indexes (hand-written migration 0017; read by features/marketplace/queries.server.ts).
   },
   (t) => [
     uniqueIndex("musician_profiles_slug_key").on(t.slug),
