@@ -250,7 +250,9 @@ export function publicPageCache(): express.RequestHandler {
       }
       if (entry.parts.length === 1) {
         entry.gzip = gzipSync(raw, { level: 9 });
-        entry.br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+        // Quality 8, not 9: measured on /market and a profile page, 9 took 15-17 ms (on every miss: 40%
+        // of an uncached /market's CPU) for 0.0-0.3% fewer bytes than 8's ~1.5 ms.
+        entry.br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 8 } });
       }
       // A write that landed while this page rendered may not be in it: serve it, don't keep it.
       if (generation === startedAt) {
