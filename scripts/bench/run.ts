@@ -48,6 +48,10 @@ interface LoadFigures {
   ratioToBaseline: number;
   /** req/s of the page over req/s of its static twin (the same HTML as a file, same server). */
   twinRatio?: number;
+  /** Set when the row ran at other than the bench's connections (then it has no baseline ratio). */
+  connections?: number;
+  /** Responses served from the public page cache, for rows that must have none. */
+  cacheHits?: number;
 }
 
 type Req = autocannon.Request;
@@ -59,9 +63,10 @@ const fromNewAddress = (req: Req): Req => ({
 async function measure(
   name: string,
   opts: autocannon.Options,
+  connections = CONNECTIONS,
 ): Promise<Omit<LoadFigures, "ratioToBaseline">> {
-  if (WARMUP > 0) await autocannon({ ...opts, connections: Math.min(10, CONNECTIONS), duration: WARMUP });
-  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION, timeout: 20 });
+  if (WARMUP > 0) await autocannon({ ...opts, connections: Math.min(10, connections), duration: WARMUP });
+  const r = await autocannon({ ...opts, connections, duration: DURATION, timeout: 20 });
   // autocannon's histogram has no p95 key in its type, but reports it.
   const latency = r.latency as autocannon.Histogram & { p95?: number };
   const fig = {
@@ -72,6 +77,7 @@ async function measure(
     p99Ms: latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    ...(connections === CONNECTIONS ? {} : { connections }),
   };
   console.log(
     `  ${name.padEnd(34)} ${String(fig.requestsPerSecond).padStart(6)} req/s  p50 ${fig.p50Ms} ms  p95 ${fig.p95Ms} ms  p99 ${fig.p99Ms} ms  errors ${fig.errors}  non-2xx ${fig.non2xx}`,
@@ -97,7 +103,7 @@ function markdown(report: {
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...report.load.map(
       (l) =>
-        `| ${l.target} | ${l.requestsPerSecond} | ${l.p50Ms} | ${l.p95Ms} | ${l.p99Ms} | ${l.errors} | ${l.non2xx} | ${(l.ratioToBaseline * 100).toFixed(1)}% | ${l.twinRatio ? `${(1 / l.twinRatio).toFixed(2)}×` : ""} |`,
+        `| ${l.target} | ${l.requestsPerSecond} | ${l.p50Ms} | ${l.p95Ms} | ${l.p99Ms} | ${l.errors} | ${l.non2xx} | ${l.connections ? "" : `${(l.ratioToBaseline * 100).toFixed(1)}%`} | ${l.twinRatio ? `${(1 / l.twinRatio).toFixed(2)}×` : ""} |`,
     ),
     "",
     `Server RSS under ${report.rss.connections} clients on /: peak ${report.rss.peakMB} MB over ${report.rss.processes} Node processes (primary + workers).`,
@@ -136,8 +142,9 @@ function serverRss(pid: number | undefined): { mb: number; processes: number } {
 
 /**
  * Realistic /market searches, text + 2 filters: names and roles from the demo seed with each genre
- * and event type. More distinct ones than the public page cache keeps (500, oldest out first), so a
- * round-robin over them never meets a cached page.
+ * and event type. The bench cycles through them, each request with its own `_` parameter (which the
+ * search ignores), so none is answered by the public page cache whatever the cycle's length, the
+ * number of server processes or the cache's size.
  */
 function marketSearches(): string[] {
   const terms = [
@@ -221,20 +228,24 @@ async function main() {
       url: server.url,
       requests: [{ method: "GET", path, setupRequest: fromNewAddress }],
     });
-    // The /market search itself, not the public page cache: every request is a different realistic
-    // search (text + 2 filters), cycling through more of them than the cache holds, so none is a hit.
+    // The /market search itself, not the public page cache: realistic searches (text + 2 filters) in
+    // turn, every request a distinct URL, so none is a hit (counted from X-Cache, reported if any).
     const searches = marketSearches();
     let searchCounter = 0;
+    let marketHits = 0;
     const market: autocannon.Options = {
       url: server.url,
       requests: [
         {
           method: "GET",
           path: marketPath,
-          setupRequest: (req: Req) => ({
-            ...fromNewAddress(req),
-            path: searches[searchCounter++ % searches.length],
-          }),
+          setupRequest: (req: Req) => {
+            const n = searchCounter++;
+            return { ...fromNewAddress(req), path: `${searches[n % searches.length]}&_=${n}` };
+          },
+          onResponse: (_status, _body, _context, headers) => {
+            if (headers?.["x-cache"] === "hit") marketHits += 1;
+          },
         },
       ],
     };
@@ -255,8 +266,8 @@ async function main() {
       twins.set(name, `/bench-twin/${i}.html`);
     }
     const load: LoadFigures[] = [{ ...base, ratioToBaseline: 1 }];
-    const run = async (name: string, opts: autocannon.Options) => {
-      const fig = await measure(name, opts);
+    const run = async (name: string, opts: autocannon.Options, connections?: number) => {
+      const fig = await measure(name, opts, connections);
       const row = {
         ...fig,
         ratioToBaseline: base.requestsPerSecond ? fig.requestsPerSecond / base.requestsPerSecond : 0,
@@ -267,10 +278,22 @@ async function main() {
     };
     await run("/healthz", { url: `${server.url}/healthz` });
     for (const [name, p, opts] of pagePaths) {
+      marketHits = 0;
       const row = await run(name, opts ?? page(p));
+      if (opts === market) row.cacheHits = marketHits;
       const twin = await run(`  static twin of ${name}`, page(twins.get(name)!));
       row.twinRatio = twin.requestsPerSecond ? row.requestsPerSecond / twin.requestsPerSecond : 0;
+      if (opts !== market) continue;
+      // The search's own latency (issue 14: p95 <= 50 ms), not a queue's: the same uncached searches
+      // one at a time, so each request's time is its own parse, SQL, render and compression. The
+      // server runs a process per core and PostgreSQL shares those cores, so from 2-3 connections up
+      // on this 2-core machine a request would also wait for others, as in the saturated row above.
+      marketHits = 0;
+      const latency = await run("/market search latency (uncached, 1 connection)", market, 1);
+      latency.cacheHits = marketHits;
     }
+    const hits = load.filter((l) => l.cacheHits).map((l) => `${l.target}: ${l.cacheHits}`);
+    if (hits.length) console.warn(`  warning: public page cache hits in uncached rows (${hits.join("; ")})`);
     await run("POST booking request (form)", {
       url: server.url,
       requests: [
