@@ -18,6 +18,7 @@ import {
 import { parseEnv } from "./app/server/env.server";
 import { logger } from "./app/server/logger.server";
 import { runMigrations } from "./app/server/migrate.server";
+import { precompressed, precompressedHeaders } from "./app/server/precompressed-assets";
 import { startupProblem } from "./app/server/startup-errors.server";
 import { isWorkerProcess, superviseWorkers } from "./app/server/workers";
 
@@ -181,15 +182,18 @@ if (DEVELOPMENT) {
   const buildDir = process.env.BUILD_DIR ?? "build";
   const buildPath = path.resolve(buildDir, "server/index.js");
   if (!fs.existsSync(buildPath)) fail("no production build found: run `npm run build` (npm start does).");
+  const assetsDir = path.join(buildDir, "client/assets");
+  app.use("/assets", precompressed(assetsDir));
   app.use(
     "/assets",
-    express.static(path.join(buildDir, "client/assets"), {
+    express.static(assetsDir, {
       immutable: true,
       maxAge: "1y",
       // Document-only headers (CSP and friends, ~1 KB) mean nothing on a script or stylesheet, and a
       // page loads ~25 of them over mobile data; keep nosniff and the resource policy.
-      setHeaders: (res) => {
+      setHeaders: (res, file) => {
         for (const h of DOCUMENT_ONLY_HEADERS) res.removeHeader(h);
+        precompressedHeaders(res, file);
       },
     }),
   );

@@ -18,7 +18,7 @@ export interface ServerOptions {
 export function ensureBuild(buildDir: string, force = false): void {
   if (!force && fs.existsSync(path.join(ROOT, buildDir, "server", "index.js"))) return;
   console.log(`building into ${buildDir} ...`);
-  const r = spawnSync("npx", ["react-router", "build"], {
+  const r = spawnSync("npm", ["run", "build"], {
     cwd: ROOT,
     // Always a production build: under Vitest NODE_ENV is "test", and Vite would then bundle
     // development React into the browser's scripts.
