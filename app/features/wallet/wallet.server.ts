@@ -135,21 +135,33 @@ const KIND_LABELS: Record<string, string> = {
 export async function walletView(musicianId: string): Promise<WalletView> {
   const payable = musicianPayableAccount(musicianId);
   const inTransit = payoutsInTransitAccount(musicianId);
-  const [settings, names, bookings, payouts, payableHistory, transitHistory] = await Promise.all([
+  const [settings, names, bookings, payouts] = await Promise.all([
     findPaymentSettings(musicianId),
     profileNames(musicianId),
     listOwnBookings({ id: musicianId }),
     listPayouts(musicianId),
-    accountHistory(payable),
-    accountHistory(inTransit),
   ]);
-  const escrow = await accountBalancesKobo(bookings.map((b) => escrowAccount(b.id)));
+  // Payments into and refunds out of escrow, for the bookings that have seen money.
+  const moneyBookings = bookings.filter((b) => b.status !== "pending").slice(0, ESCROW_HISTORY_BOOKINGS);
+  // Every ledger figure from one snapshot: read one by one, a release committing in between showed
+  // its money both in escrow and in Available.
+  const { balances, payableHistory, transitHistory, escrowHistory } = await db.transaction(
+    async (tx) => ({
+      balances: await accountBalancesKobo([payable, ...bookings.map((b) => escrowAccount(b.id))], tx),
+      payableHistory: await accountHistory(payable, tx),
+      transitHistory: await accountHistory(inTransit, tx),
+      escrowHistory: (
+        await Promise.all(moneyBookings.map((b) => accountHistory(escrowAccount(b.id), tx)))
+      ).flat(),
+    }),
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
   // Escrow holds what the client paid (price + service fee); the musician will receive their share of
   // it, price − commission when whole, in the same proportion after a partial refund.
   const rates = configuredFeeRates();
   let inEscrowKobo = 0;
   for (const b of bookings) {
-    const held = escrow.get(escrowAccount(b.id)) ?? 0;
+    const held = balances.get(escrowAccount(b.id)) ?? 0;
     if (held <= 0 || b.priceKobo === null) continue;
     const charges = bookingCharges(b.priceKobo, rates);
     inEscrowKobo += releaseSplit(charges, Math.min(held, charges.totalKobo)).musicianKobo;
@@ -158,11 +170,6 @@ export async function walletView(musicianId: string): Promise<WalletView> {
     .filter((h) => h.kind === "payout_paid")
     .reduce((sum, h) => sum - h.amountKobo, 0);
   const bySlug = new Map(bookings.map((b) => [b.id, b]));
-  // Payments into and refunds out of escrow, for the bookings that have seen money.
-  const moneyBookings = bookings.filter((b) => b.status !== "pending").slice(0, ESCROW_HISTORY_BOOKINGS);
-  const escrowHistory = (
-    await Promise.all(moneyBookings.map((b) => accountHistory(escrowAccount(b.id))))
-  ).flat();
   const history: WalletHistoryItem[] = [
     ...payableHistory,
     ...transitHistory.filter((h) => h.kind === "payout_paid"),
@@ -181,7 +188,7 @@ export async function walletView(musicianId: string): Promise<WalletView> {
     })
     .sort((a, b) => b.at.getTime() - a.at.getTime());
   return {
-    availableKobo: (await accountBalanceKobo(payable)) ?? 0,
+    availableKobo: balances.get(payable) ?? 0,
     inEscrowKobo,
     paidOutKobo,
     bankAccount:
