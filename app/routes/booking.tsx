@@ -5,12 +5,12 @@ import { confirmPublicBooking, getPublicBooking } from "~/features/bookings/book
 import { PublicBookingPage } from "~/features/bookings/components/public-booking-page";
 import { disputeSchema } from "~/features/disputes/dispute.schema";
 import { submitDispute } from "~/features/disputes/disputes.server";
-import { payPanelForSlug, startCheckout } from "~/features/payments/checkout.server";
+import { payPanelFor, startCheckout } from "~/features/payments/checkout.server";
 import { PayPanel } from "~/features/payments/components/pay-panel";
 import { payFormSchema } from "~/features/payments/payment.schema";
 import { EVENT_HAPPENED_DONE, type PaymentActionResult } from "~/features/payments/payment-messages";
 import { markEventHappened } from "~/features/payments/release.server";
-import { cancelBookingAsClient, clientCancelPreview } from "~/features/refunds/client-cancel.server";
+import { cancelBookingAsClient, clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
 import {
   type ClientCancelActionResult,
   ClientCancelPanel,
@@ -20,6 +20,7 @@ import { isClientReviewIntent } from "~/features/reviews/review-action";
 import { clientReviewAction, clientReviewUploadAction } from "~/features/reviews/review-actions.server";
 import { isMultipart } from "~/features/reviews/review-photos.server";
 import { clientReviewPanel } from "~/features/reviews/reviews.server";
+import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { env } from "~/server/env.server";
@@ -40,9 +41,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       { status: result.status },
     );
   }
-  const payment = await payPanelForSlug(params.slug);
-  const cancel = ["pending", "confirmed", "cancelled"].includes(result.booking.status)
-    ? await clientCancelPreview(params.slug)
+  // One read of the booking and of the policy serves both panels.
+  const { record } = result;
+  const policy = await cancellationPolicyOf(record.musicianId);
+  const payment = await payPanelFor(record, policy);
+  const cancel = ["pending", "confirmed", "cancelled"].includes(record.status)
+    ? await clientCancelPreviewFor(record, policy, record.unresolvedDispute)
     : null;
   const reviewPanel = result.booking.status === "completed" ? await clientReviewPanel(params.slug) : null;
   return data({

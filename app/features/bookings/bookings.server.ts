@@ -167,11 +167,27 @@ export type PublicBooking = Omit<BookingSummaryData, "email" | "phoneNumber" | "
   musicianWebsite: string | null;
 };
 
+/** The server-side facts behind the page (never sent to the browser): the money and cancel panels use them. */
+export type PublicBookingRecord = {
+  id: string;
+  slug: string;
+  musicianId: string;
+  clientName: string;
+  email: string | null;
+  priceKobo: number | null;
+  eventDate: string | null;
+  eventStartTime: string | null;
+  eventEndTime: string | null;
+  status: string;
+  paymentStatus: string;
+  unresolvedDispute: boolean;
+};
+
 /** The client's view of a booking, by its slug, with no account. Contact details stay private. */
 export async function getPublicBooking(
   slug: string,
   clientIp: string,
-): Promise<Outcome<{ booking: PublicBooking }>> {
+): Promise<Outcome<{ booking: PublicBooking; record: PublicBookingRecord }>> {
   if (!(await slugLookupAllowed(clientIp, "booking-page", PAGE_LIMIT))) {
     return { ok: false, status: 429, message: TOO_MANY_REQUESTS };
   }
@@ -182,6 +198,7 @@ export async function getPublicBooking(
   }
   return {
     ok: true,
+    record: row,
     booking: {
       slug: row.slug,
       musicianName: musicianDisplayName({

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { describe, expect, it, vi } from "vitest";
 import { action as createAction } from "~/routes/api-bookings";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/booking";
 import { loader as linkRedirect } from "~/routes/booking-link-redirect";
@@ -191,5 +192,30 @@ describe("disputes", () => {
     expect(res.status).toBe(409);
     expect(res.body.toast.message).toBe("This booking is confirmed and can no longer be disputed.");
     expect((await dispute("nothere2", goodDispute)).status).toBe(404);
+  });
+});
+
+describe("the page's database work (issue 14 item 2)", () => {
+  it("reads the booking once and the musician's policy once, and still fills both panels", async () => {
+    const m = await createMusician();
+    const slug = await create(m);
+    await confirm(slug);
+    const spy = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      const res = await page(slug);
+      expect(res.status).toBe(200);
+      expect(res.body.payment).toMatchObject({ state: "pay", policy: "flexible", priceKobo: 25_000_000 });
+      expect(res.body.cancel).toMatchObject({ policy: "flexible", canCancel: true, paid: false });
+      const sql = spy.mock.calls.map((c) => {
+        const first = c[0] as string | { text?: string };
+        return typeof first === "string" ? first : (first.text ?? "");
+      });
+      // The slug guard's rate-limit hit, the booking (with its musician and dispute state), the policy.
+      expect(sql.filter((t) => /from "bookings_by_musician"/i.test(t))).toHaveLength(1);
+      expect(sql.filter((t) => /from "musician_payment_settings"/i.test(t))).toHaveLength(1);
+      expect(sql).toHaveLength(3);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

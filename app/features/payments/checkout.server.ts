@@ -54,7 +54,14 @@ export type PayPanelData = {
 export async function payPanelForSlug(slug: string): Promise<PayPanelData | null> {
   const booking = await q.findBookingBySlug(slug);
   if (!booking) return null;
-  const policy = await cancellationPolicyOf(booking.musicianId);
+  return payPanelFor(booking, await cancellationPolicyOf(booking.musicianId));
+}
+
+/** The same, for a booking and policy the caller has already read (the booking page reads them once). */
+export async function payPanelFor(
+  booking: q.BookingMoneyRow,
+  policy: CancellationPolicy,
+): Promise<PayPanelData | null> {
   const cancelled = booking.status === "cancelled";
   if (booking.paymentStatus === "unpaid") {
     if (booking.status !== "confirmed" || !booking.priceKobo) return null;

@@ -61,7 +61,16 @@ export async function clientCancelPreview(
   const booking = await findBookingForCancel(slug);
   if (!booking) return null;
   const policy = await cancellationPolicyOf(booking.musicianId);
-  const disputed = await hasUnresolvedDispute(db, booking.id);
+  return clientCancelPreviewFor(booking, policy, await hasUnresolvedDispute(db, booking.id), now);
+}
+
+/** The same, for a booking, policy and dispute state the caller has already read (the booking page). */
+export async function clientCancelPreviewFor(
+  booking: CancellableBooking,
+  policy: CancellationPolicy,
+  disputed: boolean,
+  now = new Date(),
+): Promise<ClientCancelPreview> {
   const canCancel = refusal(booking, now, disputed) === null;
   const paid = booking.paymentStatus === "paid";
   const state = paid ? await bookingPaymentState(booking.id) : null;
