@@ -20,7 +20,7 @@ import { reviewsPageSchema } from "~/features/reviews/review.schema";
 import { REVIEW_INTENTS, type ReviewActionResult } from "~/features/reviews/review-action";
 import { reportAction } from "~/features/reviews/review-actions.server";
 import { profileReviews } from "~/features/reviews/review-lists.server";
-import { bankAccountVerified, cancellationPolicyOf } from "~/features/wallet/wallet.server";
+import { publicPaymentFacts } from "~/features/wallet/wallet.server";
 import { formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { toast } from "~/lib/toast";
@@ -37,12 +37,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { page } = reviewsPageSchema.parse({
     page: new URL(request.url).searchParams.get("reviewsPage") ?? undefined,
   });
-  const [availability, reviews, busyDates, cancellationPolicy, verified] = await Promise.all([
+  const [availability, reviews, busyDates, { cancellationPolicy, verified }] = await Promise.all([
     publicAvailability(profile.profile.id),
     profileReviews(profile.profile.id, page),
     publicBusyDates(profile.profile.id),
-    cancellationPolicyOf(profile.profile.id),
-    bankAccountVerified(profile.profile.id),
+    publicPaymentFacts(profile.profile.id, profile.profile),
   ]);
   const origin = publicOrigin();
   const p = profile.profile;

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import pg from "pg";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as createAction } from "~/routes/api-bookings";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/booking";
 import { loader as linkRedirect } from "~/routes/booking-link-redirect";
@@ -8,6 +7,7 @@ import { action as bookingsAction } from "~/routes/musician-bookings";
 import { db } from "~/server/db.server";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import { createMusician, type TestMusician, testIp } from "../../../tests/support/accounts";
+import { spyOnSql } from "../../../tests/support/sql-spy";
 import { answer, args, get, post, validBooking } from "./booking-test-support";
 
 async function create(m: TestMusician, over: Record<string, string> = {}) {
@@ -200,22 +200,18 @@ describe("the page's database work (issue 14 item 2)", () => {
     const m = await createMusician();
     const slug = await create(m);
     await confirm(slug);
-    const spy = vi.spyOn(pg.Client.prototype, "query");
+    const sql = spyOnSql();
     try {
       const res = await page(slug);
       expect(res.status).toBe(200);
       expect(res.body.payment).toMatchObject({ state: "pay", policy: "flexible", priceKobo: 25_000_000 });
       expect(res.body.cancel).toMatchObject({ policy: "flexible", canCancel: true, paid: false });
-      const sql = spy.mock.calls.map((c) => {
-        const first = c[0] as string | { text?: string };
-        return typeof first === "string" ? first : (first.text ?? "");
-      });
       // The slug guard's rate-limit hit, the booking (with its musician and dispute state), the policy.
-      expect(sql.filter((t) => /from "bookings_by_musician"/i.test(t))).toHaveLength(1);
-      expect(sql.filter((t) => /from "musician_payment_settings"/i.test(t))).toHaveLength(1);
-      expect(sql).toHaveLength(3);
+      expect(sql.readsOf("bookings_by_musician")).toHaveLength(1);
+      expect(sql.readsOf("musician_payment_settings")).toHaveLength(1);
+      expect(sql.texts()).toHaveLength(3);
     } finally {
-      spy.mockRestore();
+      sql.restore();
     }
   });
 });

@@ -9,6 +9,7 @@ import { db } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { musicianProfiles } from "~db/schema/profiles";
 import { createMusician } from "../../../tests/support/accounts";
+import { spyOnSql } from "../../../tests/support/sql-spy";
 import { answer, args, get, giveSlug } from "../bookings/booking-test-support";
 import { VERIFIED_MEANING, VerifiedBadge } from "./components/verified-badge";
 
@@ -34,6 +35,20 @@ describe("the Verified badge", () => {
       .set({ firstName: "Someone", lastName: "Else" })
       .where(eq(musicianProfiles.id, m.profileId));
     expect((await profilePage(slug)).verified).toBe(false);
+  });
+
+  it("comes with the cancellation policy from one read of the payment settings (issue 14 item 2)", async () => {
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    await saveOwnBankAccount(m.profileId, { bankCode: "058", accountNumber: "0123456789" });
+    const sql = spyOnSql();
+    try {
+      expect(await profilePage(slug)).toMatchObject({ verified: true, cancellationPolicy: "flexible" });
+      expect(sql.readsOf("musician_payment_settings")).toHaveLength(1);
+      expect(sql.readsOf("musician_profiles")).toHaveLength(1);
+    } finally {
+      sql.restore();
+    }
   });
 
   it("says what it means, readable without JavaScript", () => {

@@ -76,7 +76,10 @@ export type WalletView = {
 
 /** The musician's cancellation policy (Flexible until they choose another). */
 export async function cancellationPolicyOf(musicianId: string): Promise<CancellationPolicy> {
-  const settings = await findPaymentSettings(musicianId);
+  return policyOf(await findPaymentSettings(musicianId));
+}
+
+function policyOf(settings: Awaited<ReturnType<typeof findPaymentSettings>>): CancellationPolicy {
   return isCancellationPolicy(settings?.cancellationPolicy)
     ? settings.cancellationPolicy
     : DEFAULT_CANCELLATION_POLICY;
@@ -114,13 +117,28 @@ function namesMatch(accountName: string | null, firstName: string | null, lastNa
   return wanted.every((w) => have.has(w));
 }
 
-/** For the "Verified" badge: a payout account is saved and the bank's name for it is the profile's name. */
-export async function bankAccountVerified(musicianId: string): Promise<boolean> {
-  const [settings, names] = await Promise.all([findPaymentSettings(musicianId), profileNames(musicianId)]);
+type ProfileNames = { firstName: string | null; lastName: string | null } | null | undefined;
+
+function isVerified(settings: Awaited<ReturnType<typeof findPaymentSettings>>, names: ProfileNames): boolean {
   return (
     Boolean(settings?.recipientCode) &&
     namesMatch(settings?.accountName ?? null, names?.firstName ?? null, names?.lastName ?? null)
   );
+}
+
+/** For the "Verified" badge: a payout account is saved and the bank's name for it is the profile's name. */
+export async function bankAccountVerified(musicianId: string): Promise<boolean> {
+  const [settings, names] = await Promise.all([findPaymentSettings(musicianId), profileNames(musicianId)]);
+  return isVerified(settings, names);
+}
+
+/** What a public profile shows of the musician's payment settings, from one read of them. */
+export async function publicPaymentFacts(
+  musicianId: string,
+  names: ProfileNames,
+): Promise<{ cancellationPolicy: CancellationPolicy; verified: boolean }> {
+  const settings = await findPaymentSettings(musicianId);
+  return { cancellationPolicy: policyOf(settings), verified: isVerified(settings, names) };
 }
 
 const KIND_LABELS: Record<string, string> = {
