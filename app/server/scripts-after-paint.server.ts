@@ -2,20 +2,29 @@ import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
 /**
- * The inline script at the end of every page. Once the browser reports the first contentful paint it
- * starts the page's JavaScript: the parked module preloads are turned back on and React Router's module
- * script is re-inserted so that it runs (10 s after the load event at the latest, for a browser that
- * reports no paint). Until the page has hydrated it holds taps on JavaScript-only buttons
- * (`type="button"`: a menu, a dialog, a carousel) and replays each once, so a tap on a slow phone is
- * late, never lost. The root dispatches `app:hydrated`.
+ * The inline script at the very start of <head>. Until the page has hydrated it holds taps on
+ * JavaScript-only buttons (`type="button"`: a menu, a dialog, a carousel) and replays each once, so a
+ * tap on a slow phone is late, never lost. It runs before anything can be tapped: at the end of the
+ * page, as it first was, a tap on the header while the rest of the page still streamed in was lost.
+ * The root dispatches `app:hydrated`.
  */
-export const SCRIPT_LOADER = [
-  "(function(){var held=[],started=false;",
+export const TAP_HOLDER = [
+  "(function(){var held=[];",
   "function hold(e){var b=e.target instanceof Element&&e.target.closest('button[type=\"button\"]');",
   "if(b&&!b.disabled){e.preventDefault();e.stopImmediatePropagation();if(held.indexOf(b)<0)held.push(b)}}",
   'document.addEventListener("click",hold,true);',
   'addEventListener("app:hydrated",function(){document.removeEventListener("click",hold,true);',
-  "held.forEach(function(b){if(b.isConnected)b.click()})},{once:true});",
+  "held.forEach(function(b){if(b.isConnected)b.click()})},{once:true})})()",
+].join("");
+
+/**
+ * The inline script at the end of every page. Once the browser reports the first contentful paint it
+ * starts the page's JavaScript: the parked module preloads are turned back on and React Router's module
+ * script is re-inserted so that it runs (10 s after the load event at the latest, for a browser that
+ * reports no paint).
+ */
+export const SCRIPT_LOADER = [
+  "(function(){var started=false;",
   "function start(){if(started)return;started=true;",
   'document.querySelectorAll(\'link[data-rel="modulepreload"]\').forEach(function(l){l.rel="modulepreload"});',
   "document.querySelectorAll('script[type=\"x-after-paint\"]').forEach(function(s){",
@@ -26,14 +35,15 @@ export const SCRIPT_LOADER = [
   "})()",
 ].join("");
 
-/** What the stream rewrites: React Router's module preloads and module script, and the end of the body. */
-const PATTERN = /rel="modulepreload"|type="module" async=""|<\/body>/g;
+/** What the stream rewrites: the head's start, React Router's module preloads and module script, the body's end. */
+const PATTERN = /<head>|rel="modulepreload"|type="module" async=""|<\/body>/g;
 const LONGEST = 'type="module" async=""'.length;
 
 function replacement(match: string, nonce: string | undefined): string {
+  const script = (text: string) => `<script${nonce ? ` nonce="${nonce}"` : ""}>${text}</script>`;
   if (match === 'rel="modulepreload"') return 'data-rel="modulepreload"';
-  if (match === "</body>")
-    return `<script${nonce ? ` nonce="${nonce}"` : ""}>${SCRIPT_LOADER}</script></body>`;
+  if (match === "<head>") return `<head>${script(TAP_HOLDER)}`;
+  if (match === "</body>") return `${script(SCRIPT_LOADER)}</body>`;
   return 'type="x-after-paint" async=""';
 }
 
@@ -48,6 +58,7 @@ function replacement(match: string, nonce: string | undefined): string {
 export function scriptsAfterPaint(nonce: string | undefined): Transform {
   const decoder = new StringDecoder("utf8");
   let tail = "";
+  let headSeen = false;
   // Rewrites what it can of the text so far; a chunk may end part-way through a string the pattern
   // matches, so the last characters wait for the next chunk unless this is the end.
   const rewrite = (raw: string, final: boolean): string => {
@@ -56,7 +67,10 @@ export function scriptsAfterPaint(nonce: string | undefined): Transform {
     let done = 0;
     for (const m of raw.matchAll(PATTERN)) {
       if (m.index >= limit) break;
-      out += raw.slice(done, m.index) + replacement(m[0], nonce);
+      // The document's own <head> only: the holder goes in once.
+      const head = m[0] === "<head>";
+      out += raw.slice(done, m.index) + (head && headSeen ? m[0] : replacement(m[0], nonce));
+      headSeen ||= head;
       done = m.index + m[0].length;
     }
     const end = Math.max(done, limit);

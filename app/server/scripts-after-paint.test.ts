@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { SCRIPT_LOADER, scriptsAfterPaint } from "./scripts-after-paint.server";
+import { SCRIPT_LOADER, scriptsAfterPaint, TAP_HOLDER } from "./scripts-after-paint.server";
 
 const page =
   '<html><head><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/e.js"/>' +
@@ -24,9 +24,21 @@ describe("scriptsAfterPaint", () => {
     expect(out.endsWith(`<script nonce="n1">${SCRIPT_LOADER}</script></body></html>`)).toBe(true);
   });
 
+  it("holds taps from the first thing in <head>, before anything on the page can be tapped, once", async () => {
+    const out = await rewrite(
+      [Buffer.from(page.replace("</body>", "<p>&lt;head&gt;</p><head></head></body>"))],
+      "n1",
+    );
+    expect(
+      out.startsWith(`<html><head><script nonce="n1">${TAP_HOLDER}</script><link rel="stylesheet"`),
+    ).toBe(true);
+    expect(out.split(TAP_HOLDER)).toHaveLength(2);
+  });
+
   it("gives the loader no nonce on a page rendered without one (the cache allows it by hash)", async () => {
     const out = await rewrite([Buffer.from(page)]);
     expect(out).toContain(`<script>${SCRIPT_LOADER}</script></body>`);
+    expect(out).toContain(`<head><script>${TAP_HOLDER}</script>`);
   });
 
   it("gives the same page whatever the chunk boundaries, multi-byte characters included", async () => {
