@@ -29,6 +29,7 @@ import { guardSlugAction, PAGE_LIMIT, recordMiss, slugLookupAllowed } from "./sl
 
 export type { BookingRow };
 
+import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import { BOOKING_NOT_FOUND, type Outcome, TOO_MANY_REQUESTS } from "./outcome";
 
 export type { Outcome };
@@ -168,20 +169,7 @@ export type PublicBooking = Omit<BookingSummaryData, "email" | "phoneNumber" | "
 };
 
 /** The server-side facts behind the page (never sent to the browser): the money and cancel panels use them. */
-export type PublicBookingRecord = {
-  id: string;
-  slug: string;
-  musicianId: string;
-  clientName: string;
-  email: string | null;
-  priceKobo: number | null;
-  eventDate: string | null;
-  eventStartTime: string | null;
-  eventEndTime: string | null;
-  status: string;
-  paymentStatus: string;
-  unresolvedDispute: boolean;
-};
+export type PublicBookingRecord = BookingMoneyRow & { unresolvedDispute: boolean };
 
 /** The client's view of a booking, by its slug, with no account. Contact details stay private. */
 export async function getPublicBooking(
