@@ -2,6 +2,7 @@ import type { Clash } from "~/features/calendar/calendar.schema";
 import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, clashesFor, isDoubleBooking } from "~/features/calendar/overlap.server";
 import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/disputes.server";
+import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { refundPaidBookingInFull } from "~/features/refunds/refunds.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
@@ -29,7 +30,6 @@ import { guardSlugAction, PAGE_LIMIT, recordMiss, slugLookupAllowed } from "./sl
 
 export type { BookingRow };
 
-import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import { BOOKING_NOT_FOUND, type Outcome, TOO_MANY_REQUESTS } from "./outcome";
 
 export type { Outcome };
