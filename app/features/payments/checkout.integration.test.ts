@@ -16,11 +16,10 @@ import {
   handleChargeSuccess,
   listPaymentAnomalies,
   PAY_MESSAGES,
-  payPanelForSlug,
   startCheckout,
 } from "./checkout.server";
 import { bookingPaymentState } from "./payment-state.server";
-import { bookingRow, fileDispute, insertBooking, outboxMails } from "./payment-test-support";
+import { bookingRow, fileDispute, insertBooking, outboxMails, payPanelForSlug } from "./payment-test-support";
 import { markEventHappened, RELEASE_MESSAGES, releaseEscrow, runAutoRelease } from "./release.server";
 
 let m: TestMusician;

@@ -12,7 +12,6 @@ import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { escrowAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
 import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
 import type { CancellationPolicy } from "~/features/refunds/cancellation-policy";
-import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
@@ -50,14 +49,10 @@ export type PayPanelData = {
   cancelled: boolean;
 };
 
-/** What the booking page shows about money; null when there is nothing to pay (not confirmed, no price). */
-export async function payPanelForSlug(slug: string): Promise<PayPanelData | null> {
-  const booking = await q.findBookingBySlug(slug);
-  if (!booking) return null;
-  return payPanelFor(booking, await cancellationPolicyOf(booking.musicianId));
-}
-
-/** The same, for a booking and policy the caller has already read (the booking page reads them once). */
+/**
+ * What the booking page shows about money, for the booking and policy its loader has read; null when
+ * there is nothing to pay (not confirmed, no price).
+ */
 export async function payPanelFor(
   booking: q.BookingMoneyRow,
   policy: CancellationPolicy,

@@ -2,6 +2,11 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
+import { payPanelFor } from "~/features/payments/checkout.server";
+import { findBookingBySlug } from "~/features/payments/queries.server";
+import { clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
+import { findBookingForCancel, hasUnresolvedDispute } from "~/features/refunds/queries.server";
+import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { addDaysToDate } from "~/lib/lagos-date";
 import { db } from "~/server/db.server";
 import { outboxDir } from "~/server/mail/mailer.server";
@@ -68,4 +73,21 @@ export function outboxMails(needle: string): string[] {
     .readdirSync(dir)
     .map((f) => fs.readFileSync(`${dir}/${f}`, "utf8").replace(/=\r?\n/g, ""))
     .filter((m) => m.includes(needle));
+}
+
+/** The booking page's money panel for a slug, read as the page's loader reads it. */
+export async function payPanelForSlug(slug: string) {
+  const booking = await findBookingBySlug(slug);
+  return booking ? payPanelFor(booking, await cancellationPolicyOf(booking.musicianId)) : null;
+}
+
+/** The booking page's cancel panel for a slug, at a given moment. */
+export async function clientCancelPreview(slug: string, now = new Date()) {
+  const booking = await findBookingForCancel(slug);
+  if (!booking) return null;
+  const [policy, disputed] = await Promise.all([
+    cancellationPolicyOf(booking.musicianId),
+    hasUnresolvedDispute(db, booking.id),
+  ]);
+  return clientCancelPreviewFor(booking, policy, disputed, now);
 }

@@ -8,12 +8,14 @@ import {
   musicianPayableAccount,
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
-import { handleChargeSuccess, payPanelForSlug, startCheckout } from "~/features/payments/checkout.server";
+import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import {
   bookingRow,
+  clientCancelPreview,
   fileDispute,
   insertBooking,
   outboxMails,
+  payPanelForSlug,
 } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { releaseEscrow, runAutoRelease } from "~/features/payments/release.server";
@@ -24,7 +26,7 @@ import { action as profileAction, loader as profileLoader } from "~/routes/profi
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, testIp } from "../../../tests/support/accounts";
 import type { CancellationPolicy } from "./cancellation-policy";
-import { CLIENT_CANCEL_MESSAGES, cancelBookingAsClient, clientCancelPreview } from "./client-cancel.server";
+import { CLIENT_CANCEL_MESSAGES, cancelBookingAsClient } from "./client-cancel.server";
 import { refundForBooking } from "./refunds.server";
 
 afterAll(async () => {

@@ -53,18 +53,7 @@ function refusal(booking: CancellableBooking, now: Date, disputed: boolean): str
   return null;
 }
 
-/** The cancel panel of /booking/{slug} (the page's loader has already checked the slug). */
-export async function clientCancelPreview(
-  slug: string,
-  now = new Date(),
-): Promise<ClientCancelPreview | null> {
-  const booking = await findBookingForCancel(slug);
-  if (!booking) return null;
-  const policy = await cancellationPolicyOf(booking.musicianId);
-  return clientCancelPreviewFor(booking, policy, await hasUnresolvedDispute(db, booking.id), now);
-}
-
-/** The same, for a booking, policy and dispute state the caller has already read (the booking page). */
+/** The cancel panel of /booking/{slug}, for the booking, policy and dispute state its loader has read. */
 export async function clientCancelPreviewFor(
   booking: CancellableBooking,
   policy: CancellationPolicy,

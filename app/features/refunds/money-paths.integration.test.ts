@@ -11,12 +11,13 @@ import {
   musicianPayableAccount,
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
-import { handleChargeSuccess, payPanelForSlug, startCheckout } from "~/features/payments/checkout.server";
+import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import {
   bookingRow,
   fileDispute,
   insertBooking,
   outboxMails,
+  payPanelForSlug,
 } from "~/features/payments/payment-test-support";
 import events from "~/features/payments/paystack/fixtures/webhook-events.json";
 import { findTestRecord, moveTestRecord } from "~/features/payments/paystack/queries.server";

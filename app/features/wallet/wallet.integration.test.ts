@@ -23,11 +23,11 @@ import { stopJobs } from "~/server/jobs/jobs.server";
 import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { createMusician, type TestMusician } from "../../../tests/support/accounts";
-import { findPayoutByReference, listPayouts } from "./queries.server";
+import { findPayoutByReference, listPayouts, profileNames } from "./queries.server";
 import {
-  bankAccountVerified,
   handleTransferEvent,
   lookUpBankAccount,
+  publicPaymentFacts,
   requestWithdrawal,
   saveOwnBankAccount,
   walletView,
@@ -57,6 +57,9 @@ async function viaWebhook(payload: WebhookPayload) {
 
 const outbox = () => (fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()) : []);
 
+const verified = async (musicianId: string) =>
+  (await publicPaymentFacts(musicianId, await profileNames(musicianId))).verified;
+
 let ada: TestMusician;
 beforeAll(async () => {
   ada = await createMusician({ firstName: "Ada", lastName: "Obi" });
@@ -67,7 +70,7 @@ afterAll(async () => {
 
 describe("bank account", () => {
   it("resolves the account name for the musician to confirm, then saves it with a recipient code", async () => {
-    expect(await bankAccountVerified(ada.profileId)).toBe(false);
+    expect(await verified(ada.profileId)).toBe(false);
     const looked = await lookUpBankAccount(ada.profileId, { bankCode: "058", accountNumber: "0123456789" });
     expect(looked).toMatchObject({
       ok: true,
@@ -79,7 +82,7 @@ describe("bank account", () => {
       ok: true,
       message: "Bank account saved",
     });
-    expect(await bankAccountVerified(ada.profileId)).toBe(true);
+    expect(await verified(ada.profileId)).toBe(true);
     expect((await walletView(ada.profileId)).bankAccount).toEqual({
       bankName: "Guaranty Trust Bank",
       accountNumber: "0123456789",

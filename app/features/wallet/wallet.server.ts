@@ -126,13 +126,10 @@ function isVerified(settings: Awaited<ReturnType<typeof findPaymentSettings>>, n
   );
 }
 
-/** For the "Verified" badge: a payout account is saved and the bank's name for it is the profile's name. */
-export async function bankAccountVerified(musicianId: string): Promise<boolean> {
-  const [settings, names] = await Promise.all([findPaymentSettings(musicianId), profileNames(musicianId)]);
-  return isVerified(settings, names);
-}
-
-/** What a public profile shows of the musician's payment settings, from one read of them. */
+/**
+ * What a public profile shows of the musician's payment settings, from one read of them. Verified: a
+ * payout account is saved and the bank's name for it is the profile's name.
+ */
 export async function publicPaymentFacts(
   musicianId: string,
   names: ProfileNames,
