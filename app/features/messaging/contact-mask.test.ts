@@ -59,6 +59,16 @@ const evasions = [
   "my line: o8o3-one23-four567",
   "0803one234567",
   "zero8zero3 one23 4567",
+  // Issue 22 §4: the same, disguised so a plain pattern misses it.
+  "０８０３１２３４５６７",
+  "0803\u200b123\u200b4567",
+  "08O3 I23 4567",
+  "n a m e @ g m a i l . c o m",
+  "call ０８０３ １２３ ４５６７ now",
+  "0803\u200d123\u2060456\u00ad7",
+  "0 8 O 3 1 2 3 4 5 6 7",
+  "ngozi＠gmail．com",
+  "w w w . t u n d e s a x . c o m",
 ];
 
 // Ordinary event talk: prices, dates, times, counts. None may be touched.
@@ -93,6 +103,18 @@ const innocent = [
   "Hello, can you do 2 to 3 hours for 250,000?",
   "Someone told me you play too well",
   "Go to 5 Awolowo Road, 2nd floor, room 10",
+  // Issue 22 §4: normalising must not turn ordinary text into contact details.
+  "I love you",
+  "I love you all, see you at 7",
+  "The fee is ₦150,000",
+  "₦１５０,０００ is fine",
+  "25/12/2026 at 14:30",
+  "Sunday 21 December 2026, 4:00 PM – 9:00 PM",
+  "I 1 love 2 you",
+  "A B C D songs in that order",
+  "Room 1O1, Eko Hotel",
+  "We love it 👨‍👩‍👧 and 😊",
+  "Lol 100 guests",
 ];
 
 // Hidden exactly: the number goes, the words around it stay.
@@ -101,6 +123,12 @@ const exact: [string, string][] = [
   ["Call 0803 123 4567 for bookings", `Call ${CONTACT_HIDDEN} for bookings`],
   ["Pay 90,000 to 0803 123 4567 today", `Pay 90,000 to ${CONTACT_HIDDEN} today`],
   ["Hello O8O3 123 4567 ok", `Hello ${CONTACT_HIDDEN} ok`],
+  ["０８０３１２３４５６７", CONTACT_HIDDEN],
+  ["0803\u200b123\u200b4567", CONTACT_HIDDEN],
+  ["08O3 I23 4567", CONTACT_HIDDEN],
+  ["n a m e @ g m a i l . c o m", CONTACT_HIDDEN],
+  ["Hi 👋🏽 my line is ０８０３ １２３ ４５６７, thanks", `Hi 👋🏽 my line is ${CONTACT_HIDDEN}, thanks`],
+  ["Write to n a m e @ g m a i l . c o m today", `Write to ${CONTACT_HIDDEN} today`],
 ];
 
 describe("contact protection", () => {

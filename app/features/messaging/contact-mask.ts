@@ -1,6 +1,7 @@
-// Contact protection (issue 11 §6): until the two sides have a paid booking, phone numbers, e-mail
-// addresses, links and "WhatsApp me"-style handles in a message are replaced, so the platform's payment
-// protection and reviews can work. Pure, so the table of evasions is a fast unit test.
+// Contact protection (issue 11 §6, issue 22 §4): until the two sides have a paid booking, phone numbers,
+// e-mail addresses, links and "WhatsApp me"-style handles in a message are replaced, so the platform's payment
+// protection and reviews can work. The rules read a normalised copy (full-width digits, invisible
+// characters, O/I for 0/1, spaced-out letters). Pure, so the table of evasions is a fast unit test.
 
 export const CONTACT_HIDDEN = "[contact details hidden until booking is paid]";
 export const CONTACT_HIDDEN_NOTICE =
@@ -110,7 +111,8 @@ function looksLikeNigerianPhone(digits: string): boolean {
   return /(?:70|80|81|90|91)\d{8}/.test(digits);
 }
 
-function maskPhones(text: string): string {
+/** The spans (in `text`) that are phone numbers. */
+function phoneSpans(text: string): [number, number][] {
   const spans: [number, number][] = [];
   for (const whole of tokenRuns(text)) {
     for (const run of splitAmbiguous(whole)) {
@@ -125,9 +127,7 @@ function maskPhones(text: string): string {
       }
     }
   }
-  let out = text;
-  for (const [start, end] of spans.reverse()) out = out.slice(0, start) + CONTACT_HIDDEN + out.slice(end);
-  return out;
+  return spans;
 }
 
 const AT = `(?:@|\\s*[\\[(]\\s*at\\s*[\\])]\\s*|\\s+at\\s+)`;
@@ -169,27 +169,151 @@ const CHANNEL_PHRASE = new RegExp(
   "gi",
 );
 
-function collapse(text: string): string {
-  // Neighbouring replacements read as one.
-  const twice = new RegExp(
-    `${escapeRegExp(CONTACT_HIDDEN)}(?:[\\s,;:.\\-/]*${escapeRegExp(CONTACT_HIDDEN)})+`,
-    "g",
-  );
-  return text.replace(twice, CONTACT_HIDDEN);
+// Normalisation (issue 22 §4): the rules below read a normalised copy of the text, in which every
+// UTF-16 unit remembers the span of the original it came from. What they find is replaced in the
+// original, so text with nothing hidden comes back exactly as typed (emoji joiners and all).
+
+/** One placeholder character in the normalised copy for each hidden span. */
+const MARK = "\uE000";
+type Mapped = { s: string; from: number[]; to: number[] };
+
+// Invisible characters people slip between digits: zero-width spaces and joiners, soft hyphens,
+// direction marks, variation selectors.
+const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cf}]$/u;
+
+function normalise(text: string): Mapped {
+  const out: Mapped = { s: "", from: [], to: [] };
+  let i = 0;
+  for (const ch of text) {
+    const start = i;
+    i += ch.length;
+    if (INVISIBLE.test(ch)) continue;
+    // NFKC: full-width "０８０３" and other compatibility forms read as plain digits and letters.
+    const n = ch === MARK ? " " : ch.normalize("NFKC");
+    for (let k = 0; k < n.length; k++) {
+      out.s += n[k];
+      out.from.push(start);
+      out.to.push(i);
+    }
+  }
+  return digitLookalikes(joinSpacedSingles(out));
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Keeps the units of `m` for which `keep` is true, with their positions, and replaces some units. */
+function rebuild(m: Mapped, keep: (i: number) => boolean, swap: (i: number) => string = (i) => m.s[i]!) {
+  const out: Mapped = { s: "", from: [], to: [] };
+  for (let i = 0; i < m.s.length; i++) {
+    if (!keep(i)) continue;
+    out.s += swap(i);
+    out.from.push(m.from[i]!);
+    out.to.push(m.to[i]!);
+  }
+  return out;
+}
+
+/** "n a m e @ g m a i l . c o m", "0 8 0 3 …": four or more single characters spaced out read joined. */
+function joinSpacedSingles(m: Mapped): Mapped {
+  const drop = new Set<number>();
+  const singles = [...m.s.matchAll(/\S+/g)];
+  let run: RegExpExecArray[] = [];
+  const flush = () => {
+    if (run.length >= 4) {
+      for (let k = 1; k < run.length; k++) {
+        for (let j = run[k - 1]!.index + 1; j < run[k]!.index; j++) drop.add(j);
+      }
+    }
+    run = [];
+  };
+  for (const t of singles) {
+    const prev = run.at(-1);
+    const gap = prev ? t.index - prev.index - 1 : 0;
+    if (t[0].length === 1 && (!prev || gap <= 3)) run.push(t);
+    else {
+      flush();
+      if (t[0].length === 1) run.push(t);
+    }
+  }
+  flush();
+  return drop.size ? rebuild(m, (i) => !drop.has(i)) : m;
+}
+
+/** O/o and I/l written inside a run of digits ("08O3", "I23") read as 0 and 1. */
+function digitLookalikes(m: Mapped): Mapped {
+  const swap = new Map<number, string>();
+  for (const r of m.s.matchAll(/(?<![A-Za-z])[0-9OoIl]*[0-9][0-9OoIl]*(?![A-Za-z])/g)) {
+    for (let k = 0; k < r[0].length; k++) {
+      const c = r[0][k]!;
+      if (/[Oo]/.test(c)) swap.set(r.index + k, "0");
+      else if (/[Il]/.test(c)) swap.set(r.index + k, "1");
+    }
+  }
+  return swap.size
+    ? rebuild(
+        m,
+        () => true,
+        (i) => swap.get(i) ?? m.s[i]!,
+      )
+    : m;
+}
+
+/** Replaces each span of the normalised copy by one MARK that covers the original span. */
+function hide(m: Mapped, spans: Iterable<[number, number]>): Mapped {
+  const sorted = [...spans].filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
+  if (sorted.length === 0) return m;
+  const out: Mapped = { s: "", from: [], to: [] };
+  let i = 0;
+  for (const [a, b] of sorted) {
+    if (a < i) continue; // overlaps one already hidden
+    for (; i < a; i++) {
+      out.s += m.s[i];
+      out.from.push(m.from[i]!);
+      out.to.push(m.to[i]!);
+    }
+    out.s += MARK;
+    out.from.push(m.from[a]!);
+    out.to.push(m.to[b - 1]!);
+    i = b;
+  }
+  for (; i < m.s.length; i++) {
+    out.s += m.s[i];
+    out.from.push(m.from[i]!);
+    out.to.push(m.to[i]!);
+  }
+  return out;
+}
+
+function matchSpans(text: string, re: RegExp, lead = false): [number, number][] {
+  return [...text.matchAll(re)].map((r) => {
+    const skip = lead ? (r[1]?.length ?? 0) : 0;
+    return [r.index + skip, r.index + r[0].length];
+  });
 }
 
 /** The message with contact details replaced; `masked` says whether anything was hidden. */
 export function maskContactDetails(text: string): { text: string; masked: boolean } {
-  let out = text.replace(EMAIL, CONTACT_HIDDEN).replace(BARE_MAIL_DOMAIN, CONTACT_HIDDEN);
-  out = out.replace(LINK, CONTACT_HIDDEN);
+  let m = normalise(text);
+  m = hide(m, [...matchSpans(m.s, EMAIL), ...matchSpans(m.s, BARE_MAIL_DOMAIN)]);
+  m = hide(m, matchSpans(m.s, LINK));
   // Numbers before handles, so "whatsapp 0803 123 4567" loses the whole number, not its first group.
-  out = maskPhones(out);
-  out = out.replace(CHANNEL_PHRASE, CONTACT_HIDDEN);
-  out = out.replace(HANDLE_AT, (_m, lead: string) => `${lead}${CONTACT_HIDDEN}`);
-  out = collapse(out);
-  return { text: out, masked: out !== text };
+  m = hide(m, phoneSpans(m.s));
+  m = hide(m, matchSpans(m.s, CHANNEL_PHRASE));
+  m = hide(m, matchSpans(m.s, HANDLE_AT, true));
+  const ranges: [number, number][] = [];
+  for (let i = 0; i < m.s.length; i++) {
+    if (m.s[i] !== MARK) continue;
+    const [a, b] = [m.from[i]!, m.to[i]!];
+    const last = ranges.at(-1);
+    // Neighbouring replacements read as one.
+    if (last && (a <= last[1] || /^[\s,;:.\-/]*$/.test(text.slice(last[1], a)))) {
+      last[1] = Math.max(last[1], b);
+    } else ranges.push([a, b]);
+  }
+  if (ranges.length === 0) return { text, masked: false };
+  let out = "";
+  let at = 0;
+  for (const [a, b] of ranges) {
+    out += text.slice(at, a) + CONTACT_HIDDEN;
+    at = b;
+  }
+  return { text: out + text.slice(at), masked: true };
 }
