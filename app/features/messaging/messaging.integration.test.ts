@@ -203,6 +203,15 @@ describe("messaging", () => {
     // Confirmed is not paid: still hidden.
     const unpaid = await sendAsOrganiser(organiser, conversationId, "My email is ngozi@example.com");
     expect(unpaid.body.message.body).toBe(`My email is ${CONTACT_HIDDEN}`);
+    const musicianReads = () =>
+      answer(() =>
+        musicianLoader(args(requestAs(musician, `/musician_messages/${slug}?c=${conversationId}`), { slug })),
+      );
+    const organiserReads = () =>
+      answer(() => organiserLoader(args(requestAs(organiser, `/messages?c=${conversationId}`))));
+    const bodies = (r: { body: { messages: { body: string }[] } }) => r.body.messages.map((m) => m.body);
+    expect(bodies(await musicianReads())).toContain(`My email is ${CONTACT_HIDDEN}`);
+    expect(JSON.stringify((await musicianReads()).body)).not.toContain("ngozi@example.com");
     await db
       .update(bookingsByMusician)
       .set({ paymentStatus: "paid" })
@@ -210,6 +219,12 @@ describe("messaging", () => {
     const clear = await sendAsOrganiser(organiser, conversationId, "Call me on 0803 123 4567 please");
     expect(clear.body.message.body).toBe("Call me on 0803 123 4567 please");
     expect(clear.body.notice).toBeNull();
+    // Issue 22 §4: once paid, the earlier messages read as typed, to both sides and in the lists.
+    for (const read of [musicianReads, organiserReads]) {
+      const thread = await read();
+      expect(bodies(thread)).toContain("My email is ngozi@example.com");
+      expect(JSON.stringify(thread.body)).not.toContain(CONTACT_HIDDEN);
+    }
   });
 
   it("a GET never creates a conversation; Message on a booking or request starts it for its own organiser or musician only", async () => {

@@ -157,34 +157,43 @@ export async function listMemberConversations(
 ): Promise<ConversationSummary[]> {
   const side: Side = member.musicianId ? "musician" : "organiser";
   const rows = await listConversations(side, member.musicianId ?? member.user.id, member.user.id, opts);
+  // Only a last message that had something hidden needs the payment check.
+  const revealed = new Set<string>();
+  for (const r of rows) {
+    if (r.lastOriginal && (await pairHasPaidBooking(r.organiserUserId, r.musicianId))) revealed.add(r.id);
+  }
   return rows.map((r) => ({
     id: r.id,
     otherName: r.otherName || "Stagebook user",
     otherRole: side === "organiser" ? "Musician" : "Event Organizer",
-    lastMessage: r.lastMessage,
+    lastMessage: revealed.has(r.id) ? r.lastOriginal : r.lastMessage,
     lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
     unread: r.unread,
     bookingId: r.bookingId,
   }));
 }
 
-function toThreadMessage(
-  userId: string,
-  row: {
-    id: number;
-    conversationId: string;
-    senderUserId: string;
-    senderName: string;
-    body: string;
-    createdAt: Date;
-  },
-): ThreadMessage {
+type MessageRow = {
+  id: number;
+  conversationId: string;
+  senderUserId: string;
+  senderName: string;
+  body: string;
+  originalBody?: string | null;
+  createdAt: Date;
+};
+
+/**
+ * A stored message as a member sees it. Masking is stored (body) beside the text as typed
+ * (originalBody); once the pair has a paid booking, earlier messages read as typed (issue 22 §4).
+ */
+function toThreadMessage(userId: string, row: MessageRow, revealed = false): ThreadMessage {
   return {
     id: row.id,
     conversationId: row.conversationId,
     mine: row.senderUserId === userId,
     senderName: row.senderUserId === userId ? "You" : row.senderName,
-    body: row.body,
+    body: revealed && row.originalBody ? row.originalBody : row.body,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -196,7 +205,15 @@ export async function openThread(member: Member, conversationId: string) {
   const rows = await listMessages(conversationId);
   const last = rows.at(-1)?.id ?? 0;
   await markRead(conversationId, found.side, last);
-  return { messages: rows.map((r) => toThreadMessage(member.user.id, r)), side: found.side };
+  const revealed =
+    rows.some((r) => r.originalBody) &&
+    (await pairHasPaidBooking(found.conv.organiserUserId, found.conv.musicianId));
+  return { messages: rows.map((r) => toThreadMessage(member.user.id, r, revealed)), side: found.side };
+}
+
+/** Whether a message's hidden contact details may be shown: only once the pair has paid. */
+async function revealedIn(row: MessageRow, conv: { organiserUserId: string; musicianId: string }) {
+  return Boolean(row.originalBody) && (await pairHasPaidBooking(conv.organiserUserId, conv.musicianId));
 }
 
 /**
@@ -250,7 +267,7 @@ export async function messageForViewer(
   if (!conv) return null;
   const members = [conv.organiserUserId, conv.musicianUserId];
   if (!members.includes(userId)) return null;
-  return { message: toThreadMessage(userId, row), members };
+  return { message: toThreadMessage(userId, row, await revealedIn(row, conv)), members };
 }
 
 /** The stored announcement's members and raw row, once per notification for all local streams. */
@@ -259,16 +276,24 @@ export async function announcedMessage(messageId: number) {
   if (!row) return null;
   const conv = await findConversation(row.conversationId);
   if (!conv) return null;
-  return { row, conv, members: [conv.organiserUserId, conv.musicianUserId] };
+  // Resolved once here, so every stream shows the same text.
+  const body = (await revealedIn(row, conv)) ? row.originalBody! : row.body;
+  return { row: { ...row, body }, conv, members: [conv.organiserUserId, conv.musicianUserId] };
 }
 
-export function viewMessage(userId: string, row: Parameters<typeof toThreadMessage>[1]) {
+export function viewMessage(userId: string, row: MessageRow) {
   return toThreadMessage(userId, row);
 }
 
 export async function missedMessages(userId: string, afterId: number): Promise<ThreadMessage[]> {
   const rows = await listMessagesSince(userId, afterId);
-  return rows.map((r) => toThreadMessage(userId, r));
+  const revealed = new Map<string, boolean>();
+  for (const r of rows) {
+    if (!r.originalBody || revealed.has(r.conversationId)) continue;
+    const conv = await findConversation(r.conversationId);
+    revealed.set(r.conversationId, conv ? await revealedIn(r, conv) : false);
+  }
+  return rows.map((r) => toThreadMessage(userId, r, revealed.get(r.conversationId) ?? false));
 }
 
 /** A live stream delivered a message into the open thread: the reader has seen it. */

@@ -136,6 +136,9 @@ export function listConversations(
   const last = sql<
     string | null
   >`(SELECT body FROM ${m} WHERE ${m.conversationId} = ${c.id} ORDER BY ${m.id} DESC LIMIT 1)`;
+  const lastOriginal = sql<
+    string | null
+  >`(SELECT original_body FROM ${m} WHERE ${m.conversationId} = ${c.id} ORDER BY ${m.id} DESC LIMIT 1)`;
   const conditions = [side === "organiser" ? eq(c.organiserUserId, memberId) : eq(c.musicianId, memberId)];
   if (opts.filter === "bookings") conditions.push(hasBooking);
   if (opts.filter === "inquiries") conditions.push(sql`NOT ${hasBooking}`);
@@ -148,6 +151,9 @@ export function listConversations(
       id: c.id,
       otherName,
       lastMessage: last,
+      lastOriginal,
+      musicianId: c.musicianId,
+      organiserUserId: c.organiserUserId,
       lastMessageAt: c.lastMessageAt,
       bookingId: c.bookingId,
       unread: sql<number>`(SELECT count(*)::int FROM ${m} WHERE ${m.conversationId} = ${c.id} AND ${m.id} > ${readId} AND ${m.senderUserId} <> ${userId})`,
@@ -166,6 +172,8 @@ const messageColumns = {
   senderUserId: m.senderUserId,
   senderName: user.name,
   body: m.body,
+  // As typed, when something was hidden: shown instead of body once the pair has a paid booking.
+  originalBody: m.originalBody,
   createdAt: m.createdAt,
 };
 
