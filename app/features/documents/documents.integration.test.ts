@@ -79,7 +79,12 @@ describe("the contract PDF", () => {
     expect(t).toContain("Performance Contract");
     expect(t).toMatch(/Musician Stage \d+ \(Tunde Adeyemi\)/);
     expect(t).toContain("Client Ada Eze");
-    expect(t).toContain("08031234567 · ada@example.com");
+    // Unpaid: neither side's phone or e-mail is in it (issue 22 §4).
+    expect(t).toContain("Musician contact shared once the booking is paid");
+    expect(t).toContain("Client contact shared once the booking is paid");
+    expect(t).not.toContain("08031234567");
+    expect(t).not.toContain("ada@example.com");
+    expect(t).not.toContain(m.email);
     expect(t).toContain("Wedding");
     expect(t).toContain("Full Event Performance");
     expect(t).toContain("Sat, 12 Dec 2026");
@@ -102,6 +107,22 @@ describe("the contract PDF", () => {
     expect(client).toContain("Ada Eze");
   });
 
+  it("an unpaid booking's contract and invoice hide contact details, also those typed into its details", async () => {
+    const m = await musician();
+    const b = await booking(m, {
+      additionalDetails: "Reach me on 0803 123 4567 or ada.eze@gmail.com. Fee ₦150,000.",
+    });
+    for (const kind of ["contract", "invoice"]) {
+      const t = flat(await text(await asClient(b.slug, kind)));
+      expect(t).toContain("shared once the booking is paid");
+      expect(t).not.toContain("0803");
+      expect(t).not.toContain("ada@example.com");
+      expect(t).not.toContain("ada.eze@gmail.com");
+      expect(t).not.toContain(m.email);
+      expect(t).toContain("Fee ₦150,000.");
+    }
+  });
+
   it("an unconfirmed booking says so; no price says the price is still to agree", async () => {
     const m = await musician();
     const b = await booking(m, { price: "" }, false);
@@ -120,7 +141,9 @@ describe("invoices: numbered per musician, never reused", () => {
     expect(t1).toContain("Invoice INV-0001");
     expect(t1).toMatch(/From Stage \d+ \(Tunde Adeyemi\)/);
     expect(t1).toContain("Bill to Bola Ade");
-    expect(t1).toContain("bola@example.com");
+    // Unpaid: the address waits for payment.
+    expect(t1).toContain("Bill to Bola Ade shared once the booking is paid");
+    expect(t1).not.toContain("bola@example.com");
     expect(t1).toContain("Total due ₦262,500.00");
     expect(flat(await text(await asMusician(m, m.slug, second.id, "invoice")))).toContain("INV-0002");
     expect(flat(await text(await asMusician(m, m.slug, first.id, "invoice")))).toContain("INV-0001");
@@ -182,9 +205,14 @@ describe("the receipt", () => {
     expect(t).toContain("Amount paid ₦262,500.00");
     expect(t).toContain(`sb-test-${b.slug}`);
     expect(t).toMatch(/Paid on Fri, 20 Nov 2026, 11:30\s?(am|AM).*\(Lagos time\)/);
-    expect(flat(await text(await asMusician(m, m.slug, b.id, "invoice")))).toContain(
-      "Total (paid) ₦262,500.00",
-    );
+    const invoice = flat(await text(await asMusician(m, m.slug, b.id, "invoice")));
+    expect(invoice).toContain("Total (paid) ₦262,500.00");
+    // Paid: the contract and the invoice give both sides' contact details.
+    expect(invoice).toContain("08031234567 · ada@example.com");
+    const contract = flat(await text(await asClient(b.slug, "contract")));
+    expect(contract).toContain("Client contact 08031234567 · ada@example.com");
+    expect(contract).toContain(m.email);
+    expect(contract).not.toContain("shared once the booking is paid");
   });
 });
 

@@ -1,6 +1,11 @@
 import { musicianDisplayName } from "~/features/bookings/bookings.server";
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
+import {
+  CONTACT_SHARED_ONCE_PAID,
+  contactsShared,
+  maskedUnlessPaid,
+} from "~/features/messaging/contact-mask";
 import { bookingCharges } from "~/features/payments/fees";
 import { configuredFeeRates } from "~/features/payments/fees.server";
 import { bookingPaymentState } from "~/features/payments/payment-state.server";
@@ -76,6 +81,15 @@ function charges(b: DocumentBookingRow) {
   return { rates, ...bookingCharges(b.priceKobo, rates) };
 }
 
+/**
+ * Each side's phone and e-mail, or, until the booking is paid, the words saying when they are
+ * shared: the contract is e-mailed and downloadable by the booking link (issue 22 §4).
+ */
+function contact(b: DocumentBookingRow, ...parts: (string | null)[]): string {
+  if (!contactsShared(b.paymentStatus)) return CONTACT_SHARED_ONCE_PAID;
+  return parts.filter(Boolean).join(" · ") || "—";
+}
+
 function parties(b: DocumentBookingRow): Block[] {
   return [
     { kind: "heading", text: "Parties" },
@@ -83,10 +97,10 @@ function parties(b: DocumentBookingRow): Block[] {
       kind: "fields",
       rows: [
         ["Musician", `${musicianName(b)} (${legalName(b)})`],
-        ["Musician contact", [b.musicianPhone, b.musicianEmail].filter(Boolean).join(" · ") || "—"],
+        ["Musician contact", contact(b, b.musicianPhone, b.musicianEmail)],
         ["Musician location", orDash(b.musicianLocation)],
         ["Client", b.clientName],
-        ["Client contact", [b.clientPhone, b.clientEmail].filter(Boolean).join(" · ") || "—"],
+        ["Client contact", contact(b, b.clientPhone, b.clientEmail)],
       ],
     },
   ];
@@ -102,8 +116,8 @@ function eventDetails(b: DocumentBookingRow): Block[] {
         ["Service", withOther(b.serviceType, b.serviceTypeOther)],
         ["Date", b.eventDate ? formatCalendarDate(b.eventDate, "EEE, d MMM yyyy") : "Not yet fixed"],
         ["Time", eventTimes(b)],
-        ["Location", orDash(b.location)],
-        ["Details", orDash(b.additionalDetails)],
+        ["Location", orDash(maskedUnlessPaid(b.location, b.paymentStatus))],
+        ["Details", orDash(maskedUnlessPaid(b.additionalDetails, b.paymentStatus))],
       ],
     },
   ];
@@ -178,9 +192,9 @@ function invoiceBlocks(b: DocumentBookingRow, number: number, issuedAt: Date): B
       kind: "fields",
       rows: [
         ["From", `${musicianName(b)} (${legalName(b)})`],
-        ["", [b.musicianPhone, b.musicianEmail, b.musicianLocation].filter(Boolean).join(" · ")],
+        ["", [contact(b, b.musicianPhone, b.musicianEmail), b.musicianLocation].filter(Boolean).join(" · ")],
         ["Bill to", b.clientName],
-        ["", [b.clientPhone, b.clientEmail].filter(Boolean).join(" · ") || "—"],
+        ["", contact(b, b.clientPhone, b.clientEmail)],
         ["Booking", `${b.slug} · ${publicOrigin()}/booking/${b.slug}`],
       ],
     },

@@ -4,6 +4,28 @@
 // characters, O/I for 0/1, spaced-out letters). Pure, so the table of evasions is a fast unit test.
 
 export const CONTACT_HIDDEN = "[contact details hidden until booking is paid]";
+/** What stands in place of a phone number or e-mail address the other side may not see yet. */
+export const CONTACT_SHARED_ONCE_PAID = "shared once the booking is paid";
+
+/**
+ * Payment statuses after which the two sides see each other's contact details (a refunded booking
+ * is not one: its money went back, so no booking binds them).
+ */
+export const CONTACT_SHARED_STATUSES = ["paid", "released", "partially_refunded"] as const;
+
+export function contactsShared(paymentStatus: string | null | undefined): boolean {
+  return (CONTACT_SHARED_STATUSES as readonly string[]).includes(paymentStatus ?? "");
+}
+
+/** Free text one side typed, as the other side may read it: masked until the booking is paid. */
+export function maskedUnlessPaid<T extends string | null | undefined>(
+  text: T,
+  paymentStatus: string | null | undefined,
+): T {
+  if (!text || contactsShared(paymentStatus)) return text;
+  return maskContactDetails(text).text as T;
+}
+
 export const CONTACT_HIDDEN_NOTICE =
   "Contact details are hidden until the booking is paid, so both of you stay protected by Stagebook.";
 

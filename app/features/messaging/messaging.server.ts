@@ -9,7 +9,7 @@ import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { type Mail, sendMail } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import { CONTACT_HIDDEN_NOTICE, maskContactDetails } from "./contact-mask";
+import { CONTACT_HIDDEN_NOTICE, contactsShared, maskContactDetails } from "./contact-mask";
 import type { ConversationFilter, ConversationSummary, ThreadMessage } from "./message.schema";
 import {
   attachBooking,
@@ -42,14 +42,12 @@ export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const TOO_MANY_MESSAGES = "You are sending messages too fast. Please wait a minute and try again.";
 export const MESSAGES_PER_MINUTE = 30;
 
-const PAID = new Set(["paid", "released", "partially_refunded"]);
-
 /** Contact details show once the two have a booking the organiser has paid for. */
 async function pairHasPaidBooking(organiserUserId: string, musicianId: string): Promise<boolean> {
   const ids = await bookingIdsOfPair(organiserUserId, musicianId);
   if (ids.length === 0) return false;
   const statuses = await paymentStatuses(ids);
-  return ids.some((id) => PAID.has(statuses.get(id) ?? "unpaid"));
+  return ids.some((id) => contactsShared(statuses.get(id)));
 }
 
 /** Who is asking: an organiser (by account) or a musician (by their profile). */
