@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user ? { firstName: user.firstName, role: user.role } : null,
       toast: flash.toast,
       nonce: context.cspNonce,
-      support: { email: env().SUPPORT_EMAIL, phone: env().SUPPORT_PHONE },
+      support: { email: env().SUPPORT_EMAIL ?? "", phone: env().SUPPORT_PHONE ?? "" },
     },
     { headers: flash.headers },
   );

@@ -1,8 +1,9 @@
 export const mainLinks = [
   { to: "/", label: "Home" },
   { to: "/market", label: "Find Musicians" },
-  { to: "/musicians", label: "Browse Musicians" },
-  { to: "/blog", label: "Blog" },
+  // The recruitment page: "Browse Musicians" promised a list and opened a sign-up pitch (ARCHITECTURE §9).
+  { to: "/musicians", label: "For Musicians" },
+  // Blog (/blog) is left out until it has posts: a menu must not lead to a "Coming Soon" page.
 ] as const;
 
 const createBookingSections = [

@@ -165,7 +165,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
               ? "This musician's website does not exist or is not active yet."
               : "Something went wrong while loading this page. Please try again."}
           </p>
-          <Link to="/musicians" className={buttonVariants()}>
+          {/* The list of musicians (/market), not the recruitment page (ARCHITECTURE §9). */}
+          <Link to="/market" className={buttonVariants()}>
             Back to Musicians
           </Link>
         </CardContent>

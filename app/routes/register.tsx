@@ -115,7 +115,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
                   defaultChecked={values.role === ORGANISER_ROLE}
                   className="accent-primary"
                 />
-                Event Organizer
+                Event organiser
               </label>
               <FieldError id="role-error" message={errors.role} />
             </fieldset>

@@ -38,3 +38,10 @@ it("reads the payment fees and release delay, with the issue's defaults", () => 
     /RELEASE_AFTER_HOURS must be a whole number/,
   );
 });
+
+it("has no placeholder support contact: unset stays unset", () => {
+  const unset = parseEnv({});
+  expect(unset.SUPPORT_EMAIL).toBeUndefined();
+  expect(unset.SUPPORT_PHONE).toBeUndefined();
+  expect(parseEnv({ SUPPORT_PHONE: " +234 700 000 1111 " }).SUPPORT_PHONE).toBe("+234 700 000 1111");
+});

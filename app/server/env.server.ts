@@ -38,8 +38,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.url("S3_PUBLIC_URL must be a full URL").optional(),
-  SUPPORT_EMAIL: z.email("SUPPORT_EMAIL must be an e-mail address").default("support@stagebook.ng"),
-  SUPPORT_PHONE: z.string().default("+234 800 000 0000"),
+  // No defaults: the site shows only the support contact a deployment really has (no placeholder number).
+  SUPPORT_EMAIL: z.email("SUPPORT_EMAIL must be an e-mail address").optional(),
+  SUPPORT_PHONE: z.string().trim().optional(),
   ADMIN_EMAILS: z.string().default(""),
   PAYSTACK_SECRET_KEY: z
     .string()

@@ -22,7 +22,7 @@ export async function registerOrganiser(page: Page, over: Partial<E2EOrganiser> 
   await page.getByLabel("Last name").fill(o.lastName);
   await page.getByLabel("Email").fill(o.email);
   await page.getByLabel("Password", { exact: true }).fill(o.password);
-  await page.getByLabel("Event Organizer").check();
+  await page.getByLabel("Event organiser").check();
   await page.getByRole("button", { name: "Sign up" }).click();
   // Password hashing is slow on a loaded machine.
   await expect(page).toHaveURL("/bookings", { timeout: 30_000 });

@@ -176,7 +176,7 @@ test("an unknown musician page answers 404 with the error card", async ({ page }
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Could not load musician profile" })).toBeVisible();
   await page.getByRole("link", { name: "Back to Musicians" }).click();
-  await expect(page).toHaveURL("/musicians");
+  await expect(page).toHaveURL("/market");
 });
 
 test("the editor explains bad input and refuses a forged image", async ({ page }) => {

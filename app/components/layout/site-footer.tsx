@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeDialog } from "~/components/ui/native-dialog";
 
+/** Only what SUPPORT_EMAIL / SUPPORT_PHONE set; an unset one is empty and not shown. */
 export interface SupportContact {
   email: string;
   phone: string;
@@ -26,13 +27,8 @@ const groups = [
       { to: "/register", label: "Sign up" },
     ],
   },
-  {
-    title: "Company",
-    links: [
-      { to: "/musicians", label: "About" },
-      { to: "/blog", label: "Blog" },
-    ],
-  },
+  // No "About" (there is no About page: it opened the recruitment page) and no Blog until it has posts.
+  { title: "Company", links: [] as { to: string; label: string }[] },
   {
     title: "Legal",
     links: [
@@ -44,6 +40,9 @@ const groups = [
 
 export function SiteFooter({ support }: { support: SupportContact }) {
   const year = new Date().getFullYear();
+  const hasContact = Boolean(support.email || support.phone);
+  // A heading over nothing is left out (Company holds only Contact, shown when there is one).
+  const shown = groups.filter((g) => g.links.length > 0 || (g.title === "Company" && hasContact));
   return (
     <footer className="mt-16 border-t bg-muted/50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -62,7 +61,7 @@ export function SiteFooter({ support }: { support: SupportContact }) {
             ))}
           </ul>
         </div>
-        {groups.map((g) => (
+        {shown.map((g) => (
           <div key={g.title}>
             <h2 className="text-sm font-semibold">{g.title}</h2>
             <ul className="mt-3 space-y-2 text-sm text-muted-foreground">
@@ -73,7 +72,7 @@ export function SiteFooter({ support }: { support: SupportContact }) {
                   </Link>
                 </li>
               ))}
-              {g.title === "Company" && (
+              {g.title === "Company" && hasContact && (
                 <li>
                   <ContactDialog support={support} />
                 </li>
@@ -112,22 +111,26 @@ function ContactDialog({ support }: { support: SupportContact }) {
           Our support team answers every message within one working day.
         </p>
         <dl className="mt-4 grid gap-2 text-sm">
-          <div>
-            <dt className="font-medium">Email</dt>
-            <dd>
-              <a className="text-primary underline" href={`mailto:${support.email}`}>
-                {support.email}
-              </a>
-            </dd>
-          </div>
-          <div>
-            <dt className="font-medium">Phone</dt>
-            <dd>
-              <a className="text-primary underline" href={`tel:${support.phone.replace(/\s/g, "")}`}>
-                {support.phone}
-              </a>
-            </dd>
-          </div>
+          {support.email && (
+            <div>
+              <dt className="font-medium">Email</dt>
+              <dd>
+                <a className="break-all text-primary underline" href={`mailto:${support.email}`}>
+                  {support.email}
+                </a>
+              </dd>
+            </div>
+          )}
+          {support.phone && (
+            <div>
+              <dt className="font-medium">Phone</dt>
+              <dd>
+                <a className="text-primary underline" href={`tel:${support.phone.replace(/\s/g, "")}`}>
+                  {support.phone}
+                </a>
+              </dd>
+            </div>
+          )}
         </dl>
       </NativeDialog>
     </>

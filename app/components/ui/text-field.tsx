@@ -17,7 +17,9 @@ export function TextField({
   error?: string | null;
   hint?: string;
 }) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  // A hint the error repeats word for word is hidden while the error shows: one message, not two.
+  const showHint = hint && hint !== error;
+  const describedBy = [showHint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -28,7 +30,7 @@ export function TextField({
         aria-describedby={describedBy}
         {...props}
       />
-      {hint && (
+      {showHint && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}
         </p>

@@ -85,7 +85,7 @@ describe("My Bookings (client view)", () => {
   it.each(BOOKING_TABS.map((t) => [t.value, t.empty] as const))("shows the %s empty state", (tab, empty) => {
     const out = html(<ClientBookings bookings={[]} initialTab={tab} />);
     expect(out).toContain(empty);
-    expect(out.includes('href="/musicians"')).toBe(tab === "all");
+    expect(out.includes('href="/market"')).toBe(tab === "all");
   });
 
   it("labels sent requests by their state and unknown statuses Unknown", () => {

@@ -78,7 +78,7 @@ export async function startConversationWithMusician(
   musicianSlug: string,
 ): Promise<Outcome<{ conversationId: string }>> {
   if (!isOrganiser(organiser)) {
-    return { ok: false, status: 403, message: "Sign in as an Event Organizer to message musicians." };
+    return { ok: false, status: 403, message: "Sign in as an event organiser to message musicians." };
   }
   const musician = /^[a-z0-9-]{1,100}$/.test(musicianSlug) ? await findMusicianBySlug(musicianSlug) : null;
   if (!musician) return { ok: false, status: 404, message: "Musician profile not found" };
@@ -95,7 +95,7 @@ export async function conversationWithMusician(
   musicianSlug: string,
 ): Promise<Outcome<{ conversationId: string | null; musicianSlug: string; musicianName: string }>> {
   if (!isOrganiser(organiser)) {
-    return { ok: false, status: 403, message: "Sign in as an Event Organizer to message musicians." };
+    return { ok: false, status: 403, message: "Sign in as an event organiser to message musicians." };
   }
   const musician = /^[a-z0-9-]{1,100}$/.test(musicianSlug) ? await findMusicianBySlug(musicianSlug) : null;
   if (!musician) return { ok: false, status: 404, message: "Musician profile not found" };
@@ -114,7 +114,7 @@ export async function startOrganiserConversationAbout(
   about: { requestId?: string; bookingId?: string },
 ): Promise<Outcome<{ conversationId: string }>> {
   if (!isOrganiser(organiser)) {
-    return { ok: false, status: 403, message: "Sign in as an Event Organizer to message musicians." };
+    return { ok: false, status: 403, message: "Sign in as an event organiser to message musicians." };
   }
   const requestId = bookingIdSchema.safeParse(about.requestId).data;
   const bookingId = bookingIdSchema.safeParse(about.bookingId).data;
@@ -163,7 +163,7 @@ export async function listMemberConversations(
   return rows.map((r) => ({
     id: r.id,
     otherName: r.otherName || "Stagebook user",
-    otherRole: side === "organiser" ? "Musician" : "Event Organizer",
+    otherRole: side === "organiser" ? "Musician" : "Event organiser",
     lastMessage: revealed.has(r.id) ? r.lastOriginal : r.lastMessage,
     lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
     unread: r.unread,

@@ -130,7 +130,7 @@ function EmptyState({ tab, text }: { tab: string; text: string }) {
       <p className="font-medium">{text}</p>
       {tab === "all" && (
         <Button asChild variant="link">
-          <Link to="/musicians">Browse Musicians</Link>
+          <Link to="/market">Browse Musicians</Link>
         </Button>
       )}
     </div>

@@ -2,7 +2,8 @@ import type { LegalContact } from "./legal-document";
 
 export function SupportContactLine({ contact }: { contact: LegalContact }) {
   if (!contact.email && !contact.phone) {
-    return <p>Use the Contact link at the bottom of any page to reach our support team.</p>;
+    // No support address configured: say so rather than point at a Contact link that is not there.
+    return <p>Our support contact details have not been published on this site yet.</p>;
   }
   return (
     <p>
