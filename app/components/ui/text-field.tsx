@@ -19,7 +19,8 @@ export function TextField({
 }) {
   // A hint the error repeats word for word is hidden while the error shows: one message, not two.
   const showHint = hint && hint !== error;
-  const describedBy = [showHint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [showHint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>

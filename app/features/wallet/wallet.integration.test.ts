@@ -100,7 +100,9 @@ describe("bank account", () => {
     });
     const bad = await lookUpBankAccount(ada.profileId, { bankCode: "058", accountNumber: "9999999999" });
     expect(bad.ok).toBe(false);
-    expect(bad.fieldErrors?.accountNumber).toMatch(/Could not resolve account name/);
+    expect(bad.fieldErrors?.accountNumber).toBe(
+      "We couldn't find this account at Guaranty Trust Bank. Check the 10-digit number.",
+    );
   });
 });
 

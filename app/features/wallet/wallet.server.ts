@@ -258,9 +258,18 @@ export async function lookUpBankAccount(
       },
     };
   } catch (err) {
-    const message = providerMessage(err, "Could not check the account right now. Please try again.");
+    // Paystack answers a number it cannot match with "Could not resolve account name. Check parameters
+    // or try again." (422): API wording. The musician reads what to do, with the bank they chose.
+    const message =
+      err instanceof PaymentProviderError && err.kind === "rejected"
+        ? accountNotFoundMessage(bankName)
+        : providerMessage(err, "Could not check the account right now. Please try again.");
     return { ok: false, fieldErrors: { accountNumber: message } };
   }
+}
+
+export function accountNotFoundMessage(bankName: string): string {
+  return `We couldn't find this account at ${bankName}. Check the 10-digit number.`;
 }
 
 /** Saves the account payouts go to. The name is resolved again here: the browser's copy is not trusted. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import bankList from "./fixtures/bank-list.json";
 import { PaymentProviderError } from "./payment-provider";
 import { paymentProvider } from "./provider.server";
 import { testProviderSecret, verifyPaystackSignature } from "./signature.server";
@@ -101,6 +102,25 @@ describe("built-in test provider (no PAYSTACK_SECRET_KEY)", () => {
   it("lists banks, resolves a 10-digit account and refuses the documented unknown number", async () => {
     const banks = await provider.listBanks();
     expect(banks).toContainEqual({ name: "Guaranty Trust Bank", code: "058" });
+    // Every bank of Paystack's published example answer, and the banks the phone walk could not find.
+    for (const published of bankList["200"].data) {
+      expect(banks).toContainEqual({
+        name: published.name === "Paycom" ? expect.any(String) : published.name,
+        code: published.code,
+      });
+    }
+    for (const name of [
+      "Jaiz Bank",
+      "Heritage Bank",
+      "Unity Bank",
+      "Globus Bank",
+      "Titan Bank",
+      "Lotus Bank",
+    ]) {
+      expect(banks.map((b) => b.name)).toContain(name);
+    }
+    expect(new Set(banks.map((b) => b.code)).size).toBe(banks.length);
+    expect(banks.length).toBeGreaterThanOrEqual(50);
     expect(
       await provider.resolveAccount({ accountNumber: "0123456789", bankCode: "058", holderHint: "Ada Obi" }),
     ).toEqual({ accountNumber: "0123456789", accountName: "ADA OBI" });
