@@ -52,7 +52,9 @@ export const musicianProfiles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     // Also in the table, left out here so no select or insert touches them: the /market search's
     // stored generated columns search_text, genres_folded, event_types_folded and location_folded,
-    // and their GIN indexes (hand-written migration 0017; read by features/marketplace/queries.server.ts).
+    // and their GIN indexes (hand-written migration 0017; read by features/marketplace/queries.server.ts);
+    // market_ready (photo + rate + a genre) and its partial index musician_profiles_market_ready_idx
+    // (migration 0024), which put bookable profiles first on /market.
   },
   (t) => [
     uniqueIndex("musician_profiles_slug_key").on(t.slug),

@@ -215,6 +215,59 @@ describe("/market search", () => {
     expect(s.maxRate).toBe(maxRate === "50000" ? 50_000 : 100_000);
   });
 
+  it("lists bookable profiles (photo, rate, genre) first with no search, none bare on page 1, and counts all", async () => {
+    const t = token();
+    const ready = await musician({ stageName: `Ready ${t}`, createdAt: new Date(Date.UTC(2020, 0, 1)) });
+    await db
+      .update(musicianProfiles)
+      .set({ profileImage: "/uploads/ready.jpg" })
+      .where(eq(musicianProfiles.id, ready.profileId));
+    // Thirteen newer sign-ups, each missing one of the three: a photo, a rate, a genre.
+    for (let i = 0; i < 13; i++) {
+      const bare = await musician({
+        stageName: `Bare${i} ${t}`,
+        rateNaira: i % 3 === 1 ? null : 20_000,
+        genres: i % 3 === 2 ? [] : ["Jazz"],
+      });
+      if (i % 3 !== 0) {
+        await db
+          .update(musicianProfiles)
+          .set({ profileImage: "/uploads/bare.jpg" })
+          .where(eq(musicianProfiles.id, bare.profileId));
+      }
+    }
+    const active = await db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM musician_profiles WHERE website_active AND slug IS NOT NULL`,
+    );
+    const page1 = (await search("")).results;
+    expect(page1.total).toBe(Number(active.rows[0]?.n));
+    expect(page1.first).toBe(1);
+    expect(page1.cards.map((c) => c.name)).toContain(`Ready ${t}`);
+    for (const c of page1.cards) {
+      expect(c.imageUrl).toBeTruthy();
+      expect(c.rate).toBeTruthy();
+      expect(c.genres.length).toBeGreaterThan(0);
+    }
+    expect(page1.hasNext).toBe(true);
+    // The bare profiles follow on later pages, numbered after the bookable ones.
+    const seen = new Set(page1.cards.map((c) => c.name));
+    let page = 2;
+    let next = page1.hasNext;
+    while (next) {
+      const r = (await search(`page=${page}`)).results;
+      expect(r.first).toBe(seen.size + 1);
+      for (const c of r.cards) seen.add(c.name);
+      next = r.hasNext;
+      page++;
+    }
+    expect(seen.size).toBe(page1.total);
+    for (let i = 0; i < 13; i++) expect(seen).toContain(`Bare${i} ${t}`);
+    // A search counts nothing and still puts the bookable profile first among equal matches.
+    const searched = (await search(`q=${t}`)).results;
+    expect(searched.total).toBeNull();
+    expect(searched.cards[0]?.name).toBe(`Ready ${t}`);
+  });
+
   it("keeps filters in a shareable query string", () => {
     const s = parseMarketSearch(
       new URLSearchParams("q=Fuji&location=Lagos&maxRate=₦60,000&sort=price&page=3"),

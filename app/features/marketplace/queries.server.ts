@@ -72,12 +72,27 @@ function orderClause(f: MarketFilters): SQL {
   if (f.sort === "price") return sql`p.hourly_rate_kobo ASC NULLS LAST, p.created_at DESC`;
   // rating_score is the Bayesian average kept by the reviews feature (indexed with created_at).
   if (f.sort === "rating") return sql`p.rating_score DESC, p.created_at DESC`;
-  if (f.sort === "relevance" && f.words.length) {
-    // A whole-word match (in a name, genre or role) before a match inside a longer word.
+  if (f.sort === "newest") return sql`p.created_at DESC`;
+  if (f.words.length) {
+    // A whole-word match (in a name, genre or role) before a match inside a longer word, then bookable
+    // profiles (photo, rate, genre: market_ready, migration 0024) before bare ones.
     const whole = f.words.map((w) => sql`(' ' || ${searchText} || ' ') LIKE ${likePattern(` ${w} `)}`);
-    return sql`(${sql.join(whole, sql` AND `)}) DESC, p.created_at DESC`;
+    return sql`(${sql.join(whole, sql` AND `)}) DESC, p.market_ready DESC, p.created_at DESC`;
   }
-  return sql`p.created_at DESC`;
+  return sql`p.market_ready DESC, p.created_at DESC`;
+}
+
+/** The listing a visitor sees on /market before searching: no words, no filters, the default order. */
+export function isBrowseListing(f: MarketFilters): boolean {
+  return (
+    f.sort === "relevance" &&
+    !f.words.length &&
+    !f.genre &&
+    !f.eventType &&
+    !f.locationTerms.length &&
+    f.maxRateKobo === null &&
+    !f.date
+  );
 }
 
 function toRow(r: Record<string, unknown>): MarketRow {
@@ -120,6 +135,46 @@ export function marketPageQuery(f: MarketFilters, limit: number, offset: number)
     WHERE ${whereClause(f)}
     ORDER BY ${orderClause(f)}
     LIMIT ${limit + 1} OFFSET ${offset}`;
+}
+
+export interface BrowsePage {
+  rows: MarketRow[];
+  hasNext: boolean;
+  /** Every active musician, and the market-ready ones among them. */
+  total: number;
+  ready: number;
+  /** Position (0-based) of this page's first row in the whole listing. */
+  offset: number;
+}
+
+/**
+ * The unsearched listing. Bookable (market-ready) profiles fill the first pages; the bare ones start on
+ * the page after the last bookable one, so none of them is on page 1 while anyone bookable exists. The
+ * total is counted only here: counting every match of a search costs more than its page.
+ */
+export async function browseActiveMusicians(
+  f: MarketFilters,
+  page: number,
+  pageSize: number,
+): Promise<BrowsePage> {
+  const counts = await db.execute<{ total: string; ready: string }>(sql`
+    SELECT count(*) AS total, count(*) FILTER (WHERE p.market_ready) AS ready
+    FROM musician_profiles p WHERE ${whereClause(f)}`);
+  const total = Number(counts.rows[0]?.total ?? 0);
+  const ready = Number(counts.rows[0]?.ready ?? 0);
+  const readyPages = Math.ceil(ready / pageSize);
+  const inReady = page <= readyPages;
+  const offsetInPart = (inReady ? page - 1 : page - 1 - readyPages) * pageSize;
+  const res = await db.execute<Record<string, unknown>>(sql`
+    SELECT p.id, p.slug, p.stage_name, p.first_name, p.last_name, p.location, p.hourly_rate_kobo,
+           p.profile_image, p.performance_roles, p.genres, p.rating_count, p.rating_average
+    FROM musician_profiles p
+    WHERE ${whereClause(f)} AND p.market_ready = ${inReady}
+    ORDER BY p.market_ready DESC, p.created_at DESC
+    LIMIT ${pageSize + 1} OFFSET ${offsetInPart}`);
+  const rows = res.rows.slice(0, pageSize).map(toRow);
+  const hasNext = res.rows.length > pageSize || (inReady && total > ready);
+  return { rows, hasNext, total, ready, offset: (inReady ? 0 : ready) + offsetInPart };
 }
 
 /**

@@ -1,6 +1,12 @@
 import { formatNairaWhole } from "~/lib/money";
 import { logger } from "~/server/logger.server";
-import { type MarketFilters, searchActiveMusicians } from "./queries.server";
+import {
+  browseActiveMusicians,
+  isBrowseListing,
+  type MarketFilters,
+  type MarketRow,
+  searchActiveMusicians,
+} from "./queries.server";
 import type { MarketSearch } from "./search.schema";
 import { PAGE_SIZE } from "./search-options";
 
@@ -20,7 +26,11 @@ export interface MarketCard {
 export interface MarketResults {
   cards: MarketCard[];
   page: number;
+  /** 1-based position of the first card in the whole listing. */
+  first: number;
   hasNext: boolean;
+  /** Every active musician: counted for the unsearched listing only, null for a search. */
+  total: number | null;
   /** Set when nothing matched the words as typed and these results are for this corrected spelling. */
   correctedQuery: string | null;
   failed: boolean;
@@ -51,28 +61,60 @@ export function toFilters(s: MarketSearch): MarketFilters {
   };
 }
 
+function toCard(r: MarketRow): MarketCard {
+  return {
+    id: r.id,
+    href: `/musicians/${r.slug}`,
+    name: r.stageName?.trim() || `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim(),
+    roles: r.performanceRoles,
+    genres: r.genres,
+    location: r.location,
+    rate: r.hourlyRateKobo === null ? null : formatNairaWhole(r.hourlyRateKobo),
+    imageUrl: r.profileImage,
+    ratingCount: r.ratingCount,
+    ratingAverage: r.ratingAverage,
+  };
+}
+
 export async function searchMarket(s: MarketSearch): Promise<MarketResults> {
   try {
+    const filters = toFilters(s);
+    if (isBrowseListing(filters)) {
+      const browse = await browseActiveMusicians(filters, s.page, PAGE_SIZE);
+      return {
+        cards: browse.rows.map(toCard),
+        page: s.page,
+        first: browse.offset + 1,
+        hasNext: browse.hasNext,
+        total: browse.total,
+        correctedQuery: null,
+        failed: false,
+      };
+    }
     const { rows, correctedQuery } = await searchActiveMusicians(
-      toFilters(s),
+      filters,
       PAGE_SIZE,
       (s.page - 1) * PAGE_SIZE,
     );
-    const cards = rows.slice(0, PAGE_SIZE).map((r) => ({
-      id: r.id,
-      href: `/musicians/${r.slug}`,
-      name: r.stageName?.trim() || `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim(),
-      roles: r.performanceRoles,
-      genres: r.genres,
-      location: r.location,
-      rate: r.hourlyRateKobo === null ? null : formatNairaWhole(r.hourlyRateKobo),
-      imageUrl: r.profileImage,
-      ratingCount: r.ratingCount,
-      ratingAverage: r.ratingAverage,
-    }));
-    return { cards, page: s.page, hasNext: rows.length > PAGE_SIZE, correctedQuery, failed: false };
+    return {
+      cards: rows.slice(0, PAGE_SIZE).map(toCard),
+      page: s.page,
+      first: (s.page - 1) * PAGE_SIZE + 1,
+      hasNext: rows.length > PAGE_SIZE,
+      total: null,
+      correctedQuery,
+      failed: false,
+    };
   } catch (err) {
     logger.error({ err }, "marketplace search failed");
-    return { cards: [], page: s.page, hasNext: false, correctedQuery: null, failed: true };
+    return {
+      cards: [],
+      page: s.page,
+      first: 1,
+      hasNext: false,
+      total: null,
+      correctedQuery: null,
+      failed: true,
+    };
   }
 }

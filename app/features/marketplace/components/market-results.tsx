@@ -6,7 +6,6 @@ import { RatingBadge } from "~/features/reviews/components/rating-badge";
 import type { MarketSearch } from "../search.schema";
 import type { MarketCard, MarketResults } from "../search.server";
 import { marketSearchToParams } from "../search-link";
-import { PAGE_SIZE } from "../search-options";
 
 function MusicianCard({ card }: { card: MarketCard }) {
   return (
@@ -60,6 +59,10 @@ function MusicianCard({ card }: { card: MarketCard }) {
   );
 }
 
+function musicianCount(n: number): string {
+  return `${n.toLocaleString("en-NG")} ${n === 1 ? "musician" : "musicians"}`;
+}
+
 function pageHref(search: MarketSearch, page: number): string {
   const qs = marketSearchToParams({ ...search, page }).toString();
   return qs ? `/market?${qs}` : "/market";
@@ -84,13 +87,18 @@ export function MarketResultsView({ results, search }: { results: MarketResults;
       </div>
     );
   }
-  const first = (results.page - 1) * PAGE_SIZE + 1;
+  const first = results.first;
   return (
     <div className="flex flex-col gap-4">
       <p aria-live="polite" className="text-sm text-muted-foreground">
         {results.correctedQuery && (
           <>
             No matches for “{search.q}”. Showing results for “{results.correctedQuery}”.{" "}
+          </>
+        )}
+        {results.total !== null && (
+          <>
+            <span className="font-medium text-foreground">{musicianCount(results.total)}</span> ·{" "}
           </>
         )}
         Showing musicians {first}–{first + results.cards.length - 1}
