@@ -115,6 +115,40 @@ describe("the musician's calendar feed (RFC 5545)", () => {
     expect(jazz.location).toBe("Terra Kulture, Lagos");
   });
 
+  it("puts an all-day booking on its own date whatever the server's time zone (TZ=UTC, TZ=America/Los_Angeles)", async () => {
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    await book(m, { clientName: "Ngozi Eze", eventDate: "2026-12-15", eventStartTime: "", eventEndTime: "" });
+    await book(m, {
+      clientName: "Late Show",
+      eventDate: "2026-12-16",
+      eventStartTime: "23:00",
+      eventEndTime: "",
+    });
+    const url = await feedUrlOf(m, slug);
+    const before = process.env.TZ;
+    try {
+      // Node re-reads TZ when it is assigned; the offsets prove each zone really applied.
+      for (const [zone, offset] of [
+        ["UTC", 0],
+        ["America/Los_Angeles", 480],
+      ] as const) {
+        process.env.TZ = zone;
+        expect(new Date(2026, 11, 15).getTimezoneOffset()).toBe(offset);
+        const text = await (await fetchFeed(url)).text();
+        const byName = Object.fromEntries(events(text).map((e) => [String(e.summary), e]));
+        expect(text).toContain("DTSTART;VALUE=DATE:20261215");
+        expect(byName["Wedding — Ngozi Eze"]?.datetype).toBe("date");
+        // A timed booking keeps its Lagos wall-clock time, and runs to midnight when it has no end.
+        expect(text).toContain("DTSTART;TZID=Africa/Lagos:20261216T230000");
+        expect(text).toContain("DTEND;TZID=Africa/Lagos:20261217T000000");
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
   it("a booking cancelled after it was in the feed drops out of it", async () => {
     const m = await createMusician();
     const slug = await giveSlug(m);

@@ -60,7 +60,10 @@ function lagosAt(date: string, time: string): TZDate {
 
 /** Start and end in Lagos; no times is an all-day event; a start alone runs to midnight (as the overlap rule). */
 function when({ eventDate, startTime, endTime }: Timed & { eventDate: string }) {
-  if (!startTime) return { start: lagosAt(eventDate, "00:00"), allDay: true as const };
+  // An all-day event is a calendar date, not an instant: ical-generator writes a date-only value from the
+  // UTC fields of what it is given, so Lagos midnight (23:00 UTC the day before) came out a day early in
+  // every feed. The "YYYY-MM-DD" string parses as that day's UTC midnight: the booked date, in any zone.
+  if (!startTime) return { start: eventDate, allDay: true as const };
   const end =
     endTime && endTime > startTime
       ? lagosAt(eventDate, endTime)
