@@ -112,6 +112,8 @@ export const bookingRefunds = pgTable(
     providerRefundId: text("provider_refund_id"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** Set while one process asks the provider for this refund (a lease: it expires if that process died). */
+    sendingSince: timestamp("sending_since", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -143,4 +145,28 @@ export const paystackChargeDisputes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("paystack_charge_disputes_reference_idx").on(t.transactionReference)],
+);
+
+/**
+ * Money a person must look at: a transfer paid after we had marked it failed when the wallet no longer
+ * holds the money to take back, a transfer waiting for an OTP, a payout refused because test-mode
+ * charges funded it. One row per reference and kind.
+ */
+export const moneyAlerts = pgTable(
+  "money_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    reference: text("reference").notNull(),
+    musicianId: uuid("musician_id"),
+    amountKobo: bigint("amount_kobo", { mode: "number" }),
+    detail: text("detail").notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("money_alerts_reference_kind_key").on(t.reference, t.kind),
+    index("money_alerts_created_at_idx").on(t.createdAt),
+    check("money_alerts_kind_check", sql`${t.kind} ~ '^[a-z_]+$'`),
+  ],
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
@@ -68,15 +68,70 @@ export async function findOpenRefundByTransaction(
   return row;
 }
 
-export async function noteRefundAttempt(
-  id: string,
-  patch: { providerRefundId?: string | null; lastError?: string | null },
-): Promise<void> {
-  const [current] = await db.select({ attempts: r.attempts }).from(r).where(eq(r.id, id));
-  await db
+/** How long a claim on a refund holds: longer than any provider call, short enough to recover a crash. */
+export const REFUND_CLAIM_SECONDS = 120;
+
+const claimFree = () =>
+  or(isNull(r.sendingSince), lt(r.sendingSince, sql`now() - make_interval(secs => ${REFUND_CLAIM_SECONDS})`));
+
+/**
+ * Claims the refund for one call to the provider (compare-and-set): a pending refund with no provider
+ * id, or (retryFailed) a failed one, which becomes pending again. Undefined when someone else holds it
+ * or it needs no call. The returned attempts number fences the claim.
+ */
+export async function claimRefund(id: string, retryFailed = false): Promise<RefundRow | undefined> {
+  const [row] = await db
     .update(r)
-    .set({ ...patch, attempts: (current?.attempts ?? 0) + 1, updatedAt: new Date() })
-    .where(eq(r.id, id));
+    .set({
+      status: "pending",
+      providerRefundId: retryFailed ? null : r.providerRefundId,
+      sendingSince: sql`now()`,
+      attempts: sql`${r.attempts} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(r.id, id),
+        retryFailed ? eq(r.status, "failed") : and(eq(r.status, "pending"), isNull(r.providerRefundId)),
+        claimFree(),
+      ),
+    )
+    .returning(columns);
+  return row;
+}
+
+/** Ends a claim: records the provider's refund id (if it made or we found one) or why the call failed. */
+export async function endRefundClaim(
+  claim: RefundRow,
+  patch: { providerRefundId?: string; lastError?: string | null },
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(r)
+    .set({ ...patch, sendingSince: null, updatedAt: new Date() })
+    .where(and(eq(r.id, claim.id), eq(r.attempts, claim.attempts)))
+    .returning(columns);
+  return row;
+}
+
+/** Whether another of our refunds already stands for this provider refund. */
+export async function providerRefundIdTaken(providerRefundId: string, exceptId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.providerRefundId, providerRefundId), ne(r.id, exceptId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Pending refunds the provider has not been asked for (or not successfully), older than `before`. */
+export async function refundsToRedrive(before: Date, limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.status, "pending"), isNull(r.providerRefundId), lt(r.updatedAt, before), claimFree()))
+    .orderBy(r.updatedAt)
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 export async function moveRefund(

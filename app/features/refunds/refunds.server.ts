@@ -4,7 +4,11 @@
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { escrowAccount, PAYSTACK_CLEARING, refundsPendingAccount } from "~/features/ledger/ledger-accounts";
 import { bookingPaymentState, setBookingPaymentStatus } from "~/features/payments/payment-state.server";
-import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
+import {
+  PaymentProviderError,
+  paymentProvider,
+  type RefundResult,
+} from "~/features/payments/paystack/provider.server";
 import { scheduleTestWebhook } from "~/features/payments/paystack/test-webhooks.server";
 import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
@@ -13,14 +17,17 @@ import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
 import {
   bookingContact,
+  claimRefund,
+  endRefundClaim,
   findOpenRefundByTransaction,
   findRefund,
   findRefundForBooking,
   insertRefund,
   listRefundsForAdmin,
   moveRefund,
-  noteRefundAttempt,
+  providerRefundIdTaken,
   type RefundRow,
+  refundsToRedrive,
 } from "./queries.server";
 
 export type { AdminRefundRow, RefundRow } from "./queries.server";
@@ -100,40 +107,73 @@ export async function refundPaidBookingInFull(bookingId: string): Promise<void> 
 }
 
 /**
- * Asks the provider for the refund. Rejected: marked failed for the admin. Unreachable: a job retries.
- * Returns the refund's status afterwards.
+ * Asks the provider for the refund, once: the row is claimed first (compare-and-set), so two clicks,
+ * two workers or a job and the sweep make one call. A refund that may have been asked for before
+ * (its answer lost) is first looked up among the charge's refunds at the provider and adopted.
+ * Rejected: marked failed for the admin. Unreachable: from a request, a job retries; from a job, it
+ * throws (pg-boss retries it). Returns the refund's status afterwards.
  */
-export async function sendRefund(refundId: string): Promise<string> {
-  const refund = await findRefund(refundId);
-  if (!refund || refund.status === "processed") return refund?.status ?? "missing";
-  if (refund.status === "pending" && refund.providerRefundId) return "pending";
+export async function sendRefund(
+  refundId: string,
+  options: { fromJob?: boolean; retryFailed?: boolean } = {},
+): Promise<string> {
+  const claim = await claimRefund(refundId, options.retryFailed);
+  if (!claim) return (await findRefund(refundId))?.status ?? "missing";
+  let sent: RefundResult | undefined;
   try {
-    const created = await paymentProvider().createRefund({
-      reference: refund.transactionReference,
-      amountKobo: refund.amountKobo,
+    // attempts counts claims: above 1, an earlier call may have reached the provider.
+    if (claim.attempts > 1) sent = await adoptableRefund(claim);
+    sent ??= await paymentProvider().createRefund({
+      reference: claim.transactionReference,
+      amountKobo: claim.amountKobo,
     });
-    await noteRefundAttempt(refund.id, { providerRefundId: created.refundId, lastError: null });
-    await moveRefund(db, refund.id, ["failed"], "pending");
-    await scheduleTestWebhook("refund", created.refundId);
-    return "pending";
   } catch (err) {
     if (err instanceof PaymentProviderError && err.kind === "rejected") {
       const reason = err.message.replace(/^Paystack \w+ \S+ failed: /, "");
-      await noteRefundAttempt(refund.id, { lastError: reason });
-      await moveRefund(db, refund.id, ["pending"], "failed", reason);
+      await endRefundClaim(claim, { lastError: reason });
+      await moveRefund(db, claim.id, ["pending"], "failed", reason);
       logger.error({ refundId, reason }, "refund refused by the provider; shown to the admin");
       return "failed";
     }
-    await noteRefundAttempt(refund.id, { lastError: (err as Error).message });
-    await scheduleJob(RETRY_REFUND_JOB, { refundId }, { startAfter: new Date(Date.now() + 60_000) });
+    await endRefundClaim(claim, { lastError: (err as Error).message });
+    if (options.fromJob) throw err;
+    // The sweep re-drives it if even the job cannot be queued.
+    await scheduleJob(
+      RETRY_REFUND_JOB,
+      { refundId },
+      { startAfter: new Date(Date.now() + 60_000), singletonKey: `refund:${refundId}` },
+    ).catch((e) => logger.error({ err: e, refundId }, "refund retry could not be queued; the sweep will"));
     return "pending";
   }
+  // Only the provider id is recorded: a refund.failed or refund.processed that arrived while we were
+  // waiting for the answer has already moved the status, and that move stands.
+  const ended = await endRefundClaim(claim, { providerRefundId: sent.refundId, lastError: null });
+  await scheduleTestWebhook("refund", sent.refundId).catch((err) =>
+    logger.warn({ err, refundId }, "test refund webhook not queued"),
+  );
+  return ended?.status ?? "pending";
 }
 
-/** Job: a refund whose request did not reach the provider is asked for again. */
+/** A refund the provider already holds for this charge and amount that none of ours stands for. */
+async function adoptableRefund(claim: RefundRow): Promise<RefundResult | undefined> {
+  const existing = await paymentProvider().listRefunds(claim.transactionReference);
+  for (const candidate of existing) {
+    if (candidate.amountKobo !== claim.amountKobo) continue;
+    if (candidate.status === "failed" || candidate.status === "reversed") continue;
+    if (candidate.refundId === claim.providerRefundId) continue;
+    if (await providerRefundIdTaken(candidate.refundId, claim.id)) continue;
+    logger.info(
+      { refundId: claim.id, providerRefundId: candidate.refundId },
+      "adopted the provider's refund",
+    );
+    return candidate;
+  }
+  return undefined;
+}
+
+/** Job: a refund whose request did not reach the provider is asked for again (throws to be retried). */
 export async function retryRefundJob(data: { refundId: string }): Promise<void> {
-  const refund = await findRefund(data.refundId);
-  if (refund?.status === "pending" && !refund.providerRefundId) await sendRefund(data.refundId);
+  await sendRefund(data.refundId, { fromJob: true });
 }
 
 /** Admin "Retry refund" on a failed refund. */
@@ -141,11 +181,21 @@ export async function retryFailedRefund(refundId: string): Promise<{ ok: boolean
   const refund = /^[0-9a-f-]{36}$/.test(refundId) ? await findRefund(refundId) : undefined;
   if (!refund) return { ok: false, message: "Refund not found" };
   if (refund.status !== "failed") return { ok: false, message: "Only a failed refund can be retried" };
-  await noteRefundAttempt(refundId, { providerRefundId: null });
-  const status = await sendRefund(refundId);
+  const status = await sendRefund(refundId, { retryFailed: true });
   return status === "failed"
     ? { ok: false, message: "The refund was refused again" }
     : { ok: true, message: "Refund sent again" };
+}
+
+/** The sweep: pending refunds never (successfully) asked for, older than a few minutes. */
+export async function redrivePendingRefunds(olderThanMs = 10 * 60_000): Promise<number> {
+  const ids = await refundsToRedrive(new Date(Date.now() - olderThanMs));
+  for (const id of ids) {
+    await sendRefund(id).catch((err) =>
+      logger.warn({ err, refundId: id }, "sweep could not send the refund"),
+    );
+  }
+  return ids.length;
 }
 
 /** refund.processed | refund.failed from Paystack (already signature-checked). */

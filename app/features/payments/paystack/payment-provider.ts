@@ -54,13 +54,22 @@ export interface PaymentProvider {
     reference: string;
     reason: string;
   }): Promise<TransferResult>;
+  /**
+   * The transfer with this reference, or null when the provider answers that it has none (a definite
+   * "not found"). Throws "unavailable" when it cannot tell.
+   */
+  verifyTransfer(reference: string): Promise<TransferResult | null>;
+  /** Paystack's POST /refund has no idempotency key: a lost answer is recovered with listRefunds. */
   createRefund(input: { reference: string; amountKobo: number }): Promise<RefundResult>;
+  /** The refunds the provider holds for a charge (ours by reference), any status, newest first. */
+  listRefunds(transactionReference: string): Promise<RefundResult[]>;
 }
 
 /**
  * "rejected": Paystack answered and said no (status:false or HTTP 4xx) — retrying the same request will
- * not help and the message is safe to show. "unavailable": timeout, network error, HTTP 5xx or an
- * answer we could not read — the outcome is unknown, retry later with the same reference.
+ * not help and the message is safe to show. "unavailable": timeout, network error, HTTP 5xx, 401 (a key
+ * being rotated), 408, 429 (rate limited) or an answer we could not read — the outcome is unknown,
+ * retry later with the same reference.
  */
 export class PaymentProviderError extends Error {
   constructor(

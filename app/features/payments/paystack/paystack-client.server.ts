@@ -1,6 +1,11 @@
 // The real Paystack client: plain fetch, every answer checked with zod. The npm SDKs are poorly kept.
 import type { z } from "zod";
-import { type PaymentProvider, PaymentProviderError, type TransferResult } from "./payment-provider";
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type RefundResult,
+  type TransferResult,
+} from "./payment-provider";
 import {
   bankData,
   envelope,
@@ -8,6 +13,7 @@ import {
   paystackErrorBody,
   recipientData,
   refundData,
+  refundListData,
   resolveData,
   transactionData,
   transferData,
@@ -62,7 +68,10 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     if (!res.ok || (json as { status?: unknown })?.status === false) {
       const error = paystackErrorBody.safeParse(json);
       const reason = error.success ? error.data.message : `HTTP ${res.status}`;
-      const kind = res.status >= 500 || (res.ok && !error.success) ? "unavailable" : "rejected";
+      // 401 (a key being rotated), 408 and 429 (rate limited) say nothing about the request itself: the
+      // outcome is unknown, so the caller keeps the money where it is and asks again later.
+      const unknown = res.status >= 500 || res.status === 401 || res.status === 408 || res.status === 429;
+      const kind = unknown || (res.ok && !error.success) ? "unavailable" : "rejected";
       throw new PaymentProviderError(`${what} failed: ${reason}`, kind, res.status);
     }
     const parsed = envelope(schema).safeParse(json);
@@ -82,6 +91,20 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     transferCode: t.transfer_code,
     amountKobo: t.amount,
   });
+
+  async function verifyTransfer(reference: string): Promise<TransferResult | null> {
+    try {
+      return toTransfer(await call("GET", `/transfer/verify/${encodeURIComponent(reference)}`, transferData));
+    } catch (err) {
+      if (err instanceof PaymentProviderError && err.httpStatus === 404) return null;
+      if (err instanceof PaymentProviderError && err.kind === "unavailable") throw err;
+      throw new PaymentProviderError(
+        `Paystack GET /transfer/verify could not tell whether ${reference} exists: ${(err as Error).message}`,
+        "unavailable",
+        err instanceof PaymentProviderError ? err.httpStatus : undefined,
+      );
+    }
+  }
 
   return {
     kind: "paystack",
@@ -145,17 +168,16 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
         return toTransfer(t);
       } catch (err) {
         // A retry after a lost answer reuses the reference; Paystack refuses the duplicate, so look
-        // the first transfer up instead of reporting a failure that did not happen.
+        // the first transfer up instead of reporting a failure that did not happen. Only a definite
+        // "not found" keeps the refusal; a look-up that fails leaves the outcome unknown.
         if (!(err instanceof PaymentProviderError) || err.kind !== "rejected") throw err;
-        const existing = await call(
-          "GET",
-          `/transfer/verify/${encodeURIComponent(reference)}`,
-          transferData,
-        ).catch(() => undefined);
-        if (existing) return toTransfer(existing);
+        const existing = await verifyTransfer(reference);
+        if (existing) return existing;
         throw err;
       }
     },
+
+    verifyTransfer,
 
     async createRefund({ reference, amountKobo }) {
       const r = await call("POST", "/refund", refundData, { transaction: reference, amount: amountKobo });
@@ -165,6 +187,34 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
         amountKobo: r.amount,
         transactionReference: r.transaction.reference,
       };
+    },
+
+    async listRefunds(transactionReference) {
+      // List Refunds names the charge by its numeric id: ask for it first, then keep only its refunds
+      // (whatever else the list holds).
+      const t = await call(
+        "GET",
+        `/transaction/verify/${encodeURIComponent(transactionReference)}`,
+        transactionData,
+      );
+      if (t.id === undefined) {
+        throw new PaymentProviderError(
+          "Paystack GET /transaction/verify answered without an id",
+          "unavailable",
+        );
+      }
+      const q = new URLSearchParams({ transaction: String(t.id), perPage: "100" });
+      const list = await call("GET", `/refund?${q}`, refundListData);
+      return list
+        .filter((r) => (typeof r.transaction === "number" ? r.transaction : r.transaction.id) === t.id)
+        .map(
+          (r): RefundResult => ({
+            refundId: String(r.id),
+            status: r.status,
+            amountKobo: r.amount,
+            transactionReference,
+          }),
+        );
     },
   };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import bankList from "./fixtures/bank-list.json";
 import bankResolve from "./fixtures/bank-resolve.json";
 import refundCreate from "./fixtures/refund-create.json";
+import refundList from "./fixtures/refund-list.json";
 import initialize from "./fixtures/transaction-initialize.json";
 import verify from "./fixtures/transaction-verify.json";
 import transferInitiate from "./fixtures/transfer-initiate.json";
@@ -224,6 +225,63 @@ describe("Paystack client contract", () => {
       transactionReference: "T685312322670591",
     });
     expect(seen[0]?.body).toEqual({ transaction: "T685312322670591", amount: 10000 });
+  });
+
+  it("lists a charge's refunds: the charge's id from verify, then GET /refund?transaction= that id", async () => {
+    const list = structuredClone(refundList["200"]);
+    // Paystack's example lists refunds of other charges too: only the verified charge's are ours.
+    list.data[1]!.transaction = verify["200"].data.id;
+    answers.push({ status: 200, body: verify["200"] }, { status: 200, body: list });
+    const refunds = await client().listRefunds("re4lyvq3s3");
+    expect(refunds).toEqual([
+      { refundId: "2", status: "pending", amountKobo: 500000, transactionReference: "re4lyvq3s3" },
+    ]);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      "GET /transaction/verify/re4lyvq3s3",
+      `GET /refund?transaction=${verify["200"].data.id}&perPage=100`,
+    ]);
+  });
+
+  it("a refused transfer whose look-up fails is 'unavailable', never a refusal (#5)", async () => {
+    answers.push(
+      { status: 400, body: { status: false, message: "Duplicate Transfer Reference" } },
+      { status: 502, body: "<html>Bad gateway</html>" },
+    );
+    const err = await providerError(
+      client().initiateTransfer({
+        amountKobo: 100000,
+        recipientCode: "RCP_x",
+        reference: "po_1",
+        reason: "x",
+      }),
+    );
+    expect(err.kind).toBe("unavailable");
+  });
+
+  it("verifyTransfer: the transfer, null only for a definite 404, else 'unavailable'", async () => {
+    answers.push(
+      { status: 200, body: transferInitiate["200"] },
+      { status: 404, body: { status: false, message: "Transfer not found" } },
+      { status: 429, body: { status: false, message: "Too many requests" } },
+    );
+    expect((await client().verifyTransfer("po_1"))?.transferCode).toBe("TRF_v5tip3zx8nna9o78");
+    expect(await client().verifyTransfer("po_2")).toBeNull();
+    expect((await providerError(client().verifyTransfer("po_3"))).kind).toBe("unavailable");
+  });
+
+  it("401 (key rotated), 408 and 429 (rate limited) leave the outcome unknown: 'unavailable'", async () => {
+    for (const status of [401, 408, 429]) {
+      answers.push({ status, body: { status: false, message: `HTTP ${status}` } });
+      const err = await providerError(
+        client().initiateTransfer({
+          amountKobo: 100000,
+          recipientCode: "RCP_x",
+          reference: "po",
+          reason: "x",
+        }),
+      );
+      expect(err.kind, `HTTP ${status}`).toBe("unavailable");
+    }
   });
 
   it("HTTP 5xx with a non-JSON body is 'unavailable' (retry later)", async () => {

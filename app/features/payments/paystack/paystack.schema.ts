@@ -39,6 +39,7 @@ const metadata = z.unknown().transform((m): Record<string, unknown> => {
 });
 
 export const transactionData = z.object({
+  id: z.number().int().optional(),
   status: text(),
   reference: text(),
   amount: kobo,
@@ -89,6 +90,23 @@ export const refundData = z.object({
   status: text(),
   transaction: z.object({ reference: text() }),
 });
+
+/**
+ * GET /refund (List Refunds): `transaction` is the charge's numeric id there (an object with its
+ * reference in POST /refund's answer); accept both.
+ */
+export const refundListData = z.array(
+  z.object({
+    id: z.number().int(),
+    amount: kobo,
+    currency: text(),
+    status: text(),
+    transaction: z.union([
+      z.number().int(),
+      z.object({ id: z.number().int().optional(), reference: text().optional() }),
+    ]),
+  }),
+);
 
 // Webhook events (https://github.com/PaystackOSS/doc-code-snippets, dist/doc/payments/webhooks/events.js).
 export const webhookEvent = z.object({ event: text(), data: z.record(text(), z.unknown()) });

@@ -86,6 +86,15 @@ export async function refundedKoboForTransaction(transactionReference: string): 
   return Number(row?.total ?? 0);
 }
 
+/** The test provider's refunds of a charge, newest first (its List Refunds). */
+export async function refundRecordsForTransaction(transactionReference: string): Promise<TestRecord[]> {
+  return db
+    .select(columns)
+    .from(r)
+    .where(and(eq(r.kind, "refund"), sql`${r.data}->>'transaction_reference' = ${transactionReference}`))
+    .orderBy(desc(r.createdAt));
+}
+
 /** Keeps a card dispute Paystack reported; a repeat of the same dispute changes nothing. */
 export async function recordChargeDispute(row: {
   providerDisputeId: string;

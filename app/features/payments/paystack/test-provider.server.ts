@@ -10,6 +10,7 @@ import {
   insertTestRecord,
   moveTestRecord,
   refundedKoboForTransaction,
+  refundRecordsForTransaction,
   type TestRecord,
 } from "./queries.server";
 import { paystackSignature, testProviderSecret } from "./signature.server";
@@ -260,6 +261,11 @@ export function createTestProvider(): PaymentProvider {
       return toTransfer(record);
     },
 
+    async verifyTransfer(reference) {
+      const record = await findTestRecord("transfer", reference);
+      return record ? toTransfer(record) : null;
+    },
+
     async createRefund({ reference, amountKobo }) {
       const t = await findTestRecord("transaction", reference);
       if (!t) throw rejected("Transaction reference not found");
@@ -278,6 +284,17 @@ export function createTestProvider(): PaymentProvider {
         data: { transaction_reference: reference },
       });
       return { refundId, status: "pending", amountKobo, transactionReference: reference };
+    },
+
+    async listRefunds(transactionReference) {
+      const t = await findTestRecord("transaction", transactionReference);
+      if (!t) throw rejected("Transaction reference not found");
+      return (await refundRecordsForTransaction(transactionReference)).map((r) => ({
+        refundId: r.reference,
+        status: r.status,
+        amountKobo: r.amountKobo ?? 0,
+        transactionReference,
+      }));
     },
   };
 }
