@@ -37,26 +37,32 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER ledger_entries_same_transaction
   BEFORE INSERT ON ledger_entries FOR EACH ROW EXECUTE FUNCTION ledger_entry_same_transaction();--> statement-breakpoint
--- The role the app connects as (when it is given one: DATABASE_APP_URL, or the embedded database,
--- which sets its password at start). Not a superuser and owning nothing, so it can neither disable a
--- trigger nor set session_replication_role; on the ledger it may only read and append.
-DO $$ BEGIN
-  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'stagebook_app') THEN
+-- The role the app connects as (DATABASE_APP_URL, or the embedded database, which gives it a password
+-- at start). Not a superuser and owning nothing, so it can neither disable a trigger nor set
+-- session_replication_role; on the ledger it may only read and append. Created when the migrating
+-- role may create roles; otherwise an operator creates stagebook_app and runs this migration's grants
+-- (README, "Database roles").
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'stagebook_app')
+     AND EXISTS (SELECT 1 FROM pg_roles WHERE rolname = current_user AND (rolsuper OR rolcreaterole)) THEN
     CREATE ROLE stagebook_app NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS;
   END IF;
-END $$;--> statement-breakpoint
-DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'stagebook_app') THEN
+    RAISE NOTICE 'role stagebook_app does not exist: the app keeps connecting as the owner';
+    RETURN;
+  END IF;
   EXECUTE format('GRANT CONNECT, TEMPORARY ON DATABASE %I TO stagebook_app', current_database());
   -- pg-boss keeps its queue in its own schema, created on first start by whoever connects.
   EXECUTE format('GRANT CREATE ON DATABASE %I TO stagebook_app', current_database());
-END $$;--> statement-breakpoint
-GRANT USAGE ON SCHEMA public TO stagebook_app;--> statement-breakpoint
-GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO stagebook_app;--> statement-breakpoint
-GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO stagebook_app;--> statement-breakpoint
-GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO stagebook_app;--> statement-breakpoint
-REVOKE UPDATE, DELETE, TRUNCATE ON "ledger_accounts", "ledger_transactions", "ledger_entries" FROM stagebook_app;--> statement-breakpoint
--- Tables later migrations create (run by the same owner) are the app's to use too; a migration that
--- adds a ledger-like table revokes what it must.
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO stagebook_app;--> statement-breakpoint
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO stagebook_app;--> statement-breakpoint
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT EXECUTE ON FUNCTIONS TO stagebook_app;
+  GRANT USAGE ON SCHEMA public TO stagebook_app;
+  GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO stagebook_app;
+  GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO stagebook_app;
+  GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO stagebook_app;
+  REVOKE UPDATE, DELETE, TRUNCATE ON ledger_accounts, ledger_transactions, ledger_entries FROM stagebook_app;
+  -- Tables later migrations create (run by the same owner) are the app's to use too; a migration that
+  -- adds a ledger-like table revokes what it must.
+  ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO stagebook_app;
+  ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO stagebook_app;
+  ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT EXECUTE ON FUNCTIONS TO stagebook_app;
+END $$;

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { musicianProfiles } from "~db/schema/profiles";
-import { musicianPaymentSettings, musicianPayouts } from "~db/schema/wallet";
+import { moneyAlerts, musicianPaymentSettings, musicianPayouts } from "~db/schema/wallet";
 
 const s = musicianPaymentSettings;
 const p = musicianPayouts;
@@ -115,6 +115,73 @@ export async function findPayoutByReference(
 ): Promise<PayoutRow | undefined> {
   const [row] = await tx.select(payoutColumns).from(p).where(eq(p.reference, reference));
   return row;
+}
+
+/** The payout, locked for the rest of the transaction: its events are applied one at a time. */
+export async function lockPayout(tx: DbExecutor, reference: string): Promise<PayoutRow | undefined> {
+  const [row] = await tx.select(payoutColumns).from(p).where(eq(p.reference, reference)).for("update");
+  return row;
+}
+
+/** A note on a still-pending payout (say, waiting for an OTP); no status change. */
+export async function notePendingPayout(reference: string, note: string): Promise<void> {
+  await db
+    .update(p)
+    .set({ note, updatedAt: new Date() })
+    .where(and(eq(p.reference, reference), eq(p.status, "pending")));
+}
+
+/** Pending payouts last touched before `before`, oldest first (the sweep asks the provider about them). */
+export async function pendingPayoutReferences(before: Date, limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ reference: p.reference })
+    .from(p)
+    .where(and(eq(p.status, "pending"), lt(p.updatedAt, before)))
+    .orderBy(p.updatedAt)
+    .limit(limit);
+  return rows.map((r) => r.reference);
+}
+
+export type MoneyAlertRow = {
+  id: string;
+  kind: string;
+  reference: string;
+  musicianId: string | null;
+  amountKobo: number | null;
+  detail: string;
+  createdAt: Date;
+};
+
+/** Records what a person must look at, once per reference and kind. */
+export async function recordMoneyAlert(
+  tx: DbExecutor,
+  row: {
+    kind: string;
+    reference: string;
+    musicianId: string | null;
+    amountKobo: number | null;
+    detail: string;
+  },
+): Promise<void> {
+  await tx.insert(moneyAlerts).values(row).onConflictDoNothing();
+}
+
+export async function listOpenMoneyAlerts(limit = 100): Promise<MoneyAlertRow[]> {
+  const a = moneyAlerts;
+  return db
+    .select({
+      id: a.id,
+      kind: a.kind,
+      reference: a.reference,
+      musicianId: a.musicianId,
+      amountKobo: a.amountKobo,
+      detail: a.detail,
+      createdAt: a.createdAt,
+    })
+    .from(a)
+    .where(isNull(a.resolvedAt))
+    .orderBy(desc(a.createdAt))
+    .limit(limit);
 }
 
 /** Moves a payout between statuses; undefined when it was not in `from` (the event was seen already). */

@@ -174,13 +174,15 @@ describe("withdrawals", () => {
     expect(view.availableKobo).toBe(300_000);
     expect(view.paidOutKobo).toBe(0);
     expect(view.history[0]?.label).toBe("Payout failed — money returned to Available");
-    // A late success for a failed payout changes nothing.
+    // A late success for a failed payout is never ignored: the bank has the money, so it leaves
+    // Available again (money review #5).
     await handleTransferEvent("transfer.success", {
       reference: payout.reference,
       amountKobo: 300_000,
       currency: "NGN",
     });
-    expect((await walletView(kemi.profileId)).availableKobo).toBe(300_000);
+    expect((await walletView(kemi.profileId)).availableKobo).toBe(0);
+    expect((await findPayoutByReference(payout.reference))?.status).toBe("paid");
     expect(await findLedgerBreaches()).toEqual([]);
   });
 

@@ -17,7 +17,11 @@ import {
 } from "~/features/ledger/ledger-accounts";
 import { bookingCharges, releaseSplit } from "~/features/payments/fees";
 import { configuredFeeRates } from "~/features/payments/fees.server";
-import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
+import {
+  PaymentProviderError,
+  paymentProvider,
+  type TransferResult,
+} from "~/features/payments/paystack/provider.server";
 import { scheduleTestWebhook } from "~/features/payments/paystack/test-webhooks.server";
 import {
   type CancellationPolicy,
@@ -26,7 +30,7 @@ import {
 } from "~/features/refunds/cancellation-policy";
 import { isIdempotencyKey } from "~/lib/idempotency";
 import { formatNaira } from "~/lib/money";
-import { db } from "~/server/db.server";
+import { type DbExecutor, db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
@@ -35,11 +39,17 @@ import {
   findPaymentSettings,
   findPayoutByReference,
   insertPayout,
+  listOpenMoneyAlerts,
   listPayouts,
   lockMusicianWallet,
+  lockPayout,
+  type MoneyAlertRow,
   movePayout,
+  notePendingPayout,
   type PayoutRow,
+  pendingPayoutReferences,
   profileNames,
+  recordMoneyAlert,
   saveBankAccount,
   saveCancellationPolicy,
 } from "./queries.server";
@@ -386,58 +396,126 @@ export async function requestWithdrawal(
 
 /** Job: asks the provider again for a pending payout's transfer (same reference, so never twice). */
 export async function retryPayoutTransfer(data: { reference: string }): Promise<void> {
-  const outcome = await sendPayout(data.reference);
+  // Unknown outcome: throw, and pg-boss retries this same job with backoff (it never adds another).
+  const outcome = await sendPayout(data.reference, { fromJob: true });
   if (outcome === "unavailable") throw new Error(`payout ${data.reference}: provider unavailable`);
 }
 
-async function sendPayout(reference: string): Promise<"sent" | "rejected" | "unavailable" | "settled"> {
+const OTP_NOTE = "Waiting for Stagebook to approve the transfer with Paystack (OTP).";
+
+/**
+ * Asks the provider for the payout's transfer. A refusal is a failure only once the provider says it
+ * has no transfer with this reference (an earlier attempt whose answer was lost may have made one); any
+ * doubt leaves the payout pending with its money in transit. From a request, an unknown outcome queues
+ * one retry job (keyed by the reference); from that job, the job itself is retried.
+ */
+async function sendPayout(
+  reference: string,
+  options: { fromJob?: boolean } = {},
+): Promise<"sent" | "rejected" | "unavailable" | "settled"> {
   const payout = await findPayoutByReference(reference);
   if (payout?.status !== "pending") return "settled";
+  const provider = paymentProvider();
   try {
-    const transfer = await paymentProvider().initiateTransfer({
-      amountKobo: payout.amountKobo,
-      recipientCode: payout.recipientCode,
-      reference: payout.reference,
-      reason: "Stagebook payout",
-    });
-    await scheduleTestWebhook("transfer", transfer.reference);
+    let transfer: TransferResult | null;
+    try {
+      transfer = await provider.initiateTransfer({
+        amountKobo: payout.amountKobo,
+        recipientCode: payout.recipientCode,
+        reference: payout.reference,
+        reason: "Stagebook payout",
+      });
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError) || err.kind !== "rejected") throw err;
+      transfer = await provider.verifyTransfer(reference);
+      if (!transfer) {
+        const reason = err.message.replace(/^Paystack \w+ \S+ failed: /, "");
+        await settleTransfer(reference, "failed", {
+          note: `The bank transfer was refused (${reason}). The money is back in Available.`,
+          mail: false,
+        });
+        return "rejected";
+      }
+    }
+    await applyTransferStatus(payout, transfer.status);
+    await scheduleTestWebhook("transfer", transfer.reference).catch((err) =>
+      logger.warn({ err, reference }, "test transfer webhook not queued"),
+    );
     return "sent";
   } catch (err) {
-    if (err instanceof PaymentProviderError && err.kind === "rejected") {
-      const reason = err.message.replace(/^Paystack \w+ \S+ failed: /, "");
-      await settlePayout(
-        reference,
-        "failed",
-        `The bank transfer was refused (${reason}). The money is back in Available.`,
-      );
-      return "rejected";
+    logger.warn({ err, reference }, "payout transfer outcome unknown; it stays pending and is asked again");
+    if (!options.fromJob) {
+      await scheduleJob(
+        RETRY_PAYOUT_JOB,
+        { reference },
+        { startAfter: new Date(Date.now() + 60_000), singletonKey: `payout:${reference}` },
+      ).catch((e) => logger.error({ err: e, reference }, "payout retry not queued; the sweep will ask"));
     }
-    logger.warn({ err, reference }, "payout transfer not sent yet; a job will retry it");
-    await scheduleJob(RETRY_PAYOUT_JOB, { reference }, { startAfter: new Date(Date.now() + 60_000) });
     return "unavailable";
   }
 }
 
+/** What the provider says of an existing transfer: settled ones are applied, an OTP is surfaced. */
+async function applyTransferStatus(payout: PayoutRow, status: string): Promise<void> {
+  if (status === "success") await settleTransfer(payout.reference, "paid");
+  else if (status === "failed" || status === "reversed") await settleTransfer(payout.reference, status);
+  else if (status === "otp") {
+    await notePendingPayout(payout.reference, OTP_NOTE);
+    await recordMoneyAlert(db, {
+      kind: "transfer_otp",
+      reference: payout.reference,
+      musicianId: payout.musicianId,
+      amountKobo: payout.amountKobo,
+      detail: `Transfer ${payout.reference} of ${formatNaira(payout.amountKobo)} waits for an OTP: finalise it in the Paystack dashboard, or turn off OTP for transfers.`,
+    });
+    logger.error({ reference: payout.reference }, "transfer waits for an OTP; shown to the admin");
+  }
+}
+
 /**
- * Applies a transfer's outcome once: success moves the money out of the platform (Paid out); failed or
- * reversed returns it to Available with a note. A repeat or late event finds the payout already moved
- * and changes nothing.
+ * The sweep for one pending payout: the provider is asked what became of its transfer; one it has
+ * never heard of is sent now; any doubt leaves it pending for the next sweep.
+ */
+async function redrivePayout(reference: string): Promise<void> {
+  const payout = await findPayoutByReference(reference);
+  if (payout?.status !== "pending") return;
+  const transfer = await paymentProvider().verifyTransfer(reference);
+  if (transfer) await applyTransferStatus(payout, transfer.status);
+  else await sendPayout(reference, { fromJob: true });
+}
+
+/** The sweep: pending payouts untouched for a while are asked about (webhooks can be lost too). */
+export async function redrivePendingPayouts(olderThanMs = 10 * 60_000): Promise<number> {
+  const references = await pendingPayoutReferences(new Date(Date.now() - olderThanMs));
+  for (const reference of references) {
+    await redrivePayout(reference).catch((err) =>
+      logger.warn({ err, reference }, "sweep could not settle the payout; next sweep tries again"),
+    );
+  }
+  return references.length;
+}
+
+type PayoutOutcome = "paid" | "failed" | "reversed";
+
+/**
+ * Applies a transfer's outcome once, the payout row locked first so concurrent events are applied one
+ * after the other: success moves the money out of the platform (Paid out); failed or reversed returns
+ * it to Available with a note. A success after we had marked the payout failed takes the money back
+ * from Available (or, if it is no longer there, raises an alert). A repeat changes nothing.
  */
 async function settlePayout(
   reference: string,
-  outcome: "paid" | "failed" | "reversed",
+  outcome: PayoutOutcome,
   note: string | null,
 ): Promise<PayoutRow | undefined> {
   return db.transaction(async (tx) => {
-    const current = await findPayoutByReference(reference, tx);
+    const current = await lockPayout(tx, reference);
     if (!current) return undefined;
     const payable = musicianPayableAccount(current.musicianId);
     const inTransit = payoutsInTransitAccount(current.musicianId);
     const amount = current.amountKobo;
-    if (outcome === "paid") {
-      const moved = await movePayout(tx, reference, "pending", "paid", null);
-      if (!moved) return undefined;
-      await postLedgerTransaction(tx, {
+    const paidOut = () =>
+      postLedgerTransaction(tx, {
         idempotencyKey: `payout-paid:${reference}`,
         kind: "payout_paid",
         memo: `Transfer ${reference} paid`,
@@ -446,24 +524,113 @@ async function settlePayout(
           { account: PAYSTACK_CLEARING, amountKobo: amount },
         ],
       });
+    if (outcome === "paid") {
+      if (current.status === "failed") return paidAfterFailure(tx, current, paidOut);
+      if (current.status !== "pending") return undefined;
+      const moved = await movePayout(tx, reference, "pending", "paid", null);
+      if (moved) await paidOut();
       return moved;
     }
-    // A reversal can follow a success (the bank sent the money back): it then comes back from clearing.
-    const fromPaid =
-      outcome === "reversed" ? await movePayout(tx, reference, "paid", "reversed", note) : undefined;
-    const moved = fromPaid ?? (await movePayout(tx, reference, "pending", outcome, note));
+    if (outcome === "reversed" && current.status === "paid") {
+      // The bank sent the money back after a success: it comes back from clearing.
+      const moved = await movePayout(tx, reference, "paid", "reversed", note);
+      if (!moved) return undefined;
+      await postLedgerTransaction(tx, {
+        idempotencyKey: `payout-reversed:${reference}`,
+        kind: "payout_reversed",
+        memo: note ?? `Transfer ${reference} reversed`,
+        entries: [
+          { account: PAYSTACK_CLEARING, amountKobo: -amount },
+          { account: payable, amountKobo: amount },
+        ],
+      });
+      return moved;
+    }
+    if (current.status !== "pending") return undefined;
+    const moved = await movePayout(tx, reference, "pending", outcome, note);
     if (!moved) return undefined;
     await postLedgerTransaction(tx, {
       idempotencyKey: `payout-returned:${reference}`,
-      kind: fromPaid ? "payout_reversed" : "payout_returned",
+      kind: "payout_returned",
       memo: note ?? `Transfer ${reference} ${outcome}`,
       entries: [
-        { account: fromPaid ? PAYSTACK_CLEARING : inTransit, amountKobo: -amount },
+        { account: inTransit, amountKobo: -amount },
         { account: payable, amountKobo: amount },
       ],
     });
     return moved;
   });
+}
+
+/**
+ * Paystack paid a transfer we had marked failed (its money went back to Available): the money is taken
+ * back from Available if it is still there, else an admin alert says what to recover. Never ignored.
+ */
+async function paidAfterFailure(
+  tx: DbExecutor,
+  payout: PayoutRow,
+  paidOut: () => Promise<unknown>,
+): Promise<PayoutRow | undefined> {
+  await lockMusicianWallet(tx, payout.musicianId);
+  const payable = musicianPayableAccount(payout.musicianId);
+  const available = await accountBalanceKobo(payable, tx);
+  if (available < payout.amountKobo) {
+    await recordMoneyAlert(tx, {
+      kind: "transfer_paid_after_failed",
+      reference: payout.reference,
+      musicianId: payout.musicianId,
+      amountKobo: payout.amountKobo,
+      detail: `Paystack paid transfer ${payout.reference} (${formatNaira(payout.amountKobo)}) after it was marked failed and its money returned to Available, which now holds only ${formatNaira(available)}. Recover the difference from the musician.`,
+    });
+    logger.error({ reference: payout.reference }, "transfer paid after it was marked failed; admin alerted");
+    return undefined;
+  }
+  await postLedgerTransaction(tx, {
+    idempotencyKey: `payout-again:${payout.reference}`,
+    kind: "payout",
+    memo: `Transfer ${payout.reference} paid by the bank after it was marked failed`,
+    entries: [
+      { account: payable, amountKobo: -payout.amountKobo },
+      { account: payoutsInTransitAccount(payout.musicianId), amountKobo: payout.amountKobo },
+    ],
+  });
+  await paidOut();
+  return movePayout(tx, payout.reference, "failed", "paid", null);
+}
+
+/** Settles the payout and tells the musician (when it changed). */
+async function settleTransfer(
+  reference: string,
+  outcome: PayoutOutcome,
+  options: { note?: string; mail?: boolean } = {},
+): Promise<PayoutRow | undefined> {
+  const payout = await findPayoutByReference(reference);
+  if (!payout) return undefined;
+  const amount = formatNaira(payout.amountKobo);
+  const account = `${payout.bankName} ••${payout.accountNumber.slice(-4)}`;
+  const note =
+    outcome === "paid"
+      ? null
+      : (options.note ??
+        `The transfer of ${amount} to ${account} ${outcome === "failed" ? "failed" : "was reversed by the bank"}. The money is back in Available.`);
+  const settled = await settlePayout(reference, outcome, note);
+  if (!settled || options.mail === false) return settled;
+  const names = await profileNames(payout.musicianId);
+  if (!names?.email) return settled;
+  await sendMail(
+    settled.status === "paid"
+      ? {
+          to: names.email,
+          subject: `Payout of ${amount} sent to your bank`,
+          text: `Hello ${names.firstName ?? ""},\n\nYour withdrawal of ${amount} has been paid to ${account} (reference ${payout.reference}).\n\n— Stagebook`,
+        }
+      : {
+          to: names.email,
+          subject: `Payout of ${amount} failed`,
+          text: `Hello ${names.firstName ?? ""},\n\n${settled.note}\n\nCheck your bank account details in your wallet and withdraw again.\n\n— Stagebook`,
+        },
+  ).catch((err) => logger.warn({ err }, "payout e-mail not sent"));
+  return settled;
 }
 
 /** transfer.success | transfer.failed | transfer.reversed from Paystack (already signature-checked). */
@@ -483,30 +650,13 @@ export async function handleTransferEvent(
     );
     return;
   }
-  const amount = formatNaira(payout.amountKobo);
-  const account = `${payout.bankName} ••${payout.accountNumber.slice(-4)}`;
-  const settled =
-    event === "transfer.success"
-      ? await settlePayout(data.reference, "paid", null)
-      : await settlePayout(
-          data.reference,
-          event === "transfer.failed" ? "failed" : "reversed",
-          `The transfer of ${amount} to ${account} ${event === "transfer.failed" ? "failed" : "was reversed by the bank"}. The money is back in Available.`,
-        );
-  if (!settled) return;
-  const names = await profileNames(payout.musicianId);
-  if (!names?.email) return;
-  await sendMail(
-    settled.status === "paid"
-      ? {
-          to: names.email,
-          subject: `Payout of ${amount} sent to your bank`,
-          text: `Hello ${names.firstName ?? ""},\n\nYour withdrawal of ${amount} has been paid to ${account} (reference ${payout.reference}).\n\n— Stagebook`,
-        }
-      : {
-          to: names.email,
-          subject: `Payout of ${amount} failed`,
-          text: `Hello ${names.firstName ?? ""},\n\n${settled.note}\n\nCheck your bank account details in your wallet and withdraw again.\n\n— Stagebook`,
-        },
-  ).catch((err) => logger.warn({ err }, "payout e-mail not sent"));
+  await settleTransfer(
+    data.reference,
+    event === "transfer.success" ? "paid" : event === "transfer.failed" ? "failed" : "reversed",
+  );
+}
+
+/** Alerts about money a person must settle (shown on the admin's payments page). */
+export function openMoneyAlerts(): Promise<MoneyAlertRow[]> {
+  return listOpenMoneyAlerts();
 }
