@@ -8,6 +8,7 @@ import { toNodeHandler } from "better-auth/node";
 import { sql } from "drizzle-orm";
 import express from "express";
 import { messageStreamHandler, stopRealtime } from "~/features/messaging/realtime.server";
+import { MONEY_SWEEP_CRON, MONEY_SWEEP_JOB } from "~/features/payments/money-sweep.server";
 import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
 import { startReviewSweep } from "~/features/reviews/review-jobs.server";
 import { auth } from "./auth.server";
@@ -15,7 +16,7 @@ import { databaseStatus, outageGuard, RETRY_AFTER_SECONDS, watchDatabase } from 
 import { closeDb, db } from "./db.server";
 import { env } from "./env.server";
 import { registerJobHandlers } from "./jobs/handlers.server";
-import { startJobs as startJobQueue, stopJobs } from "./jobs/jobs.server";
+import { scheduleEvery, startJobs as startJobQueue, stopJobs } from "./jobs/jobs.server";
 import { logger } from "./logger.server";
 import { withOutageSafeActions } from "./outage-actions.server";
 import { publicPageCache, stopPublicPageCache } from "./public-cache.server";
@@ -128,6 +129,7 @@ export async function startJobs(): Promise<void> {
   registerJobHandlers();
   await startJobQueue();
   await startReviewSweep();
+  await scheduleEvery(MONEY_SWEEP_JOB, MONEY_SWEEP_CRON);
 }
 
 export async function shutdown(): Promise<void> {

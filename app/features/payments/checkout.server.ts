@@ -264,7 +264,8 @@ export async function creditCharge(received: {
 }
 
 async function afterCredit(booking: q.BookingMoneyRow, payment: q.PaymentRow) {
-  await scheduleAutoRelease(booking).catch((err) =>
+  // Not fatal: the hourly sweep queues any release this misses.
+  await scheduleAutoRelease(booking, payment.paidAt ?? new Date()).catch((err) =>
     logger.error({ err, bookingId: booking.id }, "automatic release could not be scheduled"),
   );
   const c = payment;

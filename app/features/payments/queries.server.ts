@@ -276,6 +276,22 @@ export async function bookingsWithPaymentStatus(statuses: string[]) {
     .where(inArray(b.paymentStatus, statuses));
 }
 
+/** Paid bookings still held in escrow (not cancelled), with when they were paid: the release sweep's work. */
+export async function paidBookingsAwaitingRelease(
+  limit = 500,
+): Promise<(BookingMoneyRow & { paidAt: Date })[]> {
+  const rows = await db
+    .select({
+      ...bookingMoneyColumns,
+      paidAt: sql<Date>`coalesce(${p.paidAt}, ${p.createdAt})`.mapWith((v) => new Date(v)),
+    })
+    .from(b)
+    .innerJoin(p, and(eq(p.bookingId, b.id), eq(p.status, "success")))
+    .where(and(eq(b.paymentStatus, "paid"), sql`${b.status} <> 'cancelled'`))
+    .orderBy(b.id);
+  return rows;
+}
+
 /** Bookings whose escrow or charge in the ledger disagrees with their payment state (ledger:check). */
 export async function paymentLedgerMismatches(ex: DbExecutor = db) {
   const rows = await ex.execute<{

@@ -165,6 +165,12 @@ export async function markEventHappened(slug: string, clientIp: string): Promise
   return releaseEscrow(booking.id, "client");
 }
 
+/**
+ * A paid booking with no event date (paid before an event date was required) is released this long
+ * after its payment unless the client says otherwise or disputes it.
+ */
+export const UNDATED_RELEASE_DAYS = 14;
+
 /** When the automatic release is due: RELEASE_AFTER_HOURS after the event's end (null: no event date). */
 export function autoReleaseAt(booking: Parameters<typeof eventEndsAt>[0]): Date | null {
   const end = eventEndsAt(booking);
@@ -172,8 +178,10 @@ export function autoReleaseAt(booking: Parameters<typeof eventEndsAt>[0]): Date 
 }
 
 /** Queues the automatic release of a paid booking (once per booking and due time). */
-export async function scheduleAutoRelease(booking: q.BookingMoneyRow): Promise<void> {
-  const at = autoReleaseAt(booking);
+export async function scheduleAutoRelease(booking: q.BookingMoneyRow, paidAt?: Date): Promise<void> {
+  const at =
+    autoReleaseAt(booking) ??
+    (paidAt ? new Date(paidAt.getTime() + UNDATED_RELEASE_DAYS * 86_400_000) : null);
   if (!at) return;
   await scheduleJob(
     RELEASE_JOB,
@@ -191,9 +199,21 @@ export async function runAutoRelease(data: { bookingId: string }): Promise<void>
     await scheduleAutoRelease(booking);
     return;
   }
+  // Undated: queued for UNDATED_RELEASE_DAYS after payment by afterCredit or the sweep, so due now.
   const result = await releaseEscrow(data.bookingId, "auto");
   if (!result.ok)
     logger.info({ bookingId: data.bookingId, reason: result.message }, "automatic release skipped");
+}
+
+/**
+ * The hourly sweep: every paid booking still in escrow has its release job queued (the singleton key
+ * makes this a no-op when it already is), so a crash or a queue error after a payment never leaves
+ * money held for good.
+ */
+export async function queueMissingReleases(): Promise<number> {
+  const bookings = await q.paidBookingsAwaitingRelease();
+  for (const booking of bookings) await scheduleAutoRelease(booking, booking.paidAt);
+  return bookings.length;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   UNREAD_MAIL_JOB,
   type UnreadMailJob,
 } from "~/features/messaging/unread-mail.server";
+import { MONEY_SWEEP_JOB, runMoneySweep } from "~/features/payments/money-sweep.server";
 import { sendTestWebhook, TEST_WEBHOOK_JOB } from "~/features/payments/paystack/test-webhooks.server";
 import { RELEASE_JOB, runAutoRelease } from "~/features/payments/release.server";
 import { RETRY_REFUND_JOB, retryRefundJob } from "~/features/refunds/refunds.server";
@@ -30,6 +31,14 @@ export function registerJobHandlers(): void {
   registerJob(TEST_WEBHOOK_JOB, (data: Parameters<typeof sendTestWebhook>[0]) => sendTestWebhook(data));
   registerJob(RETRY_PAYOUT_JOB, retryPayoutTransfer);
   registerJob(RETRY_REFUND_JOB, retryRefundJob);
+  // A sweep that fails is simply run again next hour: no retries piling up behind it.
+  registerJob(
+    MONEY_SWEEP_JOB,
+    async () => {
+      await runMoneySweep();
+    },
+    { retryLimit: 0 },
+  );
   registerJob(REQUEST_ANSWER_MAIL_JOB, async (data: RequestAnswerMailJob) => {
     await sendRequestAnswerMail(data);
   });

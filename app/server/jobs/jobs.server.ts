@@ -95,6 +95,16 @@ export class JobQueue {
     });
   }
 
+  /**
+   * Runs the job on a cron schedule (UTC), whichever app process's clock monitor fires first; calling
+   * it again replaces the schedule, so every process may call it at start.
+   */
+  async every(name: string, cron: string, data: object = {}): Promise<void> {
+    const boss = await this.connect();
+    await this.ensureQueue(boss, name);
+    await boss.schedule(name, cron, data, { tz: "UTC" });
+  }
+
   /** Connects and starts a worker for every registered job. */
   async start(): Promise<void> {
     const boss = await this.connect();
@@ -146,6 +156,11 @@ export function registerJob<T>(name: string, handler: JobHandler<T>, options?: J
 /** Queues a job; it runs once a worker in any app process picks it up, after startAfter if given. */
 export function scheduleJob(name: string, data: object, options?: ScheduleOptions): Promise<string | null> {
   return app.schedule(name, data, options);
+}
+
+/** Runs the job on a cron schedule (registered with registerJob). */
+export function scheduleEvery(name: string, cron: string, data?: object): Promise<void> {
+  return app.every(name, cron, data);
 }
 
 export function startJobs(): Promise<void> {

@@ -1,0 +1,21 @@
+// The hourly money sweep (a pg-boss schedule): nothing that should move money waits on a job that was
+// never queued, a crash between a commit and its provider call, or a webhook that never came.
+// - paid bookings still in escrow get their release job (undated ones: UNDATED_RELEASE_DAYS after payment);
+// - pending refunds the provider was never (successfully) asked for are sent, adopting a lost one;
+// - pending payouts are looked up at the provider and settled, or sent if it has never heard of them.
+import { redrivePendingRefunds } from "~/features/refunds/refunds.server";
+import { redrivePendingPayouts } from "~/features/wallet/wallet.server";
+import { logger } from "~/server/logger.server";
+import { queueMissingReleases } from "./release.server";
+
+export const MONEY_SWEEP_JOB = "money-sweep";
+/** At minute 17 of every hour (off the hour, when other schedules crowd). */
+export const MONEY_SWEEP_CRON = "17 * * * *";
+
+export async function runMoneySweep(): Promise<{ releases: number; refunds: number; payouts: number }> {
+  const releases = await queueMissingReleases();
+  const refunds = await redrivePendingRefunds();
+  const payouts = await redrivePendingPayouts();
+  if (refunds || payouts) logger.info({ releases, refunds, payouts }, "money sweep re-drove pending work");
+  return { releases, refunds, payouts };
+}
