@@ -277,9 +277,7 @@ export async function bookingsWithPaymentStatus(statuses: string[]) {
 }
 
 /** Paid bookings still held in escrow (not cancelled), with when they were paid: the release sweep's work. */
-export async function paidBookingsAwaitingRelease(
-  limit = 500,
-): Promise<(BookingMoneyRow & { paidAt: Date })[]> {
+export async function paidBookingsAwaitingRelease(): Promise<(BookingMoneyRow & { paidAt: Date })[]> {
   const rows = await db
     .select({
       ...bookingMoneyColumns,
