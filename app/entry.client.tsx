@@ -1,72 +1,27 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { hydratingDuring } from "~/lib/hydration-phase";
-
-// The browser runs on Preact's React layer (ADR 0011); these three steps bridge where it differs
-// from react-dom when it hydrates a whole document that React rendered on the server.
 
 /**
- * On its first render HydratedRouter throws a promise while it decodes the server's data; React waits
- * that out at the root, Preact cannot. So the decode runs to the end before hydration. The promise is
- * thrown before any hook call, so calling the component here touches no render state.
+ * React recovers from a server/browser difference by rendering that part afresh, and reports it here.
+ * The production build's message is only an error code (#418 is "Hydration failed because the server
+ * rendered HTML didn't match the client"), so this names it in words: the end-to-end suite fails any
+ * test whose page logs "Hydration failed" (tests/e2e/fixtures.ts), and so would a person reading the
+ * console. ADR 0012.
  */
-async function routerDataDecoded(): Promise<void> {
-  try {
-    (HydratedRouter as (props: object) => unknown)({});
-  } catch (thrown) {
-    if (thrown instanceof Promise) await thrown;
-    else throw thrown;
-  }
+function reportRecoverableError(error: unknown, info: { componentStack?: string }) {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Hydration failed: ${message}`, info.componentStack ?? "");
 }
 
-/**
- * React hoists resource hints into <head> (the preload of the stylesheet and the LCP photo, each
- * module's modulepreload); the component tree never renders them there. Preact matches the head's
- * elements by tag name in order, so a stray link would pair with the tree's stylesheet link and the
- * real one would be dropped as excess. They have done their work by now (this module and its imports
- * have loaded), so they go before hydration.
- */
-function removeHoistedResourceHints() {
-  for (const link of document.head.querySelectorAll("link")) {
-    const rel = link.getAttribute("rel") ?? link.getAttribute("data-rel");
-    if (rel === "preload" || rel === "modulepreload") link.remove();
-  }
-}
-
-/**
- * Preact hydrates into a parent's children, and takes `document` to mean <html>'s children; the root
- * layout renders <html> itself, as React expects. This stands for the document with <html> as its
- * only child (the doctype is left alone).
- */
-function documentAsParent(): Element {
-  const html = document.documentElement;
-  return {
-    namespaceURI: html.namespaceURI,
-    firstChild: html,
-    childNodes: [html],
-    insertBefore: (node: Node) => node,
-    appendChild: (node: Node) => node,
-    removeChild: (node: Node) => node,
-  } as unknown as Element;
-}
-
-const app = (
-  <StrictMode>
-    <HydratedRouter />
-  </StrictMode>
-);
-
-if (import.meta.env.DEV) {
-  // `npm run dev` runs React in the browser (the Preact aliases apply to the build only).
-  startTransition(() => {
-    hydrateRoot(document, app);
-  });
-} else {
-  routerDataDecoded().then(() => {
-    removeHoistedResourceHints();
-    startTransition(() => {
-      hydratingDuring(() => hydrateRoot(documentAsParent() as unknown as Document, app));
-    });
-  });
-}
+// A transition: the hydration renders in slices and yields to the browser between them (and between
+// the Suspense boundaries the pages put around what is below the fold), so a tap is handled at once.
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+    { onRecoverableError: reportRecoverableError },
+  );
+});

@@ -6,11 +6,10 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { matchRoutes, type RouteObject } from "react-router";
 
-// Issue 14: 100 KB. React's browser runtime alone exceeded it (react-dom/client 67.3 KB + the react and
-// react-router chunk 44.0 KB), so the browser build runs on preact/compat (ADR 0011): measured
-// 2026-11-24, / 76.9, /musicians/{slug} 86.9, /market 81.3, /booking/{slug} 87.0 KB (from 135.7,
-// 145.8, 140.2, 145.8 KB on React). Lower the budget whenever the pages get lighter.
-export const BUDGET_JS_BYTES = 100 * 1024;
+// Issue 24: 125 KB, with React in the browser (ADR 0012; React + React Router are about 111 KB of it).
+// Issue 14's 100 KB was met on Preact (ADR 0011, superseded). Lower the budget whenever the pages get
+// lighter.
+export const BUDGET_JS_BYTES = 125 * 1024;
 export const BUDGET_CSS_BYTES = 30 * 1024;
 
 /** The public pages the issue budgets; the slugs only need to match the route pattern. */
