@@ -14,7 +14,7 @@ const productionReactRouter = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  build: isSsrBuild ? { rollupOptions: { input: "./app/server/express-app.server.ts" } } : { sourcemap: !!process.env.SOURCEMAP },
+  build: isSsrBuild ? { rollupOptions: { input: "./app/server/express-app.server.ts" } } : undefined,
   resolve:
     command === "build"
       ? { alias: productionReactRouter }

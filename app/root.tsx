@@ -11,9 +11,9 @@ import {
   UNSAFE_FrameworkContext,
   useRouteLoaderData,
 } from "react-router";
+import { deferred, markRootHydrated } from "~/components/deferred";
 import { Toaster } from "~/components/ui/toaster";
 import { getSessionUser } from "~/features/auth/session.server";
-import { NotFound } from "~/features/site/components/not-found";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, pageTitle } from "~/lib/nav";
 import { OUTAGE_MESSAGE } from "~/lib/outage";
 import { scrollKey } from "~/lib/scroll-key";
@@ -22,6 +22,9 @@ import { env } from "~/server/env.server";
 import { type FlashToast, takeFlashToast } from "~/server/flash.server";
 import type { Route } from "./+types/root";
 import "./app.css";
+
+// Only a missing page renders it: its code is not in every page's first load (ADR 0012).
+const NotFound = deferred(() => import("~/features/site/components/not-found").then((m) => m.NotFound));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
@@ -38,8 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ error }: Route.MetaArgs) {
-  // The error pages' titles come from here rather than a <title> in the boundary: only React hoists
-  // one of those into <head>, and the browser runs Preact (ADR 0011).
+  // The error pages' titles come from here rather than a <title> in the boundary, one place for both.
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
     return [{ title: pageTitle(notFound ? "Page not found" : "Error") }];
@@ -59,13 +61,12 @@ function FlashToasts({ flash }: { flash: FlashToast | null | undefined }) {
   return null;
 }
 
-/** Marks the document once React has hydrated (end-to-end tests wait for it). */
+/**
+ * Marks the document once React has hydrated the root and the page's deferred parts (end-to-end tests
+ * wait for it); the tap holder in <head> replays the taps it held then.
+ */
 function HydrationMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-    // The page's inline loader holds taps made before this moment and replays them now.
-    window.dispatchEvent(new Event("app:hydrated"));
-  }, []);
+  useEffect(markRootHydrated, []);
   return null;
 }
 
@@ -77,6 +78,9 @@ function HydrationMarker() {
  */
 function useStylesheetFirst() {
   const framework = useContext(UNSAFE_FrameworkContext);
+  // The server's render only: in the browser the hint is already in the document, and react-dom's
+  // resource functions would add 1.4 KB to every page's first load.
+  if (!import.meta.env.SSR) return;
   for (const href of framework?.manifest.routes.root?.css ?? []) preload(href, { as: "style" });
 }
 

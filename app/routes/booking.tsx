@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { deferred } from "~/components/deferred";
 import { getSessionUser, isOrganiser } from "~/features/auth/session.server";
 import type { BookingActionResult } from "~/features/bookings/action-results";
 import { confirmPublicBooking, getPublicBooking } from "~/features/bookings/bookings.server";
@@ -6,16 +7,11 @@ import { PublicBookingPage } from "~/features/bookings/components/public-booking
 import { disputeSchema } from "~/features/disputes/dispute.schema";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { payPanelFor, startCheckout } from "~/features/payments/checkout.server";
-import { PayPanel } from "~/features/payments/components/pay-panel";
 import { payFormSchema } from "~/features/payments/payment.schema";
 import { EVENT_HAPPENED_DONE, type PaymentActionResult } from "~/features/payments/payment-messages";
 import { markEventHappened } from "~/features/payments/release.server";
 import { cancelBookingAsClient, clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
-import {
-  type ClientCancelActionResult,
-  ClientCancelPanel,
-} from "~/features/refunds/components/client-cancel-panel";
-import { ClientReviewSection } from "~/features/reviews/components/client-review-section";
+import type { ClientCancelActionResult } from "~/features/refunds/components/client-cancel-panel";
 import { isClientReviewIntent } from "~/features/reviews/review-action";
 import { clientReviewAction, clientReviewUploadAction } from "~/features/reviews/review-actions.server";
 import { isMultipart } from "~/features/reviews/review-photos.server";
@@ -27,6 +23,15 @@ import { env } from "~/server/env.server";
 import { idempotent } from "~/server/idempotency.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/booking";
+
+// Below the booking's summary and its first action: each hydrates from its own chunk (ADR 0012).
+const PayPanel = deferred(() => import("~/features/payments/components/pay-panel").then((m) => m.PayPanel));
+const ClientCancelPanel = deferred(() =>
+  import("~/features/refunds/components/client-cancel-panel").then((m) => m.ClientCancelPanel),
+);
+const ClientReviewSection = deferred(() =>
+  import("~/features/reviews/components/client-review-section").then((m) => m.ClientReviewSection),
+);
 
 export const meta = ({ data: d }: Route.MetaArgs) => [
   { title: pageTitle(d?.booking ? "Booking Details" : d?.status === 404 ? "Booking not found" : "Error") },

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { MarketResultsView } from "~/features/marketplace/components/market-results";
+import { deferred } from "~/components/deferred";
 import { MarketSearchForm } from "~/features/marketplace/components/market-search-form";
-import { type WaitlistActionData, WaitlistForm } from "~/features/marketplace/components/waitlist-form";
+import type { WaitlistActionData } from "~/features/marketplace/components/waitlist-form";
 import { maxRateError, parseMarketSearch } from "~/features/marketplace/search.schema";
 import { searchMarket } from "~/features/marketplace/search.server";
 import { waitlistSchema } from "~/features/marketplace/waitlist.schema";
@@ -13,6 +13,14 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { idempotent } from "~/server/idempotency.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/market";
+
+// Below the search form, the page's first action: each hydrates from its own chunk (ADR 0012).
+const MarketResultsView = deferred(() =>
+  import("~/features/marketplace/components/market-results").then((m) => m.MarketResultsView),
+);
+const WaitlistForm = deferred(() =>
+  import("~/features/marketplace/components/waitlist-form").then((m) => m.WaitlistForm),
+);
 
 export const meta = () => [
   { title: pageTitle("Find Musicians") },

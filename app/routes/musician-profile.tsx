@@ -6,16 +6,14 @@ import {
   type ShouldRevalidateFunctionArgs,
   useSearchParams,
 } from "react-router";
+import { deferred } from "~/components/deferred";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getSessionUser } from "~/features/auth/session.server";
 import { publicAvailability } from "~/features/availability/availability.server";
-import { UpcomingAvailability } from "~/features/availability/components/upcoming-availability";
 import { publicBusyDates } from "~/features/calendar/busy-dates.server";
-import { BusyDatesList } from "~/features/calendar/components/busy-dates";
 import { PublicProfileView } from "~/features/profiles/components/public-profile";
 import { getPublicProfile } from "~/features/profiles/profile.server";
-import { CancellationPolicyNote } from "~/features/refunds/components/cancellation-policy-note";
 import { reviewsPageSchema } from "~/features/reviews/review.schema";
 import { REVIEW_INTENTS, type ReviewActionResult } from "~/features/reviews/review-action";
 import { reportAction } from "~/features/reviews/review-actions.server";
@@ -28,6 +26,17 @@ import { publicOrigin } from "~/server/env.server";
 import { isAnonymousRequest, SIGNED_IN_CACHE_CONTROL } from "~/server/public-cache.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/musician-profile";
+
+// Below the profile: each hydrates from its own chunk (ADR 0012).
+const UpcomingAvailability = deferred(() =>
+  import("~/features/availability/components/upcoming-availability").then((m) => m.UpcomingAvailability),
+);
+const BusyDatesList = deferred(() =>
+  import("~/features/calendar/components/busy-dates").then((m) => m.BusyDatesList),
+);
+const CancellationPolicyNote = deferred(() =>
+  import("~/features/refunds/components/cancellation-policy-note").then((m) => m.CancellationPolicyNote),
+);
 
 const LOAD_FAILED = "Could not load musician profile";
 

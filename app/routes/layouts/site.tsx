@@ -1,7 +1,10 @@
 import { Outlet } from "react-router";
-import { SiteFooter } from "~/components/layout/site-footer";
+import { deferred } from "~/components/deferred";
 import { SiteHeader } from "~/components/layout/site-header";
 import { useRootData } from "~/root";
+
+// The footer is below every page's fold: it hydrates from its own chunk (ADR 0012).
+const SiteFooter = deferred(() => import("~/components/layout/site-footer").then((m) => m.SiteFooter));
 
 export default function SiteLayout() {
   const root = useRootData();

@@ -1,19 +1,26 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
+import { deferred } from "~/components/deferred";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { NativeDialog } from "~/components/ui/native-dialog";
 import type { BookingActionResult } from "~/features/bookings/action-results";
-import { DisputeDialog } from "~/features/disputes/components/dispute-dialog";
 import { disputeFetcherKey } from "~/features/disputes/dispute-keys";
-import { BookingDownloads } from "~/features/documents/components/booking-downloads";
 import { isPaid } from "~/features/documents/documents.schema";
 import { toast } from "~/lib/toast";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { PublicBooking } from "../bookings.server";
 import { BookingSummary } from "./booking-summary";
 import { useHydrated } from "./use-hydrated";
+
+// Below the summary and the first action: each hydrates from its own chunk (ADR 0012).
+const BookingDownloads = deferred(() =>
+  import("~/features/documents/components/booking-downloads").then((m) => m.BookingDownloads),
+);
+const DisputeDialog = deferred(() =>
+  import("~/features/disputes/components/dispute-dialog").then((m) => m.DisputeDialog),
+);
 
 /** Back in history when there is one to go back to; the home page otherwise (and without JS). */
 function BackLink({ children }: { children: React.ReactNode }) {

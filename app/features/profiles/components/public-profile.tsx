@@ -1,20 +1,31 @@
 import { MapPinIcon, UserIcon } from "lucide-react";
 import { preload } from "react-dom";
+import { deferred } from "~/components/deferred";
 import { Badge } from "~/components/ui/badge";
 import { RequestBookingButton } from "~/features/booking-requests/components/request-booking-button";
 import { MessageMusicianLink } from "~/features/messaging/components/message-musician-link";
-import { PerformanceList } from "~/features/performances/components/performance-list";
-import { PortfolioItemView } from "~/features/portfolio/components/portfolio-item-view";
 import { imageSources, PROFILE_IMAGE_WIDTHS } from "~/features/portfolio/image-srcset";
-import { ProfileReviewsSection } from "~/features/reviews/components/profile-reviews";
 import { RatingBadge } from "~/features/reviews/components/rating-badge";
-import { ReportReviewForm } from "~/features/reviews/components/report-review-form";
 import type { ProfileReviews } from "~/features/reviews/review-lists.server";
 import { formatNairaWhole } from "~/lib/money";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
 import type { PublicProfile } from "../profile.server";
 import { pickTab, TabNav } from "./tab-nav";
 import { VerifiedBadge } from "./verified-badge";
+
+// Below the profile's header: each hydrates from its own chunk (ADR 0012).
+const PortfolioItemView = deferred(() =>
+  import("~/features/portfolio/components/portfolio-item-view").then((m) => m.PortfolioItemView),
+);
+const PerformanceList = deferred(() =>
+  import("~/features/performances/components/performance-list").then((m) => m.PerformanceList),
+);
+const ProfileReviewsSection = deferred(() =>
+  import("~/features/reviews/components/profile-reviews").then((m) => m.ProfileReviewsSection),
+);
+const ReportReviewForm = deferred(() =>
+  import("~/features/reviews/components/report-review-form").then((m) => m.ReportReviewForm),
+);
 
 const PROFILE_PHOTO_SIZES = "(min-width: 640px) 160px, 128px";
 
@@ -78,7 +89,7 @@ export function PublicProfileView({
     : null;
   // A <link rel=preload> in <head> (React hoists it there during the server render), so the photo's
   // download starts while the document is still arriving, not after the body is parsed.
-  if (photo) {
+  if (photo && import.meta.env.SSR) {
     preload(photo.src, {
       as: "image",
       fetchPriority: "high",
