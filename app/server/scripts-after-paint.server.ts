@@ -4,14 +4,15 @@ import { StringDecoder } from "node:string_decoder";
 /**
  * The inline script at the very start of <head>. Until the page has hydrated it holds taps on
  * JavaScript-only buttons (`type="button"`: a menu, a dialog, a carousel) and replays each once, so a
- * tap on a slow phone is late, never lost. It runs before anything can be tapped: at the end of the
+ * tap on a slow phone is late, never lost. A link is never held, nor anything inside one: it navigates
+ * at once, as it would without JavaScript. It runs before anything can be tapped: at the end of the
  * page, as it first was, a tap on the header while the rest of the page still streamed in was lost.
  * The root dispatches `app:hydrated`.
  */
 export const TAP_HOLDER = [
   "(function(){var held=[];",
-  "function hold(e){var b=e.target instanceof Element&&e.target.closest('button[type=\"button\"]');",
-  "if(b&&!b.disabled){e.preventDefault();e.stopImmediatePropagation();if(held.indexOf(b)<0)held.push(b)}}",
+  "function hold(e){var b=e.target instanceof Element&&e.target.closest('a[href],button');",
+  "if(b&&b.tagName==='BUTTON'&&b.type==='button'&&!b.disabled){e.preventDefault();e.stopImmediatePropagation();if(held.indexOf(b)<0)held.push(b)}}",
   'document.addEventListener("click",hold,true);',
   'addEventListener("app:hydrated",function(){document.removeEventListener("click",hold,true);',
   "held.forEach(function(b){if(b.isConnected)b.click()})},{once:true})})()",

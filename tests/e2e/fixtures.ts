@@ -17,6 +17,25 @@ export { expect } from "@playwright/test";
 
 const HYDRATION_TIMEOUT_MS = 30_000;
 const handled = new WeakSet<Page>();
+
+/**
+ * React's reports of a server/browser difference (issue 24): entry.client.tsx logs each recoverable
+ * hydration error as "Hydration failed: …"; React's own wording and its production error codes are
+ * caught too. Any of them, on any page a test opens, fails the test.
+ */
+const HYDRATION_ERROR =
+  /Hydration failed|did not match|didn't match|hydrat\w* mismatch|Minified React error #(418|419|423|425)\b/i;
+let hydrationErrors: string[] = [];
+
+function watchHydrationErrors(page: Page): void {
+  page.on("console", (m) => {
+    if (m.type() === "error" && HYDRATION_ERROR.test(m.text()))
+      hydrationErrors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => {
+    if (HYDRATION_ERROR.test(e.message)) hydrationErrors.push(`${page.url()}: ${e.message}`);
+  });
+}
 const withoutJavaScript = new WeakSet<BrowserContext>();
 
 async function untilHydrated(page: Page, response: Response | null): Promise<void> {
@@ -28,6 +47,7 @@ async function untilHydrated(page: Page, response: Response | null): Promise<voi
 function waitForHydrationOnNavigation(page: Page): void {
   if (handled.has(page)) return;
   handled.add(page);
+  watchHydrationErrors(page);
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (url, options) => {
@@ -61,7 +81,7 @@ function watchBrowser(browser: Browser): void {
     watchContext(await newContext(options), options?.javaScriptEnabled !== false);
 }
 
-export const test = base.extend<object, { hydratingBrowser: Browser }>({
+export const test = base.extend<{ noHydrationErrors: undefined }, { hydratingBrowser: Browser }>({
   hydratingBrowser: [
     async ({ browser }, use) => {
       watchBrowser(browser);
@@ -75,4 +95,19 @@ export const test = base.extend<object, { hydratingBrowser: Browser }>({
     if (javaScriptEnabled === false) withoutJavaScript.add(context);
     await use(context);
   },
+  page: async ({ page }, use) => {
+    waitForHydrationOnNavigation(page);
+    await use(page);
+  },
+  noHydrationErrors: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      hydrationErrors = [];
+      await use(undefined);
+      const found = hydrationErrors;
+      hydrationErrors = [];
+      if (found.length > 0) throw new Error(`React reported hydration errors:\n${found.join("\n")}`);
+    },
+    { auto: true },
+  ],
 });

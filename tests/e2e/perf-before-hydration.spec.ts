@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { activateWebsite } from "./bookings-support";
 import { expect, test } from "./fixtures";
+import { registerOrganiser } from "./organiser-support";
 import { registerMusician, withDb } from "./support";
 
 const JS_DELAY_MS = 5_000;
@@ -117,6 +118,29 @@ test("a portfolio image chosen before the JavaScript arrives, but not sent, is u
   ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Rehearsal in Yaba")).toBeVisible();
   expect(await portfolioOf(m.email)).toEqual([{ item_type: "image", title: "Rehearsal in Yaba" }]);
+});
+
+test("a tap on the profile's Message link before the JavaScript arrives navigates at once", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const m = await registerMusician(page, { firstName: "Bisi", lastName: "Ola" });
+  const slug = await activateWebsite(m.email, "Bisi Strings");
+  await page.context().clearCookies();
+  await registerOrganiser(page);
+  const js = await delayJavaScript(page);
+  await openBeforeHydration(page, `/musicians/${slug}`);
+
+  // Issue 24: only JavaScript-only buttons wait for hydration (ADR 0010); a link is the browser's.
+  const message = page.getByRole("link", { name: "Message" });
+  await expect(message).toBeVisible();
+  await expectNotHydrated(page);
+  await message.click({ noWaitAfter: true });
+  // "Message" opens the organiser's conversation page (signed out it would be the sign-in page).
+  await expect(page).toHaveURL(`/messages?to=${slug}`, { timeout: 1_000 });
+  await expectNotHydrated(page);
+  js.release();
+  await expect(page.getByRole("heading", { name: "Messages", exact: true })).toBeVisible();
 });
 
 test("a booking request sent before the JavaScript arrives is stored", async ({ page }) => {

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { type LandingBenefitIcon, landingBenefits } from "../landing-content";
+import { StageScene } from "./stage-scene";
 
 const benefitIcons: Record<LandingBenefitIcon, LucideIcon> = {
   free: GiftIcon,

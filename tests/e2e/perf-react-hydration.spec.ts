@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { dashboardSlugOf } from "./dashboard-support";
 import { expect, test } from "./fixtures";
@@ -5,8 +7,9 @@ import { registerOrganiser } from "./organiser-support";
 import { insertBooking, registerOverHttp } from "./security-support";
 import { registerMusician } from "./support";
 
-// Issue 14 item 7, ADR 0011: the browser hydrates React's server HTML with Preact. Each check below
-// fails without one of the bridges in app/entry.client.tsx and app/lib/preact-react.ts.
+// Issue 24, ADR 0012: the browser hydrates the server's HTML with React 19, the React the server
+// renders with. React's hydration-mismatch reports fail every test (fixtures.ts); these check that each
+// public page is React's, in place and whole.
 
 const LANDMARKS = ["html", "body", "header", "main", "footer", "h1"];
 
@@ -41,11 +44,53 @@ async function hydratedDocument(page: Page) {
   }, LANDMARKS);
 }
 
-test("public pages hydrate in place on Preact: one document, its stylesheet, whole id references, no CSP error", async ({
+/** Elements React hydrated carry its fiber key (`__reactFiber$<random>`); counted over the page. */
+async function reactOwnedElements(page: Page) {
+  return page.evaluate(() => {
+    const owned = (el: Element) => Object.keys(el).some((k) => k.startsWith("__reactFiber$"));
+    const all = [...document.querySelectorAll("body *")];
+    return {
+      html: owned(document.documentElement),
+      header: [...document.querySelectorAll("header")].some(owned),
+      h1: [...document.querySelectorAll("h1")].some(owned),
+      owned: all.filter(owned).length,
+      // Deferred parts (below the first screen) hydrate too, once their chunk is in.
+      footer: [...document.querySelectorAll("footer")].some(owned),
+    };
+  });
+}
+
+test("each public page is hydrated by React: its elements carry React's fiber keys", async ({
   page,
   request,
 }) => {
-  const musician = await registerOverHttp(request, "Preact Hydration");
+  const musician = await registerOverHttp(request, "React Hydration");
+  const booking = await insertBooking(musician.profileId);
+  for (const path of ["/", `/musicians/${musician.slug}`, "/market", `/booking/${booking.slug}`]) {
+    await page.goto(path);
+    const react = await reactOwnedElements(page);
+    expect(react, path).toMatchObject({ html: true, header: true, h1: true, footer: true });
+    expect(react.owned, path).toBeGreaterThan(20);
+  }
+});
+
+test("the browser build is React's production build and holds no Preact", () => {
+  const assets = path.resolve(process.env.BUILD_DIR ?? "build", "client", "assets");
+  const scripts = fs.readdirSync(assets).filter((f) => f.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(0);
+  const bundle = scripts.map((f) => fs.readFileSync(path.join(assets, f), "utf8")).join("\n");
+  // react-dom's production client: its errors are codes pointing at react.dev.
+  expect(bundle).toContain("https://react.dev/errors/");
+  expect(bundle).not.toMatch(/preact/i);
+  // Preact's vnode, as its production build writes it.
+  expect(bundle).not.toContain("__k:null,__:null,__b:0,__e:null");
+});
+
+test("public pages hydrate in place with React: one document, its stylesheet, whole id references, no CSP error", async ({
+  page,
+  request,
+}) => {
+  const musician = await registerOverHttp(request, "In Place Hydration");
   const booking = await insertBooking(musician.profileId);
   const errors: string[] = [];
   page.on("console", (m) => {
@@ -56,7 +101,7 @@ test("public pages hydrate in place on Preact: one document, its stylesheet, who
   for (const path of [
     "/",
     `/musicians/${musician.slug}`,
-    "/market?q=preact",
+    "/market?q=hydration",
     `/booking/${booking.slug}`,
     `/musicians/${musician.slug}/request`,
     "/no-such-page",
@@ -85,7 +130,7 @@ test("a dialog opened after hydration is the one its trigger names, and gives fo
   const slug = await dashboardSlugOf(page);
   await page.goto(`/musician_events/${slug}`);
   // A Radix trigger rendered by the server: its aria-controls must name the dialog the browser opens
-  // (useId differs between React and Preact), and focus comes back through its ref (ref as a prop).
+  // (the server's useId and the browser's agree), and focus comes back to it through its ref.
   // Located by markup: while the modal is open, the page behind it is hidden from the accessibility tree.
   const trigger = page.locator('button[aria-haspopup="dialog"]', { hasText: "Add Event" });
   await trigger.click();
@@ -102,8 +147,8 @@ test("a dialog opened after hydration is the one its trigger names, and gives fo
 test("a tab panel shown after hydration names the server-rendered tab that shows it", async ({ page }) => {
   await registerOrganiser(page);
   await page.goto("/bookings");
-  // Radix's tab ids come from useId, which differs between React (server) and Preact (browser): the
-  // panel shown by the click must point at the tab's id as it stands in the document.
+  // Radix's tab ids come from useId: the panel shown by the click must point at the tab's id as it
+  // stands in the server's document.
   await page.getByRole("tab", { name: "Pending" }).click();
   const panel = page.getByRole("tabpanel");
   await expect(panel).toContainText("No pending bookings");
