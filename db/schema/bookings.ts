@@ -54,6 +54,9 @@ export const bookingsByMusician = pgTable(
     requestId: uuid("request_id").references(() => bookingRequests.id, { onDelete: "set null" }),
     // The organiser account the booking belongs to (null: a link-only client).
     clientUserId: text("client_user_id").references(() => user.id, { onDelete: "set null" }),
+    // Who cancelled ("client" | "musician") and when: screens say "You cancelled", never a guess.
+    cancelledBy: text("cancelled_by"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,6 +70,10 @@ export const bookingsByMusician = pgTable(
     check(
       "bookings_by_musician_status_check",
       sql`${t.status} IN ('pending', 'confirmed', 'completed', 'cancelled')`,
+    ),
+    check(
+      "bookings_by_musician_cancelled_by_check",
+      sql`${t.cancelledBy} IS NULL OR ${t.cancelledBy} IN ('client', 'musician')`,
     ),
     check(
       "bookings_by_musician_payment_status_check",

@@ -2,6 +2,7 @@ import type { Clash } from "~/features/calendar/calendar.schema";
 import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, clashesFor, isDoubleBooking } from "~/features/calendar/overlap.server";
 import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/disputes.server";
+import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { refundPaidBookingInFull } from "~/features/refunds/refunds.server";
@@ -133,6 +134,7 @@ export async function cancelOwnBooking(
   if (row) {
     // A musician who cancels a paid booking refunds the client in full (issue 10 §7).
     await refundPaidBookingInFull(id);
+    await notifyMoneyEvent({ kind: "cancelled", bookingId: id, by: "musician" });
     return { ok: true, message: `Booking for ${row.clientName} has been cancelled` };
   }
   return refusal(id, musician.id, () => "Only pending or confirmed bookings can be cancelled.");

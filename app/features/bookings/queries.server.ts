@@ -140,7 +140,7 @@ export async function deleteDeletableBooking(id: string, musicianId: string) {
 export async function cancelBooking(id: string, musicianId: string) {
   const [row] = await db
     .update(b)
-    .set({ status: "cancelled", updatedAt: new Date() })
+    .set({ status: "cancelled", cancelledBy: "musician", cancelledAt: new Date(), updatedAt: new Date() })
     .where(and(eq(b.id, id), eq(b.musicianId, musicianId), inArray(b.status, ["pending", "confirmed"])))
     .returning({ clientName: b.clientName });
   return row ?? null;

@@ -1,5 +1,6 @@
 import { formatDistanceStrict } from "date-fns";
 import { unreadForMusicianProfile } from "~/features/messaging/messaging.server";
+import { moneyActivity } from "~/features/notifications/money-notifications.server";
 import { averageRatingLabel } from "~/features/reviews/reviews.server";
 import { lagosToday } from "~/lib/lagos-date";
 import {
@@ -14,7 +15,7 @@ import {
 
 export const RECENT_ACTIVITY_LIMIT = 8;
 
-export type ActivityKind = "request" | "booking" | "confirmation" | "dispute";
+export type ActivityKind = "request" | "booking" | "confirmation" | "dispute" | "money";
 
 export interface Activity {
   id: string;
@@ -33,7 +34,7 @@ export interface Overview {
   activity: Activity[];
 }
 
-const texts: Record<ActivityKind, (client: string) => string> = {
+const texts: Record<Exclude<ActivityKind, "money">, (client: string) => string> = {
   request: (c) => `New booking request from ${c}`,
   booking: (c) => `Booking created for ${c}`,
   confirmation: (c) => `${c} confirmed their booking`,
@@ -53,6 +54,7 @@ export async function dashboardOverview(profileId: string, now = new Date()): Pr
     disputes,
     unreadMessages,
     averageRating,
+    money,
   ] = await Promise.all([
     countBookings(profileId),
     countPerformancesFrom(profileId, lagosToday(now)),
@@ -63,23 +65,31 @@ export async function dashboardOverview(profileId: string, now = new Date()): Pr
     latestDisputes(profileId, n),
     unreadForMusicianProfile(profileId),
     averageRatingLabel(profileId),
+    moneyActivity(profileId, n),
   ]);
+  // A paid booking's dispute is told by its money line (with the amount on hold), not twice.
+  const disputedPaid = new Set(money.filter((m) => m.kind === "disputed").map((m) => m.bookingId));
   const tagged = [
     ...requests.map((r) => ({ ...r, kind: "request" as const })),
     ...bookings.map((r) => ({ ...r, kind: "booking" as const })),
     ...confirmations.map((r) => ({ ...r, kind: "confirmation" as const })),
-    ...disputes.map((r) => ({ ...r, kind: "dispute" as const })),
+    ...disputes
+      .filter((r) => !disputedPaid.has(r.bookingId))
+      .map((r) => ({ ...r, kind: "dispute" as const })),
   ];
-  const activity = tagged
-    .sort((a, b) => b.at.getTime() - a.at.getTime())
-    .slice(0, n)
-    .map((a) => ({
+  const lines: { id: string; kind: ActivityKind; text: string; at: Date }[] = [
+    ...tagged.map((a) => ({
       id: `${a.kind}-${a.id}`,
       kind: a.kind,
       text: texts[a.kind](a.clientName),
-      at: a.at.toISOString(),
-      ago: relativeTime(a.at, now),
-    }));
+      at: a.at,
+    })),
+    ...money.map((m) => ({ id: `money-${m.id}`, kind: "money" as const, text: m.text, at: m.at })),
+  ];
+  const activity = lines
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .slice(0, n)
+    .map((a) => ({ ...a, at: a.at.toISOString(), ago: relativeTime(a.at, now) }));
   const upcomingEvents = upcomingPerformances + upcomingBookings;
   return { totalBookings, upcomingEvents, unreadMessages, averageRating, activity };
 }

@@ -81,6 +81,7 @@ export function latestDisputes(musicianId: string, limit: number) {
   return db
     .select({
       id: clientDisputes.id,
+      bookingId: clientDisputes.bookingId,
       clientName: clientDisputes.clientName,
       eventType: bookingsByMusician.eventType,
       at: clientDisputes.createdAt,

@@ -1,5 +1,6 @@
 import type { Outcome } from "~/features/bookings/outcome";
 import { guardSlugAction, reportSlugMiss } from "~/features/bookings/slug-guard.server";
+import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { pauseReviewWindow, resumeReviewWindow } from "~/features/reviews/reviews.server";
 import { type DisputeInput, disputeStatus } from "./dispute.schema";
 import {
@@ -17,6 +18,7 @@ export async function submitDispute(slug: string, input: DisputeInput, clientIp:
   if (dispute) {
     // A dispute on a completed booking stops the review clock until an admin resolves it.
     await pauseReviewWindow(dispute.bookingId);
+    await notifyMoneyEvent({ kind: "disputed", bookingId: dispute.bookingId, disputeId: dispute.id });
     return { ok: true };
   }
   const current = await findBookingStatusBySlug(slug);

@@ -243,8 +243,8 @@ describe("releasing escrow", () => {
     expect(await bookingRow(b.id)).toEqual({ status: "completed", paymentStatus: "released" });
     expect(await markEventHappened(b.slug, testIp())).toMatchObject({ ok: true, released: false });
     expect(await ledgerTransactionsFor(`release:${b.id}`)).toBe(1);
-    const released = outboxMails(`/booking/${b.slug}`).filter((mail) =>
-      mail.includes("225,000.00 is now available"),
+    const released = outboxMails(`for booking ${b.slug}`).filter((mail) =>
+      mail.includes("is now available in your Stagebook wallet"),
     );
     expect(released).toHaveLength(1);
     expect(await accountBalanceKobo(PAYSTACK_CLEARING)).toBeLessThan(0);

@@ -10,6 +10,7 @@ import { guardSlugAction } from "~/features/bookings/slug-guard.server";
 import { contractAttachments } from "~/features/documents/documents.server";
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { escrowAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
+import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
 import type { CancellationPolicy } from "~/features/refunds/cancellation-policy";
 import { formatNaira } from "~/lib/money";
@@ -268,6 +269,7 @@ async function afterCredit(booking: q.BookingMoneyRow, payment: q.PaymentRow) {
   await scheduleAutoRelease(booking, payment.paidAt ?? new Date()).catch((err) =>
     logger.error({ err, bookingId: booking.id }, "automatic release could not be scheduled"),
   );
+  await notifyMoneyEvent({ kind: "paid", bookingId: booking.id });
   const c = payment;
   await sendMail({
     to: payment.email,

@@ -5,16 +5,14 @@
 
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
-import { contractAttachments } from "~/features/documents/documents.server";
 import { accountBalanceKobo, postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { escrowAccount, musicianPayableAccount, PLATFORM_REVENUE } from "~/features/ledger/ledger-accounts";
+import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
-import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
-import { env, publicOrigin } from "~/server/env.server";
+import { env } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
-import { sendMail } from "~/server/mail/mailer.server";
 import { eventDateReached, eventEndsAt } from "./event-time";
 import { bookingCharges, releaseSplit } from "./fees";
 import * as q from "./queries.server";
@@ -79,8 +77,8 @@ export async function releaseEscrow(bookingId: string, by: ReleaseBy): Promise<R
       return { ok: true, released, ...split, booking };
     },
   );
-  if (result.ok && result.released && result.booking && result.musicianKobo > 0)
-    await notifyMusician(result.booking, result.musicianKobo);
+  if (result.ok && result.released && result.musicianKobo > 0)
+    await notifyMoneyEvent({ kind: "released", bookingId, musicianKobo: result.musicianKobo, by });
   if (!result.ok) return result;
   // Released means completed and paid: the booking's review window opens now.
   await openReviewWindow(bookingId);
@@ -137,23 +135,6 @@ export async function releaseKeptOnCancellation(
   const { released, ...split } = await postRelease(tx, booking, payment, "cancellation");
   await q.setPaymentStatus(tx, bookingId, "released", ["paid"]);
   return released ? split : { musicianKobo: 0, platformKobo: 0 };
-}
-
-async function notifyMusician(booking: q.BookingMoneyRow, amountKobo: number) {
-  const to = await q.musicianContact(booking.musicianId);
-  if (!to) return;
-  await sendMail({
-    to: to.email,
-    subject: `${formatNaira(amountKobo)} released to your wallet`,
-    text: [
-      `Hello ${to.name},`,
-      "",
-      `The payment for your booking with ${booking.clientName} has been released: ${formatNaira(amountKobo)} is now available in your Stagebook wallet (after commission).`,
-      "",
-      `Booking: ${publicOrigin()}/booking/${booking.slug}`,
-    ].join("\n"),
-    attachments: await contractAttachments(booking.id),
-  }).catch((err) => logger.error({ err, bookingId: booking.id }, "release e-mail not sent"));
 }
 
 /** The client's "The event happened" on /booking/{slug}. */

@@ -2,15 +2,14 @@
 // refunds (a failed one can be retried), card disputes Paystack reported, and payments pay-core could
 // not credit (amount or currency mismatch).
 import { resolveBookingDisputes } from "~/features/disputes/disputes.server";
+import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { listPaymentAnomalies } from "~/features/payments/checkout.server";
 import { bookingPaymentState } from "~/features/payments/payment-state.server";
 import { listChargeDisputes } from "~/features/payments/paystack/queries.server";
 import { releaseEscrow } from "~/features/payments/release.server";
 import { formatNaira } from "~/lib/money";
 import { parseNaira } from "~/lib/naira";
-import { logger } from "~/server/logger.server";
-import { sendMail } from "~/server/mail/mailer.server";
-import { bookingContact, listOpenPaidDisputes, musicianEmailForBooking } from "./queries.server";
+import { listOpenPaidDisputes } from "./queries.server";
 import { refundBooking, refundsForAdmin, retryFailedRefund } from "./refunds.server";
 
 export async function adminPaymentsView() {
@@ -82,29 +81,13 @@ export async function resolvePaymentDispute(
         ? `the client is refunded in full (${formatNaira(refunded)})`
         : `the client is refunded ${formatNaira(refunded)} and the rest is released to the musician (${formatNaira(releasedKobo)} after commission)`;
   await resolveBookingDisputes(bookingId, summary);
-  await notifyOutcome(bookingId, summary);
+  await notifyMoneyEvent({
+    kind: "dispute_resolved",
+    bookingId,
+    refundKobo: refunded,
+    musicianKobo: releasedKobo,
+  });
   return { ok: true, message: "Dispute resolved" };
-}
-
-async function notifyOutcome(bookingId: string, summary: string) {
-  const [client, musician] = await Promise.all([
-    bookingContact(bookingId),
-    musicianEmailForBooking(bookingId),
-  ]);
-  const mails = [
-    client?.email && {
-      to: client.email,
-      subject: "Your dispute has been resolved",
-      text: `Hello ${client.clientName},\n\nWe have reviewed the dispute on booking ${client.slug}: ${summary}.\n\n— Stagebook`,
-    },
-    musician?.email && {
-      to: musician.email,
-      subject: `Dispute on booking ${client?.slug ?? ""} resolved`,
-      text: `Hello ${musician.firstName ?? ""},\n\nWe have reviewed the dispute on booking ${client?.slug ?? ""}: ${summary}.\n\n— Stagebook`,
-    },
-  ].filter((m): m is { to: string; subject: string; text: string } => Boolean(m));
-  for (const m of mails)
-    await sendMail(m).catch((err) => logger.warn({ err }, "dispute outcome e-mail not sent"));
 }
 
 /** The /admin Payments tab's form posts (the caller has checked the admin role). */

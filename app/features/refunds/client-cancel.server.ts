@@ -5,14 +5,12 @@
 // no state exists in which the automatic release could still pay the musician the whole amount.
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
+import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { bookingPaymentState, setBookingPaymentStatus } from "~/features/payments/payment-state.server";
 import { releaseKeptOnCancellation } from "~/features/payments/release.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
-import { publicOrigin } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
-import { sendMail } from "~/server/mail/mailer.server";
 import {
   type CancellationPolicy,
   cancellationRefundKobo,
@@ -24,7 +22,6 @@ import {
   findBookingForCancel,
   hasUnresolvedDispute,
   markCancelled,
-  musicianEmailForBooking,
 } from "./queries.server";
 import { sendRefund, startRefund } from "./refunds.server";
 
@@ -122,7 +119,14 @@ export async function cancelBookingAsClient(
   });
   if (!done.ok) return done;
   if (done.refundId) await sendRefund(done.refundId);
-  await tellMusician(done.booking, done.refundKobo, done.keptKobo, done.policy);
+  await notifyMoneyEvent({
+    kind: "cancelled",
+    bookingId: done.booking.id,
+    by: "client",
+    refundKobo: done.refundKobo,
+    musicianKobo: done.keptKobo,
+    policy: done.policy,
+  });
   return {
     ok: true,
     refundKobo: done.refundKobo,
@@ -133,35 +137,4 @@ export async function cancelBookingAsClient(
           ? `Booking cancelled. Under the musician's ${POLICY_LABELS[done.policy]} policy no refund is due.`
           : "Booking cancelled.",
   };
-}
-
-async function tellMusician(
-  booking: CancellableBooking,
-  refundKobo: number,
-  keptKobo: number,
-  policy: CancellationPolicy | null,
-) {
-  const to = await musicianEmailForBooking(booking.id);
-  if (!to?.email) return;
-  const money = policy
-    ? [
-        "",
-        `Under your ${POLICY_LABELS[policy]} cancellation policy the client is refunded ${formatNaira(refundKobo)}` +
-          (keptKobo > 0
-            ? ` and ${formatNaira(keptKobo)} (after commission) is now available in your wallet.`
-            : "."),
-      ]
-    : [];
-  await sendMail({
-    to: to.email,
-    subject: `${booking.clientName} cancelled booking ${booking.slug}`,
-    text: [
-      `Hello ${to.firstName ?? ""},`,
-      "",
-      `${booking.clientName} has cancelled the booking ${booking.slug}.`,
-      ...money,
-      "",
-      `Booking: ${publicOrigin()}/booking/${booking.slug}`,
-    ].join("\n"),
-  }).catch((err) => logger.warn({ err, bookingId: booking.id }, "cancellation e-mail not sent"));
 }

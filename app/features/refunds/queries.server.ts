@@ -221,7 +221,7 @@ export async function markCancelled(tx: DbExecutor, bookingId: string): Promise<
   const b = bookingsByMusician;
   const rows = await tx
     .update(b)
-    .set({ status: "cancelled", updatedAt: new Date() })
+    .set({ status: "cancelled", cancelledBy: "client", cancelledAt: new Date(), updatedAt: new Date() })
     .where(and(eq(b.id, bookingId), inArray(b.status, ["pending", "confirmed"])))
     .returning({ id: b.id });
   return rows.length > 0;

@@ -3,6 +3,7 @@
 // out of the platform, refund.failed leaves it pending and shows it to the admin, who retries.
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { escrowAccount, PAYSTACK_CLEARING, refundsPendingAccount } from "~/features/ledger/ledger-accounts";
+import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { bookingPaymentState, setBookingPaymentStatus } from "~/features/payments/payment-state.server";
 import {
   PaymentProviderError,
@@ -14,9 +15,7 @@ import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
-import { sendMail } from "~/server/mail/mailer.server";
 import {
-  bookingContact,
   claimRefund,
   endRefundClaim,
   findOpenRefundByTransaction,
@@ -234,20 +233,12 @@ export async function handleRefundEvent(
     });
     return moved;
   });
-  if (processed) await sendRefundReceipt(processed);
-}
-
-async function sendRefundReceipt(refund: RefundRow): Promise<void> {
-  const booking = await bookingContact(refund.bookingId);
-  if (!booking?.email) return;
-  await sendMail({
-    to: booking.email,
-    subject: `Refund of ${formatNaira(refund.amountKobo)} processed`,
-    text:
-      `Hello ${booking.clientName},\n\nYour refund of ${formatNaira(refund.amountKobo)} for booking ${booking.slug} ` +
-      `has been processed (payment reference ${refund.transactionReference}). Depending on your bank it ` +
-      "can take a few working days to show on your statement.\n\n— Stagebook",
-  }).catch((err) => logger.warn({ err }, "refund receipt not sent"));
+  if (processed)
+    await notifyMoneyEvent({
+      kind: "refunded",
+      bookingId: processed.bookingId,
+      refundKobo: processed.amountKobo,
+    });
 }
 
 export function refundForBooking(bookingId: string): Promise<RefundRow | undefined> {

@@ -15,6 +15,7 @@ import {
   PAYSTACK_CLEARING,
   payoutsInTransitAccount,
 } from "~/features/ledger/ledger-accounts";
+import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { bookingCharges, releaseSplit } from "~/features/payments/fees";
 import { configuredFeeRates } from "~/features/payments/fees.server";
 import {
@@ -33,7 +34,6 @@ import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
-import { sendMail } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import {
   findPaymentSettings,
@@ -615,21 +615,14 @@ async function settleTransfer(
         `The transfer of ${amount} to ${account} ${outcome === "failed" ? "failed" : "was reversed by the bank"}. The money is back in Available.`);
   const settled = await settlePayout(reference, outcome, note);
   if (!settled || options.mail === false) return settled;
-  const names = await profileNames(payout.musicianId);
-  if (!names?.email) return settled;
-  await sendMail(
-    settled.status === "paid"
-      ? {
-          to: names.email,
-          subject: `Payout of ${amount} sent to your bank`,
-          text: `Hello ${names.firstName ?? ""},\n\nYour withdrawal of ${amount} has been paid to ${account} (reference ${payout.reference}).\n\n— Stagebook`,
-        }
-      : {
-          to: names.email,
-          subject: `Payout of ${amount} failed`,
-          text: `Hello ${names.firstName ?? ""},\n\n${settled.note}\n\nCheck your bank account details in your wallet and withdraw again.\n\n— Stagebook`,
-        },
-  ).catch((err) => logger.warn({ err }, "payout e-mail not sent"));
+  await notifyMoneyEvent({
+    kind: settled.status === "paid" ? "payout_sent" : "payout_failed",
+    musicianId: payout.musicianId,
+    reference: payout.reference,
+    amountKobo: payout.amountKobo,
+    account,
+    note: settled.note,
+  });
   return settled;
 }
 

@@ -11,6 +11,10 @@ import {
   UNREAD_MAIL_JOB,
   type UnreadMailJob,
 } from "~/features/messaging/unread-mail.server";
+import {
+  MONEY_NOTICE_MAIL_JOB,
+  sendMoneyNoticeMails,
+} from "~/features/notifications/money-notifications.server";
 import { MONEY_SWEEP_JOB, runMoneySweep } from "~/features/payments/money-sweep.server";
 import { sendTestWebhook, TEST_WEBHOOK_JOB } from "~/features/payments/paystack/test-webhooks.server";
 import { RELEASE_JOB, runAutoRelease } from "~/features/payments/release.server";
@@ -31,6 +35,7 @@ export function registerJobHandlers(): void {
   registerJob(TEST_WEBHOOK_JOB, (data: Parameters<typeof sendTestWebhook>[0]) => sendTestWebhook(data));
   registerJob(RETRY_PAYOUT_JOB, retryPayoutTransfer);
   registerJob(RETRY_REFUND_JOB, retryRefundJob);
+  registerJob(MONEY_NOTICE_MAIL_JOB, sendMoneyNoticeMails);
   // A sweep that fails is simply run again next hour: no retries piling up behind it.
   registerJob(
     MONEY_SWEEP_JOB,

@@ -1,5 +1,6 @@
 import {
   AlertTriangleIcon,
+  BanknoteIcon,
   CalendarCheckIcon,
   CalendarDaysIcon,
   CheckCircle2Icon,
@@ -19,6 +20,7 @@ const activityIcons: Record<ActivityKind, typeof InboxIcon> = {
   booking: CalendarDaysIcon,
   confirmation: CheckCircle2Icon,
   dispute: AlertTriangleIcon,
+  money: BanknoteIcon,
 };
 
 function StatCard({
@@ -62,7 +64,7 @@ export function DashboardOverview({ overview }: { overview: Overview }) {
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Recent Activity</CardTitle>
-            <CardDescription>Latest requests, bookings, confirmations and disputes</CardDescription>
+            <CardDescription>Latest requests, bookings, payments, confirmations and disputes</CardDescription>
           </CardHeader>
           <CardContent>
             {overview.activity.length === 0 ? (

@@ -1,0 +1,281 @@
+// What a person reads about each money event: the musician's Recent Activity line, the two e-mails, and
+// the cancellation line of the booking page and My Bookings. Pure, so pages and tests share the words.
+import { formatCalendarDate, isCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
+import { formatNaira } from "~/lib/money";
+
+export type MoneyNoticeKind =
+  | "paid"
+  | "released"
+  | "cancelled"
+  | "refunded"
+  | "disputed"
+  | "dispute_resolved"
+  | "payout_sent"
+  | "payout_failed";
+
+/** What is stored with each event (amounts in kobo), fixed when the money moved. */
+export type MoneyNoticeData = {
+  /** What the organiser paid (price + service fee). */
+  paidKobo?: number;
+  /** The musician's share of the price after commission, held or released. */
+  musicianKobo?: number;
+  refundKobo?: number;
+  commissionBp?: number;
+  by?: "client" | "musician" | "auto" | "admin";
+  policy?: "flexible" | "moderate" | "strict" | null;
+  /** Payouts: "GTBank ••6789" and the failure's reason. */
+  account?: string;
+  note?: string | null;
+  reason?: string;
+};
+
+export type NoticeParties = {
+  clientName: string;
+  musicianName: string;
+  /** "Wedding" */
+  event: string;
+  /** yyyy-MM-dd */
+  eventDate: string | null;
+  /** The booking's reference, in e-mails (what support asks for). */
+  slug?: string;
+};
+
+const POLICY_NAMES = { flexible: "Flexible", moderate: "Moderate", strict: "Strict" } as const;
+
+/** How long the musician has to add their side, and when Stagebook decides, counted from the dispute. */
+export const DISPUTE_SIDE_DAYS = 3;
+export const DISPUTE_DECISION_DAYS = 7;
+
+const lagosShort = new Intl.DateTimeFormat("en-GB", { timeZone: LAGOS_TZ, day: "numeric", month: "short" });
+
+/** "25 Nov" for an instant, as the calendar in Lagos reads it. */
+export function shortDay(at: Date | string): string {
+  return lagosShort.format(new Date(at));
+}
+
+/** "25 Nov" for a yyyy-MM-dd date. */
+function shortDate(date: string | null): string | null {
+  return date && isCalendarDate(date) ? formatCalendarDate(date, "d MMM") : null;
+}
+
+/** "Wedding, 25 Nov" or "Wedding". */
+export function eventAndDate(p: Pick<NoticeParties, "event" | "eventDate">): string {
+  const d = shortDate(p.eventDate);
+  return d ? `${p.event}, ${d}` : p.event;
+}
+
+const naira = (kobo: number | undefined) => formatNaira(kobo ?? 0);
+
+/** The dates a dispute's next steps are due by: "28 Nov" (side) and "2 Dec" (decision). */
+export function disputeDeadlines(openedAt: Date | string): { sideBy: string; decisionBy: string } {
+  const day = 86_400_000;
+  const t = new Date(openedAt).getTime();
+  return {
+    sideBy: shortDay(new Date(t + DISPUTE_SIDE_DAYS * day)),
+    decisionBy: shortDay(new Date(t + DISPUTE_DECISION_DAYS * day)),
+  };
+}
+
+/** "Refunded to Chiamaka Okafor: ₦105,000.00; released to Tunde Sax: ₦90,000.00 (after commission)". */
+export function resolutionOutcome(d: MoneyNoticeData, p: NoticeParties): string {
+  const parts: string[] = [];
+  if ((d.refundKobo ?? 0) > 0 && (d.musicianKobo ?? 0) === 0)
+    return `${p.clientName} is refunded in full: ${naira(d.refundKobo)}`;
+  if ((d.refundKobo ?? 0) > 0) parts.push(`refunded to ${p.clientName}: ${naira(d.refundKobo)}`);
+  if ((d.musicianKobo ?? 0) > 0)
+    parts.push(`released to ${p.musicianName}: ${naira(d.musicianKobo)} (after commission)`);
+  const text = parts.join("; ") || "no money moved";
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+/**
+ * The organiser's line about a cancellation: "You cancelled this booking on 25 Nov. Refund: ₦105,000.00
+ * of ₦210,000.00 (Moderate policy) — on its way to the card or account that paid".
+ */
+export function cancellationLine(input: {
+  by: "client" | "musician" | null;
+  at: Date | string | null;
+  musicianName: string;
+  refundKobo: number;
+  paidKobo: number;
+  policy: MoneyNoticeData["policy"];
+  refundStatus: "pending" | "processed" | "failed" | null;
+}): string {
+  const when = input.at ? ` on ${shortDay(input.at)}` : "";
+  const who =
+    input.by === "client"
+      ? `You cancelled this booking${when}.`
+      : input.by === "musician"
+        ? `${input.musicianName} cancelled this booking${when}.`
+        : `This booking was cancelled${when}.`;
+  if (input.paidKobo <= 0) return who;
+  if (input.refundKobo <= 0) {
+    const policy = input.policy ? ` under the ${POLICY_NAMES[input.policy]} policy` : "";
+    return `${who} No refund is due${policy}.`;
+  }
+  const of = input.refundKobo === input.paidKobo && input.by === "musician" ? " in full" : "";
+  const policy = input.by === "client" && input.policy ? ` (${POLICY_NAMES[input.policy]} policy)` : "";
+  const where =
+    input.refundStatus === "processed"
+      ? " — refunded to the card or account that paid"
+      : input.refundStatus === "failed"
+        ? " — delayed: our team is retrying it"
+        : " — on its way to the card or account that paid";
+  return `${who} Refund: ${naira(input.refundKobo)} of ${naira(input.paidKobo)}${of}${policy}${where}.`;
+}
+
+/** The musician's Recent Activity line. */
+export function activityLine(kind: MoneyNoticeKind, d: MoneyNoticeData, p: NoticeParties): string {
+  const what = eventAndDate(p);
+  switch (kind) {
+    case "paid":
+      return `${p.clientName} paid for ${what} — ${naira(d.musicianKobo)} held in escrow for you`;
+    case "released":
+      return `${naira(d.musicianKobo)} released to your wallet for ${what}`;
+    case "cancelled":
+      if (d.by === "musician")
+        return (d.refundKobo ?? 0) > 0
+          ? `You cancelled ${what} — ${p.clientName} is refunded ${naira(d.refundKobo)} in full`
+          : `You cancelled ${what}`;
+      return (d.paidKobo ?? 0) > 0
+        ? `${p.clientName} cancelled ${what} — refunded ${naira(d.refundKobo)}; you keep ${naira(d.musicianKobo)}`
+        : `${p.clientName} cancelled ${what}`;
+    case "refunded":
+      return `Refund of ${naira(d.refundKobo)} paid back to ${p.clientName} for ${what}`;
+    case "disputed":
+      return `${p.clientName} disputed ${what} — ${naira(d.musicianKobo)} on hold`;
+    case "dispute_resolved":
+      return `Dispute on ${what} resolved: ${resolutionOutcome(d, p)}`;
+    case "payout_sent":
+      return `Payout of ${naira(d.musicianKobo)} sent to ${d.account ?? "your bank"}`;
+    case "payout_failed":
+      return `Payout of ${naira(d.musicianKobo)} to ${d.account ?? "your bank"} failed — the money is back in Available`;
+  }
+}
+
+export type NoticeMail = { subject: string; text: string };
+
+/**
+ * The two e-mails of an event (null: that side gets none; the organiser's receipt for "paid" is sent by
+ * checkout with the contract attached, and payouts concern the musician only).
+ */
+export function noticeMails(
+  kind: MoneyNoticeKind,
+  d: MoneyNoticeData,
+  p: NoticeParties,
+  at: Date,
+  links: { client: string | null; musician: string },
+): { client: NoticeMail | null; musician: NoticeMail } {
+  const what = eventAndDate(p);
+  const hiC = `Hello ${p.clientName},\n\n`;
+  const hiM = `Hello ${p.musicianName},\n\n`;
+  const end = (link: string | null) =>
+    link ? `\n\nOpen the booking: ${link}\n\n— Stagebook` : "\n\n— Stagebook";
+  const mEnd = `\n\n${links.musician}\n\n— Stagebook`;
+  switch (kind) {
+    case "paid":
+      return {
+        client: null,
+        musician: {
+          subject: `${p.clientName} paid for ${what}`,
+          text: `${hiM}${p.clientName} paid ${naira(d.paidKobo)} for ${what}. ${naira(d.musicianKobo)} (your price after Stagebook's ${(d.commissionBp ?? 0) / 100}% commission) is held in escrow and released to your wallet after the event.${mEnd}`,
+        },
+      };
+    case "released": {
+      const how =
+        d.by === "client"
+          ? `${p.clientName} confirmed the event happened`
+          : d.by === "admin"
+            ? "Our team released it"
+            : "The event is over and no one raised a problem";
+      return {
+        client: {
+          subject: `Payment for ${what} released to ${p.musicianName}`,
+          text: `${hiC}${how}, so the payment for ${what} has been released to ${p.musicianName}. Thank you for booking on Stagebook; you can now leave a review.${end(links.client)}`,
+        },
+        musician: {
+          subject: `${naira(d.musicianKobo)} released to your wallet`,
+          text: `${hiM}${how}: ${naira(d.musicianKobo)} for booking ${p.slug ?? ""} (${what}) is now available in your Stagebook wallet (after commission).${mEnd}`,
+        },
+      };
+    }
+    case "cancelled": {
+      const line = cancellationLine({
+        by: d.by === "client" || d.by === "musician" ? d.by : null,
+        at,
+        musicianName: p.musicianName,
+        refundKobo: d.refundKobo ?? 0,
+        paidKobo: d.paidKobo ?? 0,
+        policy: d.policy ?? null,
+        refundStatus: "pending",
+      });
+      const kept =
+        (d.paidKobo ?? 0) > 0
+          ? ` ${p.clientName} is refunded ${naira(d.refundKobo)}; you keep ${naira(d.musicianKobo)}${(d.musicianKobo ?? 0) > 0 ? " (after commission), now Available in your wallet" : ""}.`
+          : "";
+      return {
+        client: {
+          subject: d.by === "client" ? `You cancelled ${what}` : `${p.musicianName} cancelled ${what}`,
+          text: `${hiC}${line}${end(links.client)}`,
+        },
+        musician: {
+          subject: d.by === "musician" ? `You cancelled ${what}` : `${p.clientName} cancelled ${what}`,
+          text: `${hiM}${d.by === "musician" ? "You" : p.clientName} cancelled the booking ${p.slug ?? ""} (${what}).${kept}${mEnd}`,
+        },
+      };
+    }
+    case "refunded":
+      return {
+        client: {
+          subject: `Refund of ${naira(d.refundKobo)} processed`,
+          text: `${hiC}Your refund of ${naira(d.refundKobo)} for booking ${p.slug ?? ""} (${what}) has been paid back to the card or account that paid. Depending on your bank it can take a few working days to show on your statement.${end(links.client)}`,
+        },
+        musician: {
+          subject: `Refund to ${p.clientName} processed`,
+          text: `${hiM}The refund of ${naira(d.refundKobo)} to ${p.clientName} for ${what} has been paid back.${mEnd}`,
+        },
+      };
+    case "disputed": {
+      const due = disputeDeadlines(at);
+      return {
+        client: {
+          subject: `We received your dispute on ${what}`,
+          text: `${hiC}We received your dispute on ${what}. The ${naira(d.paidKobo)} you paid stays in escrow: nobody is paid until our team decides. ${p.musicianName} can add their side until ${due.sideBy}; we will decide and tell you both by ${due.decisionBy}.${end(links.client)}`,
+        },
+        musician: {
+          subject: `${p.clientName} disputed ${what}`,
+          text: `${hiM}${p.clientName} disputed ${what}: "${d.reason ?? ""}"\n\nThe ${naira(d.musicianKobo)} held for you stays in escrow until our team decides. Add your side (text and photos) by ${due.sideBy} on your bookings page; we will decide and tell you both by ${due.decisionBy}.${mEnd}`,
+        },
+      };
+    }
+    case "dispute_resolved": {
+      const outcome = resolutionOutcome(d, p);
+      return {
+        client: {
+          subject: `Your dispute on ${what} is resolved`,
+          text: `${hiC}We have reviewed the dispute on booking ${p.slug ?? ""} (${what}). ${outcome}.${end(links.client)}`,
+        },
+        musician: {
+          subject: `The dispute on ${what} is resolved`,
+          text: `${hiM}We have reviewed the dispute on booking ${p.slug ?? ""} (${what}). ${outcome}.${mEnd}`,
+        },
+      };
+    }
+    case "payout_sent":
+      return {
+        client: null,
+        musician: {
+          subject: `Payout of ${naira(d.musicianKobo)} sent to your bank`,
+          text: `${hiM}Your withdrawal of ${naira(d.musicianKobo)} has been paid to ${d.account ?? "your bank"}.${mEnd}`,
+        },
+      };
+    case "payout_failed":
+      return {
+        client: null,
+        musician: {
+          subject: `Payout of ${naira(d.musicianKobo)} failed`,
+          text: `${hiM}${d.note ?? `The transfer of ${naira(d.musicianKobo)} to ${d.account ?? "your bank"} failed. The money is back in Available.`}\n\nCheck your bank account details in your wallet and withdraw again.${mEnd}`,
+        },
+      };
+  }
+}

@@ -1,0 +1,309 @@
+// Notifications for every money event (issue 23 §5). The money code calls notifyMoneyEvent once, after
+// its transaction committed: the event is stored (once per event key, so a repeated webhook or retried
+// job adds nothing) for the musician's Recent Activity, and a job e-mails both sides, so a mail server
+// that is down delays the e-mails but never the money. Failures here are logged, never thrown: the
+// money has already moved.
+import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
+import { bookingCharges } from "~/features/payments/fees";
+import { musicianDisplayName } from "~/lib/display-name";
+import { db } from "~/server/db.server";
+import { publicOrigin } from "~/server/env.server";
+import { scheduleJob } from "~/server/jobs/jobs.server";
+import { logger } from "~/server/logger.server";
+import { sendMail } from "~/server/mail/mailer.server";
+import {
+  activityLine,
+  cancellationLine,
+  type MoneyNoticeData,
+  type MoneyNoticeKind,
+  type NoticeParties,
+  noticeMails,
+  resolutionOutcome,
+} from "./money-notices";
+import {
+  bookingParties,
+  findNotification,
+  insertNotification,
+  latestDisputeReason,
+  latestForBookings,
+  listForMusician,
+  markMailed,
+  musicianParties,
+  refundsOfBookings,
+  successfulPayment,
+} from "./queries.server";
+
+export const MONEY_NOTICE_MAIL_JOB = "money-notice-mail";
+
+export type MoneyEvent =
+  | { kind: "paid"; bookingId: string }
+  | { kind: "released"; bookingId: string; musicianKobo: number; by: "client" | "auto" | "admin" }
+  | {
+      kind: "cancelled";
+      bookingId: string;
+      by: "client" | "musician";
+      /** Unset: read from the booking's refund (a musician's cancellation refunds in full). */
+      refundKobo?: number;
+      /** What the musician keeps after commission (unset: nothing). */
+      musicianKobo?: number;
+      policy?: MoneyNoticeData["policy"];
+    }
+  | { kind: "refunded"; bookingId: string; refundKobo: number }
+  | { kind: "disputed"; bookingId: string; disputeId: string }
+  | { kind: "dispute_resolved"; bookingId: string; refundKobo: number; musicianKobo: number }
+  | {
+      kind: "payout_sent" | "payout_failed";
+      musicianId: string;
+      reference: string;
+      amountKobo: number;
+      /** "GTBank ••6789" */
+      account: string;
+      note?: string | null;
+    };
+
+function eventLabel(type: string, other: string | null): string {
+  if ((type === "Others" || type === "other") && other) return other;
+  return requestEventTypeLabels[type as keyof typeof requestEventTypeLabels] ?? type;
+}
+
+/** The musician's share of what the booking's payment holds, at the payment's own rates. */
+async function heldFor(bookingId: string) {
+  const payment = await successfulPayment(db, bookingId);
+  if (!payment) return null;
+  const c = bookingCharges(payment.priceKobo, { serviceFeeBp: 0, commissionBp: payment.commissionBp });
+  return { paidKobo: payment.amountKobo, musicianKobo: c.musicianKobo, commissionBp: payment.commissionBp };
+}
+
+async function stored(event: MoneyEvent) {
+  if ("reference" in event) {
+    return insertNotification({
+      eventKey: `${event.kind}:${event.reference}`,
+      kind: event.kind,
+      musicianId: event.musicianId,
+      bookingId: null,
+      data: { musicianKobo: event.amountKobo, account: event.account, note: event.note ?? null },
+    });
+  }
+  const bookingId = event.bookingId;
+  const parties = await bookingParties(db, bookingId);
+  if (!parties) return null;
+  const held = await heldFor(bookingId);
+  const base = { musicianId: parties.musicianId, bookingId };
+  switch (event.kind) {
+    case "paid":
+      if (!held) return null;
+      return insertNotification({ ...base, eventKey: `paid:${event.bookingId}`, kind: "paid", data: held });
+    case "released":
+      // An admin's release ends a dispute: the resolution's notice tells both sides about the money.
+      if (event.by === "admin") return null;
+      return insertNotification({
+        ...base,
+        eventKey: `released:${event.bookingId}`,
+        kind: "released",
+        data: { musicianKobo: event.musicianKobo, by: event.by },
+      });
+    case "cancelled": {
+      const refund = event.refundKobo ?? (await refundsOfBookings([bookingId]))[0]?.amountKobo ?? 0;
+      return insertNotification({
+        ...base,
+        eventKey: `cancelled:${event.bookingId}`,
+        kind: "cancelled",
+        data: {
+          by: event.by,
+          refundKobo: refund,
+          musicianKobo: event.musicianKobo ?? 0,
+          paidKobo: held?.paidKobo ?? 0,
+          policy: event.policy ?? null,
+        },
+      });
+    }
+    case "refunded":
+      return insertNotification({
+        ...base,
+        eventKey: `refunded:${event.bookingId}`,
+        kind: "refunded",
+        data: { refundKobo: event.refundKobo, paidKobo: held?.paidKobo ?? 0 },
+      });
+    case "disputed": {
+      // A dispute before payment is a complaint about the details, not a money event.
+      if (!held) return null;
+      const dispute = await latestDisputeReason(event.bookingId);
+      return insertNotification({
+        ...base,
+        eventKey: `disputed:${event.disputeId}`,
+        kind: "disputed",
+        data: { ...held, reason: dispute?.reason ?? "" },
+      });
+    }
+    case "dispute_resolved":
+      return insertNotification({
+        ...base,
+        eventKey: `dispute_resolved:${event.bookingId}`,
+        kind: "dispute_resolved",
+        data: {
+          refundKobo: event.refundKobo,
+          musicianKobo: event.musicianKobo,
+          paidKobo: held?.paidKobo ?? 0,
+        },
+      });
+  }
+}
+
+/**
+ * Call once after a money event committed (one line in the money code). Stores the event for the
+ * musician's Recent Activity and e-mails both sides; when a mail cannot be sent now, the job queue
+ * tries again. Never throws: the money has already moved.
+ */
+export async function notifyMoneyEvent(event: MoneyEvent): Promise<void> {
+  let id: string | undefined;
+  try {
+    const row = await stored(event);
+    if (!row) return;
+    id = row.id;
+    await sendMoneyNoticeMails({ id });
+  } catch (err) {
+    logger.warn({ err, event }, "money notification not sent yet");
+    if (id)
+      await scheduleJob(MONEY_NOTICE_MAIL_JOB, { id }, { singletonKey: id }).catch((e) =>
+        logger.error({ err: e, id }, "money notification e-mail could not be queued"),
+      );
+  }
+}
+
+/**
+ * The job: e-mails each side of a stored event that has not been mailed yet. A mail server that fails
+ * throws, and the queue retries only the side still unmailed (a mail accepted whose answer was lost may
+ * then arrive twice: at least once beats never for money news).
+ */
+export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> {
+  const row = await findNotification(data.id);
+  if (!row) return;
+  let parties: NoticeParties;
+  let to: { client: string | null; musician: string | null };
+  let links: { client: string | null; musician: string };
+  if (row.bookingId) {
+    const p = await bookingParties(db, row.bookingId);
+    if (!p) return;
+    parties = {
+      clientName: p.clientName,
+      musicianName: musicianDisplayName(p),
+      event: eventLabel(p.eventType, p.eventTypeOther),
+      eventDate: p.eventDate,
+      slug: p.slug,
+    };
+    to = { client: p.clientEmail, musician: p.musicianEmail };
+    links = {
+      client: `${publicOrigin()}/booking/${p.slug}`,
+      musician: `${publicOrigin()}/musician_bookings/${p.musicianSlug ?? ""}#booking-${p.id}`,
+    };
+  } else {
+    const m = await musicianParties(row.musicianId);
+    if (!m) return;
+    parties = { clientName: "", musicianName: musicianDisplayName(m), event: "", eventDate: null };
+    to = { client: null, musician: m.email };
+    links = { client: null, musician: `${publicOrigin()}/musician_wallet/${m.slug ?? ""}` };
+  }
+  const mails = noticeMails(row.kind, row.data, parties, row.createdAt, links);
+  if (mails.client && to.client && !row.clientMailedAt) {
+    await sendMail({ to: to.client, ...mails.client });
+    await markMailed(row.id, "client");
+  }
+  if (to.musician && !row.musicianMailedAt) {
+    await sendMail({ to: to.musician, ...mails.musician });
+    await markMailed(row.id, "musician");
+  }
+}
+
+export type MoneyActivity = {
+  id: string;
+  kind: MoneyNoticeKind;
+  bookingId: string | null;
+  text: string;
+  at: Date;
+};
+
+/** The musician's money events, newest first, in words (for Recent Activity). */
+export async function moneyActivity(musicianId: string, limit: number): Promise<MoneyActivity[]> {
+  const rows = await listForMusician(musicianId, limit);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    bookingId: r.bookingId,
+    at: r.createdAt,
+    text: activityLine(r.kind, r.data, {
+      clientName: r.clientName ?? "",
+      musicianName: "you",
+      event: r.eventType ? eventLabel(r.eventType, r.eventTypeOther) : "",
+      eventDate: r.eventDate,
+    }),
+  }));
+}
+
+export type BookingMoneyNews = {
+  /** "You cancelled this booking on 25 Nov. Refund: ₦105,000.00 of ₦210,000.00 (Moderate policy) — …" */
+  cancellation: string | null;
+  /** "Refunded to Chiamaka Okafor: ₦…; released to Tunde Sax: ₦… (after commission)" */
+  resolution: string | null;
+  resolvedAt: string | null;
+};
+
+/**
+ * For bookings the caller has already authorised: what each one's page and card say about its
+ * cancellation (who, when, the refund and its status) and a dispute's resolution with the money.
+ */
+export async function bookingMoneyNews(
+  bookings: {
+    id: string;
+    status: string;
+    cancelledBy: string | null;
+    cancelledAt: Date | string | null;
+    clientName: string;
+    musicianName: string;
+    event: string;
+    eventDate: string | null;
+  }[],
+  viewer: "client" | "musician",
+): Promise<Map<string, BookingMoneyNews>> {
+  const ids = bookings.map((b) => b.id);
+  const [events, refunds] = await Promise.all([
+    latestForBookings(ids, ["cancelled", "dispute_resolved"]),
+    refundsOfBookings(ids),
+  ]);
+  const out = new Map<string, BookingMoneyNews>();
+  for (const b of bookings) {
+    const cancelled = events.find((e) => e.bookingId === b.id && e.kind === "cancelled");
+    const resolved = events.find((e) => e.bookingId === b.id && e.kind === "dispute_resolved");
+    const refund = refunds.find((r) => r.bookingId === b.id);
+    let cancellation: string | null = null;
+    if (b.status === "cancelled") {
+      const by = (b.cancelledBy ?? cancelled?.data.by ?? null) as "client" | "musician" | null;
+      const line = cancellationLine({
+        by,
+        at: b.cancelledAt ?? cancelled?.createdAt ?? null,
+        musicianName: b.musicianName,
+        refundKobo: refund?.amountKobo ?? cancelled?.data.refundKobo ?? 0,
+        paidKobo: cancelled?.data.paidKobo ?? (refund ? refund.amountKobo : 0),
+        policy: cancelled?.data.policy ?? null,
+        refundStatus: (refund?.status as "pending" | "processed" | "failed" | undefined) ?? null,
+      });
+      cancellation =
+        viewer === "musician"
+          ? line
+              .replace("You cancelled", `${b.clientName} cancelled`)
+              .replace(`${b.musicianName} cancelled`, "You cancelled")
+          : line;
+    }
+    const parties = {
+      clientName: b.clientName,
+      musicianName: b.musicianName,
+      event: b.event,
+      eventDate: b.eventDate,
+    };
+    out.set(b.id, {
+      cancellation,
+      resolution: resolved ? resolutionOutcome(resolved.data, parties) : null,
+      resolvedAt: resolved ? resolved.createdAt.toISOString() : null,
+    });
+  }
+  return out;
+}
