@@ -186,9 +186,10 @@ describe("refunds through the test provider and the webhook", () => {
     expect(await accountBalanceKobo(escrowAccount(booking.id))).toBe(525_000);
     const mails = fs.readdirSync(outboxDir()).filter((f) => f.includes("chioma@example.com"));
     expect(mails.length).toBe(1);
-    expect(fs.readdirSync(outboxDir()).length).toBe(before + 1);
+    // The client's receipt and the musician's notice (issue 23 §5), each once.
+    expect(fs.readdirSync(outboxDir()).length).toBe(before + 2);
     const receipt = fs.readFileSync(`${outboxDir()}/${mails[0]}`, "utf8").replace(/=\r?\n/g, "");
-    expect(receipt).toMatch(/Your refund of =E2=82=A65,250\.00 for booking \w+ has been processed/);
+    expect(receipt).toMatch(/Your refund of =E2=82=A65,250\.00 for booking \w+ \(.*\) has been paid back/);
     expect(await findLedgerBreaches()).toEqual([]);
 
     // A mismatched amount for the same charge changes nothing.
