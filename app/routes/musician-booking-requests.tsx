@@ -4,10 +4,12 @@ import { declineReasonSchema } from "~/features/booking-requests/booking-request
 import {
   declineOwnRequest,
   listOwnPendingRequests,
+  replyToRequest,
   undoDeclineOwnRequest,
 } from "~/features/booking-requests/booking-requests.server";
 import { BookingRequestsPage } from "~/features/booking-requests/components/booking-requests-page";
 import { bookingIdSchema } from "~/features/bookings/booking.schema";
+import { messageBodySchema } from "~/features/messaging/message.schema";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { organiserReputationsFor } from "~/features/reviews/reviews.server";
 import { formToObject } from "~/lib/field-errors";
@@ -25,14 +27,34 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { profile } = await requireMusicianPage(request, params.slug);
+  const { user, profile } = await requireMusicianPage(request, params.slug);
   const form = formToObject(await readForm(request));
   const id = bookingIdSchema.safeParse(form.requestId);
-  if ((form.intent !== "decline" && form.intent !== "undo-decline") || !id.success) {
+  if (!["decline", "undo-decline", "reply"].includes(String(form.intent)) || !id.success) {
     return data<RequestsActionResult>(
       { ok: false, toast: { type: "error", message: "Booking request not found" } },
       { status: 404 },
     );
+  }
+  if (form.intent === "reply") {
+    const body = messageBodySchema.safeParse(form.body);
+    if (!body.success) {
+      return data<RequestsActionResult>(
+        { ok: false, toast: { type: "error", message: body.error.issues[0]!.message } },
+        { status: 400 },
+      );
+    }
+    const sent = await replyToRequest({ user, musicianId: profile.id }, id.data, body.data);
+    if (!sent.ok) {
+      return data<RequestsActionResult>(
+        { ok: false, toast: { type: "error", message: sent.message } },
+        { status: sent.status },
+      );
+    }
+    return data<RequestsActionResult>({
+      ok: true,
+      toast: { type: "success", message: sent.message, description: sent.notice ?? undefined },
+    });
   }
   if (form.intent === "undo-decline") {
     const undone = await undoDeclineOwnRequest(profile, id.data);

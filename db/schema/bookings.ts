@@ -147,3 +147,24 @@ export const clientDisputes = pgTable(
   },
   (t) => [index("client_disputes_booking_id_idx").on(t.bookingId, t.createdAt)],
 );
+
+// Issue 22 §4: the musician's replies to a request whose sender has no account, and that sender's
+// answers (an organiser with an account talks in Messages instead). Kept as typed; masked when read
+// until the booking is paid.
+export const bookingRequestReplies = pgTable(
+  "booking_request_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => bookingRequests.id, { onDelete: "cascade" }),
+    sender: text("sender").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("booking_request_replies_request_created_idx").on(t.requestId, t.createdAt),
+    check("booking_request_replies_sender_check", sql`${t.sender} IN ('musician', 'requester')`),
+    check("booking_request_replies_body_length_check", sql`char_length(${t.body}) BETWEEN 1 AND 2000`),
+  ],
+);

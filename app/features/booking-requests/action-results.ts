@@ -21,10 +21,16 @@ export type RequestSentPanel = {
   organiser: boolean;
 };
 
-/** /musician_bookingrequests/{slug}: decline, and undo a decline. */
+/** /musician_bookingrequests/{slug}: decline, undo a decline, and reply. */
 export type RequestsActionResult = {
   ok: boolean;
-  toast: { type: "success" | "error"; message: string };
+  toast: { type: "success" | "error"; message: string; description?: string };
   /** After a decline: the request that can be undone, for this many seconds. */
   undo?: { requestId: string; seconds: number };
+};
+
+/** /request/{token}: the requester's answer to the musician. */
+export type RequestReplyActionResult = {
+  ok: boolean;
+  toast: { type: "success" | "error"; message: string; description?: string };
 };

@@ -1,5 +1,12 @@
 import type { Outcome } from "~/features/bookings/outcome";
 import { organiserPhone } from "~/features/client/organiser-account.server";
+import {
+  CONTACT_HIDDEN_NOTICE,
+  maskContactDetails,
+  maskedUnlessPaid,
+} from "~/features/messaging/contact-mask";
+import type { Member } from "~/features/messaging/messaging.server";
+import { sendMessage, startConversationAbout } from "~/features/messaging/messaging.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatNairaAmount } from "~/lib/naira";
@@ -15,11 +22,14 @@ import {
   findLastPhoneOfClient,
   findMusicianContact,
   findMusicianIdBySlug,
+  findOwnPendingRequest,
   findOwnRequestStatus,
   findRequestById,
   findRequestByToken,
   insertBookingRequest,
+  insertRequestReply,
   listPendingRequests,
+  listRequestReplies,
   medianReplyHours,
   undoRecentDecline,
   updateDraftRequest,
@@ -161,11 +171,166 @@ export const UNDO_DECLINE_SECONDS = 10;
 export const REQUEST_ANSWER_MAIL_JOB = "request-answer-mail";
 export type RequestAnswerMailJob = { requestId: string; status: "accepted" | "declined"; answeredAt: string };
 
-export type PendingRequest = Awaited<ReturnType<typeof listPendingRequests>>[number];
+/** One message in a request's in-app thread (a requester without an account). */
+export type RequestReply = { id: string; from: "musician" | "requester"; body: string; sentAt: string };
+
+type PendingRow = Awaited<ReturnType<typeof listPendingRequests>>[number];
+
+/**
+ * A request as its musician sees it before any payment (issue 22 §4): the organiser's e-mail and
+ * phone are not sent to the page at all, only whether they gave them; what they typed is masked.
+ */
+export type PendingRequest = Omit<PendingRow, "email" | "phoneNumber"> & {
+  hasEmail: boolean;
+  hasPhone: boolean;
+  replies: RequestReply[];
+};
+
+const masked = (text: string) => maskContactDetails(text).text;
 
 /** Pending requests, and those declined moments ago (still undoable, `declinedAt` set). */
-export function listOwnPendingRequests(musician: Pick<OwnProfile, "id">): Promise<PendingRequest[]> {
-  return listPendingRequests(musician.id, UNDO_DECLINE_SECONDS);
+export async function listOwnPendingRequests(musician: Pick<OwnProfile, "id">): Promise<PendingRequest[]> {
+  const rows = await listPendingRequests(musician.id, UNDO_DECLINE_SECONDS);
+  const replies = await repliesOf(
+    rows.filter((r) => !r.clientHasAccount).map((r) => r.id),
+    "musician",
+  );
+  // A pending request has no paid booking: everything the organiser typed is masked.
+  return rows.map(({ email, phoneNumber, ...r }) => ({
+    ...r,
+    clientName: masked(r.clientName),
+    eventTypeOther: r.eventTypeOther && masked(r.eventTypeOther),
+    location: r.location && masked(r.location),
+    additionalDetails: r.additionalDetails && masked(r.additionalDetails),
+    hasEmail: Boolean(email),
+    hasPhone: Boolean(phoneNumber),
+    replies: replies.get(r.id) ?? [],
+  }));
+}
+
+/**
+ * The in-app replies of requests, for one side: the other side's text masked until `paid` (a viewer's
+ * own text reads as they typed it).
+ */
+async function repliesOf(
+  requestIds: string[],
+  viewer: RequestReply["from"],
+  paymentStatus: string | null = null,
+): Promise<Map<string, RequestReply[]>> {
+  const byRequest = new Map<string, RequestReply[]>();
+  for (const r of await listRequestReplies(requestIds)) {
+    const from = r.sender as RequestReply["from"];
+    const list = byRequest.get(r.requestId) ?? [];
+    list.push({
+      id: r.id,
+      from,
+      body: from === viewer ? r.body : maskedUnlessPaid(r.body, paymentStatus),
+      sentAt: new Date(r.createdAt).toISOString(),
+    });
+    byRequest.set(r.requestId, list);
+  }
+  return byRequest;
+}
+
+export const REQUEST_NOT_FOUND = "Booking request not found";
+export const REPLIES_CLOSED = "This request has been answered, so replies here are closed.";
+export const TOO_MANY_REPLIES = "You are sending replies too fast. Please wait a minute and try again.";
+/** At most one "a reply is waiting" e-mail per request and recipient in this time; the page shows all. */
+const REPLY_MAIL_EVERY_MS = 15 * 60_000;
+
+/**
+ * The musician answers a request in the app (issue 22 §4): an organiser with an account gets it in
+ * Messages; anyone else reads it on their private /request/{token} page and is e-mailed that it waits.
+ */
+export async function replyToRequest(
+  member: Member & { musicianId: string },
+  requestId: string,
+  body: string,
+): Promise<Outcome<{ message: string; notice: string | null }>> {
+  const request = await findOwnPendingRequest(requestId, member.musicianId);
+  if (!request) {
+    const current = await findOwnRequestStatus(requestId, member.musicianId);
+    return current
+      ? { ok: false, status: 409, message: "This booking request has already been handled." }
+      : { ok: false, status: 404, message: REQUEST_NOT_FOUND };
+  }
+  const name = masked(request.clientName);
+  if (request.clientUserId) {
+    const conv = await startConversationAbout(member.musicianId, { requestId });
+    if (!conv.ok) return conv;
+    const sent = await sendMessage(member, conv.conversationId, body);
+    if (!sent.ok) return sent;
+    return { ok: true, message: `Reply sent. ${name} reads it in their Messages.`, notice: sent.notice };
+  }
+  if (!(await hitRateLimit(`request-reply:${member.user.id}`, 30, 60_000))) {
+    return { ok: false, status: 429, message: TOO_MANY_REPLIES };
+  }
+  await insertRequestReply(request.id, "musician", body);
+  if (request.email) await mailRequesterOfReply(request.id, request.email, request.statusToken);
+  return {
+    ok: true,
+    message: request.email
+      ? `Reply sent. ${name} is e-mailed that it is waiting on their request's page.`
+      : `Reply sent. ${name} reads it on their request's page.`,
+    notice: maskContactDetails(body).masked ? CONTACT_HIDDEN_NOTICE : null,
+  };
+}
+
+/** "A reply is waiting" (never the text itself: the private page is where it is read). */
+async function mailRequesterOfReply(requestId: string, to: string, token: string) {
+  try {
+    if (!(await hitRateLimit(`request-reply-mail:requester:${requestId}`, 1, REPLY_MAIL_EVERY_MS))) return;
+    const row = await findRequestById(requestId);
+    if (!row) return;
+    const name = musicianDisplayName(row);
+    await sendMail({
+      to,
+      subject: `${name} replied to your booking request`,
+      text: `Hello ${masked(row.clientName)},\n\n${name} replied to your booking request on Stagebook. Read the reply and answer it on your request's page:\n\n${publicOrigin()}/request/${token}\n\nContact details are shared once the booking is paid, so both of you stay protected by Stagebook.\n\nStagebook`,
+    });
+  } catch (err) {
+    logger.error({ err, requestId }, "request reply e-mail failed");
+  }
+}
+
+/** The requester answers on their private page; the musician is e-mailed that an answer waits. */
+export async function replyAsRequester(
+  token: string,
+  body: string,
+  clientIp: string,
+): Promise<Outcome<{ message: string; notice: string | null }>> {
+  const row = /^[0-9a-f]{64}$/.test(token) ? await findRequestByToken(token) : null;
+  if (!row) return { ok: false, status: 404, message: REQUEST_NOT_FOUND };
+  if (row.clientUserId) {
+    return { ok: false, status: 409, message: "Reply to this request in your Messages." };
+  }
+  if (row.status !== "pending") return { ok: false, status: 409, message: REPLIES_CLOSED };
+  if (
+    !(await hitRateLimit(`request-reply:${token}`, 20, 10 * 60_000)) ||
+    !(await hitRateLimit(`request-reply-ip:${clientIp}`, 60, 10 * 60_000))
+  ) {
+    return { ok: false, status: 429, message: TOO_MANY_REPLIES };
+  }
+  await insertRequestReply(row.id, "requester", body);
+  try {
+    if (await hitRateLimit(`request-reply-mail:musician:${row.id}`, 1, REPLY_MAIL_EVERY_MS)) {
+      const to = await findMusicianContact(row.musicianId);
+      if (to) {
+        await sendMail({
+          to: to.email,
+          subject: `${masked(row.clientName)} answered your reply`,
+          text: `Hello ${to.stageName || to.firstName || ""},\n\n${masked(row.clientName)} answered you about their booking request on Stagebook. Read it in your Booking Requests:\n\n${publicOrigin()}/musician_bookingrequests/${row.musicianSlug ?? row.musicianId}\n\nStagebook`,
+        });
+      }
+    }
+  } catch (err) {
+    logger.error({ err, requestId: row.id }, "requester reply e-mail failed");
+  }
+  return {
+    ok: true,
+    message: `Sent to ${musicianDisplayName(row)}.`,
+    notice: maskContactDetails(body).masked ? CONTACT_HIDDEN_NOTICE : null,
+  };
 }
 
 export async function declineOwnRequest(
@@ -262,7 +427,7 @@ export async function sendRequestAnswerMail(
             : ""
         }\n\nYour request:\n${what}\n\nFollow it here: ${link}\n\nStagebook`
       : `Hello ${row.clientName},\n\n${name} declined your booking request.${
-          row.declineReason ? `\n\nTheir reason: ${row.declineReason}` : ""
+          row.declineReason ? `\n\nTheir reason: ${masked(row.declineReason)}` : ""
         }\n\nYour request:\n${what}\n\nYou can find another musician at ${publicOrigin()}/market\n\nStagebook`;
   await sendMail({
     to,
@@ -283,6 +448,12 @@ export type RequestStatusView = {
   declineReason: string | null;
   sentAt: string;
   summary: [string, string][];
+  /** The in-app thread with the musician (a requester without an account). */
+  replies: RequestReply[];
+  /** The requester may answer here (pending, no account). */
+  canReply: boolean;
+  /** An organiser with an account talks with the musician in Messages. */
+  inMessages: boolean;
 };
 
 /** The organiser's private status link: what they sent, and the answer (a fresh decline shows once final). */
@@ -301,8 +472,14 @@ export async function requestStatusByToken(token: string): Promise<RequestStatus
     musicianName: musicianDisplayName(row),
     musicianSlug: row.musicianSlug,
     bookingSlug: status === "accepted" ? row.bookingSlug : null,
-    declineReason: status === "declined" ? row.declineReason : null,
+    // The musician's words: their contact details stay hidden like everything else before payment.
+    declineReason: status === "declined" && row.declineReason ? masked(row.declineReason) : null,
     sentAt: new Date(row.createdAt).toISOString(),
     summary: requestSummaryLines(row),
+    replies: row.clientUserId
+      ? []
+      : ((await repliesOf([row.id], "requester", row.bookingPaymentStatus)).get(row.id) ?? []),
+    canReply: !row.clientUserId && row.status === "pending",
+    inMessages: Boolean(row.clientUserId),
   };
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
-import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
+import { bookingRequestReplies, bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { musicianProfiles } from "~db/schema/profiles";
 import type { BookingRequestInput } from "./booking-request.schema";
 
@@ -172,6 +172,11 @@ export async function findOwnRequestStatus(id: string, musicianId: string) {
   return row ?? null;
 }
 
+/** The payment status of the booking a request became (null: none yet). */
+const bookingPaymentStatus = sql<string | null>`(SELECT ${bookingsByMusician.paymentStatus}
+  FROM ${bookingsByMusician} WHERE ${bookingsByMusician.requestId} = ${r.id}
+  ORDER BY ${bookingsByMusician.createdAt} LIMIT 1)`;
+
 /** Everything the organiser's status link and the answer e-mail need, by the request's id or token. */
 function requestForOrganiser() {
   return db
@@ -191,6 +196,7 @@ function requestForOrganiser() {
       accountEmail: user.email,
       bookingSlug: sql<string | null>`(SELECT ${bookingsByMusician.slug} FROM ${bookingsByMusician}
         WHERE ${bookingsByMusician.requestId} = ${r.id} ORDER BY ${bookingsByMusician.createdAt} LIMIT 1)`,
+      bookingPaymentStatus,
     })
     .from(r)
     .innerJoin(musicianProfiles, eq(musicianProfiles.id, r.musicianId))
@@ -219,4 +225,41 @@ export async function medianReplyHours(musicianId: string): Promise<number | nul
           ORDER BY answered_at DESC LIMIT 20) recent`);
   const hours = rows.rows[0]?.hours;
   return hours === null || hours === undefined ? null : Number(hours);
+}
+
+const rr = bookingRequestReplies;
+
+/** A request of this musician that can still be answered in the app (pending). */
+export async function findOwnPendingRequest(id: string, musicianId: string) {
+  const [row] = await db
+    .select({
+      id: r.id,
+      clientName: r.clientName,
+      clientUserId: r.clientUserId,
+      email: r.email,
+      statusToken: r.statusToken,
+    })
+    .from(r)
+    .where(and(eq(r.id, id), eq(r.musicianId, musicianId), eq(r.status, "pending")))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertRequestReply(requestId: string, sender: "musician" | "requester", body: string) {
+  const [row] = await db
+    .insert(rr)
+    .values({ requestId, sender, body })
+    .returning({ id: rr.id, createdAt: rr.createdAt });
+  return row!;
+}
+
+/** The replies of several requests, oldest first. */
+export function listRequestReplies(requestIds: string[]) {
+  if (requestIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: rr.id, requestId: rr.requestId, sender: rr.sender, body: rr.body, createdAt: rr.createdAt })
+    .from(rr)
+    .where(inArray(rr.requestId, requestIds))
+    .orderBy(asc(rr.createdAt), asc(rr.id))
+    .limit(500);
 }

@@ -4,8 +4,10 @@ import { durationLabel, requestEventTypeLabels, requestEventTypes } from "./book
 
 type RequestLike = {
   clientName: string;
-  email: string | null;
-  phoneNumber: string | null;
+  // A pending request's contact details never reach the musician's page (issue 22 §4): the booking
+  // made from it takes them on the server.
+  email?: string | null;
+  phoneNumber?: string | null;
   eventType: string;
   eventTypeOther: string | null;
   location: string | null;

@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useParams } from "react-router";
-import { EmailLink, PhoneLinks } from "~/components/contact-links";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
@@ -8,6 +7,7 @@ import { Textarea } from "~/components/ui/textarea";
 import type { RequestsActionResult } from "~/features/booking-requests/action-results";
 import { CreateBookingDialog } from "~/features/bookings/components/create-booking-button";
 import { StartConversationForm } from "~/features/messaging/components/start-conversation-form";
+import { CONTACT_SHARED_ONCE_PAID } from "~/features/messaging/contact-mask";
 import { OrganiserReputationLine } from "~/features/reviews/components/organiser-reputation";
 import type { OrganiserReputation } from "~/features/reviews/rating";
 import { formatDateTime } from "~/lib/date-format";
@@ -82,22 +82,9 @@ export function BookingRequestsPage({
                         ["Duration", durationLabel(r.eventDuration)],
                         ["Location", r.location || "Not specified"],
                         ["Budget", formatNairaOrNotSpecified(r.budgetEstimateKobo)],
-                        [
-                          "Email",
-                          r.email ? (
-                            <EmailLink key="e" email={r.email} name={r.clientName} />
-                          ) : (
-                            "Not provided"
-                          ),
-                        ],
-                        [
-                          "Phone",
-                          r.phoneNumber ? (
-                            <PhoneLinks key="p" phone={r.phoneNumber} name={r.clientName} />
-                          ) : (
-                            "Not provided"
-                          ),
-                        ],
+                        // Contact details wait for payment (issue 22 §4): the reply form answers.
+                        ["Email", r.hasEmail ? CONTACT_SHARED_ONCE_PAID : "Not provided"],
+                        ["Phone", r.hasPhone ? CONTACT_SHARED_ONCE_PAID : "Not provided"],
                         ["Details", r.additionalDetails || "Not specified"],
                       ] as const
                     ).map(([k, v]) => (
@@ -107,6 +94,8 @@ export function BookingRequestsPage({
                       </div>
                     ))}
                   </dl>
+                  {r.replies.length > 0 && <ReplyThread request={r} />}
+                  <ReplyForm request={r} />
                   <div className="flex flex-wrap items-start gap-2">
                     <Button
                       size="sm"
@@ -176,7 +165,7 @@ function DeclineForm({ request: r, fetcher, busy }: { request: Row; fetcher: Fet
           placeholder="e.g. I am already booked that day"
         />
         <p className="text-xs text-muted-foreground">
-          {r.email
+          {r.hasEmail
             ? `${r.clientName} is told by e-mail, with your reason if you give one.`
             : `${r.clientName} sees it, with your reason, on their request's page.`}
         </p>
@@ -223,5 +212,72 @@ function JustDeclined({ request: r, fetcher }: { request: Row; fetcher: Fetcher 
         </CardContent>
       </Card>
     </li>
+  );
+}
+
+/** The in-app thread with a requester who has no account. */
+function ReplyThread({ request: r }: { request: Row }) {
+  return (
+    <section aria-label={`Replies with ${r.clientName}`} className="grid gap-2">
+      <h4 className="text-sm font-medium">Replies</h4>
+      <ol className="grid gap-2">
+        {r.replies.map((m) => (
+          <li
+            key={m.id}
+            className={`max-w-[85%] rounded-md px-3 py-2 text-sm ${
+              m.from === "musician" ? "justify-self-end bg-primary/10" : "justify-self-start bg-muted"
+            }`}
+          >
+            <p className="text-xs text-muted-foreground">
+              {m.from === "musician" ? "You" : r.clientName} · {formatDateTime(m.sentAt)}
+            </p>
+            <p className="whitespace-pre-line break-words">{m.body}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Answers any request in the app, so hidden contact details never leave it unanswerable. */
+function ReplyForm({ request: r }: { request: Row }) {
+  const fetcher = useFetcher<RequestsActionResult>({ key: `request-reply-${r.id}` });
+  useActionToast(fetcher.data);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  const id = `reply-${r.id}`;
+  return (
+    <fetcher.Form ref={formRef} method="post" className="grid gap-2">
+      <input type="hidden" name="intent" value="reply" />
+      <input type="hidden" name="requestId" value={r.id} />
+      <Label htmlFor={id}>Reply to {r.clientName}</Label>
+      <Textarea
+        id={id}
+        name="body"
+        rows={2}
+        maxLength={2000}
+        required
+        placeholder="e.g. I am free that day. How many guests are you expecting?"
+      />
+      <p className="text-xs text-muted-foreground">
+        {r.clientHasAccount
+          ? `${r.clientName} reads it in their Messages.`
+          : r.hasEmail
+            ? `${r.clientName} reads it on their request's page and is e-mailed that a reply is waiting.`
+            : `${r.clientName} reads it on their request's page.`}{" "}
+        Contact details are shared once the booking is paid.
+      </p>
+      <Button
+        type="submit"
+        size="sm"
+        variant="secondary"
+        className="w-fit"
+        disabled={fetcher.state !== "idle"}
+      >
+        Send reply
+      </Button>
+    </fetcher.Form>
   );
 }

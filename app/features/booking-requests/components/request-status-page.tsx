@@ -1,8 +1,12 @@
-import { Link } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import { formatDateTime } from "~/lib/date-format";
+import { useActionToast } from "~/lib/use-action-toast";
+import type { RequestReplyActionResult } from "../action-results";
 import type { RequestStatusView } from "../booking-requests.server";
 import { RequestSummaryList } from "./request-summary-list";
 
@@ -35,10 +39,19 @@ export function RequestStatusPage({ view }: { view: RequestStatusView }) {
         <CardContent className="grid gap-4">
           {view.status === "pending" && (
             <p>
-              You will hear back by e-mail or phone. Keep this page's address to check on your request; anyone
-              with it can see this page.
+              {view.inMessages
+                ? `${view.musicianName} replies in your Messages, and we e-mail you when a reply is waiting.`
+                : `${view.musicianName} replies on this page, and we e-mail you when a reply is waiting.`}{" "}
+              Contact details are shared once the booking is paid. Keep this page's address to check on your
+              request; anyone with it can see this page.
             </p>
           )}
+          {view.inMessages && (
+            <Link to="/messages" className={buttonVariants({ variant: "outline", className: "w-fit" })}>
+              Open Messages
+            </Link>
+          )}
+          {(view.replies.length > 0 || view.canReply) && <Replies view={view} />}
           {view.status === "accepted" && view.bookingSlug && (
             <div className="grid gap-2">
               <p>Your booking is ready. Review it and confirm when you are happy.</p>
@@ -75,5 +88,49 @@ export function RequestStatusPage({ view }: { view: RequestStatusView }) {
         </CardContent>
       </Card>
     </main>
+  );
+}
+
+/** The thread with the musician, and the requester's answer box (a plain form: works without JavaScript). */
+function Replies({ view }: { view: RequestStatusView }) {
+  const answer = useActionData<RequestReplyActionResult>();
+  useActionToast(answer);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section aria-labelledby="replies-heading" className="grid gap-3">
+      <h2 id="replies-heading" className="font-semibold">
+        Replies
+      </h2>
+      {view.replies.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No replies yet.</p>
+      ) : (
+        <ol className="grid gap-2">
+          {view.replies.map((m) => (
+            <li
+              key={m.id}
+              className={`max-w-[85%] rounded-md px-3 py-2 text-sm ${
+                m.from === "requester" ? "justify-self-end bg-primary/10" : "justify-self-start bg-muted"
+              }`}
+            >
+              <p className="text-xs text-muted-foreground">
+                {m.from === "requester" ? "You" : view.musicianName} · {formatDateTime(m.sentAt)}
+              </p>
+              <p className="whitespace-pre-line break-words">{m.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {view.canReply && (
+        // Keyed by the thread's length: a sent answer clears the box.
+        <Form method="post" className="grid gap-2" key={view.replies.length}>
+          <input type="hidden" name="intent" value="reply" />
+          <Label htmlFor="request-reply">Your answer to {view.musicianName}</Label>
+          <Textarea id="request-reply" name="body" rows={3} maxLength={2000} required />
+          <Button type="submit" className="w-fit" disabled={busy}>
+            Send
+          </Button>
+        </Form>
+      )}
+    </section>
   );
 }
