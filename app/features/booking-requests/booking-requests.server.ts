@@ -153,8 +153,8 @@ async function notifyMusicianOfRequest(musicianId: string, clientName: string) {
     if (!to) return;
     await sendMail({
       to: to.email,
-      subject: `New booking request from ${clientName}`,
-      text: `Hello ${to.stageName || to.firstName || ""},\n\n${clientName} sent you a booking request on Stagebook. Open your Booking Requests to accept or decline it:\n\n${publicOrigin()}/musician_dashboard\n\nStagebook`,
+      subject: `New booking request from ${masked(clientName)}`,
+      text: `Hello ${to.stageName || to.firstName || ""},\n\n${masked(clientName)} sent you a booking request on Stagebook. Open your Booking Requests to accept or decline it:\n\n${publicOrigin()}/musician_dashboard\n\nStagebook`,
     });
   } catch (err) {
     logger.error({ err }, "booking request e-mail failed");

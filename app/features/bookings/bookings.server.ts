@@ -2,6 +2,8 @@ import type { Clash } from "~/features/calendar/calendar.schema";
 import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, clashesFor, isDoubleBooking } from "~/features/calendar/overlap.server";
 import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/disputes.server";
+import { maskedUnlessPaid } from "~/features/messaging/contact-mask";
+import { contactsShared } from "~/features/messaging/contact-shared";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
@@ -80,8 +82,22 @@ export async function createBooking(
   }
 }
 
-export function listOwnBookings(musician: Pick<Musician, "id">): Promise<BookingRow[]> {
-  return listBookingsByMusician(musician.id);
+/**
+ * A booking as its musician sees it before payment (issue 22 §4): the contact details of an organiser
+ * who sent a request stay on the server, and what the organiser typed (a dispute reason) is masked.
+ */
+function forMusician(row: BookingRow): BookingRow {
+  if (contactsShared(row.paymentStatus)) return row;
+  const hide = row.fromRequest && Boolean(row.email || row.phoneNumber);
+  return {
+    ...row,
+    ...(hide ? { email: null, phoneNumber: null, contactHidden: true } : {}),
+    disputeReason: maskedUnlessPaid(row.disputeReason, row.paymentStatus),
+  };
+}
+
+export async function listOwnBookings(musician: Pick<Musician, "id">): Promise<BookingRow[]> {
+  return (await listBookingsByMusician(musician.id)).map(forMusician);
 }
 
 export type SuccessfulBooking = BookingRow & { disputes: DisputeView[] };
@@ -92,7 +108,15 @@ export async function listOwnSuccessfulBookings(
 ): Promise<SuccessfulBooking[]> {
   const bookings = await listCompletedBookingsByMusician(musician.id);
   const disputes = await disputesForOwnBookings(bookings);
-  return bookings.map((b) => ({ ...b, disputes: disputes.get(b.id) ?? [] }));
+  return bookings.map((b) => {
+    const paid = contactsShared(b.paymentStatus);
+    return {
+      ...forMusician(b),
+      disputes: (disputes.get(b.id) ?? []).map((d) =>
+        paid ? d : { ...d, disputeReason: maskedUnlessPaid(d.disputeReason, null), phoneNumber: "" },
+      ),
+    };
+  });
 }
 
 /** Why a guarded change matched no row: not this musician's booking (404) or the wrong status (409). */
@@ -168,6 +192,8 @@ export type PublicBooking = Omit<BookingSummaryData, "email" | "phoneNumber" | "
   disputed: boolean;
   /** The musician's live website, where the client can reach them; null when not live. */
   musicianWebsite: string | null;
+  /** The musician's phone, only once the booking is paid (issue 22 §4). */
+  musicianPhone: string | null;
 };
 
 /** The server-side facts behind the page (never sent to the browser): the money and cancel panels use them. */
@@ -212,6 +238,7 @@ export async function getPublicBooking(
       disputed: row.disputed,
       musicianWebsite:
         row.musicianWebsiteActive && row.musicianSlug ? `/musicians/${row.musicianSlug}` : null,
+      musicianPhone: contactsShared(row.paymentStatus) ? (row.musicianPhone ?? null) : null,
     },
   };
 }

@@ -26,6 +26,7 @@ const bookingColumns = {
   paymentStatus: b.paymentStatus,
   createdAt: b.createdAt,
   clientHasAccount: sql<boolean>`${b.clientUserId} IS NOT NULL`,
+  fromRequest: sql<boolean>`${b.requestId} IS NOT NULL`,
 };
 
 export type BookingRow = {
@@ -50,6 +51,10 @@ export type BookingRow = {
   createdAt: Date;
   /** The client is an organiser with an account (so the musician can message them). */
   clientHasAccount: boolean;
+  /** Made from an organiser's request: its contact details came from the organiser, not the musician. */
+  fromRequest: boolean;
+  /** The client's e-mail and phone are held back until the booking is paid (issue 22 §4). */
+  contactHidden?: boolean;
   /** The client's latest dispute reason, on the musician's own list only. */
   disputeReason?: string | null;
 };
@@ -80,12 +85,23 @@ export async function insertBooking(
           eq(bookingRequests.status, "pending"),
         ),
       )
-      .returning({ id: bookingRequests.id, clientUserId: bookingRequests.clientUserId });
+      .returning({
+        id: bookingRequests.id,
+        clientUserId: bookingRequests.clientUserId,
+        email: bookingRequests.email,
+        phoneNumber: bookingRequests.phoneNumber,
+      });
     if (claimed.length === 0) throw new RequestNotPendingError();
-    // An organiser's request makes a booking in their account.
+    // An organiser's request makes a booking in their account. Its contact details come from the
+    // request here, on the server: the musician's form never had them (issue 22 §4).
     const [row] = await tx
       .insert(b)
-      .values({ ...values, clientUserId: claimed[0].clientUserId })
+      .values({
+        ...values,
+        email: input.email ?? claimed[0].email,
+        phoneNumber: input.phoneNumber ?? claimed[0].phoneNumber,
+        clientUserId: claimed[0].clientUserId,
+      })
       .returning({ id: b.id, slug: b.slug });
     return row!;
   });
@@ -123,7 +139,14 @@ export async function findOwnBookingStatus(id: string, musicianId: string) {
 export async function updatePendingBooking(id: string, musicianId: string, input: BookingInput) {
   const [row] = await db
     .update(b)
-    .set({ ...input, updatedAt: new Date() })
+    .set({
+      ...input,
+      // A booking made from a request keeps the organiser's contact details its musician never saw
+      // (the edit form sends them blank).
+      email: input.email ?? sql`CASE WHEN ${b.requestId} IS NOT NULL THEN ${b.email} END`,
+      phoneNumber: input.phoneNumber ?? sql`CASE WHEN ${b.requestId} IS NOT NULL THEN ${b.phoneNumber} END`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(b.id, id), eq(b.musicianId, musicianId), eq(b.status, "pending")))
     .returning({ clientName: b.clientName });
   return row ?? null;
@@ -171,6 +194,7 @@ export async function findPublicBookingBySlug(slug: string) {
       musicianLastName: musicianProfiles.lastName,
       musicianSlug: musicianProfiles.slug,
       musicianWebsiteActive: musicianProfiles.websiteActive,
+      musicianPhone: musicianProfiles.phoneNumber,
       // Spelled out: inside the subquery a bare "id" would be the dispute's own.
       disputed: sql<boolean>`EXISTS (SELECT 1 FROM client_disputes d WHERE d.booking_id = bookings_by_musician.id)`,
       musicianId: b.musicianId,

@@ -1,11 +1,8 @@
 import { musicianDisplayName } from "~/features/bookings/bookings.server";
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
-import {
-  CONTACT_SHARED_ONCE_PAID,
-  contactsShared,
-  maskedUnlessPaid,
-} from "~/features/messaging/contact-mask";
+import { maskedUnlessPaid } from "~/features/messaging/contact-mask";
+import { CONTACT_SHARED_ONCE_PAID, contactsShared } from "~/features/messaging/contact-shared";
 import { bookingCharges } from "~/features/payments/fees";
 import { configuredFeeRates } from "~/features/payments/fees.server";
 import { bookingPaymentState } from "~/features/payments/payment-state.server";

@@ -129,6 +129,9 @@ const exact: [string, string][] = [
   ["n a m e @ g m a i l . c o m", CONTACT_HIDDEN],
   ["Hi 👋🏽 my line is ０８０３ １２３ ４５６７, thanks", `Hi 👋🏽 my line is ${CONTACT_HIDDEN}, thanks`],
   ["Write to n a m e @ g m a i l . c o m today", `Write to ${CONTACT_HIDDEN} today`],
+  ["Write to n a m e @ g m a i l . c o m. Thanks", `Write to ${CONTACT_HIDDEN}. Thanks`],
+  ["About 80 guests. WhatsApp me on 0803 000 1111", `About 80 guests. ${CONTACT_HIDDEN}`],
+  ["Call 0803 000 1111 or ada@gmail.com, thanks", `Call ${CONTACT_HIDDEN}, thanks`],
 ];
 
 describe("contact protection", () => {

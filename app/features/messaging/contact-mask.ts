@@ -3,20 +3,9 @@
 // protection and reviews can work. The rules read a normalised copy (full-width digits, invisible
 // characters, O/I for 0/1, spaced-out letters). Pure, so the table of evasions is a fast unit test.
 
+import { contactsShared } from "./contact-shared";
+
 export const CONTACT_HIDDEN = "[contact details hidden until booking is paid]";
-/** What stands in place of a phone number or e-mail address the other side may not see yet. */
-export const CONTACT_SHARED_ONCE_PAID = "shared once the booking is paid";
-
-/**
- * Payment statuses after which the two sides see each other's contact details (a refunded booking
- * is not one: its money went back, so no booking binds them).
- */
-export const CONTACT_SHARED_STATUSES = ["paid", "released", "partially_refunded"] as const;
-
-export function contactsShared(paymentStatus: string | null | undefined): boolean {
-  return (CONTACT_SHARED_STATUSES as readonly string[]).includes(paymentStatus ?? "");
-}
-
 /** Free text one side typed, as the other side may read it: masked until the booking is paid. */
 export function maskedUnlessPaid<T extends string | null | undefined>(
   text: T,
@@ -250,7 +239,11 @@ function joinSpacedSingles(m: Mapped): Mapped {
     const prev = run.at(-1);
     const gap = prev ? t.index - prev.index - 1 : 0;
     if (t[0].length === 1 && (!prev || gap <= 3)) run.push(t);
-    else {
+    else if (prev && gap <= 3 && /^\S[.,;:!?)]$/.test(t[0])) {
+      // "… c o m." ends the run with its full stop.
+      run.push(t);
+      flush();
+    } else {
       flush();
       if (t[0].length === 1) run.push(t);
     }
@@ -311,6 +304,8 @@ function matchSpans(text: string, re: RegExp, lead = false): [number, number][] 
   });
 }
 
+const NEIGHBOURS = /^[\s,;:.\-/]*(?:\s(?:on|at|or|via|and)\s[\s,;:.\-/]*)?$/i;
+
 /** The message with contact details replaced; `masked` says whether anything was hidden. */
 export function maskContactDetails(text: string): { text: string; masked: boolean } {
   let m = normalise(text);
@@ -325,8 +320,8 @@ export function maskContactDetails(text: string): { text: string; masked: boolea
     if (m.s[i] !== MARK) continue;
     const [a, b] = [m.from[i]!, m.to[i]!];
     const last = ranges.at(-1);
-    // Neighbouring replacements read as one.
-    if (last && (a <= last[1] || /^[\s,;:.\-/]*$/.test(text.slice(last[1], a)))) {
+    // Neighbouring replacements read as one ("WhatsApp me on 0803…", "0803… or me@x.com").
+    if (last && (a <= last[1] || NEIGHBOURS.test(text.slice(last[1], a)))) {
       last[1] = Math.max(last[1], b);
     } else ranges.push([a, b]);
   }

@@ -9,7 +9,8 @@ import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { type Mail, sendMail } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import { CONTACT_HIDDEN_NOTICE, contactsShared, maskContactDetails } from "./contact-mask";
+import { CONTACT_HIDDEN_NOTICE, maskContactDetails } from "./contact-mask";
+import { contactsShared } from "./contact-shared";
 import type { ConversationFilter, ConversationSummary, ThreadMessage } from "./message.schema";
 import {
   attachBooking,

@@ -7,7 +7,7 @@ import { Textarea } from "~/components/ui/textarea";
 import type { RequestsActionResult } from "~/features/booking-requests/action-results";
 import { CreateBookingDialog } from "~/features/bookings/components/create-booking-button";
 import { StartConversationForm } from "~/features/messaging/components/start-conversation-form";
-import { CONTACT_SHARED_ONCE_PAID } from "~/features/messaging/contact-mask";
+import { CONTACT_SHARED_ONCE_PAID } from "~/features/messaging/contact-shared";
 import { OrganiserReputationLine } from "~/features/reviews/components/organiser-reputation";
 import type { OrganiserReputation } from "~/features/reviews/rating";
 import { formatDateTime } from "~/lib/date-format";

@@ -1,4 +1,5 @@
 import { EmailLink, PhoneLinks } from "~/components/contact-links";
+import { CONTACT_SHARED_ONCE_PAID } from "~/features/messaging/contact-shared";
 import { formatNairaOrNotSpecified } from "~/lib/money";
 import { formatEventDate, formatTime } from "../booking-dates";
 import { BookingStatusBadge } from "./booking-status-badge";
@@ -7,6 +8,8 @@ export type BookingSummaryData = {
   clientName: string;
   email?: string | null;
   phoneNumber?: string | null;
+  /** Held back until the booking is paid (issue 22 §4). */
+  contactHidden?: boolean;
   serviceType: string;
   serviceTypeOther: string | null;
   eventType: string;
@@ -43,11 +46,23 @@ export function BookingSummary({
     const who = booking.clientName;
     rows.push([
       "Email",
-      booking.email ? <EmailLink key="e" email={booking.email} name={who} /> : "Not provided",
+      booking.email ? (
+        <EmailLink key="e" email={booking.email} name={who} />
+      ) : booking.contactHidden ? (
+        CONTACT_SHARED_ONCE_PAID
+      ) : (
+        "Not provided"
+      ),
     ]);
     rows.push([
       "Phone",
-      booking.phoneNumber ? <PhoneLinks key="p" phone={booking.phoneNumber} name={who} /> : "Not provided",
+      booking.phoneNumber ? (
+        <PhoneLinks key="p" phone={booking.phoneNumber} name={who} />
+      ) : booking.contactHidden ? (
+        CONTACT_SHARED_ONCE_PAID
+      ) : (
+        "Not provided"
+      ),
     ]);
   }
   rows.push(

@@ -12,6 +12,7 @@ import { toast } from "~/lib/toast";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { PublicBooking } from "../bookings.server";
 import { BookingSummary } from "./booking-summary";
+import { MusicianContact } from "./musician-contact";
 import { useHydrated } from "./use-hydrated";
 
 // Below the summary and the first action: each hydrates from its own chunk (ADR 0012).
@@ -209,6 +210,9 @@ function BookingDetails({
                 </div>
               )}
             </div>
+          )}
+          {booking.musicianPhone && (
+            <MusicianContact name={booking.musicianName} phone={booking.musicianPhone} />
           )}
           {settled && <WhatHappensNext booking={booking} payment={payment} />}
           {payment}

@@ -1,5 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { CONTACT_SHARED_ONCE_PAID } from "~/features/messaging/contact-shared";
 import { formatDateTime } from "~/lib/date-format";
 import type { SuccessfulBooking } from "../bookings.server";
 import { BookingSummary } from "./booking-summary";
@@ -41,7 +42,7 @@ export function SuccessfulBookingsPage({ bookings }: { bookings: Row[] }) {
                           <li key={d.id} className="grid gap-1 rounded-md border p-3 text-sm">
                             <div className="flex flex-wrap items-center justify-between gap-2">
                               <span className="font-medium">
-                                {d.clientName} · {d.phoneNumber}
+                                {d.clientName} · {d.phoneNumber || CONTACT_SHARED_ONCE_PAID}
                               </span>
                               <Badge variant={d.status === "resolved" ? "default" : "secondary"}>
                                 {d.status === "resolved" ? "Resolved" : "Pending"}
