@@ -129,19 +129,12 @@ test("organiser request → accepted booking → client confirms → completed; 
   await expect(musician.getByRole("heading", { name: "Kemi Bello" })).toBeVisible();
   await expect(musician.getByText("4 hours")).toBeVisible();
   await expect(musician.getByText("₦150,000.00")).toBeVisible();
-  // Tap to call, WhatsApp and e-mail the organiser.
-  await expect(musician.getByRole("link", { name: "Call Kemi Bello on 0803 555 0101" })).toHaveAttribute(
-    "href",
-    "tel:+2348035550101",
-  );
-  await expect(musician.getByRole("link", { name: "WhatsApp Kemi Bello" })).toHaveAttribute(
-    "href",
-    "https://wa.me/2348035550101",
-  );
-  await expect(musician.getByRole("link", { name: "E-mail Kemi Bello at kemi@example.com" })).toHaveAttribute(
-    "href",
-    "mailto:kemi@example.com",
-  );
+  // The organiser's phone and e-mail wait for payment (issue 22 §4): no call, WhatsApp or mailto links.
+  await expect(musician.getByText("shared once the booking is paid", { exact: true })).toHaveCount(2);
+  await expect(
+    musician.getByRole("link", { name: /Call Kemi Bello|WhatsApp Kemi Bello|E-mail Kemi Bello/ }),
+  ).toHaveCount(0);
+  await expect(musician.getByText("kemi@example.com")).toHaveCount(0);
   await musician.getByRole("button", { name: "Accept request from Kemi Bello" }).click();
   const wizard = musician.getByRole("dialog");
   await expect(wizard.getByLabel("Client Name *")).toHaveValue("Kemi Bello");
@@ -362,10 +355,9 @@ test("the request form works as a plain HTML form with JavaScript off", async ({
   await expect(setup.getByRole("heading", { name: "Wale Ojo" })).toBeVisible();
   await expect(setup.getByText("12+ hours")).toBeVisible();
   await expect(setup.getByText("Not fixed yet")).toBeVisible();
-  await expect(setup.getByRole("link", { name: "Call Wale Ojo on 0803 123 4567" })).toHaveAttribute(
-    "href",
-    "tel:+2348031234567",
-  );
+  // The phone waits for payment (issue 22 §4); the musician answers with the reply form.
+  await expect(setup.getByRole("link", { name: /Call Wale Ojo/ })).toHaveCount(0);
+  await expect(setup.getByLabel("Reply to Wale Ojo")).toBeVisible();
 
   // Decline asks for an optional reason and can be undone for a few seconds.
   await setup.getByLabel("Decline request from Wale Ojo").click();
