@@ -21,7 +21,7 @@ test("a new organiser's My Bookings: the five tabs and their empty states", asyn
   await expect(page.getByText("No bookings yet")).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Browse Musicians" })).toHaveAttribute(
     "href",
-    "/musicians",
+    "/market",
   );
   for (const [tab, empty] of [
     ["Draft", "No draft bookings"],

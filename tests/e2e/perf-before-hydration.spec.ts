@@ -233,7 +233,7 @@ test("a tap on the phone menu before the JavaScript arrives opens it once it has
 
   await waitForHydration(page);
   // Replayed once: a second replay would have closed the drawer again.
-  await expect(page.getByRole("dialog").getByRole("link", { name: "Browse Musicians" })).toBeVisible();
+  await expect(page.getByRole("dialog").getByRole("link", { name: "For Musicians" })).toBeVisible();
 });
 
 test("a public page paints before it asks for any JavaScript (issue 14: LCP)", async ({ page }) => {
