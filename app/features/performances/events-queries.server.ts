@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { musicianPerformances } from "~db/schema/profiles";
@@ -59,28 +59,51 @@ export function performancesBefore(
     .limit(limit);
 }
 
-export function confirmedBookingsBetween(musicianId: string, from: string, to: string) {
+// A booking stays on the musician's calendar once it happened: completed (escrow released, or marked
+// completed) as well as confirmed. Pending and cancelled ones are not events.
+const CALENDAR_BOOKING_STATUSES = ["confirmed", "completed"];
+
+const bookingColumns = {
+  id: bookingsByMusician.id,
+  slug: bookingsByMusician.slug,
+  clientName: bookingsByMusician.clientName,
+  eventType: bookingsByMusician.eventType,
+  eventTypeOther: bookingsByMusician.eventTypeOther,
+  eventDate: bookingsByMusician.eventDate,
+  location: bookingsByMusician.location,
+  startTime: bookingsByMusician.eventStartTime,
+  endTime: bookingsByMusician.eventEndTime,
+  status: bookingsByMusician.status,
+};
+
+export function calendarBookingsBetween(musicianId: string, from: string, to: string) {
   return db
-    .select({
-      id: bookingsByMusician.id,
-      slug: bookingsByMusician.slug,
-      clientName: bookingsByMusician.clientName,
-      eventType: bookingsByMusician.eventType,
-      eventTypeOther: bookingsByMusician.eventTypeOther,
-      eventDate: bookingsByMusician.eventDate,
-      location: bookingsByMusician.location,
-      startTime: bookingsByMusician.eventStartTime,
-      endTime: bookingsByMusician.eventEndTime,
-    })
+    .select(bookingColumns)
     .from(bookingsByMusician)
     .where(
       and(
         eq(bookingsByMusician.musicianId, musicianId),
-        eq(bookingsByMusician.status, "confirmed"),
+        inArray(bookingsByMusician.status, CALENDAR_BOOKING_STATUSES),
         sql`${bookingsByMusician.eventDate} BETWEEN ${from} AND ${to}`,
       ),
     )
     .orderBy(asc(bookingsByMusician.eventDate), asc(bookingsByMusician.eventStartTime));
+}
+
+/** Bookings dated before today in Lagos, most recent first (the Past list). */
+export function calendarBookingsBefore(musicianId: string, today: string, limit: number) {
+  return db
+    .select(bookingColumns)
+    .from(bookingsByMusician)
+    .where(
+      and(
+        eq(bookingsByMusician.musicianId, musicianId),
+        inArray(bookingsByMusician.status, CALENDAR_BOOKING_STATUSES),
+        lt(bookingsByMusician.eventDate, today),
+      ),
+    )
+    .orderBy(desc(bookingsByMusician.eventDate), desc(bookingsByMusician.eventStartTime))
+    .limit(limit);
 }
 
 export async function insertPerformance(values: {

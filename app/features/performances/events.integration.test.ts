@@ -109,6 +109,53 @@ describe("calendar", () => {
   });
 });
 
+describe("bookings that happened stay on the calendar (issue 23 §7)", () => {
+  it("shows a completed booking on the month grid and in Past, with past confirmed ones, not cancelled ones", async () => {
+    const m = await createMusician();
+    const slug = () => randomBytes(4).toString("hex");
+    const base = {
+      musicianId: m.profileId,
+      serviceType: "Background Music",
+      eventType: "Wedding",
+    };
+    await db.insert(bookingsByMusician).values([
+      { ...base, slug: slug(), clientName: "Chiamaka Okafor", eventDate: "2026-11-25", status: "completed" },
+      {
+        ...base,
+        slug: slug(),
+        clientName: "Played Unreleased",
+        eventDate: "2026-11-20",
+        status: "confirmed",
+      },
+      { ...base, slug: slug(), clientName: "Called Off", eventDate: "2026-11-21", status: "cancelled" },
+      { ...base, slug: slug(), clientName: "Next Week", eventDate: "2026-12-02", status: "confirmed" },
+    ]);
+    await perform(m.profileId, "Club night", "2026-11-10");
+    const month = await calendarMonth(m.profileId, "2026-11");
+    expect(month.ok && month.data.entries.map((e) => [e.date, e.title, e.completed ?? false])).toEqual([
+      ["2026-11-10", "Club night", false],
+      ["2026-11-20", "Booking: Played Unreleased", false],
+      ["2026-11-25", "Booking: Chiamaka Okafor", true],
+    ]);
+    const afterWedding = new Date("2026-11-26T10:00:00Z");
+    const past = await pastEvents(m.profileId, afterWedding);
+    expect(past.ok && past.data.map((e) => e.title)).toEqual([
+      "Booking: Chiamaka Okafor",
+      "Booking: Played Unreleased",
+      "Club night",
+    ]);
+    expect(past.ok && past.data[0]?.href).toMatch(/^\/booking\/[0-9a-f]{8}$/);
+    const upcoming = await upcomingEvents(m.profileId, afterWedding);
+    expect(upcoming.ok && upcoming.data.map((e) => e.title)).toEqual(["Booking: Next Week"]);
+    // Another musician's Past does not show them.
+    const other = await createMusician();
+    const theirs = await pastEvents(other.profileId, afterWedding);
+    expect(theirs.ok && theirs.data).toEqual([]);
+    const res = await pastLoader(args(requestAs(m, `/musician_events/${m.profileId}/past`), m.profileId));
+    expect(JSON.stringify(res)).toContain("Booking: Played Unreleased");
+  });
+});
+
 describe("add event rules", () => {
   it("refuses a scheduled event in the past but records a past event in history", async () => {
     const m = await createMusician();

@@ -4,7 +4,8 @@ import { logger } from "~/server/logger.server";
 import type { AddEventInput } from "./events.schema";
 import { SCHEDULED_IN_PAST } from "./events.schema";
 import {
-  confirmedBookingsBetween,
+  calendarBookingsBefore,
+  calendarBookingsBetween,
   insertPerformance,
   type PerformanceRow,
   performancesBefore,
@@ -22,7 +23,7 @@ export const eventAddedMessage = (kind: "history" | "scheduled") =>
   kind === "history" ? EVENT_ADDED_TO_HISTORY : EVENT_SCHEDULED;
 export const LOGIN_TO_ADD_EVENTS = "You must be logged in to add events";
 
-/** One entry on the events calendar: a performance the musician recorded, or a confirmed booking. */
+/** One entry on the events calendar: a performance the musician recorded, or a confirmed/completed booking. */
 export interface CalendarEntry {
   id: string;
   source: "performance" | "booking";
@@ -33,6 +34,8 @@ export interface CalendarEntry {
   startTime: string | null;
   endTime: string | null;
   href: string | null;
+  /** A booking that is completed (shown as such); absent for performances and confirmed bookings. */
+  completed?: boolean;
 }
 
 export type EventsResult<T> = { ok: true; data: T } | { ok: false; message: string };
@@ -51,10 +54,10 @@ function toEntry(p: PerformanceRow): CalendarEntry {
   };
 }
 
-type ConfirmedBookingRow = Awaited<ReturnType<typeof confirmedBookingsBetween>>[number];
+type CalendarBookingRow = Awaited<ReturnType<typeof calendarBookingsBetween>>[number];
 
-/** A confirmed booking on the calendar and in Upcoming: marked as a booking, linking to it. */
-function bookingEntry(b: ConfirmedBookingRow): CalendarEntry {
+/** A booking on the calendar, Upcoming and Past: marked as a booking, linking to it. */
+function bookingEntry(b: CalendarBookingRow): CalendarEntry {
   return {
     id: b.id,
     source: "booking",
@@ -65,6 +68,7 @@ function bookingEntry(b: ConfirmedBookingRow): CalendarEntry {
     startTime: b.startTime,
     endTime: b.endTime,
     href: `/booking/${b.slug}`,
+    ...(b.status === "completed" ? { completed: true } : {}),
   };
 }
 
@@ -95,7 +99,7 @@ export async function calendarMonth(
   try {
     const [performances, bookings] = await Promise.all([
       performancesBetween(profileId, from, to),
-      confirmedBookingsBetween(profileId, from, to),
+      calendarBookingsBetween(profileId, from, to),
     ]);
     const entries = [...performances.map(toEntry), ...bookings.map(bookingEntry)].sort(byDateAndTime);
     return { ok: true, data: { entries } };
@@ -114,7 +118,7 @@ export async function upcomingEvents(
     const today = lagosToday(now);
     const [rows, bookings] = await Promise.all([
       performancesFrom(profileId, today, EVENT_LIST_LIMIT),
-      confirmedBookingsBetween(profileId, today, "9999-12-31"),
+      calendarBookingsBetween(profileId, today, "9999-12-31"),
     ]);
     const entries = [...rows.map(toEntry), ...bookings.map(bookingEntry)].sort(byDateAndTime);
     return { ok: true, data: entries.slice(0, EVENT_LIST_LIMIT) };
@@ -130,8 +134,13 @@ export async function pastEvents(
   now = new Date(),
 ): Promise<EventsResult<CalendarEntry[]>> {
   try {
-    const rows = await performancesBefore(profileId, lagosToday(now), EVENT_LIST_LIMIT);
-    return { ok: true, data: rows.map(toEntry) };
+    const today = lagosToday(now);
+    const [rows, bookings] = await Promise.all([
+      performancesBefore(profileId, today, EVENT_LIST_LIMIT),
+      calendarBookingsBefore(profileId, today, EVENT_LIST_LIMIT),
+    ]);
+    const entries = [...rows.map(toEntry), ...bookings.map(bookingEntry)].sort((a, b) => byDateAndTime(b, a));
+    return { ok: true, data: entries.slice(0, EVENT_LIST_LIMIT) };
   } catch (err) {
     logger.error({ err, profileId }, "loading past events failed");
     return { ok: false, message: LOAD_EVENTS_FAILED };

@@ -17,7 +17,10 @@ export function EventCard({ entry }: { entry: CalendarEntry }) {
     <li className="flex flex-col gap-1 rounded-lg border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{title}</h3>
-        <Badge variant={entry.source === "booking" ? "default" : "secondary"}>{entry.eventType}</Badge>
+        <span className="flex flex-wrap gap-1">
+          {entry.completed && <Badge variant="outline">Completed</Badge>}
+          <Badge variant={entry.source === "booking" ? "default" : "secondary"}>{entry.eventType}</Badge>
+        </span>
       </div>
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <CalendarIcon aria-hidden className="size-4" />

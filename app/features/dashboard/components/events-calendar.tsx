@@ -7,7 +7,7 @@ import { cn } from "~/lib/cn";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
-/** Month grid of the musician's performances and confirmed bookings. */
+/** Month grid of the musician's performances and bookings (confirmed, and completed ones stay). */
 export function EventsCalendar({
   month,
   prev,
@@ -33,7 +33,8 @@ export function EventsCalendar({
       <div className="mb-3 flex items-center justify-between gap-2">
         <Button asChild variant="outline" size="icon">
           <Link to={`?month=${prev}`} aria-label="Previous month" preventScrollReset>
-            <ChevronLeftIcon />
+            <ChevronLeftIcon aria-hidden />
+            <span className="sr-only">Previous month</span>
           </Link>
         </Button>
         <h2 id="calendar-month" className="text-lg font-semibold">
@@ -41,7 +42,8 @@ export function EventsCalendar({
         </h2>
         <Button asChild variant="outline" size="icon">
           <Link to={`?month=${next}`} aria-label="Next month" preventScrollReset>
-            <ChevronRightIcon />
+            <ChevronRightIcon aria-hidden />
+            <span className="sr-only">Next month</span>
           </Link>
         </Button>
       </div>
