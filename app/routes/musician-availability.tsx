@@ -8,7 +8,9 @@ import { handleAvailabilityAction } from "~/features/availability/availability-a
 import { AvailabilityForm } from "~/features/availability/components/availability-form";
 import { AvailabilityList } from "~/features/availability/components/availability-list";
 import { ownUnavailableDates } from "~/features/calendar/busy-dates.server";
+import { CalendarFeedPanel } from "~/features/calendar/components/calendar-feed-panel";
 import { UnavailableDates } from "~/features/calendar/components/unavailable-dates";
+import { ownFeedUrl } from "~/features/calendar/feed.server";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { pageTitle } from "~/lib/nav";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -19,12 +21,13 @@ export const meta = () => [{ title: pageTitle("Availability") }];
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
   const range = selectableRange();
-  const [blocks, unavailable, hours] = await Promise.all([
+  const [blocks, unavailable, hours, calendarFeedUrl] = await Promise.all([
     ownUpcomingAvailability(profile.id),
     ownUnavailableDates(profile.id),
     usualHours(profile.id),
+    ownFeedUrl(profile.id),
   ]);
-  return { ...range, blocks, unavailable, hours, slug: params.slug };
+  return { ...range, blocks, unavailable, hours, slug: params.slug, calendarFeedUrl };
 }
 
 export function action({ request, params }: Route.ActionArgs) {
@@ -61,6 +64,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <AvailabilityList blocks={loaderData.blocks} />
       </section>
       <UnavailableDates slug={loaderData.slug} from={loaderData.from} rows={loaderData.unavailable} />
+      <CalendarFeedPanel
+        feedUrl={loaderData.calendarFeedUrl}
+        slug={loaderData.slug}
+        returnTo="availability"
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { action as createAction } from "~/routes/api-bookings";
 import { action as confirmAction } from "~/routes/booking";
 import { loader as bookingIcsLoader } from "~/routes/booking-calendar";
 import { loader as feedLoader } from "~/routes/calendar-feed";
+import { loader as availabilityLoader } from "~/routes/musician-availability";
 import { action as bookingsAction } from "~/routes/musician-bookings";
 import { action as regenerateAction } from "~/routes/musician-calendar-feed";
 import { loader as eventsLoader } from "~/routes/musician-events";
@@ -201,6 +202,31 @@ describe("the musician's calendar feed (RFC 5545)", () => {
     expect(await old.text()).toContain("This calendar link is not valid");
     expect(events(await (await fetchFeed(newUrl)).text())).toHaveLength(1);
     expect((await fetchFeed(otherUrl)).status).toBe(200); // other musicians' links are untouched
+
+    // Pressed on the Availability page, it returns there; anything else returns to Events.
+    const fromAvailability = await answer(() =>
+      regenerateAction(
+        args(post(m, `/musician_calendar_feed/${slug}`, { returnTo: "availability" }), { slug }),
+      ),
+    );
+    expect(fromAvailability.location).toBe(`/musician_availability/${slug}`);
+    const elsewhere = await answer(() =>
+      regenerateAction(
+        args(post(m, `/musician_calendar_feed/${slug}`, { returnTo: "//evil.example" }), { slug }),
+      ),
+    );
+    expect(elsewhere.location).toBe(`/musician_events/${slug}`);
+  });
+
+  it("the Availability page shows the same private feed URL as the Events page", async () => {
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    const url = await feedUrlOf(m, slug);
+    const res = await answer(() =>
+      availabilityLoader(args(get(m, `/musician_availability/${slug}`), { slug })),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.calendarFeedUrl).toBe(url);
   });
 
   it("a made-up or malformed token gets 404, never a feed", async () => {

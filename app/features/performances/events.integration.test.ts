@@ -151,7 +151,9 @@ describe("bookings that happened stay on the calendar (issue 23 §7)", () => {
     const other = await createMusician();
     const theirs = await pastEvents(other.profileId, afterWedding);
     expect(theirs.ok && theirs.data).toEqual([]);
-    const res = await pastLoader(args(requestAs(m, `/musician_events/${m.profileId}/past`), m.profileId));
+    const res = await pastLoader(
+      args(requestAs(m, `/musician_events_past/${m.profileId}`), m.profileId) as never,
+    );
     expect(JSON.stringify(res)).toContain("Booking: Played Unreleased");
   });
 });

@@ -4,8 +4,19 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { useCopy } from "~/features/bookings/components/use-copy";
 
-/** The musician's private calendar subscription on the events page: copy, add to a calendar app, regenerate. */
-export function CalendarFeedPanel({ feedUrl, slug }: { feedUrl: string; slug: string }) {
+/**
+ * The musician's private calendar subscription, on the Events and the Availability pages: copy, add to a
+ * calendar app, regenerate (which returns to the page it was pressed on).
+ */
+export function CalendarFeedPanel({
+  feedUrl,
+  slug,
+  returnTo = "events",
+}: {
+  feedUrl: string;
+  slug: string;
+  returnTo?: "events" | "availability";
+}) {
   const feedCopy = useCopy("Calendar link copied to clipboard!", "Failed to copy link. Please try again.");
   return (
     <Card>
@@ -15,19 +26,22 @@ export function CalendarFeedPanel({ feedUrl, slug }: { feedUrl: string; slug: st
             Sync with your calendar
           </h2>
           <p className="text-sm text-muted-foreground">
-            Your confirmed bookings and scheduled events, in Lagos time, in the calendar app you already use.
-            This link is private: anyone who has it can see your bookings.
+            Your confirmed and completed bookings and scheduled events, in Lagos time, in the calendar app you
+            already use. This link is private: anyone who has it can see your bookings.
           </p>
           <label htmlFor="calendar-feed-url" className="text-sm font-medium">
             Calendar link
           </label>
           <div className="flex flex-wrap gap-2">
-            <input
+            {/* The whole link, wrapped onto as many lines as it needs: a phone showed a sliver of it in a
+                one-line box. A text area keeps it selectable and readable by screen readers as a value. */}
+            <textarea
               id="calendar-feed-url"
               readOnly
+              rows={2}
               value={feedUrl}
               onFocus={(e) => e.currentTarget.select()}
-              className="h-10 min-w-0 flex-1 rounded-md border border-input bg-muted/40 px-3 font-mono text-xs"
+              className="min-h-10 w-full min-w-0 flex-1 resize-none break-all rounded-md border border-input bg-muted/40 px-3 py-2 font-mono text-xs leading-5 [field-sizing:content] sm:w-auto"
             />
             <Button type="button" variant="outline" onClick={() => feedCopy.copy(feedUrl)}>
               <CopyIcon aria-hidden />
@@ -58,6 +72,7 @@ export function CalendarFeedPanel({ feedUrl, slug }: { feedUrl: string; slug: st
             </div>
           </div>
           <Form method="post" action={`/musician_calendar_feed/${slug}`} className="grid gap-1">
+            <input type="hidden" name="returnTo" value={returnTo} />
             <p className="text-sm text-muted-foreground">
               Shared the link by mistake? Make a new one; the old link stops working at once.
             </p>
