@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  CANCELLATION_POLICIES,
   cancellationRefundKobo,
   eventStartsAt,
   isCancellationPolicy,
+  POLICY_TERMS,
   refundPercent,
 } from "./cancellation-policy";
 
@@ -74,5 +76,14 @@ describe("cancellationRefundKobo", () => {
     expect(isCancellationPolicy("moderate")).toBe(true);
     expect(isCancellationPolicy("lenient")).toBe(false);
     expect(isCancellationPolicy(undefined)).toBe(false);
+  });
+});
+
+describe("the policy words say both halves (phone walk: Flexible was silent inside 24 hours)", () => {
+  it("Flexible says nothing comes back inside 24 hours, as refundPercent computes", () => {
+    expect(POLICY_TERMS.flexible).toBe("Full refund up to 24 hours before the event, none after.");
+    expect(refundPercent("flexible", start, new Date(start.getTime() - DAY))).toBe(100);
+    expect(refundPercent("flexible", start, new Date(start.getTime() - 23 * HOUR))).toBe(0);
+    for (const p of CANCELLATION_POLICIES) expect(POLICY_TERMS[p]).toMatch(/after\.$/);
   });
 });

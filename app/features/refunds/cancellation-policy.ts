@@ -17,7 +17,7 @@ export const POLICY_LABELS: Record<CancellationPolicy, string> = {
 };
 
 export const POLICY_TERMS: Record<CancellationPolicy, string> = {
-  flexible: "Full refund if the client cancels up to 24 hours before the event.",
+  flexible: "Full refund up to 24 hours before the event, none after.",
   moderate: "Full refund up to 7 days before the event, 50% after.",
   strict: "50% refund up to 14 days before the event, none after.",
 };

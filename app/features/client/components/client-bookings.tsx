@@ -147,9 +147,11 @@ export function ClientBookings({
 }) {
   return (
     <Tabs defaultValue={initialTab}>
-      <TabsList aria-label="Booking status">
+      {/* All five tabs in view on a 390 px phone: tighter on a phone, and they wrap rather than run off
+          the right edge behind a faint fade (phone walk). */}
+      <TabsList aria-label="Booking status" className="h-auto flex-wrap">
         {BOOKING_TABS.map((t) => (
-          <TabsTrigger key={t.value} value={t.value}>
+          <TabsTrigger key={t.value} value={t.value} className="px-2.5 sm:px-3">
             {t.label}
           </TabsTrigger>
         ))}

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -30,7 +31,15 @@ export function TestCheckoutPage({ checkout }: { checkout: TestCheckoutView }) {
               {formatNaira(checkout.amountKobo)}
             </dd>
             <dt className="text-muted-foreground">Paying as</dt>
-            <dd className="break-all">{checkout.email}</dd>
+            {/* Breaks only when it must, and then before the @, never mid-word ("example.co / m"). */}
+            <dd className="min-w-0 [overflow-wrap:anywhere]">
+              {emailParts(checkout.email).map((part, i) => (
+                <Fragment key={part + String(i)}>
+                  {i > 0 && <wbr />}
+                  {part}
+                </Fragment>
+              ))}
+            </dd>
             <dt className="text-muted-foreground">Reference</dt>
             <dd className="break-all font-mono text-xs">{checkout.reference}</dd>
           </dl>
@@ -55,4 +64,10 @@ export function TestCheckoutPage({ checkout }: { checkout: TestCheckoutView }) {
       </Card>
     </main>
   );
+}
+
+/** "name@example.com" as ["name", "@example.com"]: a line break, when one is needed, goes before the @. */
+function emailParts(email: string): string[] {
+  const at = email.indexOf("@");
+  return at > 0 ? [email.slice(0, at), email.slice(at)] : [email];
 }
