@@ -14,6 +14,7 @@ import { db } from "~/server/db.server";
 import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { conversations, messages } from "~db/schema/messaging";
+import { musicianProfiles } from "~db/schema/profiles";
 import { createMusician, createOrganiser, requestAs } from "../../../tests/support/accounts";
 import { CONTACT_HIDDEN, CONTACT_HIDDEN_NOTICE } from "./contact-mask";
 import { EMPTY_MESSAGE, LONG_MESSAGE } from "./message.schema";
@@ -102,6 +103,30 @@ describe("messaging", () => {
       organiserLoader(args(requestAs(organiser, "/messages?q=nobody-like-this"))),
     );
     expect(search.body.conversations).toEqual([]);
+  });
+
+  it("names the musician the same in the thread's header and on their messages (the stage name)", async () => {
+    const { musician, slug, organiser, conversationId } = await setup();
+    await db
+      .update(musicianProfiles)
+      .set({ stageName: "Tunde Sax" })
+      .where(eq(musicianProfiles.id, musician.profileId));
+    await sendAsOrganiser(organiser, conversationId, "Hello there");
+    const reply = await sendAsMusician(musician, slug, conversationId, "Hi, happy to play");
+    expect(reply.status).toBe(200);
+    const open = await answer(() =>
+      organiserLoader(args(requestAs(organiser, `/messages?c=${conversationId}`))),
+    );
+    expect(open.body.selected.otherName).toBe("Tunde Sax");
+    expect(open.body.messages.map((m: { senderName: string }) => m.senderName)).toEqual(["You", "Tunde Sax"]);
+    // The musician reads the organiser under their account name.
+    const theirs = await answer(() =>
+      musicianLoader(args(requestAs(musician, `/musician_messages/${slug}?c=${conversationId}`), { slug })),
+    );
+    expect(theirs.body.messages.map((m: { senderName: string }) => m.senderName)).toEqual([
+      "Ngozi Okafor",
+      "You",
+    ]);
   });
 
   it("lets only the conversation's two members read or post (a third organiser and another musician get nothing)", async () => {

@@ -121,6 +121,9 @@ const hasBooking = sql<boolean>`(${c.bookingId} IS NOT NULL OR EXISTS (
   SELECT 1 FROM ${bookingsByMusician} bb
   WHERE bb.musician_id = ${c.musicianId} AND bb.client_user_id = ${c.organiserUserId}))`;
 
+// The musician's public name (stage name first), as the conversation list and the thread header show it.
+const musicianName = sql<string>`coalesce(nullif(trim(${p.stageName}), ''), trim(concat_ws(' ', ${p.firstName}, ${p.lastName})))`;
+
 /** The conversations of one side, newest first, with the last message and the unread count. */
 export function listConversations(
   side: Side,
@@ -129,10 +132,7 @@ export function listConversations(
   opts: { q: string; filter: "all" | "bookings" | "inquiries" },
 ) {
   const readId = side === "organiser" ? c.organiserReadId : c.musicianReadId;
-  const otherName =
-    side === "organiser"
-      ? sql<string>`coalesce(nullif(trim(${p.stageName}), ''), trim(concat_ws(' ', ${p.firstName}, ${p.lastName})))`
-      : sql<string>`${user.name}`;
+  const otherName = side === "organiser" ? musicianName : sql<string>`${user.name}`;
   const last = sql<
     string | null
   >`(SELECT body FROM ${m} WHERE ${m.conversationId} = ${c.id} ORDER BY ${m.id} DESC LIMIT 1)`;
@@ -170,7 +170,9 @@ const messageColumns = {
   id: m.id,
   conversationId: m.conversationId,
   senderUserId: m.senderUserId,
-  senderName: user.name,
+  // The musician's messages carry the same name as the thread's header ("Tunde Sax", not the account's
+  // "Tunde Adeyemi"); the organiser's, their account name.
+  senderName: sql<string>`CASE WHEN ${m.senderUserId} = ${p.userId} THEN ${musicianName} ELSE ${user.name} END`,
   body: m.body,
   // As typed, when something was hidden: shown instead of body once the pair has a paid booking.
   originalBody: m.originalBody,
@@ -182,6 +184,8 @@ export function listMessages(conversationId: string) {
     .select(messageColumns)
     .from(m)
     .innerJoin(user, eq(user.id, m.senderUserId))
+    .innerJoin(c, eq(c.id, m.conversationId))
+    .innerJoin(p, eq(p.id, c.musicianId))
     .where(eq(m.conversationId, conversationId))
     .orderBy(asc(m.id))
     .limit(500);
@@ -192,6 +196,8 @@ export async function findMessage(id: number) {
     .select(messageColumns)
     .from(m)
     .innerJoin(user, eq(user.id, m.senderUserId))
+    .innerJoin(c, eq(c.id, m.conversationId))
+    .innerJoin(p, eq(p.id, c.musicianId))
     .where(eq(m.id, id))
     .limit(1);
   return row ?? null;
