@@ -6,6 +6,7 @@ import { signIn } from "~/features/auth/accounts.server";
 import { loginSchema } from "~/features/auth/auth-forms.schema";
 import { landingFor } from "~/features/auth/roles";
 import { getSessionUser } from "~/features/auth/session.server";
+import { messageSignInReason } from "~/features/messaging/messaging.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -20,7 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = url.searchParams.get("redirectTo") ?? "";
   const user = await getSessionUser(request);
   if (user) throw redirect(safeRedirect(redirectTo, landingFor(user.role)));
-  return { redirectTo };
+  // Say why sign-in is asked for when a profile's "Message" brought the visitor here.
+  return { redirectTo, reason: await messageSignInReason(redirectTo) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +50,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <CardTitle>
             <h1>Sign in</h1>
           </CardTitle>
-          <CardDescription>Sign in to manage your bookings.</CardDescription>
+          <CardDescription>{loaderData.reason ?? "Sign in to manage your bookings."}</CardDescription>
         </CardHeader>
         <CardContent>
           <Form method="post" noValidate className="grid gap-4">

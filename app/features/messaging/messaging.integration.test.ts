@@ -8,6 +8,7 @@ import { acceptMyBooking } from "~/features/client/client.server";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
 import { action as apiBookings } from "~/routes/api-bookings";
 import { action as organiserAction, loader as organiserLoader } from "~/routes/client-messages";
+import { loader as loginLoader } from "~/routes/login";
 import { loader as dashboardLoader } from "~/routes/musician-dashboard";
 import { action as musicianAction, loader as musicianLoader } from "~/routes/musician-messages";
 import { db } from "~/server/db.server";
@@ -127,6 +128,21 @@ describe("messaging", () => {
       "Ngozi Okafor",
       "You",
     ]);
+  });
+
+  it("a signed-out visitor who taps Message is told why sign-in is asked: Sign in to message <name>", async () => {
+    const musician = await createMusician();
+    const slug = await giveSlug(musician);
+    await db
+      .update(musicianProfiles)
+      .set({ stageName: "Tunde Sax" })
+      .where(eq(musicianProfiles.id, musician.profileId));
+    const login = (redirectTo: string) =>
+      answer(() => loginLoader(args(requestAs(null, `/login?redirectTo=${encodeURIComponent(redirectTo)}`))));
+    expect((await login(`/messages?to=${slug}`)).body.reason).toBe("Sign in to message Tunde Sax.");
+    expect((await login("/musician_dashboard")).body.reason).toBeNull();
+    expect((await login("/messages?to=no-such-musician")).body.reason).toBeNull();
+    expect((await login(`https://evil.example/messages?to=${slug}`)).body.reason).toBeNull();
   });
 
   it("lets only the conversation's two members read or post (a third organiser and another musician get nothing)", async () => {

@@ -109,6 +109,24 @@ export async function conversationWithMusician(
   };
 }
 
+/**
+ * Why the sign-in page was opened, when it was the "Message" button of a musician's profile (its link
+ * is /messages?to=<slug>): "Sign in to message Tunde Sax". Null for any other destination.
+ */
+export async function messageSignInReason(redirectTo: string): Promise<string | null> {
+  let url: URL;
+  try {
+    url = new URL(redirectTo, "http://stagebook.invalid");
+  } catch {
+    return null;
+  }
+  const slug = url.searchParams.get("to") ?? "";
+  if (url.origin !== "http://stagebook.invalid" || url.pathname !== "/messages") return null;
+  if (!/^[a-z0-9-]{1,100}$/.test(slug)) return null;
+  const musician = await findMusicianBySlug(slug);
+  return musician ? `Sign in to message ${musicianDisplayName(musician)}.` : null;
+}
+
 /** An organiser starts (or opens) the conversation about one of their own bookings or requests. */
 export async function startOrganiserConversationAbout(
   organiser: Pick<SessionUser, "id" | "role">,
