@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import pg from "pg";
@@ -240,6 +241,18 @@ describe("messaging", () => {
       .map((f) => fs.readFileSync(`${outboxDir()}/${f}`, "utf8"));
     const created = mails.find((m) => m.includes("A musician has created a booking for you"));
     expect(created).toContain("Content-Type: application/pdf");
+    // Issue 22 §4: the e-mailed contract of the unpaid booking gives no contact details.
+    const attached = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
+      created!,
+    )![1]!;
+    const contract = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", "-", "-"], {
+      input: Buffer.from(attached.replace(/\s/g, ""), "base64"),
+    })
+      .toString("utf8")
+      .replace(/\s+/g, " ");
+    expect(contract).toContain("Musician contact shared once the booking is paid");
+    expect(contract).not.toContain(musician.email);
+    expect(contract).not.toContain("08030000000");
     expect((await acceptMyBooking({ id: organiser.userId, name: "Ngozi Okafor" }, row.id)).ok).toBe(true);
     // Confirmed is not paid: still hidden.
     const unpaid = await sendAsOrganiser(organiser, conversationId, "My email is ngozi@example.com");
