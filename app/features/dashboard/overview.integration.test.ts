@@ -81,6 +81,22 @@ describe("dashboard overview", () => {
     ]);
   });
 
+  it("masks contact details an organiser typed into their name (issue 22 §4)", async () => {
+    const m = await createMusician();
+    const now = new Date("2026-03-15T12:00:00Z");
+    await db.insert(bookingRequests).values({
+      musicianId: m.profileId,
+      clientName: "Chidi ０８０３ １２３ ４５６７",
+      eventType: "wedding",
+      eventDuration: "4",
+      createdAt: new Date("2026-03-15T11:55:00Z"),
+    });
+    const { activity } = await dashboardOverview(m.profileId, now);
+    expect(activity[0]!.text).toBe(
+      "New booking request from Chidi [contact details hidden until booking is paid]",
+    );
+  });
+
   it("says just now for the last minute", () => {
     const now = new Date("2026-03-15T12:00:00Z");
     expect(relativeTime(new Date("2026-03-15T11:59:30Z"), now)).toBe("just now");

@@ -1,4 +1,5 @@
 import { formatDistanceStrict } from "date-fns";
+import { maskContactDetails } from "~/features/messaging/contact-mask";
 import { unreadForMusicianProfile } from "~/features/messaging/messaging.server";
 import { moneyActivity } from "~/features/notifications/money-notifications.server";
 import { averageRatingLabel } from "~/features/reviews/reviews.server";
@@ -34,11 +35,14 @@ export interface Overview {
   activity: Activity[];
 }
 
+// Names an organiser typed are masked like any of their text: a "name" can carry a phone number.
+const typed = (c: string) => maskContactDetails(c).text;
+
 const texts: Record<Exclude<ActivityKind, "money">, (client: string) => string> = {
-  request: (c) => `New booking request from ${c}`,
+  request: (c) => `New booking request from ${typed(c)}`,
   booking: (c) => `Booking created for ${c}`,
-  confirmation: (c) => `${c} confirmed their booking`,
-  dispute: (c) => `${c} disputed a booking`,
+  confirmation: (c) => `${typed(c)} confirmed their booking`,
+  dispute: (c) => `${typed(c)} disputed a booking`,
 };
 
 /** The dashboard overview of the musician's own data. */
