@@ -14,6 +14,7 @@ import {
 import { deferred, markRootHydrated } from "~/components/deferred";
 import { Toaster } from "~/components/ui/toaster";
 import { getSessionUser } from "~/features/auth/session.server";
+import { configuredFeeRates } from "~/features/payments/fees.server";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, pageTitle } from "~/lib/nav";
 import { OUTAGE_MESSAGE } from "~/lib/outage";
 import { scrollKey } from "~/lib/scroll-key";
@@ -35,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast: flash.toast,
       nonce: context.cspNonce,
       support: { email: env().SUPPORT_EMAIL ?? "", phone: env().SUPPORT_PHONE ?? "" },
+      // The same for everyone (so cacheable): price fields say the commission as the musician types.
+      feeRates: configuredFeeRates(),
     },
     { headers: flash.headers },
   );

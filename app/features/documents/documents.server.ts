@@ -3,6 +3,7 @@ import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
 import { maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { CONTACT_SHARED_ONCE_PAID, contactsShared } from "~/features/messaging/contact-shared";
+import { SERVICE_FEE_REFUND_NOTE } from "~/features/payments/fee-words";
 import { bookingCharges } from "~/features/payments/fees";
 import { configuredFeeRates } from "~/features/payments/fees.server";
 import { bookingPaymentState } from "~/features/payments/payment-state.server";
@@ -212,9 +213,11 @@ function invoiceBlocks(b: DocumentBookingRow, number: number, issuedAt: Date): B
       : { kind: "text", text: "The price has not been set yet." },
     {
       kind: "text",
-      text: paid
-        ? "Paid through Stagebook; held in escrow until the service is completed."
-        : `Pay securely through Stagebook at ${publicOrigin()}/booking/${b.slug}. The payment is held in escrow until the service is completed.`,
+      text: `${
+        paid
+          ? "Paid through Stagebook; held in escrow until the service is completed."
+          : `Pay securely through Stagebook at ${publicOrigin()}/booking/${b.slug}. The payment is held in escrow until the service is completed.`
+      } ${SERVICE_FEE_REFUND_NOTE}`,
     },
   ];
 }

@@ -37,6 +37,8 @@ export type PayPanelData = {
   state: "pay" | "paid" | "released" | "refunded" | "partially_refunded";
   priceKobo: number;
   serviceFeeKobo: number;
+  /** The service fee's rate: the configured one before paying, the payment's own after. */
+  serviceFeeBp: number;
   totalKobo: number;
   needsEmail: boolean;
   /** Paid, on or after the event date, no open dispute: the client may say the event happened. */
@@ -61,11 +63,13 @@ export async function payPanelFor(
   const cancelled = booking.status === "cancelled";
   if (booking.paymentStatus === "unpaid") {
     if (booking.status !== "confirmed" || !booking.priceKobo) return null;
-    const c = bookingCharges(booking.priceKobo, configuredFeeRates());
+    const rates = configuredFeeRates();
+    const c = bookingCharges(booking.priceKobo, rates);
     return {
       state: "pay",
       priceKobo: c.priceKobo,
       serviceFeeKobo: c.serviceFeeKobo,
+      serviceFeeBp: rates.serviceFeeBp,
       totalKobo: c.totalKobo,
       needsEmail: !booking.email,
       canMarkHappened: false,
@@ -85,6 +89,7 @@ export async function payPanelFor(
     state: booking.paymentStatus as PayPanelData["state"],
     priceKobo: payment.priceKobo,
     serviceFeeKobo: payment.serviceFeeKobo,
+    serviceFeeBp: payment.serviceFeeBp,
     totalKobo: payment.amountKobo,
     needsEmail: false,
     canMarkHappened:

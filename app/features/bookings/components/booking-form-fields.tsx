@@ -1,5 +1,6 @@
 import { NairaField } from "~/components/ui/naira-field";
 import { TextField } from "~/components/ui/text-field";
+import { CommissionNote } from "~/features/payments/components/commission-note";
 import type { FieldErrors } from "~/lib/field-errors";
 import {
   type BookingFormValues,
@@ -39,7 +40,10 @@ export function BookingFormFields({
       <TextField label="Client Name *" autoComplete="off" {...field("clientName")} />
       <TextField label="Email" type="email" autoComplete="off" {...field("email")} />
       <TextField label="Phone Number" type="tel" autoComplete="off" {...field("phoneNumber")} />
-      <NairaField label="Price" placeholder="e.g. 150,000" {...field("price")} />
+      <div className="grid content-start gap-1">
+        <NairaField label="Price" placeholder="e.g. 150,000" {...field("price")} />
+        <CommissionNote price={values.price} />
+      </div>
       <SelectField
         label="Service Type *"
         placeholder="Select service type"

@@ -15,6 +15,7 @@ import { Label } from "~/components/ui/label";
 import type { CreateBookingResult } from "~/features/bookings/action-results";
 import { ALLOW_OVERLAP_FIELD } from "~/features/calendar/calendar.schema";
 import { OverlapWarning } from "~/features/calendar/components/overlap-warning";
+import { CommissionNote } from "~/features/payments/components/commission-note";
 import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
 import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
 import { toast } from "~/lib/toast";
@@ -193,6 +194,7 @@ function CreateBookingWizard({
             </DialogDescription>
           </DialogHeader>
           <BookingSummary showContact booking={parsed.data} />
+          <CommissionNote price={parsed.data.priceKobo} />
           {result?.clashes && fetcher.state === "idle" ? (
             <OverlapWarning
               clashes={result.clashes}

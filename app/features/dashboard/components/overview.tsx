@@ -13,6 +13,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CreateBookingButton } from "~/features/bookings/components/create-booking-button";
+import { FeeRatesNote } from "~/features/payments/components/commission-note";
 import type { ActivityKind, Overview } from "../overview.server";
 
 const activityIcons: Record<ActivityKind, typeof InboxIcon> = {
@@ -60,6 +61,7 @@ export function DashboardOverview({ overview }: { overview: Overview }) {
         <StatCard title="Unread Messages" value={overview.unreadMessages} icon={MessageSquareIcon} />
         <StatCard title="Average Rating" value={overview.averageRating} icon={StarIcon} />
       </div>
+      <FeeRatesNote className="rounded-md border bg-muted/40 p-3 text-sm" />
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>

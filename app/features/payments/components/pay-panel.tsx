@@ -7,6 +7,7 @@ import { CancellationPolicyNote } from "~/features/refunds/components/cancellati
 import { formatNaira } from "~/lib/money";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { PayPanelData } from "../checkout.server";
+import { SERVICE_FEE_REFUND_NOTE, serviceFeeLabel } from "../fee-words";
 import { PAYMENT_RECEIVED, type PaymentActionResult } from "../payment-messages";
 
 const STATE_TEXT: Record<Exclude<PayPanelData["state"], "pay" | "paid">, string> = {
@@ -46,11 +47,14 @@ export function PayPanel({ panel, releaseAfterHours }: { panel: PayPanelData; re
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Booking price</dt>
           <dd className="text-right tabular-nums">{formatNaira(panel.priceKobo)}</dd>
-          <dt className="text-muted-foreground">Service fee</dt>
+          <dt className="text-muted-foreground">{serviceFeeLabel(panel.serviceFeeBp)}</dt>
           <dd className="text-right tabular-nums">{formatNaira(panel.serviceFeeKobo)}</dd>
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold tabular-nums">{formatNaira(panel.totalKobo)}</dd>
         </dl>
+        <p className="text-xs text-muted-foreground" data-testid="service-fee-refund">
+          {SERVICE_FEE_REFUND_NOTE}
+        </p>
         {panel.state === "pay" && (
           <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="pay" />

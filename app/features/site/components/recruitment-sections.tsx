@@ -9,6 +9,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { FeeRatesNote } from "~/features/payments/components/commission-note";
 import {
   howItWorks,
   type MusicianBenefitIcon,
@@ -76,6 +77,10 @@ export function MusicianBenefits() {
           );
         })}
       </ul>
+      <div className="mt-6 rounded-lg border bg-card p-5 shadow-sm">
+        <h3 className="font-semibold">What it costs</h3>
+        <FeeRatesNote className="mt-1 text-sm text-muted-foreground" />
+      </div>
     </section>
   );
 }
