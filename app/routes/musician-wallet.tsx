@@ -14,8 +14,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { profile } = await requireMusicianPage(request, params.slug);
-  const result = await walletAction(profile.id, await readForm(request));
+  const { profile, user } = await requireMusicianPage(request, params.slug);
+  const result = await walletAction(
+    { musicianId: profile.id, userId: user.id },
+    await readForm(request),
+    request,
+  );
   return data<WalletActionData>(result, { status: result.ok ? 200 : 400 });
 }
 

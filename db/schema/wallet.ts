@@ -53,6 +53,8 @@ export const musicianPaymentSettings = pgTable(
     accountNumber: text("account_number"),
     accountName: text("account_name"),
     recipientCode: text("recipient_code"),
+    /** A changed payout account receives no payout before this (ADR 0017); null when not held. */
+    bankAccountHoldUntil: timestamp("bank_account_hold_until", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,7 @@
+import { APIError } from "better-auth/api";
 import { auth } from "~/server/auth.server";
 import { publicOrigin } from "~/server/env.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
 
 export type AuthResult =
   | { ok: true; headers: Headers; role: string }
@@ -99,4 +101,28 @@ export async function requestPasswordReset(email: string, request: Request, clie
 export async function resetPassword(token: string, newPassword: string, request: Request, clientIp: string) {
   const res = await callAuth("/reset-password", { token, newPassword }, request, clientIp);
   return result(res, "This reset link is invalid or has expired. Please ask for a new one.");
+}
+
+/** Wrong passwords a signed-in account may try in 15 minutes before a re-check is refused outright. */
+export const PASSWORD_CHECKS_PER_15_MIN = 5;
+
+/**
+ * Asks for the signed-in person's password again before something sensitive (the payout account).
+ * Better Auth checks it against the session's own user; wrong tries are counted per user, so a
+ * stolen session cannot guess the password.
+ */
+export async function verifyOwnPassword(
+  request: Request,
+  userId: string,
+  password: string,
+): Promise<"ok" | "wrong" | "too-many"> {
+  if (!(await hitRateLimit(`password-check:${userId}`, PASSWORD_CHECKS_PER_15_MIN, 15 * 60_000)))
+    return "too-many";
+  try {
+    await auth().api.verifyPassword({ body: { password }, headers: request.headers });
+    return "ok";
+  } catch (err) {
+    if (err instanceof APIError) return "wrong";
+    throw err;
+  }
 }

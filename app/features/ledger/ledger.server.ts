@@ -102,6 +102,10 @@ export function balancesWithPrefix(prefix: string, ex: DbExecutor = db): Promise
 export function accountHistory(account: string, ex: DbExecutor = db): Promise<q.LedgerHistoryRow[]> {
   return q.accountHistory(ex, account);
 }
+/** Every entry on any of the accounts (one query), with its account's code, oldest first. */
+export function accountsHistory(codes: string[], ex: DbExecutor = db) {
+  return q.accountsHistory(ex, codes);
+}
 export type { LedgerHistoryRow } from "./queries.server";
 
 export type LedgerBreach = { rule: string; detail: string };

@@ -100,6 +100,28 @@ export async function accountHistory(ex: DbExecutor, code: string): Promise<Ledg
   return rows;
 }
 
+/** Every entry on any of the accounts, with its account's code, oldest first. */
+export async function accountsHistory(
+  ex: DbExecutor,
+  codes: string[],
+): Promise<(LedgerHistoryRow & { account: string })[]> {
+  if (codes.length === 0) return [];
+  return ex
+    .select({
+      account: a.code,
+      transactionId: t.id,
+      kind: t.kind,
+      bookingId: t.bookingId,
+      memo: t.memo,
+      createdAt: t.createdAt,
+      amountKobo: e.amountKobo,
+    })
+    .from(e)
+    .innerJoin(t, eq(t.id, e.transactionId))
+    .innerJoin(a, and(eq(a.id, e.accountId), inArray(a.code, codes)))
+    .orderBy(asc(t.createdAt), asc(t.id));
+}
+
 export type LedgerSnapshot = {
   unbalanced: { transactionId: string; entries: number; sumKobo: number }[];
   accounts: { code: string; kind: string; balanceKobo: number }[];

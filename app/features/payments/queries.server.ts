@@ -349,3 +349,23 @@ export async function ledgerTriggersMissing(ex: DbExecutor = db): Promise<string
   const present = new Set(rows.rows.map((r) => r.tgname));
   return expected.filter((t) => !present.has(t));
 }
+
+/** The successful payment of each booking that has one: its recorded price, total and rates. */
+export async function successfulPaymentsOf(
+  ex: DbExecutor,
+  bookingIds: string[],
+): Promise<
+  { bookingId: string; priceKobo: number; amountKobo: number; serviceFeeBp: number; commissionBp: number }[]
+> {
+  if (bookingIds.length === 0) return [];
+  return ex
+    .select({
+      bookingId: p.bookingId,
+      priceKobo: p.priceKobo,
+      amountKobo: p.amountKobo,
+      serviceFeeBp: p.serviceFeeBp,
+      commissionBp: p.commissionBp,
+    })
+    .from(p)
+    .where(and(inArray(p.bookingId, bookingIds), eq(p.status, "success")));
+}

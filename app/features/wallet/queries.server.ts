@@ -15,6 +15,7 @@ export type PaymentSettings = {
   accountNumber: string | null;
   accountName: string | null;
   recipientCode: string | null;
+  bankAccountHoldUntil: Date | null;
 };
 
 export async function findPaymentSettings(musicianId: string): Promise<PaymentSettings | undefined> {
@@ -27,6 +28,7 @@ export async function findPaymentSettings(musicianId: string): Promise<PaymentSe
       accountNumber: s.accountNumber,
       accountName: s.accountName,
       recipientCode: s.recipientCode,
+      bankAccountHoldUntil: s.bankAccountHoldUntil,
     })
     .from(s)
     .where(eq(s.musicianId, musicianId));
@@ -41,6 +43,7 @@ export async function saveBankAccount(
     accountNumber: string;
     accountName: string;
     recipientCode: string;
+    bankAccountHoldUntil: Date | null;
   },
 ): Promise<void> {
   await db
@@ -200,13 +203,14 @@ export async function movePayout(
   return row;
 }
 
-export async function listPayouts(musicianId: string, limit = 50): Promise<PayoutRow[]> {
-  return db
-    .select(payoutColumns)
-    .from(p)
-    .where(eq(p.musicianId, musicianId))
-    .orderBy(desc(p.createdAt))
-    .limit(limit);
+/** The musician's payouts, newest first (all of them unless limited: the wallet's lines add them up). */
+export async function listPayouts(
+  musicianId: string,
+  limit?: number,
+  ex: DbExecutor = db,
+): Promise<PayoutRow[]> {
+  const q = ex.select(payoutColumns).from(p).where(eq(p.musicianId, musicianId)).orderBy(desc(p.createdAt));
+  return limit === undefined ? q : q.limit(limit);
 }
 
 /** Serialises money moves of one musician (withdrawals) across processes, until the transaction ends. */

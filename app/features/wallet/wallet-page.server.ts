@@ -1,11 +1,27 @@
 // The wallet page's loader data and form actions (the route stays a thin parse-and-call).
+
+import { verifyOwnPassword } from "~/features/auth/accounts.server";
 import { type Bank, paymentProvider } from "~/features/payments/paystack/provider.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { parseNaira } from "~/lib/naira";
 import { logger } from "~/server/logger.server";
 import type { WalletActionData, WalletPageData } from "./components/wallet-page";
-import { bankAccountSchema, withdrawSchema } from "./wallet.schema";
-import { lookUpBankAccount, requestWithdrawal, saveOwnBankAccount, walletView } from "./wallet.server";
+import {
+  bankAccountSchema,
+  PASSWORD_NEEDED,
+  passwordSchema,
+  TOO_MANY_PASSWORD_TRIES,
+  WRONG_PASSWORD,
+  withdrawSchema,
+} from "./wallet.schema";
+import {
+  lookUpBankAccount,
+  payoutAccountHold,
+  requestWithdrawal,
+  reviewWithdrawal,
+  saveOwnBankAccount,
+  walletView,
+} from "./wallet.server";
 
 const BANKS_TTL_MS = 60 * 60 * 1000;
 let banksCache: { at: number; banks: Bank[] } | undefined;
@@ -18,8 +34,8 @@ async function banks(): Promise<Bank[]> {
   return list;
 }
 
-export async function walletPageData(musicianId: string): Promise<WalletPageData> {
-  const [view, bankList] = await Promise.all([
+export async function walletPageData(musicianId: string, now = new Date()): Promise<WalletPageData> {
+  const [view, bankList, settings] = await Promise.all([
     walletView(musicianId),
     banks().then(
       (list) => ({ list, error: null }),
@@ -31,42 +47,79 @@ export async function walletPageData(musicianId: string): Promise<WalletPageData
         };
       },
     ),
+    payoutAccountHold(musicianId, now),
   ]);
+  const { statement } = view;
   return {
     availableKobo: view.availableKobo,
     inEscrowKobo: view.inEscrowKobo,
     paidOutKobo: view.paidOutKobo,
+    pendingPayoutKobo: statement.pendingPayoutKobo,
+    earnedKobo: statement.earnedKobo,
+    commissionBp: view.commissionBp,
     bankAccount: view.bankAccount,
+    heldMessage: settings,
     banks: bankList.list,
     banksError: bankList.error,
-    payouts: view.payouts.map((p) => ({
-      id: p.id,
-      reference: p.reference,
-      amountKobo: p.amountKobo,
-      status: p.status,
-      bankName: p.bankName,
-      accountNumber: p.accountNumber,
-      note: p.note,
-      createdAt: p.createdAt.toISOString(),
+    // The newest lines; the totals above count every line.
+    history: statement.lines.slice(0, HISTORY_LINES).map((l) => ({
+      id: l.id,
+      at: l.at.toISOString(),
+      text: l.text,
+      amountKobo: l.amountKobo,
+      tone: l.tone,
+      status: l.status,
+      note: l.note,
+      bookingSlug: l.bookingSlug,
+      bookingLabel: l.bookingLabel,
     })),
-    history: view.history.map((h) => ({ ...h, at: h.at.toISOString() })),
+    moreHistory: Math.max(0, statement.lines.length - HISTORY_LINES),
   };
 }
 
-export async function walletAction(musicianId: string, form: FormData): Promise<WalletActionData> {
+const HISTORY_LINES = 200;
+
+/**
+ * The wallet's form actions. Saving a payout account asks for the account's password again (checked
+ * by Better Auth on the server); Withdraw first answers with the question to confirm.
+ */
+export async function walletAction(
+  who: { musicianId: string; userId: string },
+  form: FormData,
+  request: Request,
+): Promise<WalletActionData> {
+  const { musicianId } = who;
   const input = formToObject(form);
   let result: WalletActionData;
   if (input.intent === "resolve" || input.intent === "save-bank") {
     const parsed = bankAccountSchema.safeParse(input);
     if (!parsed.success) return { ok: false, intent: input.intent, fieldErrors: fieldErrors(parsed.error) };
-    result =
-      input.intent === "resolve"
-        ? await lookUpBankAccount(musicianId, parsed.data)
-        : await saveOwnBankAccount(musicianId, parsed.data);
-  } else if (input.intent === "withdraw") {
+    if (input.intent === "resolve") result = await lookUpBankAccount(musicianId, parsed.data);
+    else {
+      const again = await lookUpBankAccount(musicianId, parsed.data);
+      if (!again.ok) return { ...again, intent: "save-bank" };
+      // A wrong or missing password shows the same confirmation again, with the message beside it.
+      const askAgain = (password: string): WalletActionData => ({
+        ok: false,
+        intent: "save-bank",
+        resolved: again.resolved,
+        fieldErrors: { password },
+      });
+      const password = passwordSchema.safeParse(input);
+      if (!password.success) return askAgain(PASSWORD_NEEDED);
+      const checked = await verifyOwnPassword(request, who.userId, password.data.password);
+      if (checked === "too-many") return askAgain(TOO_MANY_PASSWORD_TRIES);
+      if (checked === "wrong") return askAgain(WRONG_PASSWORD);
+      result = await saveOwnBankAccount(musicianId, parsed.data);
+    }
+  } else if (input.intent === "withdraw-review" || input.intent === "withdraw") {
     const amount = parseNaira(withdrawSchema.safeParse(input).data?.amount);
-    if (!amount.ok) return { ok: false, intent: "withdraw", fieldErrors: { amount: amount.error } };
-    result = await requestWithdrawal(musicianId, amount.kobo, input.idempotencyKey);
+    if (!amount.ok) return { ok: false, intent: input.intent, fieldErrors: { amount: amount.error } };
+    result =
+      input.intent === "withdraw-review"
+        ? await reviewWithdrawal(musicianId, amount.kobo)
+        : await requestWithdrawal(musicianId, amount.kobo, input.idempotencyKey);
+    result = { ...result, intent: input.intent };
   } else {
     return { ok: false, toast: { type: "error", message: "Unknown action" } };
   }

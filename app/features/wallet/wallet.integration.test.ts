@@ -22,6 +22,7 @@ import { db } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingsByMusician } from "~db/schema/bookings";
+import { payments } from "~db/schema/payments";
 import { createMusician, type TestMusician } from "../../../tests/support/accounts";
 import { findPayoutByReference, listPayouts, profileNames } from "./queries.server";
 import {
@@ -152,7 +153,11 @@ describe("withdrawals", () => {
     expect(view.availableKobo).toBe(500_000);
     expect(await accountBalanceKobo(payoutsInTransitAccount(ada.profileId))).toBe(0);
     expect((await findPayoutByReference(payout.reference))?.status).toBe("paid");
-    expect(view.history.map((h) => h.label)).toContain("Paid out to your bank");
+    expect(view.statement.lines[0]).toMatchObject({
+      text: "Withdrawal to Guaranty Trust Bank ••6789",
+      amountKobo: -1_500_000,
+      status: "Paid out",
+    });
     expect(outbox().length).toBe(mailsBefore + 1);
     expect(await findLedgerBreaches()).toEqual([]);
   });
@@ -173,7 +178,11 @@ describe("withdrawals", () => {
     const view = await walletView(kemi.profileId);
     expect(view.availableKobo).toBe(300_000);
     expect(view.paidOutKobo).toBe(0);
-    expect(view.history[0]?.label).toBe("Payout failed — money returned to Available");
+    expect(view.statement.lines[0]).toMatchObject({
+      text: "Withdrawal to Zenith Bank ••0000",
+      status: "Failed — back in Available",
+      effectKobo: 0,
+    });
     // A late success for a failed payout is never ignored: the bank has the money, so it leaves
     // Available again (money review #5).
     await handleTransferEvent("transfer.success", {
@@ -199,7 +208,10 @@ describe("withdrawals", () => {
     await handleTransferEvent("transfer.reversed", event);
     const view = await walletView(tolu.profileId);
     expect(view.paidOutKobo).toBe(400_000); // the payout went out; the reversal is a separate event
-    expect(view.history[0]?.label).toBe("Payout reversed — money returned to Available");
+    expect(view.statement.lines[0]).toMatchObject({
+      status: "Reversed by the bank — back in Available",
+      effectKobo: 0,
+    });
     expect(view.availableKobo).toBe(400_000);
     expect((await findPayoutByReference(payout.reference))?.status).toBe("reversed");
     expect(await findLedgerBreaches()).toEqual([]);
@@ -257,6 +269,19 @@ describe("withdrawals", () => {
       })
       .returning({ id: bookingsByMusician.id });
     const fees = bookingCharges(10_000_000, configuredFeeRates());
+    const rates = configuredFeeRates();
+    await db.insert(payments).values({
+      bookingId: booking.id,
+      reference: `sbp_test_${booking.id}`,
+      email: "ngozi@example.com",
+      priceKobo: fees.priceKobo,
+      serviceFeeKobo: fees.serviceFeeKobo,
+      amountKobo: fees.totalKobo,
+      serviceFeeBp: rates.serviceFeeBp,
+      commissionBp: rates.commissionBp,
+      status: "success",
+      provider: "test",
+    });
     await postLedgerTransaction(db, {
       idempotencyKey: `test-charge:${booking.id}`,
       kind: "charge",
@@ -270,6 +295,10 @@ describe("withdrawals", () => {
     const view = await walletView(bayo.profileId);
     expect(view.inEscrowKobo).toBe(9_000_000); // ₦100,000 − 10% commission
     expect(view.availableKobo).toBe(0);
-    expect(view.history[0]).toMatchObject({ amountKobo: fees.totalKobo, bookingLabel: "Ngozi · no date" });
+    expect(view.statement.lines[0]).toMatchObject({
+      text: "Ngozi paid for Wedding, no date yet — ₦90,000 held (₦100,000 − 10% commission)",
+      amountKobo: 9_000_000,
+      bookingLabel: "Ngozi · Wedding, no date yet",
+    });
   });
 });

@@ -13,6 +13,14 @@ export const bankAccountSchema = z.object({
     .regex(/^\d{10}$/, "Enter your 10-digit account number"),
 });
 
+export const PASSWORD_NEEDED = "Enter your Stagebook password to save this account";
+export const WRONG_PASSWORD = "That password is not right. Try again.";
+export const TOO_MANY_PASSWORD_TRIES = "Too many tries. Please wait 15 minutes and try again.";
+
+export const passwordSchema = z.object({
+  password: formText({ error: PASSWORD_NEEDED }).min(1, PASSWORD_NEEDED).max(128, WRONG_PASSWORD),
+});
+
 /** The amount itself is read by the shared naira parser (app/lib/naira.ts). */
 export const withdrawSchema = z.object({
   amount: formText()
@@ -27,10 +35,14 @@ export type ResolvedAccount = {
   accountName: string;
 };
 
+export type WithdrawalReview = { amountKobo: number; destination: string; question: string };
+
 export type WalletActionResult = {
   ok: boolean;
-  intent?: "resolve" | "save-bank" | "withdraw";
+  intent?: "resolve" | "save-bank" | "withdraw-review" | "withdraw";
   message?: string;
-  fieldErrors?: Partial<Record<"bankCode" | "accountNumber" | "amount", string>>;
+  fieldErrors?: Partial<Record<"bankCode" | "accountNumber" | "amount" | "password", string>>;
   resolved?: ResolvedAccount;
+  /** The Withdraw form's first step: what the musician is asked to confirm. */
+  review?: WithdrawalReview;
 };

@@ -7,6 +7,7 @@ import {
   accountBalanceKobo,
   accountBalancesKobo,
   accountHistory,
+  accountsHistory,
   postLedgerTransaction,
 } from "~/features/ledger/ledger.server";
 import {
@@ -16,7 +17,6 @@ import {
   payoutsInTransitAccount,
 } from "~/features/ledger/ledger-accounts";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
-import { bookingCharges, releaseSplit } from "~/features/payments/fees";
 import { configuredFeeRates } from "~/features/payments/fees.server";
 import {
   PaymentProviderError,
@@ -24,6 +24,7 @@ import {
   type TransferResult,
 } from "~/features/payments/paystack/provider.server";
 import { scheduleTestWebhook } from "~/features/payments/paystack/test-webhooks.server";
+import { recordedPayments } from "~/features/payments/recorded-payments.server";
 import {
   type CancellationPolicy,
   DEFAULT_CANCELLATION_POLICY,
@@ -31,6 +32,7 @@ import {
 } from "~/features/refunds/cancellation-policy";
 import { isIdempotencyKey } from "~/lib/idempotency";
 import { formatNaira } from "~/lib/money";
+import { formatNairaAmount } from "~/lib/naira";
 import { type DbExecutor, db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
@@ -54,10 +56,10 @@ import {
   saveCancellationPolicy,
 } from "./queries.server";
 import { MIN_WITHDRAWAL_KOBO, type WalletActionResult } from "./wallet.schema";
+import { musicianPartOf, type WalletStatement, walletStatement } from "./wallet-history";
 
 export const WITHDRAWALS_PER_HOUR = 5;
 export const RETRY_PAYOUT_JOB = "wallet-retry-payout";
-const ESCROW_HISTORY_BOOKINGS = 50;
 
 export type BankAccountView = {
   bankName: string;
@@ -66,22 +68,15 @@ export type BankAccountView = {
   verified: boolean;
 };
 
-export type WalletHistoryItem = {
-  id: string;
-  at: Date;
-  label: string;
-  amountKobo: number;
-  bookingSlug: string | null;
-  bookingLabel: string | null;
-};
-
 export type WalletView = {
   availableKobo: number;
   inEscrowKobo: number;
   paidOutKobo: number;
   bankAccount: BankAccountView | null;
-  payouts: PayoutRow[];
-  history: WalletHistoryItem[];
+  /** The musician's side of every money event, newest first, and what the lines add up to. */
+  statement: WalletStatement;
+  /** The commission rate bookings are paid at now. */
+  commissionBp: number;
 };
 
 /** The musician's cancellation policy (Flexible until they choose another). */
@@ -148,70 +143,60 @@ export async function publicPaymentFacts(
   return { cancellationPolicy: policyOf(settings), verified: isVerified(settings, names) };
 }
 
-const KIND_LABELS: Record<string, string> = {
-  release: "Released to your wallet",
-  payout: "Withdrawal to your bank",
-  payout_paid: "Paid out to your bank",
-  payout_returned: "Payout failed — money returned to Available",
-  payout_reversed: "Payout reversed — money returned to Available",
-  refund: "Refunded to the client from escrow",
-};
-
 export async function walletView(musicianId: string): Promise<WalletView> {
   const payable = musicianPayableAccount(musicianId);
   const inTransit = payoutsInTransitAccount(musicianId);
-  const [settings, names, bookings, payouts] = await Promise.all([
+  const [settings, names, bookings] = await Promise.all([
     findPaymentSettings(musicianId),
     profileNames(musicianId),
     listOwnBookings({ id: musicianId }),
-    listPayouts(musicianId),
   ]);
-  // Payments into and refunds out of escrow, for the bookings that have seen money.
-  const moneyBookings = bookings.filter((b) => b.status !== "pending").slice(0, ESCROW_HISTORY_BOOKINGS);
+  const escrows = bookings.map((b) => escrowAccount(b.id));
   // Every ledger figure from one snapshot: read one by one, a release committing in between showed
   // its money both in escrow and in Available.
-  const { balances, payableHistory, transitHistory, escrowHistory } = await db.transaction(
-    async (tx) => ({
-      balances: await accountBalancesKobo([payable, ...bookings.map((b) => escrowAccount(b.id))], tx),
-      payableHistory: await accountHistory(payable, tx),
-      transitHistory: await accountHistory(inTransit, tx),
-      escrowHistory: (
-        await Promise.all(moneyBookings.map((b) => accountHistory(escrowAccount(b.id), tx)))
-      ).flat(),
-    }),
+  const { balances, transitHistory, entries, payments, payouts } = await db.transaction(
+    async (tx) => {
+      const entries = await accountsHistory([payable, ...escrows], tx);
+      // The bookings money has moved for, whatever their status says now.
+      const moved = [...new Set(entries.flatMap((e) => (e.bookingId ? [e.bookingId] : [])))];
+      return {
+        balances: await accountBalancesKobo([payable, ...escrows], tx),
+        transitHistory: await accountHistory(inTransit, tx),
+        entries,
+        payments: await recordedPayments(moved, tx),
+        payouts: await listPayouts(musicianId, undefined, tx),
+      };
+    },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
   // Escrow holds what the client paid (price + service fee); the musician will receive their share of
-  // it, price − commission when whole, in the same proportion after a partial refund.
-  const rates = configuredFeeRates();
+  // it: price − commission when whole, in the same proportion after a partial refund, with the rates
+  // the payment recorded (money review #16: today's rates were used).
   let inEscrowKobo = 0;
   for (const b of bookings) {
-    const held = balances.get(escrowAccount(b.id)) ?? 0;
-    if (held <= 0 || b.priceKobo === null) continue;
-    const charges = bookingCharges(b.priceKobo, rates);
-    inEscrowKobo += releaseSplit(charges, Math.min(held, charges.totalKobo)).musicianKobo;
+    const payment = payments.get(b.id);
+    if (payment) inEscrowKobo += musicianPartOf(payment, balances.get(escrowAccount(b.id)) ?? 0);
   }
-  const paidOutKobo = transitHistory
-    .filter((h) => h.kind === "payout_paid")
-    .reduce((sum, h) => sum - h.amountKobo, 0);
-  const bySlug = new Map(bookings.map((b) => [b.id, b]));
-  const history: WalletHistoryItem[] = [
-    ...payableHistory,
-    ...transitHistory.filter((h) => h.kind === "payout_paid"),
-    ...escrowHistory.filter((h) => h.kind !== "release"),
-  ]
-    .map((h) => {
-      const booking = h.bookingId ? bySlug.get(h.bookingId) : undefined;
-      return {
-        id: `${h.transactionId}:${h.kind}`,
-        at: h.createdAt,
-        label: KIND_LABELS[h.kind] ?? h.memo,
-        amountKobo: h.kind === "payout_paid" ? -h.amountKobo : h.amountKobo,
-        bookingSlug: booking?.slug ?? null,
-        bookingLabel: booking ? `${booking.clientName} · ${booking.eventDate ?? "no date"}` : null,
-      };
-    })
-    .sort((a, b) => b.at.getTime() - a.at.getTime());
+  // Paid out: transfers the bank paid, less those it sent back later (#16: reversals were not subtracted).
+  const paidOutKobo =
+    transitHistory.filter((h) => h.kind === "payout_paid").reduce((sum, h) => sum - h.amountKobo, 0) -
+    entries
+      .filter((e) => e.account === payable && e.kind === "payout_reversed")
+      .reduce((sum, e) => sum + e.amountKobo, 0);
+  const rates = configuredFeeRates();
+  const statement = walletStatement({
+    bookings: bookings.map((b) => ({
+      id: b.id,
+      slug: b.slug,
+      clientName: b.clientName,
+      eventLabel: b.eventType === "Others" && b.eventTypeOther ? b.eventTypeOther : b.eventType,
+      eventDate: b.eventDate,
+      payment: payments.get(b.id) ?? null,
+    })),
+    escrowEntries: entries.filter((e) => e.account !== payable),
+    availableEntries: entries.filter((e) => e.account === payable),
+    payouts,
+  });
   return {
     availableKobo: balances.get(payable) ?? 0,
     inEscrowKobo,
@@ -225,8 +210,8 @@ export async function walletView(musicianId: string): Promise<WalletView> {
             verified: namesMatch(settings.accountName, names?.firstName ?? null, names?.lastName ?? null),
           }
         : null,
-    payouts,
-    history,
+    statement,
+    commissionBp: rates.commissionBp,
   };
 }
 
@@ -282,25 +267,152 @@ export function accountNotFoundMessage(bankName: string): string {
   return `We couldn't find this account at ${bankName}. Check the 10-digit number.`;
 }
 
-/** Saves the account payouts go to. The name is resolved again here: the browser's copy is not trusted. */
+/** A changed payout account receives no payout for this long (ADR 0017). */
+export const PAYOUT_ACCOUNT_HOLD_MS = 24 * 60 * 60 * 1000;
+
+const lagosTime = new Intl.DateTimeFormat("en-NG", {
+  day: "numeric",
+  month: "short",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Africa/Lagos",
+});
+
+/** "26 Nov, 2:03 pm": when a held account can receive payouts. */
+export const formatHoldUntil = (at: Date) => lagosTime.format(at);
+
+export const accountHeldMessage = (until: Date) =>
+  `Your payout account was changed recently. For your safety, payouts to it start at ${formatHoldUntil(until)} (Lagos time).`;
+
+const destination = (a: { bankName: string | null; accountNumber: string }) =>
+  `${a.bankName ?? "your bank"} ••${a.accountNumber.slice(-4)}`;
+
+/**
+ * Saves the account payouts go to (the caller has checked the musician's password again). The name is
+ * resolved again here: the browser's copy is not trusted. Replacing an account holds payouts to the new
+ * one for 24 hours; the first account is not held (ADR 0017). Either way the musician is e-mailed, so a
+ * change they did not make is seen.
+ */
 export async function saveOwnBankAccount(
   musicianId: string,
   input: { bankCode: string; accountNumber: string },
+  now = new Date(),
 ): Promise<WalletActionResult> {
   const looked = await lookUpBankAccount(musicianId, input);
   if (!looked.ok || !looked.resolved) return looked;
   const { bankCode, bankName, accountNumber, accountName } = looked.resolved;
+  const before = await findPaymentSettings(musicianId);
+  const hadAccount = Boolean(before?.recipientCode && before.accountNumber);
+  const same = hadAccount && before?.bankCode === bankCode && before?.accountNumber === accountNumber;
+  // Saving the same account again changes nothing about where money goes: any hold stays as it was.
+  const holdUntil = same
+    ? (before?.bankAccountHoldUntil ?? null)
+    : hadAccount
+      ? new Date(now.getTime() + PAYOUT_ACCOUNT_HOLD_MS)
+      : null;
   try {
     const { recipientCode } = await paymentProvider().createTransferRecipient({
       name: accountName,
       accountNumber,
       bankCode,
     });
-    await saveBankAccount(musicianId, { bankCode, bankName, accountNumber, accountName, recipientCode });
+    await saveBankAccount(musicianId, {
+      bankCode,
+      bankName,
+      accountNumber,
+      accountName,
+      recipientCode,
+      bankAccountHoldUntil: holdUntil,
+    });
   } catch (err) {
     return { ok: false, message: providerMessage(err, "Could not save the bank account. Please try again.") };
   }
-  return { ok: true, intent: "save-bank", message: "Bank account saved" };
+  if (!same)
+    await mailAccountChange(musicianId, { bankName, accountNumber, accountName }, hadAccount, holdUntil);
+  return {
+    ok: true,
+    intent: "save-bank",
+    message:
+      holdUntil && !same ? `Bank account saved. ${accountHeldMessage(holdUntil)}` : "Bank account saved",
+  };
+}
+
+async function mailAccountChange(
+  musicianId: string,
+  account: { bankName: string; accountNumber: string; accountName: string },
+  changed: boolean,
+  holdUntil: Date | null,
+): Promise<void> {
+  const names = await profileNames(musicianId);
+  if (!names?.email) return;
+  const to = `${destination(account)} (${account.accountName})`;
+  const text = [
+    `Hello ${names.firstName ?? ""},`,
+    "",
+    changed ? `Your payout account was changed to ${to}.` : `A payout account was added: ${to}.`,
+    holdUntil
+      ? `For your safety, payouts to it start at ${formatHoldUntil(holdUntil)} (Lagos time).`
+      : "Your withdrawals will be paid to it.",
+    "",
+    "If this wasn't you, sign in and change your password now, then put back your own account in your wallet, and reply to this e-mail so we can look into it.",
+    "",
+    "— Stagebook",
+  ].join("\n");
+  await sendMail({
+    to: names.email,
+    subject: changed ? "Your payout account was changed" : "A payout account was added",
+    text,
+  }).catch((err) => logger.warn({ err }, "payout account e-mail not sent"));
+}
+
+/** What the wallet says while payouts to a changed account wait, or null. */
+export async function payoutAccountHold(musicianId: string, now = new Date()): Promise<string | null> {
+  const until = (await findPaymentSettings(musicianId))?.bankAccountHoldUntil;
+  return until && until > now ? accountHeldMessage(until) : null;
+}
+
+/**
+ * The Withdraw form's first step: the amount read and checked, and the question to confirm
+ * ("Send ₦405,000 to GTBank ••6789?"). Nothing moves until the musician answers yes.
+ */
+export async function reviewWithdrawal(musicianId: string, amountKobo: number, now = new Date()) {
+  const refusal = await withdrawalRefusal(musicianId, amountKobo, now);
+  if (refusal) return refusal;
+  const settings = await findPaymentSettings(musicianId);
+  const to = destination({
+    bankName: settings?.bankName ?? null,
+    accountNumber: settings?.accountNumber ?? "",
+  });
+  return {
+    ok: true,
+    intent: "withdraw-review",
+    review: { amountKobo, destination: to, question: `Send ${formatNairaAmount(amountKobo)} to ${to}?` },
+  } satisfies WalletActionResult;
+}
+
+/** Why this withdrawal cannot be made now, or null. Checked again under the lock when it is made. */
+async function withdrawalRefusal(
+  musicianId: string,
+  amountKobo: number,
+  now: Date,
+): Promise<WalletActionResult | null> {
+  if (amountKobo < MIN_WITHDRAWAL_KOBO) {
+    return {
+      ok: false,
+      fieldErrors: { amount: `The minimum withdrawal is ${formatNaira(MIN_WITHDRAWAL_KOBO)}` },
+    };
+  }
+  const settings = await findPaymentSettings(musicianId);
+  if (!settings?.recipientCode || !settings.accountNumber) {
+    return { ok: false, message: "Add your bank account before you withdraw" };
+  }
+  if (settings.bankAccountHoldUntil && settings.bankAccountHoldUntil > now) {
+    return { ok: false, message: accountHeldMessage(settings.bankAccountHoldUntil) };
+  }
+  if (amountKobo > (await availableKobo(musicianId))) {
+    return { ok: false, fieldErrors: { amount: "You cannot withdraw more than your Available balance" } };
+  }
+  return null;
 }
 
 const newPayoutReference = () => `po_${Date.now().toString(36)}_${randomBytes(6).toString("hex")}`;
@@ -338,6 +450,7 @@ export async function requestWithdrawal(
   musicianId: string,
   amountKobo: number,
   idempotencyKey?: string,
+  now = new Date(),
 ): Promise<WalletActionResult> {
   if (amountKobo < MIN_WITHDRAWAL_KOBO) {
     return {
@@ -351,6 +464,9 @@ export async function requestWithdrawal(
   const settings = await findPaymentSettings(musicianId);
   if (!settings?.recipientCode || !settings.accountNumber) {
     return { ok: false, message: "Add your bank account before you withdraw" };
+  }
+  if (settings.bankAccountHoldUntil && settings.bankAccountHoldUntil > now) {
+    return { ok: false, message: accountHeldMessage(settings.bankAccountHoldUntil) };
   }
   if (!(await hitRateLimit(`withdraw:${musicianId}`, WITHDRAWALS_PER_HOUR, 3_600_000))) {
     return { ok: false, message: "Too many withdrawals. Please try again in an hour." };

@@ -5,9 +5,12 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
+import { NairaField } from "~/components/ui/naira-field";
 import { TextField } from "~/components/ui/text-field";
 import { NativeSelect } from "~/features/dashboard/components/native-select";
+import { percentLabel } from "~/features/payments/fee-words";
 import { formatNaira } from "~/lib/money";
+import { formatNairaAmount } from "~/lib/naira";
 import { type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import { MIN_WITHDRAWAL_KOBO, type WalletActionResult } from "../wallet.schema";
 
@@ -15,40 +18,52 @@ export type WalletPageData = {
   availableKobo: number;
   inEscrowKobo: number;
   paidOutKobo: number;
+  /** Withdrawals on their way to the bank. */
+  pendingPayoutKobo: number;
+  /** What the payment and refund lines add up to: clients' payments after commission and refunds. */
+  earnedKobo: number;
+  commissionBp: number;
   bankAccount: { bankName: string; accountNumber: string; accountName: string; verified: boolean } | null;
+  /** Payouts to a just-changed account wait (ADR 0017): what the wallet says meanwhile. */
+  heldMessage: string | null;
   banks: { name: string; code: string }[];
   banksError: string | null;
-  payouts: {
-    id: string;
-    reference: string;
-    amountKobo: number;
-    status: string;
-    bankName: string;
-    accountNumber: string;
-    note: string | null;
-    createdAt: string;
-  }[];
   history: {
     id: string;
     at: string;
-    label: string;
+    text: string;
     amountKobo: number;
+    tone: "in" | "out" | "move" | "returned";
+    status: string | null;
+    note: string | null;
     bookingSlug: string | null;
     bookingLabel: string | null;
   }[];
+  /** Older lines not shown (they are in the totals). */
+  moreHistory: number;
 };
 
 export type WalletActionData = WalletActionResult & ActionToast;
 
-const PAYOUT_STATUS: Record<
-  string,
-  { label: string; variant: "default" | "secondary" | "destructive" | "outline" }
-> = {
-  pending: { label: "Pending", variant: "secondary" },
-  paid: { label: "Paid out", variant: "default" },
-  failed: { label: "Failed", variant: "destructive" },
-  reversed: { label: "Reversed", variant: "destructive" },
+const STATUS_VARIANT: Record<string, "default" | "secondary" | "destructive"> = {
+  Pending: "secondary",
+  "Paid out": "default",
 };
+
+function Signed({ kobo, tone }: { kobo: number; tone: WalletPageData["history"][number]["tone"] }) {
+  if (tone === "move" || tone === "returned")
+    return (
+      <p className={tone === "returned" ? "text-muted-foreground line-through" : "text-muted-foreground"}>
+        {formatNairaAmount(Math.abs(kobo))}
+      </p>
+    );
+  return (
+    <p className={kobo < 0 ? "font-medium" : "font-medium text-green-700"}>
+      {kobo < 0 ? "−" : "+"}
+      {formatNairaAmount(Math.abs(kobo))}
+    </p>
+  );
+}
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat("en-NG", {
@@ -86,13 +101,21 @@ export function WalletPage({
   useActionToast(actionData);
   const busy = useNavigation().state !== "idle";
   const errors = actionData?.ok === false ? (actionData.fieldErrors ?? {}) : {};
-  const resolved = actionData?.intent === "resolve" && actionData.ok ? actionData.resolved : undefined;
+  // The confirmation of an account: after "Check account", and again after a wrong password.
+  const resolved =
+    actionData?.resolved &&
+    ((actionData.intent === "resolve" && actionData.ok) ||
+      (actionData.intent === "save-bank" && !actionData.ok))
+      ? actionData.resolved
+      : undefined;
+  const review = actionData?.intent === "withdraw-review" && actionData.ok ? actionData.review : undefined;
+  const commission = percentLabel(wallet.commissionBp);
   return (
     <div className="flex flex-col gap-6">
       <div>
         <h2 className="text-xl font-semibold">Wallet</h2>
-        <p className="text-sm text-muted-foreground">
-          Amounts are what you receive, after Stagebook's commission.
+        <p className="text-sm text-muted-foreground" data-testid="wallet-commission">
+          Amounts are what you receive: Stagebook keeps {commission} of each booking's price as commission.
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -115,16 +138,48 @@ export function WalletPage({
               Minimum {formatNaira(MIN_WITHDRAWAL_KOBO)}, up to your Available balance.
             </CardDescription>
           </CardHeader>
-          <CardContent>
-            {wallet.bankAccount ? (
-              <Form method="post" noValidate className="grid gap-4">
+          <CardContent className="grid gap-4">
+            {wallet.heldMessage && (
+              <p
+                role="status"
+                className="rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+                data-testid="payout-hold"
+              >
+                {wallet.heldMessage}
+              </p>
+            )}
+            {!wallet.bankAccount ? (
+              <p className="text-sm text-muted-foreground">Add your bank account to withdraw.</p>
+            ) : review ? (
+              // The question is the server's answer to the amount typed, so it is asked the same way
+              // before the page's scripts run and without them.
+              <Form method="post" className="grid gap-3" aria-labelledby="withdraw-question">
                 <input type="hidden" name="intent" value="withdraw" />
+                <input type="hidden" name="amount" value={formatNairaAmount(review.amountKobo)} />
                 <IdempotencyKeyField renewOn={actionData} />
-                <TextField
+                <p id="withdraw-question" className="text-base font-medium">
+                  {review.question}
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  The money leaves your Available balance now and usually reaches your bank within minutes.
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <Button type="submit" disabled={busy}>
+                    Yes, send {formatNairaAmount(review.amountKobo)}
+                  </Button>
+                  <Button asChild variant="outline">
+                    <Link to="." replace>
+                      Change amount
+                    </Link>
+                  </Button>
+                </div>
+              </Form>
+            ) : (
+              <Form method="post" noValidate className="grid gap-4">
+                <input type="hidden" name="intent" value="withdraw-review" />
+                <NairaField
                   name="amount"
-                  label="Amount (₦)"
-                  inputMode="decimal"
-                  autoComplete="off"
+                  label="Amount"
                   placeholder="e.g. 150,000"
                   error={errors.amount}
                   hint={`To ${wallet.bankAccount.bankName} ••${wallet.bankAccount.accountNumber.slice(-4)}`}
@@ -133,8 +188,6 @@ export function WalletPage({
                   Withdraw
                 </Button>
               </Form>
-            ) : (
-              <p className="text-sm text-muted-foreground">Add your bank account to withdraw.</p>
             )}
           </CardContent>
         </Card>
@@ -172,6 +225,18 @@ export function WalletPage({
                   Account name: <strong data-testid="resolved-account-name">{resolved.accountName}</strong>
                 </p>
                 <p className="text-sm text-muted-foreground">Is this your account?</p>
+                <TextField
+                  name="password"
+                  type="password"
+                  label="Your Stagebook password"
+                  autoComplete="current-password"
+                  error={errors.password}
+                  hint={
+                    wallet.bankAccount
+                      ? "We ask again because payouts will go to this account. We will e-mail you about the change, and payouts to a changed account start 24 hours later."
+                      : "We ask again because payouts will go to this account. We will e-mail you to confirm."
+                  }
+                />
                 <div className="flex flex-wrap gap-2">
                   <Button type="submit" disabled={busy}>
                     Save bank account
@@ -229,69 +294,56 @@ export function WalletPage({
       <Card>
         <CardHeader>
           <CardTitle>
-            <h3>Payouts</h3>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          {wallet.payouts.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No withdrawals yet.</p>
-          ) : (
-            <ul className="divide-y" aria-label="Payouts">
-              {wallet.payouts.map((p) => {
-                const status = PAYOUT_STATUS[p.status] ?? PAYOUT_STATUS.pending;
-                return (
-                  <li key={p.id} className="flex flex-wrap items-start justify-between gap-2 py-3 text-sm">
-                    <div className="min-w-0">
-                      <p className="font-medium">{formatNaira(p.amountKobo)}</p>
-                      <p className="text-muted-foreground">
-                        {p.bankName} ••{p.accountNumber.slice(-4)} · {when(p.createdAt)}
-                      </p>
-                      {p.note && <p className="text-destructive">{p.note}</p>}
-                    </div>
-                    <Badge variant={status.variant}>{status.label}</Badge>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>
             <h3>History</h3>
           </CardTitle>
           <CardDescription>Every money event on your wallet, newest first.</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
           {wallet.history.length === 0 ? (
             <p className="text-sm text-muted-foreground">No money has moved yet.</p>
           ) : (
-            <ul className="divide-y" aria-label="Wallet history">
-              {wallet.history.map((h) => (
-                <li key={h.id} className="flex flex-wrap items-start justify-between gap-2 py-3 text-sm">
-                  <div className="min-w-0">
-                    <p>{h.label}</p>
-                    <p className="text-muted-foreground">
-                      {when(h.at)}
-                      {h.bookingSlug && (
-                        <>
-                          {" · "}
-                          <Link className="underline" to={`/booking/${h.bookingSlug}`}>
-                            {h.bookingLabel}
-                          </Link>
-                        </>
+            <>
+              <ul className="divide-y" aria-label="Wallet history">
+                {wallet.history.map((h) => (
+                  <li key={h.id} className="flex items-start justify-between gap-3 py-3 text-sm">
+                    <div className="min-w-0">
+                      <p>{h.text}</p>
+                      <p className="text-muted-foreground">
+                        {when(h.at)}
+                        {h.bookingSlug && (
+                          <>
+                            {" · "}
+                            <Link className="underline" to={`/booking/${h.bookingSlug}`}>
+                              {h.bookingLabel}
+                            </Link>
+                          </>
+                        )}
+                      </p>
+                      {h.note && <p className="text-destructive">{h.note}</p>}
+                    </div>
+                    <div className="flex shrink-0 flex-col items-end gap-1 text-right">
+                      <Signed kobo={h.amountKobo} tone={h.tone} />
+                      {h.status && (
+                        <Badge variant={STATUS_VARIANT[h.status] ?? "destructive"}>{h.status}</Badge>
                       )}
-                    </p>
-                  </div>
-                  <p className={h.amountKobo < 0 ? "font-medium" : "font-medium text-green-700"}>
-                    {h.amountKobo > 0 ? "+" : "−"}
-                    {formatNaira(Math.abs(h.amountKobo))}
-                  </p>
-                </li>
-              ))}
-            </ul>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              {wallet.moreHistory > 0 && (
+                <p className="text-xs text-muted-foreground">
+                  {wallet.moreHistory} older lines are not shown; they are counted below.
+                </p>
+              )}
+              <p className="rounded-md bg-muted p-3 text-sm" data-testid="wallet-reconciliation">
+                Received from clients after commission and refunds: {formatNairaAmount(wallet.earnedKobo)} ={" "}
+                Available {formatNairaAmount(wallet.availableKobo)} + In escrow{" "}
+                {formatNairaAmount(wallet.inEscrowKobo)} + Paid out {formatNairaAmount(wallet.paidOutKobo)}
+                {wallet.pendingPayoutKobo > 0 &&
+                  ` + on its way to your bank ${formatNairaAmount(wallet.pendingPayoutKobo)}`}
+                .
+              </p>
+            </>
           )}
         </CardContent>
       </Card>

@@ -1,0 +1,224 @@
+// The wallet's history in plain words, from the musician's side only: one line per money event, each
+// with what it adds to (or takes from) Available + In escrow, so the lines reconcile with the figures
+// at the top. Pure: the server feeds it the ledger's entries, the payouts and the bookings' payments.
+//
+// A booking's escrow holds what the client paid (price + service fee); the musician's part of it is
+// what a release would give them now (releaseSplit with the payment's own recorded rates). Every line
+// about a booking is the change in that part: a payment adds it, a refund takes the refunded share, a
+// release moves it to Available (adding nothing). A withdrawal appears once, as money leaving, with
+// its status; a failed or reversed one came back, so it takes nothing.
+
+import { percentLabel } from "~/features/payments/fee-words";
+import { bookingCharges, releaseSplit } from "~/features/payments/fees";
+import { formatCalendarDate } from "~/lib/lagos-date";
+import { formatNairaAmount } from "~/lib/naira";
+
+export type HistoryBooking = {
+  id: string;
+  slug: string;
+  clientName: string;
+  /** "Wedding" (the event type, or what "Others" names). */
+  eventLabel: string;
+  eventDate: string | null;
+  /** The successful payment's recorded figures; null when the booking was never paid. */
+  payment: { priceKobo: number; amountKobo: number; serviceFeeBp: number; commissionBp: number } | null;
+};
+
+/** One ledger entry on a booking's escrow account or on the musician's Available account. */
+export type HistoryEntry = {
+  transactionId: string;
+  kind: string;
+  bookingId: string | null;
+  createdAt: Date;
+  amountKobo: number;
+};
+
+export type HistoryPayout = {
+  id: string;
+  amountKobo: number;
+  status: string;
+  bankName: string;
+  accountNumber: string;
+  note: string | null;
+  createdAt: Date;
+};
+
+export type WalletLine = {
+  id: string;
+  at: Date;
+  text: string;
+  /** The figure on the right: signed for money in or out, unsigned for a move or money that came back. */
+  amountKobo: number;
+  tone: "in" | "out" | "move" | "returned";
+  /** What the line adds to Available + In escrow (a move adds nothing). */
+  effectKobo: number;
+  /** A withdrawal's status ("Pending", "Paid out", ...). */
+  status: string | null;
+  note: string | null;
+  bookingSlug: string | null;
+  bookingLabel: string | null;
+};
+
+export type WalletStatement = {
+  /** Newest first. */
+  lines: WalletLine[];
+  /** Σ the musician's part of every booking's escrow now. */
+  inEscrowKobo: number;
+  /** What clients' payments brought the musician after commission and refunds (payment and refund lines). */
+  earnedKobo: number;
+  /** Withdrawals the bank has paid. */
+  paidOutKobo: number;
+  /** Withdrawals on their way to the bank. */
+  pendingPayoutKobo: number;
+};
+
+export const PAYOUT_STATUS_LABELS: Record<string, string> = {
+  pending: "Pending",
+  paid: "Paid out",
+  failed: "Failed — back in Available",
+  reversed: "Reversed by the bank — back in Available",
+};
+
+/** The musician's part of escrowKobo held for one payment. */
+export function musicianPartOf(payment: NonNullable<HistoryBooking["payment"]>, escrowKobo: number): number {
+  if (escrowKobo <= 0) return 0;
+  const charges = bookingCharges(payment.priceKobo, {
+    serviceFeeBp: payment.serviceFeeBp,
+    commissionBp: payment.commissionBp,
+  });
+  const paid = { totalKobo: payment.amountKobo, musicianKobo: charges.musicianKobo };
+  return releaseSplit(paid, Math.min(escrowKobo, paid.totalKobo)).musicianKobo;
+}
+
+/** The price behind a part of escrow ("₦100,000 − 10%"), in the same proportion, rounded half up. */
+function pricePartOf(payment: NonNullable<HistoryBooking["payment"]>, escrowKobo: number): number {
+  if (payment.amountKobo === 0) return 0;
+  const held = BigInt(Math.min(escrowKobo, payment.amountKobo));
+  const total = BigInt(payment.amountKobo);
+  return Number((held * BigInt(payment.priceKobo) * 2n + total) / (2n * total));
+}
+
+const dayMonth = (date: string | null) => (date ? formatCalendarDate(date, "d MMM") : "no date yet");
+
+export function bookingLabel(b: HistoryBooking): string {
+  return `${b.clientName} · ${b.eventLabel}, ${dayMonth(b.eventDate)}`;
+}
+
+export function walletStatement(input: {
+  bookings: HistoryBooking[];
+  /** Entries on the bookings' escrow accounts. */
+  escrowEntries: HistoryEntry[];
+  /** Entries on the musician's Available account (releases and withdrawals are told from escrow and payouts). */
+  availableEntries: HistoryEntry[];
+  payouts: HistoryPayout[];
+}): WalletStatement {
+  const byId = new Map(input.bookings.map((b) => [b.id, b]));
+  const lines: WalletLine[] = [];
+  const escrowOf = new Map<string, number>();
+  // Postings made in one database transaction share its timestamp (a client's cancellation refunds, then
+  // releases what the policy keeps): at equal times a payment comes first, then a refund, then a release.
+  const rank = (e: HistoryEntry) => (e.amountKobo > 0 ? 0 : e.kind === "release" ? 2 : 1);
+  const chronological = [...input.escrowEntries].sort(
+    (a, b) =>
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      rank(a) - rank(b) ||
+      a.transactionId.localeCompare(b.transactionId),
+  );
+  let earnedKobo = 0;
+  for (const e of chronological) {
+    const booking = e.bookingId ? byId.get(e.bookingId) : undefined;
+    if (!booking?.payment) continue;
+    const payment = booking.payment;
+    const before = escrowOf.get(booking.id) ?? 0;
+    const after = before + e.amountKobo;
+    escrowOf.set(booking.id, after);
+    const change = musicianPartOf(payment, after) - musicianPartOf(payment, before);
+    const base = {
+      id: `${e.transactionId}:escrow`,
+      at: e.createdAt,
+      note: null,
+      status: null,
+      bookingSlug: booking.slug,
+      bookingLabel: bookingLabel(booking),
+    };
+    const pct = percentLabel(payment.commissionBp);
+    if (e.amountKobo > 0) {
+      earnedKobo += change;
+      lines.push({
+        ...base,
+        text: `${booking.clientName} paid for ${booking.eventLabel}, ${dayMonth(booking.eventDate)} — ${formatNairaAmount(change)} held (${formatNairaAmount(pricePartOf(payment, after - before))} − ${pct} commission)`,
+        amountKobo: change,
+        tone: "in",
+        effectKobo: change,
+      });
+    } else if (e.kind === "release") {
+      lines.push({
+        ...base,
+        text: "Released to Available",
+        amountKobo: -change,
+        tone: "move",
+        effectKobo: 0,
+      });
+    } else {
+      earnedKobo += change;
+      const kept = musicianPartOf(payment, after);
+      lines.push({
+        ...base,
+        text:
+          kept > 0
+            ? `Refunded to the client: ${formatNairaAmount(-e.amountKobo)}; you keep ${formatNairaAmount(kept)} (${formatNairaAmount(pricePartOf(payment, after))} − ${pct})`
+            : `Refunded to the client in full: ${formatNairaAmount(-e.amountKobo)}`,
+        amountKobo: change,
+        tone: "out",
+        effectKobo: change,
+      });
+    }
+  }
+  // Anything on Available that is neither a release nor a withdrawal (none today) still shows, so the
+  // lines keep adding up.
+  const told = new Set(["payout", "payout_returned", "payout_reversed"]);
+  for (const e of input.availableEntries) {
+    if (told.has(e.kind)) continue;
+    // A release from a paid booking's escrow was told above ("Released to Available").
+    if (e.kind === "release" && e.bookingId && byId.get(e.bookingId)?.payment) continue;
+    lines.push({
+      id: `${e.transactionId}:available`,
+      at: e.createdAt,
+      text: e.amountKobo >= 0 ? "Added to Available by Stagebook" : "Taken from Available by Stagebook",
+      amountKobo: e.amountKobo,
+      tone: e.amountKobo >= 0 ? "in" : "out",
+      effectKobo: e.amountKobo,
+      status: null,
+      note: null,
+      bookingSlug: null,
+      bookingLabel: null,
+    });
+    earnedKobo += e.amountKobo;
+  }
+  let paidOutKobo = 0;
+  let pendingPayoutKobo = 0;
+  for (const p of input.payouts) {
+    const cameBack = p.status === "failed" || p.status === "reversed";
+    if (p.status === "paid") paidOutKobo += p.amountKobo;
+    else if (!cameBack) pendingPayoutKobo += p.amountKobo;
+    lines.push({
+      id: `payout:${p.id}`,
+      at: p.createdAt,
+      text: `Withdrawal to ${p.bankName} ••${p.accountNumber.slice(-4)}`,
+      amountKobo: -p.amountKobo,
+      tone: cameBack ? "returned" : "out",
+      effectKobo: cameBack ? 0 : -p.amountKobo,
+      status: PAYOUT_STATUS_LABELS[p.status] ?? PAYOUT_STATUS_LABELS.pending,
+      note: cameBack ? p.note : null,
+      bookingSlug: null,
+      bookingLabel: null,
+    });
+  }
+  let inEscrowKobo = 0;
+  for (const [bookingId, held] of escrowOf) {
+    const payment = byId.get(bookingId)?.payment;
+    if (payment) inEscrowKobo += musicianPartOf(payment, held);
+  }
+  lines.sort((a, b) => b.at.getTime() - a.at.getTime() || b.id.localeCompare(a.id));
+  return { lines, inEscrowKobo, earnedKobo, paidOutKobo, pendingPayoutKobo };
+}
