@@ -67,7 +67,9 @@ test("paid on the test checkout → in escrow → event happened → available �
     })
     .toBe("₦90,000.00");
   await expect(page.getByTestId("balance-in-escrow")).toHaveText("₦0.00");
-  await expect(page.getByText("Released to your wallet")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Wallet history" }).getByText("Released to Available"),
+  ).toBeVisible();
 
   // Bank account: chosen from the provider's list, the resolved name shown to confirm.
   await page.waitForSelector("html[data-hydrated]");
@@ -78,14 +80,17 @@ test("paid on the test checkout → in escrow → event happened → available �
   await page.getByLabel("Account number (NUBAN)").fill("0123456789");
   await page.getByRole("button", { name: "Check account" }).click();
   await expect(page.getByTestId("resolved-account-name")).toHaveText("ADA OBI");
+  await page.getByLabel("Your Stagebook password").fill(m.password);
   await page.getByRole("button", { name: "Save bank account" }).click();
   await expect(page.getByTestId("saved-bank-account")).toContainText("Guaranty Trust Bank · 0123456789");
 
-  await page.getByLabel("Amount (₦)").fill("500");
+  await page.getByLabel("Amount").fill("500");
   await page.getByRole("button", { name: "Withdraw" }).click();
   await expect(page.getByText("The minimum withdrawal is ₦1,000.00")).toBeVisible();
-  await page.getByLabel("Amount (₦)").fill("90,000");
+  await page.getByLabel("Amount").fill("90,000");
   await page.getByRole("button", { name: "Withdraw" }).click();
+  await expect(page.getByText("Send ₦90,000 to Guaranty Trust Bank ••6789?")).toBeVisible();
+  await page.getByRole("button", { name: "Yes, send ₦90,000" }).click();
   await expect(page.getByText("Withdrawal of ₦90,000.00 is on its way to your bank")).toBeVisible();
   await expect(page.getByTestId("balance-available")).toHaveText("₦0.00");
 
@@ -99,7 +104,13 @@ test("paid on the test checkout → in escrow → event happened → available �
       { timeout: 30_000 },
     )
     .toBe("₦90,000.00");
-  await expect(page.getByRole("list", { name: "Payouts" }).getByText("Paid out")).toBeVisible();
+  const withdrawal = page
+    .getByRole("list", { name: "Wallet history" })
+    .getByRole("listitem")
+    .filter({ hasText: "Withdrawal to Guaranty Trust Bank ••6789" });
+  await expect(withdrawal).toHaveCount(1);
+  await expect(withdrawal).toContainText("−₦90,000");
+  await expect(withdrawal).toContainText("Paid out");
 });
 
 test("a dispute freezes the payment; the admin refunds in full; the client gets a receipt", async ({

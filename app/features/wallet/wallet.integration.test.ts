@@ -207,7 +207,7 @@ describe("withdrawals", () => {
     await handleTransferEvent("transfer.reversed", event);
     await handleTransferEvent("transfer.reversed", event);
     const view = await walletView(tolu.profileId);
-    expect(view.paidOutKobo).toBe(400_000); // the payout went out; the reversal is a separate event
+    expect(view.paidOutKobo).toBe(0); // the bank sent it back: it is no longer paid out (money review #16)
     expect(view.statement.lines[0]).toMatchObject({
       status: "Reversed by the bank — back in Available",
       effectKobo: 0,

@@ -278,7 +278,7 @@ const lagosTime = new Intl.DateTimeFormat("en-NG", {
   timeZone: "Africa/Lagos",
 });
 
-/** "26 Nov, 2:03 pm": when a held account can receive payouts. */
+/** "26 Nov, 14:03": when a held account can receive payouts. */
 export const formatHoldUntil = (at: Date) => lagosTime.format(at);
 
 export const accountHeldMessage = (until: Date) =>
