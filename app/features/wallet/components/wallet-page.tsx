@@ -153,7 +153,12 @@ export function WalletPage({
             ) : review ? (
               // The question is the server's answer to the amount typed, so it is asked the same way
               // before the page's scripts run and without them.
-              <Form method="post" className="grid gap-3" aria-labelledby="withdraw-question">
+              <Form
+                key="withdraw-confirm"
+                method="post"
+                className="grid gap-3"
+                aria-labelledby="withdraw-question"
+              >
                 <input type="hidden" name="intent" value="withdraw" />
                 <input type="hidden" name="amount" value={formatNairaAmount(review.amountKobo)} />
                 <IdempotencyKeyField renewOn={actionData} />
@@ -175,7 +180,7 @@ export function WalletPage({
                 </div>
               </Form>
             ) : (
-              <Form method="post" noValidate className="grid gap-4">
+              <Form key="withdraw-amount" method="post" noValidate className="grid gap-4">
                 <input type="hidden" name="intent" value="withdraw-review" />
                 <NairaField
                   name="amount"
@@ -214,7 +219,8 @@ export function WalletPage({
               </div>
             )}
             {resolved ? (
-              <Form method="post" className="grid gap-3">
+              // Keyed: without it the DOM of the form before would be reused for this one.
+              <Form key="confirm-account" method="post" className="grid gap-3">
                 <input type="hidden" name="intent" value="save-bank" />
                 <input type="hidden" name="bankCode" value={resolved.bankCode} />
                 <input type="hidden" name="accountNumber" value={resolved.accountNumber} />
@@ -251,7 +257,7 @@ export function WalletPage({
                 {wallet.banksError}
               </p>
             ) : (
-              <Form method="post" noValidate className="grid gap-4">
+              <Form key="find-account" method="post" noValidate className="grid gap-4">
                 <input type="hidden" name="intent" value="resolve" />
                 <div className="grid gap-2">
                   <Label htmlFor="bankCode">Bank</Label>
