@@ -36,6 +36,7 @@ import { formatNairaAmount } from "~/lib/naira";
 import { type DbExecutor, db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
+import { sendMail } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import {
   findPaymentSettings,
