@@ -51,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const policy = await cancellationPolicyOf(record.musicianId);
   const payment = await payPanelFor(record, policy);
   const cancel = ["pending", "confirmed", "cancelled"].includes(record.status)
-    ? await clientCancelPreviewFor(record, policy, record.unresolvedDispute)
+    ? await clientCancelPreviewFor(record, policy)
     : null;
   const reviewPanel = result.booking.status === "completed" ? await clientReviewPanel(params.slug) : null;
   return data({

@@ -12,6 +12,7 @@ export const ledgerAccountKinds = [
   "payouts_in_transit",
   "refunds_pending",
   "revenue",
+  "receivable",
 ] as const;
 
 export const ledgerAccounts = pgTable(
@@ -26,7 +27,7 @@ export const ledgerAccounts = pgTable(
     uniqueIndex("ledger_accounts_code_key").on(t.code),
     check(
       "ledger_accounts_kind_check",
-      sql`${t.kind} IN ('clearing', 'escrow', 'musician_payable', 'payouts_in_transit', 'refunds_pending', 'revenue')`,
+      sql`${t.kind} IN ('clearing', 'escrow', 'musician_payable', 'payouts_in_transit', 'refunds_pending', 'revenue', 'receivable')`,
     ),
   ],
 );

@@ -34,6 +34,8 @@ export const payments = pgTable(
     amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
     serviceFeeBp: integer("service_fee_bp").notNull(),
     commissionBp: integer("commission_bp").notNull(),
+    /** The musician's cancellation policy when the checkout started: every later refund follows it. */
+    cancellationPolicy: text("cancellation_policy").notNull(),
     currency: text("currency").notNull().default("NGN"),
     status: text("status").notNull().default("initialized"),
     provider: text("provider").notNull(),
@@ -48,6 +50,10 @@ export const payments = pgTable(
     // A booking is paid once: at most one successful payment.
     uniqueIndex("payments_one_success_per_booking").on(t.bookingId).where(sql`${t.status} = 'success'`),
     check("payments_status_check", sql`${t.status} IN ('initialized', 'success', 'failed')`),
+    check(
+      "payments_cancellation_policy_check",
+      sql`${t.cancellationPolicy} IN ('flexible', 'moderate', 'strict')`,
+    ),
     check(
       "payments_amounts_check",
       sql`${t.priceKobo} > 0 AND ${t.serviceFeeKobo} >= 0 AND ${t.amountKobo} = ${t.priceKobo} + ${t.serviceFeeKobo}`,

@@ -120,15 +120,19 @@ export const bookingRefunds = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One refund per booking: a booking is refunded once (in full or in part), never twice.
-    uniqueIndex("booking_refunds_booking_key").on(t.bookingId),
+    // One refund per booking: a booking is refunded once (in full or in part), never twice. A second
+    // successful charge for the booking is refunded on its own, once per charge.
+    uniqueIndex("booking_refunds_booking_key").on(t.bookingId).where(sql`${t.reason} <> 'duplicate_charge'`),
+    uniqueIndex("booking_refunds_duplicate_charge_key")
+      .on(t.transactionReference)
+      .where(sql`${t.reason} = 'duplicate_charge'`),
     index("booking_refunds_status_idx").on(t.status),
     index("booking_refunds_transaction_reference_idx").on(t.transactionReference),
     check("booking_refunds_amount_check", sql`${t.amountKobo} > 0`),
     check("booking_refunds_status_check", sql`${t.status} IN ('pending', 'processed', 'failed')`),
     check(
       "booking_refunds_reason_check",
-      sql`${t.reason} IN ('musician_cancelled', 'client_cancelled', 'dispute')`,
+      sql`${t.reason} IN ('musician_cancelled', 'client_cancelled', 'dispute', 'duplicate_charge', 'paid_after_cancel')`,
     ),
   ],
 );
@@ -142,6 +146,8 @@ export const paystackChargeDisputes = pgTable(
     amountKobo: bigint("amount_kobo", { mode: "number" }),
     category: text("category"),
     status: text("status"),
+    /** Paystack's outcome: merchant-accepted / auto-accepted (the cardholder won) or declined. */
+    resolution: text("resolution"),
     note: text("note"),
     payload: jsonb("payload").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -7,9 +7,10 @@ import { contactsShared } from "~/features/messaging/contact-shared";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
-import { refundPaidBookingInFull } from "~/features/refunds/refunds.server";
+import { sendRefund, startRefundOnMusicianCancel } from "~/features/refunds/refunds.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
 import { musicianDisplayName } from "~/lib/display-name";
+import { db } from "~/server/db.server";
 import type { BookingInput } from "./booking.schema";
 import { todayInLagos } from "./booking-dates";
 import { BOOKING_SLUG_PATTERN, newBookingSlug, withUniqueSlug } from "./booking-slug.server";
@@ -150,16 +151,33 @@ export async function deleteOwnBooking(
   return refusal(id, musician.id, () => "Confirmed or completed bookings cannot be deleted.");
 }
 
+/** Rolls a musician's cancellation back: its refund cannot start (e.g. a chargeback is open). */
+class CancelRefused extends Error {}
+
 export async function cancelOwnBooking(
   musician: Pick<Musician, "id">,
   id: string,
 ): Promise<Outcome<{ message: string }>> {
-  const row = await cancelBooking(id, musician.id);
-  if (row) {
-    // A musician who cancels a paid booking refunds the client in full (issue 10 §7).
-    await refundPaidBookingInFull(id);
+  // A musician who cancels a paid booking refunds the client in full (issue 10 §7): the cancellation,
+  // the booking's payment status and the refund's ledger posting commit together or not at all (as
+  // the client's cancellation does); the provider is asked after the commit.
+  const done = await db
+    .transaction(async (tx) => {
+      const row = await cancelBooking(id, musician.id, tx);
+      if (!row) return null;
+      const refund = await startRefundOnMusicianCancel(tx, id);
+      if (!refund.ok) throw new CancelRefused(refund.message);
+      return { row, refundId: refund.refundId };
+    })
+    .catch((err: unknown) => {
+      if (err instanceof CancelRefused) return err;
+      throw err;
+    });
+  if (done instanceof CancelRefused) return { ok: false, status: 409, message: done.message };
+  if (done) {
+    if (done.refundId) await sendRefund(done.refundId);
     await notifyMoneyEvent({ kind: "cancelled", bookingId: id, by: "musician" });
-    return { ok: true, message: `Booking for ${row.clientName} has been cancelled` };
+    return { ok: true, message: `Booking for ${done.row.clientName} has been cancelled` };
   }
   return refusal(id, musician.id, () => "Only pending or confirmed bookings can be cancelled.");
 }

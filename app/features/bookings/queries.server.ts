@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
-import { db } from "~/server/db.server";
+import { type DbExecutor, db } from "~/server/db.server";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { musicianProfiles } from "~db/schema/profiles";
 import type { BookingInput } from "./booking.schema";
@@ -160,8 +160,9 @@ export async function deleteDeletableBooking(id: string, musicianId: string) {
   return row ?? null;
 }
 
-export async function cancelBooking(id: string, musicianId: string) {
-  const [row] = await db
+/** pending | confirmed → cancelled (the row stays locked until the caller's transaction ends). */
+export async function cancelBooking(id: string, musicianId: string, ex: DbExecutor = db) {
+  const [row] = await ex
     .update(b)
     .set({ status: "cancelled", cancelledBy: "musician", cancelledAt: new Date(), updatedAt: new Date() })
     .where(and(eq(b.id, id), eq(b.musicianId, musicianId), inArray(b.status, ["pending", "confirmed"])))

@@ -2,6 +2,7 @@ import type { Outcome } from "~/features/bookings/outcome";
 import { guardSlugAction, reportSlugMiss } from "~/features/bookings/slug-guard.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { pauseReviewWindow, resumeReviewWindow } from "~/features/reviews/reviews.server";
+import type { DbExecutor } from "~/server/db.server";
 import { type DisputeInput, disputeStatus } from "./dispute.schema";
 import {
   findBookingStatusBySlug,
@@ -65,4 +66,20 @@ export async function resolveBookingDisputes(bookingId: string, resolution: stri
   const resolved = await markDisputesResolved(bookingId, resolution);
   await resumeReviewWindow(bookingId);
   return resolved;
+}
+
+/**
+ * resolveBookingDisputes inside the caller's transaction (the admin's refund/release commits with it);
+ * call resumeBookingReviewWindow after the commit.
+ */
+export function resolveBookingDisputesIn(
+  tx: DbExecutor,
+  bookingId: string,
+  resolution: string,
+): Promise<number> {
+  return markDisputesResolved(bookingId, resolution, tx);
+}
+
+export async function resumeBookingReviewWindow(bookingId: string): Promise<void> {
+  await resumeReviewWindow(bookingId);
 }

@@ -1,12 +1,15 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db } from "~/server/db.server";
+import { type DbExecutor, db } from "~/server/db.server";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import type { DisputeInput } from "./dispute.schema";
 
 /**
  * One statement: the dispute is stored only if the slug names a booking that is not confirmed, so a
  * confirm racing a dispute cannot leave a dispute on a booking the client has just accepted. A paid
- * booking (money in escrow) can be disputed: that holds the release until an admin resolves it.
+ * booking (money in escrow) can be disputed: that holds the release until an admin resolves it. The
+ * booking row is read FOR SHARE, so a release holding it (FOR UPDATE, having checked for disputes)
+ * finishes first and the dispute is judged on the released booking: it can never slip in between the
+ * release's check and its commit, and then claim to hold money already gone (review #14).
  */
 export async function insertDisputeForSlug(slug: string, input: DisputeInput) {
   const result = await db.execute<{ id: string; bookingId: string }>(sql`
@@ -14,6 +17,7 @@ export async function insertDisputeForSlug(slug: string, input: DisputeInput) {
     SELECT id, ${input.clientName}, ${input.phoneNumber}, ${input.disputeReason}
     FROM ${bookingsByMusician}
     WHERE slug = ${slug} AND (status <> 'confirmed' OR payment_status = 'paid')
+    FOR SHARE
     RETURNING id, booking_id AS "bookingId"`);
   return result.rows[0] ?? null;
 }
@@ -43,8 +47,12 @@ export function listDisputesForBookings(bookingIds: string[]) {
     .orderBy(asc(clientDisputes.createdAt));
 }
 
-export async function markDisputesResolved(bookingId: string, resolution: string): Promise<number> {
-  const rows = await db
+export async function markDisputesResolved(
+  bookingId: string,
+  resolution: string,
+  ex: DbExecutor = db,
+): Promise<number> {
+  const rows = await ex
     .update(clientDisputes)
     .set({ resolvedAt: new Date(), resolution })
     .where(and(eq(clientDisputes.bookingId, bookingId), isNull(clientDisputes.resolvedAt)))

@@ -7,6 +7,12 @@ import { SERVICE_FEE_REFUND_NOTE } from "~/features/payments/fee-words";
 import { bookingCharges } from "~/features/payments/fees";
 import { configuredFeeRates } from "~/features/payments/fees.server";
 import { bookingPaymentState } from "~/features/payments/payment-state.server";
+import {
+  DEFAULT_CANCELLATION_POLICY,
+  isCancellationPolicy,
+  POLICY_LABELS,
+  POLICY_TERMS,
+} from "~/features/refunds/cancellation-policy";
 import { formatCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";
 import { publicOrigin } from "~/server/env.server";
@@ -121,10 +127,11 @@ function eventDetails(b: DocumentBookingRow): Block[] {
   ];
 }
 
-const POLICY_NAMES: Record<string, string> = { flexible: "Flexible", moderate: "Moderate", strict: "Strict" };
-
 function contractBlocks(b: DocumentBookingRow): Block[] {
   const c = charges(b);
+  const policy = isCancellationPolicy(b.cancellationPolicy)
+    ? b.cancellationPolicy
+    : DEFAULT_CANCELLATION_POLICY;
   const confirmation: [string, string][] = b.confirmedAt
     ? [
         ["Confirmed by", b.confirmedBy ?? "the client"],
@@ -164,7 +171,14 @@ function contractBlocks(b: DocumentBookingRow): Block[] {
     { kind: "heading", text: "Cancellation policy" },
     {
       kind: "text",
-      text: `${POLICY_NAMES[b.cancellationPolicy ?? "flexible"] ?? "Flexible"}: the musician's cancellation policy as published on their Stagebook profile. Refunds after a cancellation follow this policy and the Stagebook Terms of Service.`,
+      // The terms in full, not only the name: the contract must say what a cancellation costs. A paid
+      // booking's policy is the one frozen on its payment; a later change of the musician's setting
+      // does not touch it.
+      text: `${POLICY_LABELS[policy]}: ${POLICY_TERMS[policy]} Measured from the event's start time in Lagos. If the musician cancels, the client is refunded in full. ${
+        isPaid(b.paymentStatus)
+          ? "This is the policy in force when the client paid; it applies to this booking whatever the musician's policy is later."
+          : "The policy in force when the client pays is the one that applies to this booking."
+      } Refunds after a cancellation follow this policy and the Stagebook Terms of Service.`,
     },
     { kind: "heading", text: "Payment, escrow and disputes" },
     {

@@ -33,7 +33,11 @@ const documentColumns = {
   musicianLocation: m.location,
   musicianSlug: m.slug,
   musicianEmail: user.email,
-  cancellationPolicy: musicianPaymentSettings.cancellationPolicy,
+  // The policy frozen on the booking's successful payment (what every refund follows); unpaid: the
+  // musician's policy today, which a payment would freeze.
+  cancellationPolicy: sql<string | null>`coalesce(
+    (SELECT p.cancellation_policy FROM payments p WHERE p.booking_id = ${b.id} AND p.status = 'success'),
+    ${musicianPaymentSettings.cancellationPolicy})`,
   confirmedBy: c.confirmedBy,
   confirmedAt: c.confirmedAt,
   invoiceNumber: inv.number,

@@ -3,7 +3,7 @@
 // anything else at commit) and carries a unique idempotency key, so a webhook delivered five times or a
 // callback racing its webhook posts once. Account codes: see ledger-accounts.ts.
 import { type DbExecutor, db } from "~/server/db.server";
-import { accountKind, mayGoNegative } from "./ledger-accounts";
+import { accountKind, mayGoNegative, mayNotBePositive } from "./ledger-accounts";
 import * as q from "./queries.server";
 
 export type LedgerEntryInput = { account: string; amountKobo: number };
@@ -98,6 +98,19 @@ export function balancesWithPrefix(prefix: string, ex: DbExecutor = db): Promise
   return q.balancesByPrefix(ex, prefix);
 }
 
+/** Whether a transaction was posted under this idempotency key (e.g. "release:{booking}": released). */
+export async function isPosted(idempotencyKey: string, ex: DbExecutor = db): Promise<boolean> {
+  return (await q.findTransactionId(ex, idempotencyKey)) !== null;
+}
+
+/** The entries posted under idempotencyKey, by account code (empty: never posted). */
+export function postedEntries(
+  idempotencyKey: string,
+  ex: DbExecutor = db,
+): Promise<{ code: string; amountKobo: number }[]> {
+  return q.transactionEntries(ex, idempotencyKey);
+}
+
 /** Every entry on one account, oldest first, with its transaction's kind, booking and memo. */
 export function accountHistory(account: string, ex: DbExecutor = db): Promise<q.LedgerHistoryRow[]> {
   return q.accountHistory(ex, account);
@@ -130,6 +143,11 @@ export async function findLedgerBreaches(ex: DbExecutor = db): Promise<LedgerBre
       breaches.push({ rule: "account codes", detail: `account ${acc.code} has kind ${acc.kind}` });
     if (acc.balanceKobo < 0 && !mayGoNegative(acc.code))
       breaches.push({ rule: "no negative balance", detail: `${acc.code} holds ${acc.balanceKobo} kobo` });
+    if (acc.balanceKobo > 0 && mayNotBePositive(acc.code))
+      breaches.push({
+        rule: "receivables never positive",
+        detail: `${acc.code} holds ${acc.balanceKobo} kobo`,
+      });
   }
   return breaches;
 }

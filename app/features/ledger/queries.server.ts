@@ -153,3 +153,17 @@ export async function ledgerSnapshot(ex: DbExecutor): Promise<LedgerSnapshot> {
     totalKobo: Number(total?.total ?? 0),
   };
 }
+
+/** The entries of the transaction posted under idempotencyKey, by account code (empty: never posted). */
+export async function transactionEntries(
+  ex: DbExecutor,
+  idempotencyKey: string,
+): Promise<{ code: string; amountKobo: number }[]> {
+  const rows = await ex
+    .select({ code: a.code, amountKobo: e.amountKobo })
+    .from(e)
+    .innerJoin(t, eq(t.id, e.transactionId))
+    .innerJoin(a, eq(a.id, e.accountId))
+    .where(eq(t.idempotencyKey, idempotencyKey));
+  return rows.map((r) => ({ code: r.code, amountKobo: Number(r.amountKobo) }));
+}

@@ -12,7 +12,9 @@ import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { escrowAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
-import type { CancellationPolicy } from "~/features/refunds/cancellation-policy";
+import { type CancellationPolicy, isCancellationPolicy } from "~/features/refunds/cancellation-policy";
+import { sendRefund, startDuplicateChargeRefund, startRefund } from "~/features/refunds/refunds.server";
+import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
@@ -31,6 +33,10 @@ export const PAY_MESSAGES = {
   noPrice: "This booking has no price yet. Ask the musician to set one.",
   emailNeeded: "Enter the organiser's e-mail address for the receipt",
   providerDown: "Payment could not be started. Please try again in a moment.",
+  refundedAfterCancel:
+    "This booking was cancelled before your payment arrived, so your payment is being refunded to you in full.",
+  refundedSecondPayment:
+    "This booking had already been paid, so this second payment is being refunded to you in full.",
 } as const;
 
 export type PayPanelData = {
@@ -83,8 +89,7 @@ export async function payPanelFor(
   if (!payment) return null;
   const onHold =
     booking.paymentStatus === "paid" &&
-    ((await q.hasOpenDispute(db, booking.id, payment.paidAt ?? payment.createdAt)) ||
-      (await q.hasOpenChargeDispute(db, payment.reference)));
+    ((await q.disputeHoldsMoney(db, booking.id)) || (await q.hasOpenChargeDispute(db, payment.reference)));
   return {
     state: booking.paymentStatus as PayPanelData["state"],
     priceKobo: payment.priceKobo,
@@ -96,7 +101,8 @@ export async function payPanelFor(
       booking.paymentStatus === "paid" && !cancelled && !onHold && eventDateReached(booking.eventDate),
     onHold,
     eventDate: booking.eventDate,
-    policy,
+    // Paid: the policy frozen on the payment, which every refund of this booking follows.
+    policy: isCancellationPolicy(payment.cancellationPolicy) ? payment.cancellationPolicy : policy,
     cancelled,
   };
 }
@@ -132,10 +138,18 @@ export async function startCheckout(
 
   const rates = configuredFeeRates();
   const charges = bookingCharges(booking.priceKobo, rates);
+  // Frozen on the payment with the fee rates: the client pays under the policy the pay panel showed.
+  const policy = await cancellationPolicyOf(booking.musicianId);
   const open = await q.findRecentOpenPayment(booking.id, new Date(Date.now() - REUSE_CHECKOUT_MS));
   const url = open?.providerData?.authorizationUrl;
-  if (open && open.amountKobo === charges.totalKobo && open.email === email && typeof url === "string")
-    return { ok: true, authorizationUrl: url };
+  const same =
+    open &&
+    open.amountKobo === charges.totalKobo &&
+    open.email === email &&
+    open.cancellationPolicy === policy &&
+    open.serviceFeeBp === rates.serviceFeeBp &&
+    open.commissionBp === rates.commissionBp;
+  if (same && typeof url === "string") return { ok: true, authorizationUrl: url };
 
   const reference = `sbp_${booking.slug}_${randomBytes(8).toString("hex")}`;
   await q.insertPayment({
@@ -147,6 +161,7 @@ export async function startCheckout(
     amountKobo: charges.totalKobo,
     serviceFeeBp: rates.serviceFeeBp,
     commissionBp: rates.commissionBp,
+    cancellationPolicy: policy,
     provider: paymentProvider().kind,
   });
   try {
@@ -168,7 +183,7 @@ export async function startCheckout(
   }
 }
 
-export type CreditOutcome = "credited" | "already" | "mismatch" | "unknown" | "already_paid";
+export type CreditOutcome = "credited" | "already" | "mismatch" | "unknown" | "already_paid" | "refunded";
 
 /**
  * Credits a successful charge once: the payment becomes successful, the booking paid, and the ledger
@@ -207,7 +222,16 @@ export async function creditCharge(received: {
     if (payment.status === "success") return { outcome: "already" as const, booking };
     if (received.currency !== payment.currency) return { outcome: "currency" as const, booking, payment };
     if (received.amountKobo !== payment.amountKobo) return { outcome: "amount" as const, booking, payment };
-    if (booking.paymentStatus !== "unpaid") return { outcome: "already_paid" as const, booking, payment };
+    if (booking.paymentStatus !== "unpaid") {
+      // A second checkout of the same booking was paid too: that money was never the booking's, so it
+      // goes straight back in full (recorded for the admin as well).
+      const { refund, created } = await startDuplicateChargeRefund(tx, {
+        bookingId: booking.id,
+        transactionReference: payment.reference,
+        amountKobo: payment.amountKobo,
+      });
+      return { outcome: "already_paid" as const, booking, payment, refundId: created ? refund.id : null };
+    }
     const paidAt = received.paidAt ?? new Date();
     await q.markPaymentSucceeded(tx, payment.id, paidAt, { verified: received.payload ?? null });
     await q.setPaymentStatus(tx, booking.id, "paid", ["unpaid"]);
@@ -221,6 +245,18 @@ export async function creditCharge(received: {
         { account: escrowAccount(booking.id), amountKobo: payment.amountKobo },
       ],
     });
+    if (booking.status === "cancelled") {
+      // Paid on a checkout opened before the booking was cancelled: credited (the money did arrive) and
+      // refunded in full in the same transaction, so no money ever sits in a cancelled booking's escrow.
+      await q.setPaymentStatus(tx, booking.id, "refunded", ["paid"]);
+      const { refund } = await startRefund(tx, {
+        bookingId: booking.id,
+        transactionReference: payment.reference,
+        amountKobo: payment.amountKobo,
+        reason: "paid_after_cancel",
+      });
+      return { outcome: "refunded" as const, booking, payment: { ...payment, paidAt }, refundId: refund.id };
+    }
     return { outcome: "credited" as const, booking, payment: { ...payment, paidAt } };
   });
 
@@ -257,16 +293,36 @@ export async function creditCharge(received: {
     case "already_paid":
       await anomaly(
         "already_paid",
-        "A second successful payment for a booking that was already paid; refund it by hand.",
+        "A second successful payment for a booking that was already paid; refunded in full automatically.",
         result.booking.id,
         result.payment.amountKobo,
       );
-      logger.error({ reference: received.reference }, "second payment for a paid booking; not credited");
+      logger.error({ reference: received.reference }, "second payment for a paid booking; refunded");
+      if (result.refundId) await sendRefund(result.refundId);
       return { outcome: "already_paid", slug: result.booking.slug };
+    case "refunded":
+      logger.warn({ reference: received.reference }, "payment for a cancelled booking; refunded in full");
+      await sendRefund(result.refundId);
+      await tellPayerRefunded(result.booking, result.payment);
+      return { outcome: "refunded", slug: result.booking.slug };
     case "credited":
       await afterCredit(result.booking, result.payment);
       return { outcome: "credited", slug: result.booking.slug };
   }
+}
+
+async function tellPayerRefunded(booking: q.BookingMoneyRow, payment: q.PaymentRow) {
+  await sendMail({
+    to: payment.email,
+    subject: `Payment refunded — booking ${booking.slug}`,
+    text: [
+      `Hello ${booking.clientName},`,
+      "",
+      `Your payment of ${formatNaira(payment.amountKobo)} (reference ${payment.reference}) arrived after booking ${booking.slug} was cancelled, so it is being refunded to you in full.`,
+      "",
+      `Booking: ${publicOrigin()}/booking/${booking.slug}`,
+    ].join("\n"),
+  }).catch((err) => logger.error({ err, reference: payment.reference }, "refund notice not sent"));
 }
 
 async function afterCredit(booking: q.BookingMoneyRow, payment: q.PaymentRow) {
@@ -358,6 +414,10 @@ export async function confirmPaymentCallback(reference: string): Promise<Callbac
     payload: { status: verified.status, amount: verified.amountKobo, currency: verified.currency },
   });
   if (outcome === "credited" || outcome === "already") return { ok: true, slug };
+  if (outcome === "refunded")
+    return { ok: false, status: 409, slug, message: PAY_MESSAGES.refundedAfterCancel };
+  if (outcome === "already_paid")
+    return { ok: false, status: 409, slug, message: PAY_MESSAGES.refundedSecondPayment };
   return {
     ok: false,
     status: 409,

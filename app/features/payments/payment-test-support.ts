@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { payPanelFor } from "~/features/payments/checkout.server";
 import { findBookingBySlug } from "~/features/payments/queries.server";
 import { clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
-import { findBookingForCancel, hasUnresolvedDispute } from "~/features/refunds/queries.server";
+import { findBookingForCancel } from "~/features/refunds/queries.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { addDaysToDate } from "~/lib/lagos-date";
 import { db } from "~/server/db.server";
@@ -85,9 +85,5 @@ export async function payPanelForSlug(slug: string) {
 export async function clientCancelPreview(slug: string, now = new Date()) {
   const booking = await findBookingForCancel(slug);
   if (!booking) return null;
-  const [policy, disputed] = await Promise.all([
-    cancellationPolicyOf(booking.musicianId),
-    hasUnresolvedDispute(db, booking.id),
-  ]);
-  return clientCancelPreviewFor(booking, policy, disputed, now);
+  return clientCancelPreviewFor(booking, await cancellationPolicyOf(booking.musicianId), now);
 }

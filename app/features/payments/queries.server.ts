@@ -107,6 +107,7 @@ const paymentColumns = {
   amountKobo: p.amountKobo,
   serviceFeeBp: p.serviceFeeBp,
   commissionBp: p.commissionBp,
+  cancellationPolicy: p.cancellationPolicy,
   currency: p.currency,
   status: p.status,
   providerData: p.providerData,
@@ -123,6 +124,7 @@ export type PaymentRow = {
   amountKobo: number;
   serviceFeeBp: number;
   commissionBp: number;
+  cancellationPolicy: string;
   currency: string;
   status: string;
   providerData: Record<string, unknown> | null;
@@ -236,7 +238,11 @@ export async function listAnomalies(limit: number): Promise<PaymentAnomalyRow[]>
     .limit(limit);
 }
 
-/** A card dispute (chargeback) on this charge that Paystack has not reported resolved or archived. */
+/**
+ * A card dispute (chargeback) on this charge that holds its money: not yet settled by Paystack, settled
+ * with an outcome we cannot read (an admin looks), or lost and not yet taken out of the ledger (a release
+ * must never slip in between Paystack's answer and our posting of it).
+ */
 export async function hasOpenChargeDispute(ex: DbExecutor, reference: string): Promise<boolean> {
   const d = paystackChargeDisputes;
   const [row] = await ex
@@ -245,23 +251,38 @@ export async function hasOpenChargeDispute(ex: DbExecutor, reference: string): P
     .where(
       and(
         eq(d.transactionReference, reference),
-        sql`coalesce(${d.status}, '') NOT IN ('resolved', 'archived')`,
+        sql`(coalesce(${d.status}, '') NOT IN ('resolved', 'archived')
+          OR (${d.status} = 'resolved' AND ${chargebackWon(d.resolution)} IS NOT TRUE
+              AND NOT EXISTS (SELECT 1 FROM ledger_transactions lt
+                              WHERE lt.idempotency_key = 'chargeback:' || ${d.providerDisputeId})))`,
       ),
     )
     .limit(1);
   return Boolean(row);
 }
 
-/** A dispute filed since the booking was paid and not yet resolved by an admin. */
-export async function hasOpenDispute(ex: DbExecutor, bookingId: string, paidAt: Date): Promise<boolean> {
+/** SQL: true when Paystack's resolution means we (the merchant) won, false when the cardholder did. */
+function chargebackWon(resolution: typeof paystackChargeDisputes.resolution) {
+  return sql`(CASE WHEN ${resolution} = 'declined' THEN true
+                   WHEN ${resolution} IN ('merchant-accepted', 'auto-accepted') THEN false END)`;
+}
+
+/**
+ * The one definition of "an open dispute holds the money" (release, client cancel, the pay panel and
+ * the admin's list all ask this): a client dispute not yet resolved by an admin, filed since the
+ * booking's successful payment. One filed before payment (while the booking was pending) was about the
+ * booking's terms, which the client then accepted by confirming and paying; it holds nothing.
+ */
+export async function disputeHoldsMoney(ex: DbExecutor, bookingId: string): Promise<boolean> {
   const [row] = await ex
     .select({ id: clientDisputes.id })
     .from(clientDisputes)
+    .innerJoin(p, and(eq(p.bookingId, clientDisputes.bookingId), eq(p.status, "success")))
     .where(
       and(
         eq(clientDisputes.bookingId, bookingId),
         isNull(clientDisputes.resolvedAt),
-        gte(clientDisputes.createdAt, paidAt),
+        gte(clientDisputes.createdAt, sql`coalesce(${p.paidAt}, ${p.createdAt})`),
       ),
     )
     .limit(1);

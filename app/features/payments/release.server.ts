@@ -5,8 +5,13 @@
 
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
-import { accountBalanceKobo, postLedgerTransaction } from "~/features/ledger/ledger.server";
-import { escrowAccount, musicianPayableAccount, PLATFORM_REVENUE } from "~/features/ledger/ledger-accounts";
+import { accountBalanceKobo, isPosted, postLedgerTransaction } from "~/features/ledger/ledger.server";
+import {
+  chargebackReceivableAccount,
+  escrowAccount,
+  musicianPayableAccount,
+  PLATFORM_REVENUE,
+} from "~/features/ledger/ledger-accounts";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
 import { type DbExecutor, db } from "~/server/db.server";
@@ -40,43 +45,63 @@ export type ReleaseResult =
  * marks the booking completed. Safe to repeat: a second call releases nothing.
  */
 export async function releaseEscrow(bookingId: string, by: ReleaseBy): Promise<ReleaseResult> {
-  const result = await db.transaction(
-    async (tx): Promise<ReleaseResult & { booking?: q.BookingMoneyRow }> => {
-      const booking = await q.lockBookingOrRead(tx, bookingId);
-      if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
-      const done =
-        booking.paymentStatus === "released" ||
-        (booking.paymentStatus === "partially_refunded" && booking.status === "completed");
-      if (done) return { ok: true, released: false, musicianKobo: 0, platformKobo: 0 };
-      if (booking.paymentStatus === "refunded")
-        return { ok: false, status: 409, message: RELEASE_MESSAGES.refunded };
-      if (booking.paymentStatus !== "paid" && booking.paymentStatus !== "partially_refunded")
-        return { ok: false, status: 409, message: RELEASE_MESSAGES.notPaid };
-      const payment = await q.findSuccessfulPayment(tx, bookingId);
-      if (!payment) return { ok: false, status: 409, message: RELEASE_MESSAGES.notPaid };
-      // A cancelled booking is never released by the client or the clock: its money goes back to the
-      // client (or, after a client's cancellation, is shared under the policy by releaseKeptOnCancellation).
-      if (by !== "admin" && booking.status === "cancelled")
-        return { ok: false, status: 409, message: RELEASE_MESSAGES.cancelled };
-      if (by !== "admin" && (await q.hasOpenDispute(tx, bookingId, payment.paidAt ?? payment.createdAt)))
-        return { ok: false, status: 409, message: RELEASE_MESSAGES.onHold };
-      // A chargeback holds the money even from an admin's release until the bank's dispute is settled.
-      if (await q.hasOpenChargeDispute(tx, payment.reference))
-        return { ok: false, status: 409, message: RELEASE_MESSAGES.chargeback };
-      if (by === "client" && !eventDateReached(booking.eventDate))
-        return { ok: false, status: 409, message: RELEASE_MESSAGES.tooEarly };
+  const result = await db.transaction((tx) => releaseEscrowIn(tx, bookingId, by));
+  return afterRelease(bookingId, result, by);
+}
 
-      const { released, ...split } = await postRelease(tx, booking, payment, by);
-      await q.setPaymentStatus(
-        tx,
-        bookingId,
-        booking.paymentStatus === "partially_refunded" ? "partially_refunded" : "released",
-        ["paid", "partially_refunded"],
-        { status: "completed" },
-      );
-      return { ok: true, released, ...split, booking };
-    },
+export type ReleaseInTx = ReleaseResult & { booking?: q.BookingMoneyRow };
+
+/**
+ * The release inside the caller's transaction (the admin's dispute resolution refunds part and
+ * releases the rest in one); call afterRelease with its result once that transaction has committed.
+ * "Released" is the ledger's release:{booking} posting, not a status: a booking whose status says
+ * completed or partially refunded but whose escrow was never released is still released here.
+ */
+export async function releaseEscrowIn(
+  tx: DbExecutor,
+  bookingId: string,
+  by: ReleaseBy,
+): Promise<ReleaseInTx> {
+  const booking = await q.lockBookingOrRead(tx, bookingId);
+  if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+  // A cancelled booking is never released by the client or the clock: its money goes back to the
+  // client (or, after a client's cancellation, is shared under the policy by releaseKeptOnCancellation).
+  if (by !== "admin" && booking.status === "cancelled")
+    return { ok: false, status: 409, message: RELEASE_MESSAGES.cancelled };
+  if (await isPosted(releaseKey(bookingId), tx))
+    return { ok: true, released: false, musicianKobo: 0, platformKobo: 0 };
+  if (booking.paymentStatus === "refunded")
+    return { ok: false, status: 409, message: RELEASE_MESSAGES.refunded };
+  if (booking.paymentStatus !== "paid" && booking.paymentStatus !== "partially_refunded")
+    return { ok: false, status: 409, message: RELEASE_MESSAGES.notPaid };
+  const payment = await q.findSuccessfulPayment(tx, bookingId);
+  if (!payment) return { ok: false, status: 409, message: RELEASE_MESSAGES.notPaid };
+  if (by !== "admin" && (await q.disputeHoldsMoney(tx, bookingId)))
+    return { ok: false, status: 409, message: RELEASE_MESSAGES.onHold };
+  // A chargeback holds the money even from an admin's release until the bank's dispute is settled,
+  // and a lost one never releases (its money went back to the cardholder).
+  if (await q.hasOpenChargeDispute(tx, payment.reference))
+    return { ok: false, status: 409, message: RELEASE_MESSAGES.chargeback };
+  if (by === "client" && !eventDateReached(booking.eventDate))
+    return { ok: false, status: 409, message: RELEASE_MESSAGES.tooEarly };
+
+  const { released, ...split } = await postRelease(tx, booking, payment, by);
+  await q.setPaymentStatus(
+    tx,
+    bookingId,
+    booking.paymentStatus === "partially_refunded" ? "partially_refunded" : "released",
+    ["paid", "partially_refunded"],
+    booking.status === "cancelled" ? {} : { status: "completed" },
   );
+  return { ok: true, released, ...split, booking };
+}
+
+/** What follows a committed release: the notifications and the booking's review window. */
+export async function afterRelease(
+  bookingId: string,
+  result: ReleaseInTx,
+  by: ReleaseBy,
+): Promise<ReleaseResult> {
   if (result.ok && result.released && result.musicianKobo > 0)
     await notifyMoneyEvent({ kind: "released", bookingId, musicianKobo: result.musicianKobo, by });
   if (!result.ok) return result;
@@ -85,6 +110,8 @@ export async function releaseEscrow(bookingId: string, by: ReleaseBy): Promise<R
   const { booking: _booking, ...rest } = result;
   return rest;
 }
+
+export const releaseKey = (bookingId: string) => `release:${bookingId}`;
 
 /** Posts the release of what the booking's escrow holds (key release:{booking}); nothing twice. */
 async function postRelease(
@@ -101,14 +128,20 @@ async function postRelease(
   const paid = { totalKobo: payment.amountKobo, musicianKobo: charges.musicianKobo };
   const escrow = await accountBalanceKobo(escrowAccount(booking.id), tx);
   const split = releaseSplit(paid, Math.min(escrow, paid.totalKobo));
+  // A musician who owes the platform for a chargeback lost after an earlier release (ADR 0014) repays
+  // it from this release first.
+  const receivable = chargebackReceivableAccount(booking.musicianId);
+  const owed = Math.max(0, -(await accountBalanceKobo(receivable, tx)));
+  const repaid = Math.min(owed, split.musicianKobo);
   const entries = [
     { account: escrowAccount(booking.id), amountKobo: -(split.musicianKobo + split.platformKobo) },
-    { account: musicianPayableAccount(booking.musicianId), amountKobo: split.musicianKobo },
+    { account: musicianPayableAccount(booking.musicianId), amountKobo: split.musicianKobo - repaid },
+    { account: receivable, amountKobo: repaid },
     { account: PLATFORM_REVENUE, amountKobo: split.platformKobo },
   ].filter((e) => e.amountKobo !== 0);
   if (entries.length < 2) return { released: false, ...split };
   const posted = await postLedgerTransaction(tx, {
-    idempotencyKey: `release:${booking.id}`,
+    idempotencyKey: releaseKey(booking.id),
     kind: "release",
     bookingId: booking.id,
     memo:
@@ -117,7 +150,11 @@ async function postRelease(
         : `Escrow for booking ${booking.slug} released (${by})`,
     entries,
   });
-  return { released: posted.created, ...split };
+  return {
+    released: posted.created,
+    musicianKobo: split.musicianKobo - repaid,
+    platformKobo: split.platformKobo,
+  };
 }
 
 /**
@@ -174,7 +211,9 @@ export async function scheduleAutoRelease(booking: q.BookingMoneyRow, paidAt?: D
 /** The job: releases unless a dispute holds the money or the event has moved later (then re-queued). */
 export async function runAutoRelease(data: { bookingId: string }): Promise<void> {
   const booking = await q.lockBookingOrRead(db, data.bookingId, false);
-  if (booking?.paymentStatus !== "paid" || booking.status === "cancelled") return;
+  if (!booking || booking.status === "cancelled") return;
+  // Partially refunded (a partial chargeback): the rest is still the musician's, released on time.
+  if (booking.paymentStatus !== "paid" && booking.paymentStatus !== "partially_refunded") return;
   const at = autoReleaseAt(booking);
   if (at && at.getTime() > Date.now()) {
     await scheduleAutoRelease(booking);

@@ -6,11 +6,15 @@
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
-import { bookingPaymentState, setBookingPaymentStatus } from "~/features/payments/payment-state.server";
+import {
+  bookingPaymentState,
+  governingCancellationPolicy,
+  moneyHolds,
+  setBookingPaymentStatus,
+} from "~/features/payments/payment-state.server";
 import { releaseKeptOnCancellation } from "~/features/payments/release.server";
-import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
-import { db } from "~/server/db.server";
+import { type DbExecutor, db } from "~/server/db.server";
 import {
   type CancellationPolicy,
   cancellationRefundKobo,
@@ -20,7 +24,6 @@ import {
 import {
   type CancellableBooking,
   findBookingForCancel,
-  hasUnresolvedDispute,
   markCancelled,
 } from "./queries.server";
 import { sendRefund, startRefund } from "./refunds.server";
@@ -30,6 +33,8 @@ export const CLIENT_CANCEL_MESSAGES = {
   started:
     "The event has already started, so the booking can no longer be cancelled. If something went wrong, please contact support.",
   disputed: "A dispute is open on this booking. Our team will resolve it with you.",
+  chargeback:
+    "The card payment for this booking is disputed with the bank, so the booking cannot be cancelled until that dispute is resolved.",
 } as const;
 
 /** What the booking page shows before the client cancels (recomputed on the server when they do). */
@@ -41,26 +46,36 @@ export type ClientCancelPreview = {
   refundKobo: number;
 };
 
-function refusal(booking: CancellableBooking, now: Date, disputed: boolean): string | null {
+function refusal(
+  booking: CancellableBooking,
+  now: Date,
+  holds: { dispute: boolean; chargeback: boolean },
+): string | null {
   if (!["pending", "confirmed"].includes(booking.status)) return CLIENT_CANCEL_MESSAGES.notCancellable;
   if (!["unpaid", "paid"].includes(booking.paymentStatus)) return CLIENT_CANCEL_MESSAGES.notCancellable;
   const startsAt = eventStartsAt(booking);
   if (startsAt && now.getTime() >= startsAt.getTime()) return CLIENT_CANCEL_MESSAGES.started;
-  if (disputed) return CLIENT_CANCEL_MESSAGES.disputed;
+  // The same holds as the release's (payment-state moneyHolds): what holds one holds the other.
+  if (holds.chargeback) return CLIENT_CANCEL_MESSAGES.chargeback;
+  if (holds.dispute) return CLIENT_CANCEL_MESSAGES.disputed;
   return null;
 }
 
-/** The cancel panel of /booking/{slug}, for the booking, policy and dispute state its loader has read. */
+/**
+ * The cancel panel of /booking/{slug}. `policy` is the musician's policy today; a paid booking follows
+ * the one frozen on its payment instead (what the client was shown when they paid).
+ */
 export async function clientCancelPreviewFor(
   booking: CancellableBooking,
   policy: CancellationPolicy,
-  disputed: boolean,
   now = new Date(),
+  ex: DbExecutor = db,
 ): Promise<ClientCancelPreview> {
-  const canCancel = refusal(booking, now, disputed) === null;
+  const canCancel = refusal(booking, now, await moneyHolds(booking.id, ex)) === null;
   const paid = booking.paymentStatus === "paid";
-  const state = paid ? await bookingPaymentState(booking.id) : null;
+  const state = paid ? await bookingPaymentState(booking.id, ex) : null;
   const paidKobo = state?.escrowKobo ?? 0;
+  policy = await governingCancellationPolicy(booking.id, policy, ex);
   return {
     policy,
     canCancel,
@@ -85,15 +100,17 @@ export async function cancelBookingAsClient(
   const done = await db.transaction(async (tx) => {
     const booking = await findBookingForCancel(slug, tx);
     if (!booking) return { ok: false as const, status: 404, message: BOOKING_NOT_FOUND };
-    const why = refusal(booking, now, await hasUnresolvedDispute(tx, booking.id));
+    const why = refusal(booking, now, await moneyHolds(booking.id, tx));
     if (why) return { ok: false as const, status: 409, message: why };
     await markCancelled(tx, booking.id);
     if (booking.paymentStatus !== "paid")
       return { ok: true as const, booking, refundKobo: 0, keptKobo: 0, refundId: null, policy: null };
 
-    const policy = await cancellationPolicyOf(booking.musicianId);
     const state = await bookingPaymentState(booking.id, tx);
-    if (!state?.reference) throw new Error(`paid booking ${booking.id} has no successful payment`);
+    if (!state?.reference || !state.cancellationPolicy)
+      throw new Error(`paid booking ${booking.id} has no successful payment`);
+    // The policy the client paid under, frozen on the payment (a later change applies to new payments).
+    const policy = state.cancellationPolicy;
     const refundKobo = cancellationRefundKobo(policy, state.escrowKobo, eventStartsAt(booking), now);
     let refundId: string | null = null;
     if (refundKobo > 0) {

@@ -155,12 +155,13 @@ describe("a chargeback (charge.dispute.create) holds the release until Paystack 
   it("freezes the client's, the clock's and the admin's release; charge.dispute.resolve lets it go", async () => {
     const { booking, musician, reference } = await paidBooking();
     const disputeId = `cb-${Date.now()}`;
-    const dispute = (event: string, status: string) => ({
+    const dispute = (event: string, status: string, resolution: string | null = null) => ({
       event,
       data: {
         ...events["charge.dispute.create"].data,
         id: disputeId,
         status,
+        resolution,
         refund_amount: 26_250_000,
         transaction: { ...events["charge.dispute.create"].data.transaction, reference, amount: 26_250_000 },
       },
@@ -178,8 +179,9 @@ describe("a chargeback (charge.dispute.create) holds the release until Paystack 
     expect((await bookingRow(booking.id))?.paymentStatus).toBe("paid");
     expect(await accountBalanceKobo(escrowAccount(booking.id))).toBe(26_250_000);
 
-    // The event is long past, so the automatic release that was held runs as soon as it is resolved.
-    expect((await deliver(dispute("charge.dispute.resolve", "resolved"))).status).toBe(200);
+    // The event is long past, so the automatic release that was held runs as soon as it is resolved in
+    // the merchant's favour (declined: the cardholder's claim was turned down).
+    expect((await deliver(dispute("charge.dispute.resolve", "resolved", "declined"))).status).toBe(200);
     expect(await bookingRow(booking.id)).toEqual({ status: "completed", paymentStatus: "released" });
     expect(await accountBalanceKobo(musicianPayableAccount(musician.profileId))).toBe(22_500_000);
     expect(await findLedgerBreaches()).toEqual([]);

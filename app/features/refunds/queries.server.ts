@@ -43,7 +43,15 @@ export async function insertRefund(
 ): Promise<{ refund: RefundRow; created: boolean }> {
   const [created] = await tx.insert(r).values(row).onConflictDoNothing().returning(columns);
   if (created) return { refund: created, created: true };
-  const [existing] = await tx.select(columns).from(r).where(eq(r.bookingId, row.bookingId));
+  // The booking's own refund is one per booking; a duplicate charge's, one per charge.
+  const [existing] = await tx
+    .select(columns)
+    .from(r)
+    .where(
+      row.reason === "duplicate_charge"
+        ? and(eq(r.transactionReference, row.transactionReference), eq(r.reason, "duplicate_charge"))
+        : and(eq(r.bookingId, row.bookingId), ne(r.reason, "duplicate_charge")),
+    );
   return { refund: existing, created: false };
 }
 
@@ -52,8 +60,12 @@ export async function findRefund(id: string, tx: DbExecutor = db): Promise<Refun
   return row;
 }
 
+/** The booking's own refund (not the refund of a second charge for it). */
 export async function findRefundForBooking(bookingId: string): Promise<RefundRow | undefined> {
-  const [row] = await db.select(columns).from(r).where(eq(r.bookingId, bookingId));
+  const [row] = await db
+    .select(columns)
+    .from(r)
+    .where(and(eq(r.bookingId, bookingId), ne(r.reason, "duplicate_charge")));
   return row;
 }
 

@@ -4,7 +4,11 @@
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { escrowAccount, PAYSTACK_CLEARING, refundsPendingAccount } from "~/features/ledger/ledger-accounts";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
-import { bookingPaymentState, setBookingPaymentStatus } from "~/features/payments/payment-state.server";
+import {
+  bookingPaymentState,
+  moneyHolds,
+  setBookingPaymentStatus,
+} from "~/features/payments/payment-state.server";
 import {
   PaymentProviderError,
   paymentProvider,
@@ -32,7 +36,17 @@ import {
 export type { AdminRefundRow, RefundRow } from "./queries.server";
 export const RETRY_REFUND_JOB = "refunds-retry";
 
-export type RefundReason = "musician_cancelled" | "client_cancelled" | "dispute";
+export type RefundReason =
+  | "musician_cancelled"
+  | "client_cancelled"
+  | "dispute"
+  | "paid_after_cancel"
+  | "duplicate_charge";
+
+export const REFUND_MESSAGES = {
+  chargeback:
+    "The card payment for this booking is disputed with the bank; nothing can be refunded until that dispute is resolved.",
+} as const;
 
 /**
  * Starts the booking's refund of amountKobo (once per booking: a repeat returns the first). The
@@ -63,46 +77,113 @@ export async function startRefund(
 }
 
 /**
- * Refunds amountKobo of a paid booking's escrow: the booking becomes refunded (all of it) or
- * partially_refunded, the ledger moves the money to refunds pending, then the provider is asked.
+ * A second successful charge for a booking already paid (two checkouts paid): it was never the
+ * booking's money, so it goes straight back. Ledger: clearing → refunds pending (key: its reference),
+ * then the provider is asked as for any refund (call sendRefund after the caller's commit).
  */
+export async function startDuplicateChargeRefund(
+  tx: Parameters<typeof postLedgerTransaction>[0],
+  input: { bookingId: string; transactionReference: string; amountKobo: number },
+): Promise<{ refund: RefundRow; created: boolean }> {
+  const result = await insertRefund(tx, { ...input, reason: "duplicate_charge" });
+  if (result.created)
+    await postLedgerTransaction(tx, {
+      idempotencyKey: `duplicate-charge:${input.transactionReference}`,
+      kind: "duplicate_charge",
+      bookingId: input.bookingId,
+      memo: `Second payment ${input.transactionReference} for a booking already paid: refunded in full`,
+      entries: [
+        { account: PAYSTACK_CLEARING, amountKobo: -input.amountKobo },
+        { account: refundsPendingAccount(input.bookingId), amountKobo: input.amountKobo },
+      ],
+    });
+  return result;
+}
+
+/** The ledger key of a refund's settlement (a duplicate charge's refund settles on its own). */
+const refundProcessedKey = (refund: RefundRow) =>
+  refund.reason === "duplicate_charge"
+    ? `refund-processed:${refund.transactionReference}`
+    : `refund-processed:${refund.bookingId}`;
+
+/**
+ * The musician cancelled (inside their transaction, the booking already cancelled and locked): whatever
+ * a paid booking holds in escrow goes back to the client. Refused while a chargeback is open (the bank
+ * is already returning the money); the caller then rolls the cancellation back.
+ */
+export async function startRefundOnMusicianCancel(
+  tx: Parameters<typeof postLedgerTransaction>[0],
+  bookingId: string,
+): Promise<{ ok: true; refundId: string | null } | { ok: false; message: string }> {
+  const state = await bookingPaymentState(bookingId, tx);
+  if (state?.paymentStatus !== "paid" || !state.reference || state.escrowKobo <= 0)
+    return { ok: true, refundId: null };
+  if ((await moneyHolds(bookingId, tx)).chargeback) return { ok: false, message: REFUND_MESSAGES.chargeback };
+  await setBookingPaymentStatus(
+    tx,
+    bookingId,
+    state.escrowKobo === state.paidKobo ? "refunded" : "partially_refunded",
+    ["paid"],
+  );
+  const { refund } = await startRefund(tx, {
+    bookingId,
+    transactionReference: state.reference,
+    amountKobo: state.escrowKobo,
+    reason: "musician_cancelled",
+  });
+  return { ok: true, refundId: refund.id };
+}
+
+/**
+ * Refunds amountKobo of a paid booking's escrow inside the caller's transaction: the booking becomes
+ * refunded (all of it) or partially_refunded and the ledger moves the money to refunds pending. Call
+ * sendRefund(refundId) after the commit.
+ */
+export async function startBookingRefundIn(
+  tx: Parameters<typeof postLedgerTransaction>[0],
+  bookingId: string,
+  amountKobo: number,
+  reason: RefundReason,
+): Promise<{ ok: true; message: string; refundId: string } | { ok: false; message: string }> {
+  const state = await bookingPaymentState(bookingId, tx);
+  if (!state?.reference || state.paymentStatus !== "paid")
+    return { ok: false, message: "This booking has no payment to refund" };
+  if ((await moneyHolds(bookingId, tx)).chargeback) return { ok: false, message: REFUND_MESSAGES.chargeback };
+  if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0 || amountKobo > state.escrowKobo) {
+    return { ok: false, message: `A refund must be between ₦0.01 and ${formatNaira(state.escrowKobo)}` };
+  }
+  const moved = await setBookingPaymentStatus(
+    tx,
+    bookingId,
+    amountKobo === state.paidKobo ? "refunded" : "partially_refunded",
+    ["paid"],
+  );
+  if (!moved) return { ok: false, message: "This booking has no payment to refund" };
+  const { refund } = await startRefund(tx, {
+    bookingId,
+    transactionReference: state.reference,
+    amountKobo,
+    reason,
+  });
+  return { ok: true, message: `Refund of ${formatNaira(amountKobo)} started`, refundId: refund.id };
+}
+
+/** startBookingRefundIn on its own transaction, then the provider is asked. */
 export async function refundBooking(
   bookingId: string,
   amountKobo: number,
   reason: RefundReason,
 ): Promise<{ ok: boolean; message: string }> {
-  const outcome = await db.transaction(async (tx) => {
-    const state = await bookingPaymentState(bookingId, tx);
-    if (!state?.reference || state.paymentStatus !== "paid")
-      return { ok: false, message: "This booking has no payment to refund" };
-    if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0 || amountKobo > state.escrowKobo) {
-      return { ok: false, message: `A refund must be between ₦0.01 and ${formatNaira(state.escrowKobo)}` };
-    }
-    const moved = await setBookingPaymentStatus(
-      tx,
-      bookingId,
-      amountKobo === state.paidKobo ? "refunded" : "partially_refunded",
-      ["paid"],
-    );
-    if (!moved) return { ok: false, message: "This booking has no payment to refund" };
-    const { refund } = await startRefund(tx, {
-      bookingId,
-      transactionReference: state.reference,
-      amountKobo,
-      reason,
-    });
-    return { ok: true, message: `Refund of ${formatNaira(amountKobo)} started`, refundId: refund.id };
-  });
-  if (outcome.ok && "refundId" in outcome && outcome.refundId) await sendRefund(outcome.refundId);
+  const outcome = await db.transaction((tx) => startBookingRefundIn(tx, bookingId, amountKobo, reason));
+  if (outcome.ok) await sendRefund(outcome.refundId);
   return { ok: outcome.ok, message: outcome.message };
 }
 
-/** The musician cancelled: whatever a paid booking holds in escrow goes back to the client. */
+/** Whatever a paid booking holds in escrow goes back to the client (on its own transaction). */
 export async function refundPaidBookingInFull(bookingId: string): Promise<void> {
-  const state = await bookingPaymentState(bookingId);
-  if (state?.paymentStatus !== "paid" || state.escrowKobo <= 0) return;
-  const result = await refundBooking(bookingId, state.escrowKobo, "musician_cancelled");
-  if (!result.ok) logger.error({ bookingId, result }, "refund after the musician cancelled did not start");
+  const started = await db.transaction((tx) => startRefundOnMusicianCancel(tx, bookingId));
+  if (!started.ok) logger.error({ bookingId, started }, "refund in full did not start");
+  else if (started.refundId) await sendRefund(started.refundId);
 }
 
 /**
@@ -222,7 +303,7 @@ export async function handleRefundEvent(
     const moved = await moveRefund(tx, refund.id, ["pending", "failed"], "processed");
     if (!moved) return undefined;
     await postLedgerTransaction(tx, {
-      idempotencyKey: `refund-processed:${refund.bookingId}`,
+      idempotencyKey: refundProcessedKey(refund),
       kind: "refund_processed",
       bookingId: refund.bookingId,
       memo: `Refund of ${formatNaira(refund.amountKobo)} paid back to the client`,

@@ -134,6 +134,8 @@ export const disputeEventData = z.object({
   refund_amount: kobo.nullable().optional(),
   currency: text().optional(),
   status: text().optional(),
+  /** On charge.dispute.resolve: merchant-accepted / auto-accepted (the cardholder won) or declined. */
+  resolution: text().nullable().optional(),
   category: text().nullable().optional(),
   transaction: z.object({ reference: text(), amount: kobo }),
   messages: z

@@ -102,6 +102,7 @@ export async function recordChargeDispute(row: {
   amountKobo: number | null;
   category: string | null;
   status: string | null;
+  resolution: string | null;
   note: string | null;
   payload: unknown;
 }): Promise<boolean> {
@@ -120,6 +121,7 @@ export async function settleChargeDispute(row: {
   amountKobo: number | null;
   category: string | null;
   status: string | null;
+  resolution: string | null;
   note: string | null;
   payload: unknown;
 }): Promise<void> {
@@ -127,7 +129,10 @@ export async function settleChargeDispute(row: {
   await db
     .insert(paystackChargeDisputes)
     .values({ ...row, status })
-    .onConflictDoUpdate({ target: paystackChargeDisputes.providerDisputeId, set: { status } });
+    .onConflictDoUpdate({
+      target: paystackChargeDisputes.providerDisputeId,
+      set: { status, resolution: row.resolution },
+    });
 }
 
 export async function listChargeDisputes(limit = 100) {
@@ -139,6 +144,7 @@ export async function listChargeDisputes(limit = 100) {
       amountKobo: d.amountKobo,
       category: d.category,
       status: d.status,
+      resolution: d.resolution,
       note: d.note,
       createdAt: d.createdAt,
     })

@@ -3,8 +3,8 @@
 // idempotent on its own (ledger keys, status moves); we answer 200 once the event is applied (or known
 // to need nothing), 500 when it could not be applied so Paystack tries again.
 import type { z } from "zod";
+import { settleChargeback } from "~/features/payments/chargeback.server";
 import { handleChargeSuccess } from "~/features/payments/checkout.server";
-import { resumeReleaseAfterChargeback } from "~/features/payments/release.server";
 import { handleRefundEvent } from "~/features/refunds/refunds.server";
 import { handleTransferEvent } from "~/features/wallet/wallet.server";
 import { logger } from "~/server/logger.server";
@@ -64,8 +64,10 @@ export async function handlePaystackWebhook(
         );
       case "charge.dispute.resolve":
         return await apply(disputeEventData, data, log, async (d) => {
-          await settleChargeDispute(chargeDisputeRow(d, data));
-          await resumeReleaseAfterChargeback(d.transaction.reference);
+          const row = chargeDisputeRow(d, data);
+          await settleChargeDispute(row);
+          // Lost: the money left with the cardholder (ledger); won: the held release runs again.
+          await settleChargeback(row);
         });
       default:
         log.info("webhook event not used; acknowledged");
@@ -84,6 +86,7 @@ function chargeDisputeRow(d: z.infer<typeof disputeEventData>, payload: unknown)
     amountKobo: d.refund_amount ?? d.transaction.amount,
     category: d.category ?? null,
     status: d.status ?? null,
+    resolution: d.resolution ?? null,
     note:
       d.messages
         ?.map((m) => m.body)
