@@ -1,7 +1,8 @@
 // npm run ledger:check — verifies every money invariant on a database: each ledger transaction has two
-// or more entries summing to zero, all accounts sum to zero, no account but Paystack clearing is
-// negative, account codes follow the contract, the database's guard triggers are in place, and each
-// booking's payment state agrees with its escrow and charge in the ledger. Exits 1 on any breach.
+// or more entries summing to zero, all accounts sum to zero, no account but Paystack clearing and a
+// musician's chargeback receivable is negative (a receivable is never positive), account codes follow
+// the contract, the database's guard triggers are in place, each booking's payment state agrees with its
+// escrow and charge in the ledger, and a cancelled booking holds nothing in escrow. Exits 1 on any breach.
 // Uses DATABASE_URL, or the embedded database under DATA_DIR (stop the server first).
 import { sql } from "drizzle-orm";
 import { DataDirInUseError } from "../app/server/embedded-postgres.server";

@@ -343,6 +343,7 @@ export async function paymentLedgerMismatches(ex: DbExecutor = db) {
        OR (b.payment_status <> 'unpaid' AND (paid.amount_kobo IS NULL OR charged.amount IS DISTINCT FROM paid.amount_kobo))
        OR (b.payment_status = 'paid' AND coalesce(escrow.balance, 0) <> paid.amount_kobo)
        OR (b.payment_status IN ('released', 'refunded') AND coalesce(escrow.balance, 0) <> 0)
+       OR (b.status = 'cancelled' AND coalesce(escrow.balance, 0) <> 0)
        OR (coalesce(escrow.balance, 0) > coalesce(paid.amount_kobo, 0))`);
   return rows.rows.map((r) => ({
     slug: r.slug,
