@@ -21,11 +21,7 @@ import {
   eventStartsAt,
   POLICY_LABELS,
 } from "./cancellation-policy";
-import {
-  type CancellableBooking,
-  findBookingForCancel,
-  markCancelled,
-} from "./queries.server";
+import { type CancellableBooking, findBookingForCancel, markCancelled } from "./queries.server";
 import { sendRefund, startRefund } from "./refunds.server";
 
 export const CLIENT_CANCEL_MESSAGES = {
