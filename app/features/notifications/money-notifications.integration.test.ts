@@ -36,8 +36,10 @@ afterAll(async () => {
 const origin = process.env.ORIGIN ?? "";
 
 /** Tunde Sax's (Tunde Adeyemi) ₦250,000 wedding for Chiamaka Okafor, paid ₦262,500 (5% fee) on the test checkout. */
-async function paidWedding(over: { eventDate?: string } = {}) {
+async function paidWedding(over: { eventDate?: string; policy?: "moderate" } = {}) {
   const musician = await createMusician({ firstName: "Tunde", lastName: "Adeyemi" });
+  // The policy is frozen on the payment when the client pays (issue 22 §3.1): chosen before it.
+  if (over.policy) await chooseCancellationPolicy(musician.profileId, over.policy);
   const musicianSlug = await giveSlug(musician);
   await pool().query("UPDATE musician_profiles SET stage_name = 'Tunde Sax' WHERE id = $1", [
     musician.profileId,
@@ -112,8 +114,7 @@ describe("money notifications", () => {
   });
 
   it("cancelled by the organiser: who cancelled and what each keeps; refunded when Paystack settles", async () => {
-    const w = await paidWedding({ eventDate: addDaysToDate(lagosToday(), 3) });
-    await chooseCancellationPolicy(w.musician.profileId, "moderate");
+    const w = await paidWedding({ eventDate: addDaysToDate(lagosToday(), 3), policy: "moderate" });
     const cancelled = await cancelBookingAsClient(w.booking.slug, testIp());
     expect(cancelled).toMatchObject({ ok: true, refundKobo: 13_125_000 });
     const toClient = mailsTo(w.client).find((m) => m.subject === `You cancelled ${w.what}`);
