@@ -1,0 +1,21 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { expect, it } from "vitest";
+import { TestCheckoutPage } from "./test-checkout-page";
+
+it("'Paying as' breaks a long e-mail before the @ when it must, never mid-word (phone walk)", () => {
+  const checkout = {
+    reference: "sb_ref_1",
+    amountKobo: 47_250_000,
+    email: "chiamaka.okafor.events@example.com",
+    status: "pending",
+    returnUrl: "/booking/abcd2345",
+  };
+  const Stub = createRoutesStub([{ path: "/", Component: () => <TestCheckoutPage checkout={checkout} /> }]);
+  const out = renderToString(<Stub />).replace(/<!-- -->/g, "");
+  const paying = out.slice(out.indexOf("Paying as"));
+  expect(paying).toMatch(
+    /<dd class="[^"]*\[overflow-wrap:anywhere\][^"]*">chiamaka\.okafor\.events<wbr\/>@example\.com<\/dd>/,
+  );
+  expect(paying.slice(0, paying.indexOf("Reference"))).not.toContain("break-all");
+});
