@@ -147,6 +147,14 @@ export interface BrowsePage {
   offset: number;
 }
 
+/** The unsearched listing's total and bookable count (exported so a test can EXPLAIN it). */
+export function browseCountQuery(f: MarketFilters): SQL {
+  // An index-only count over musician_profiles_market_ready_idx, whose predicate is this WHERE (0024).
+  return sql`
+    SELECT count(*) AS total, count(*) FILTER (WHERE p.market_ready) AS ready
+    FROM musician_profiles p WHERE ${whereClause(f)}`;
+}
+
 /**
  * The unsearched listing. Bookable (market-ready) profiles fill the first pages; the bare ones start on
  * the page after the last bookable one, so none of them is on page 1 while anyone bookable exists. The
@@ -157,9 +165,7 @@ export async function browseActiveMusicians(
   page: number,
   pageSize: number,
 ): Promise<BrowsePage> {
-  const counts = await db.execute<{ total: string; ready: string }>(sql`
-    SELECT count(*) AS total, count(*) FILTER (WHERE p.market_ready) AS ready
-    FROM musician_profiles p WHERE ${whereClause(f)}`);
+  const counts = await db.execute<{ total: string; ready: string }>(browseCountQuery(f));
   const total = Number(counts.rows[0]?.total ?? 0);
   const ready = Number(counts.rows[0]?.ready ?? 0);
   const readyPages = Math.ceil(ready / pageSize);
