@@ -3,15 +3,20 @@ import { createRoutesStub } from "react-router";
 import { expect, it } from "vitest";
 import { TestCheckoutPage } from "./test-checkout-page";
 
+const checkout = {
+  reference: "sb_ref_1",
+  amountKobo: 47_250_000,
+  email: "chiamaka.okafor.events@example.com",
+  status: "pending",
+  returnUrl: "/booking/abcd2345",
+};
+
+function Checkout() {
+  return <TestCheckoutPage checkout={checkout} />;
+}
+const Stub = createRoutesStub([{ path: "/", Component: Checkout }]);
+
 it("'Paying as' breaks a long e-mail before the @ when it must, never mid-word (phone walk)", () => {
-  const checkout = {
-    reference: "sb_ref_1",
-    amountKobo: 47_250_000,
-    email: "chiamaka.okafor.events@example.com",
-    status: "pending",
-    returnUrl: "/booking/abcd2345",
-  };
-  const Stub = createRoutesStub([{ path: "/", Component: () => <TestCheckoutPage checkout={checkout} /> }]);
   const out = renderToString(<Stub />).replace(/<!-- -->/g, "");
   const paying = out.slice(out.indexOf("Paying as"));
   expect(paying).toMatch(
