@@ -279,6 +279,7 @@ describe("withdrawals", () => {
       amountKobo: fees.totalKobo,
       serviceFeeBp: rates.serviceFeeBp,
       commissionBp: rates.commissionBp,
+      cancellationPolicy: "flexible",
       status: "success",
       provider: "test",
     });
