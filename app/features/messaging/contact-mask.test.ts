@@ -115,6 +115,10 @@ const innocent = [
   "Room 1O1, Eko Hotel",
   "We love it 👨‍👩‍👧 and 😊",
   "Lol 100 guests",
+  "₦5,747,000 1/1/2025 1:00 PM",
+  "₦7,000,000 17/7/2030 1/1/2025",
+  "₦80,000 on 12/12/2026 at 7:30 for 200 guests",
+  "8:00 2026-12-12 ₦90,000,000",
 ];
 
 // Hidden exactly: the number goes, the words around it stay.
@@ -132,6 +136,11 @@ const exact: [string, string][] = [
   ["Write to n a m e @ g m a i l . c o m. Thanks", `Write to ${CONTACT_HIDDEN}. Thanks`],
   ["About 80 guests. WhatsApp me on 0803 000 1111", `About 80 guests. ${CONTACT_HIDDEN}`],
   ["Call 0803 000 1111 or ada@gmail.com, thanks", `Call ${CONTACT_HIDDEN}, thanks`],
+  ["₦150,000 08031234567", `₦150,000 ${CONTACT_HIDDEN}`],
+  ["Can I 0803 123 4567?", `Can I ${CONTACT_HIDDEN}?`],
+  ["07OO.OOO.OOOO", CONTACT_HIDDEN],
+  ["8,031,234,567", CONTACT_HIDDEN],
+  ["0 8 0 3 1 2 3 4 5 6 7 I will wait", `${CONTACT_HIDDEN} will wait`],
 ];
 
 describe("contact protection", () => {

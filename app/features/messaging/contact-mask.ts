@@ -58,12 +58,26 @@ const SEP = /^[\s().\-_/\\,*|+]*$/;
 
 type Token = { start: number; end: number; text: string };
 
+// Amounts (up to 9 digits: "₦150,000", "7,000,000"), dates ("17/7/2030", "2026-12-12") and times
+// ("6:30"): never part of a phone number, so a price beside a date never spells one.
+const NOT_A_PHONE =
+  /(?<![\d,])[1-9]\d{0,2}(?:,\d{3}){1,2}(?![\d,])|(?<!\d)\d{1,2}\/\d{1,2}\/\d{2,4}(?!\d)|(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)|(?<![\d:])\d{1,2}:\d{2}(?![\d:])/g;
+
 /** Splits text into runs of digit tokens joined only by separators. */
 function tokenRuns(text: string): Token[][] {
+  const blocked = new Set<number>();
+  for (const m of text.matchAll(NOT_A_PHONE)) {
+    for (let i = m.index; i < m.index + m[0].length; i++) blocked.add(i);
+  }
   const runs: Token[][] = [];
   let run: Token[] = [];
   for (const m of text.matchAll(TOKEN)) {
     const t = { start: m.index, end: m.index + m[0].length, text: m[0].toLowerCase() };
+    if (blocked.has(t.start)) {
+      if (run.length) runs.push(run);
+      run = [];
+      continue;
+    }
     const prev = run.at(-1);
     if (prev && SEP.test(text.slice(prev.end, t.start))) run.push(t);
     else {
@@ -117,24 +131,64 @@ function runDigits(run: Token[]): string {
   return out;
 }
 
-/** Nigerian mobile numbers: +234 / 234 / 0, then 70, 80, 81, 90 or 91, then 8 digits. */
-function looksLikeNigerianPhone(digits: string): boolean {
-  return /(?:70|80|81|90|91)\d{8}/.test(digits);
+/** Tokens written against each other ("0803", "zero8", "double five") read as one group. */
+function groupsOf(run: Token[]): { start: number; end: number; digits: string }[] {
+  const groups: { start: number; end: number; digits: string }[] = [];
+  let repeat = 1;
+  let joinNext = false;
+  let prev: Token | undefined;
+  for (const t of run) {
+    const d = /\d/.test(t.text) ? t.text : WORD_DIGITS[t.text]!;
+    const last = groups.at(-1);
+    const attached = last && (joinNext || (prev !== undefined && prev.end === t.start));
+    const group = attached ? last : { start: t.start, end: t.end, digits: "" };
+    if (!attached) groups.push(group);
+    group.end = t.end;
+    if (d === "double" || d === "triple") {
+      repeat = d === "double" ? 2 : 3;
+      joinNext = true;
+    } else {
+      group.digits += d.repeat(repeat);
+      repeat = 1;
+      joinNext = false;
+    }
+    prev = t;
+  }
+  return groups;
 }
 
-/** The spans (in `text`) that are phone numbers. */
+/**
+ * Whole groups from the start of a run's group spelling a Nigerian mobile number: +234 / 234 / 0 (or
+ * nothing), then 70, 80, 81, 90 or 91, then 8 digits (the last group may run on: "0803…67I").
+ */
+const NIGERIAN_MOBILE = /^(?:234|0)?(?:70|80|81|90|91)\d{8}/;
+
+/**
+ * The spans (in `text`) that are phone numbers: whole groups of a run that together spell a Nigerian
+ * mobile number from the start of a group, so digits inside other numbers never form one by accident.
+ */
 function phoneSpans(text: string): [number, number][] {
   const spans: [number, number][] = [];
   for (const whole of tokenRuns(text)) {
     for (const run of splitAmbiguous(whole)) {
       if (run.length < 7) continue;
-      const digits = runDigits(run);
-      let start = run[0].start;
-      const plus = text[start - 1] === "+";
-      if (plus) start -= 1;
+      const plusAt = run[0].start - 1;
       // An international number ("+44 7700 900123") is contact details too.
-      if (looksLikeNigerianPhone(digits) || (plus && digits.length >= 10)) {
-        spans.push([start, run.at(-1)!.end]);
+      if (text[plusAt] === "+" && runDigits(run).length >= 10 && !runDigits(run).startsWith("234")) {
+        spans.push([plusAt, run.at(-1)!.end]);
+        continue;
+      }
+      const groups = groupsOf(run);
+      for (let i = 0; i < groups.length; i++) {
+        let digits = "";
+        for (let j = i; j < groups.length && digits.length < 13; j++) {
+          digits += groups[j]!.digits;
+          if (!NIGERIAN_MOBILE.test(digits)) continue;
+          const start = text[groups[i]!.start - 1] === "+" ? groups[i]!.start - 1 : groups[i]!.start;
+          spans.push([start, groups[j]!.end]);
+          i = j;
+          break;
+        }
       }
     }
   }
@@ -252,16 +306,37 @@ function joinSpacedSingles(m: Mapped): Mapped {
   return drop.size ? rebuild(m, (i) => !drop.has(i)) : m;
 }
 
-/** O/o and I/l written inside a run of digits ("08O3", "I23") read as 0 and 1. */
+/**
+ * O/o and I/l written among digits read as 0 and 1: "08O3", "I23", and whole groups of them in a
+ * number ("07OO.OOO.OOOO"). A lone I or O at either end of the number stays a word ("Can I 0803…").
+ */
 function digitLookalikes(m: Mapped): Mapped {
   const swap = new Map<number, string>();
-  for (const r of m.s.matchAll(/(?<![A-Za-z])[0-9OoIl]*[0-9][0-9OoIl]*(?![A-Za-z])/g)) {
-    for (let k = 0; k < r[0].length; k++) {
-      const c = r[0][k]!;
-      if (/[Oo]/.test(c)) swap.set(r.index + k, "0");
-      else if (/[Il]/.test(c)) swap.set(r.index + k, "1");
+  const groups = [...m.s.matchAll(/(?<![A-Za-z])[0-9OoIl]+(?![A-Za-z])/g)];
+  let chain: RegExpExecArray[] = [];
+  const flush = () => {
+    // Long enough to be a number (7 or more characters) with at least one real digit in it.
+    const digits = chain.reduce((n, g) => n + g[0].replace(/\D/g, "").length, 0);
+    const length = chain.reduce((n, g) => n + g[0].length, 0);
+    if (digits >= 1 && length >= 7) {
+      chain.forEach((g, k) => {
+        const inside = k > 0 && k < chain.length - 1;
+        if (!/\d/.test(g[0]) && g[0].length < 2 && !inside) return;
+        for (let i = 0; i < g[0].length; i++) {
+          const c = g[0][i]!;
+          if (c === "O" || c === "o") swap.set(g.index + i, "0");
+          else if (c === "I" || c === "l") swap.set(g.index + i, "1");
+        }
+      });
     }
+    chain = [];
+  };
+  for (const g of groups) {
+    const prev = chain.at(-1);
+    if (prev && !/^[\s.\-/_()]{1,3}$/.test(m.s.slice(prev.index + prev[0].length, g.index))) flush();
+    chain.push(g);
   }
+  flush();
   return swap.size
     ? rebuild(
         m,

@@ -1,0 +1,119 @@
+// Issue 22 §4, as properties: any Nigerian mobile number, disguised in any mix of the ways people
+// use (full-width digits, invisible characters, O/I for 0/1, spaced out, separators), is hidden whole
+// inside ordinary words; and ordinary event talk (prices, dates, times, counts) is never touched.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { CONTACT_HIDDEN, maskContactDetails } from "./contact-mask";
+
+const prefixes = ["0", "+234", "234"];
+const networks = ["70", "80", "81", "90", "91"];
+const INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"];
+
+const fullWidth = (d: string) => String.fromCharCode(0xff10 + Number(d));
+
+const phone = fc
+  .record({
+    prefix: fc.constantFrom(...prefixes),
+    network: fc.constantFrom(...networks),
+    // 0 and 1 often, so the O/I look-alikes get exercised.
+    rest: fc.array(fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constantFrom(0, 1)), {
+      minLength: 8,
+      maxLength: 8,
+    }),
+  })
+  .map(({ prefix, network, rest }) => ({ prefix, digits: `${network}${rest.join("")}` }));
+
+/** One way of writing each digit, and what stands between digits. */
+const disguise = fc.record({
+  wide: fc.boolean(),
+  lookalike: fc.boolean(),
+  between: fc.constantFrom("", " ", "-", ".", "  ", "/"),
+  invisible: fc.subarray(INVISIBLE, { minLength: 0, maxLength: 2 }),
+  spaced: fc.boolean(),
+});
+
+type Disguise = { wide: boolean; lookalike: boolean; between: string; invisible: string[]; spaced: boolean };
+
+/** The number as someone hiding it might type it. */
+function write(p: { prefix: string; digits: string }, o: Disguise) {
+  const chars = [...p.digits].map((c, i) => {
+    // O and I stand for 0 and 1 only beside another digit, as people write them.
+    if (o.lookalike && i > 0 && c === "0") return "O";
+    if (o.lookalike && i > 0 && c === "1") return "I";
+    return o.wide ? fullWidth(c) : c;
+  });
+  const groups = [chars.slice(0, 3), chars.slice(3, 6), chars.slice(6)].map((g) =>
+    g.join(o.spaced ? " " : (o.invisible[0] ?? "")),
+  );
+  const sep = o.spaced ? "   " : o.between + (o.invisible[1] ?? "");
+  const lead = p.prefix === "0" ? (o.wide ? fullWidth("0") : "0") : `${p.prefix} `;
+  return lead + groups.join(sep);
+}
+
+const words = fc.constantFrom(
+  "Hello",
+  "please",
+  "call",
+  "me",
+  "on",
+  "my",
+  "line",
+  "is",
+  "thanks",
+  "I love you",
+  "see you",
+  "for the wedding",
+  "Ikeja",
+  "tomorrow",
+);
+const sentence = fc.array(words, { minLength: 0, maxLength: 4 }).map((w) => w.join(" "));
+
+describe("contact protection, as properties", () => {
+  it("hides any disguised Nigerian mobile number whole, and keeps the words around it", () => {
+    fc.assert(
+      fc.property(phone, disguise, sentence, sentence, (p, d, before, after) => {
+        const number = write(p, d);
+        const text = `${before} ${number} ${after}`.trim();
+        const out = maskContactDetails(text);
+        expect(out.masked).toBe(true);
+        expect(out.text).toContain(CONTACT_HIDDEN);
+        // None of the number's digits survives, in any form.
+        const left = out.text.replace(CONTACT_HIDDEN, "").normalize("NFKC");
+        expect(left).not.toMatch(/\d{3}/);
+        if (before) expect(out.text.startsWith(before)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  const price = fc.integer({ min: 1, max: 9_999 }).map((n) => `₦${(n * 1000).toLocaleString("en-NG")}`);
+  const date = fc
+    .record({
+      d: fc.integer({ min: 1, max: 28 }),
+      m: fc.integer({ min: 1, max: 12 }),
+      y: fc.integer({ min: 2025, max: 2030 }),
+    })
+    .chain(({ d, m, y }) =>
+      fc.constantFrom(
+        `${d}/${m}/${y}`,
+        `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`,
+        `${d} December ${y}`,
+      ),
+    );
+  const time = fc
+    .record({ h: fc.integer({ min: 1, max: 12 }), m: fc.constantFrom("00", "15", "30", "45") })
+    .chain(({ h, m }) => fc.constantFrom(`${h}:${m} PM`, `${h}pm`, `${h}:${m}`));
+  const count = fc.integer({ min: 1, max: 2000 }).map((n) => `${n} guests`);
+  const talk = fc
+    .array(fc.oneof(words, price, date, time, count), { minLength: 1, maxLength: 6 })
+    .map((parts) => parts.join(" "));
+
+  it("never touches ordinary event talk", () => {
+    fc.assert(
+      fc.property(talk, (text) => {
+        expect(maskContactDetails(text)).toEqual({ text, masked: false });
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
