@@ -11,11 +11,14 @@ import {
 } from "~/features/bookings/bookings.server";
 import { AllBookingsPage } from "~/features/bookings/components/all-bookings-page";
 import { overlapAllowed } from "~/features/calendar/calendar.schema";
+import { disputeSideAction, disputeThreadsFor } from "~/features/disputes/dispute-sides.server";
+import { bookingMoneyNewsForMusician } from "~/features/notifications/money-notifications.server";
 import { ownWebsite, requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { organiserReputationsFor } from "~/features/reviews/reviews.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { readForm } from "~/server/read-form.server";
+import { isMultipart } from "~/server/uploads/multipart.server";
 import type { Route } from "./+types/musician-bookings";
 
 export const meta = () => [{ title: pageTitle("All Bookings") }];
@@ -23,12 +26,26 @@ export const meta = () => [{ title: pageTitle("All Bookings") }];
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
   const bookings = await listOwnBookings(profile);
-  const reputations = await organiserReputationsFor(profile.id, { bookingIds: bookings.map((b) => b.id) });
-  return { bookings, reputations, websiteActive: ownWebsite(profile).active, today: todayInLagos() };
+  const ids = bookings.map((b) => b.id);
+  const [reputations, threads, news] = await Promise.all([
+    organiserReputationsFor(profile.id, { bookingIds: ids }),
+    disputeThreadsFor(ids),
+    bookingMoneyNewsForMusician(profile, bookings),
+  ]);
+  return {
+    bookings,
+    reputations,
+    disputeThreads: Object.fromEntries(threads),
+    moneyNews: Object.fromEntries(news),
+    websiteActive: ownWebsite(profile).active,
+    today: todayInLagos(),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
+  // "Add your side" is the page's one form with files.
+  if (isMultipart(request)) return disputeSideAction(request, profile.id);
   const form = formToObject(await readForm(request));
   const intent = form.intent ?? "";
   const id = bookingIdSchema.safeParse(form.bookingId);

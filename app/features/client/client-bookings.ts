@@ -21,6 +21,16 @@ export interface ClientBooking {
   status: string;
   /** unpaid | paid | released | refunded | partially_refunded for bookings; null for requests. */
   paymentStatus: string | null;
+  /** The page the card opens: /booking/{slug}, or the request's private /request/{token}. */
+  href: string | null;
+  /** A request's amount is the organiser's budget, not a price. */
+  amountIsBudget: boolean;
+  /** An open dispute holds the booking. */
+  disputed: boolean;
+  /** "You cancelled this booking on 25 Nov. Refund: …" (cancelled bookings). */
+  cancellation: string | null;
+  /** A dispute's outcome with the money, once our team resolved it. */
+  resolution: string | null;
 }
 
 export const BOOKING_TABS = [

@@ -34,6 +34,11 @@ function booking(over: Partial<ClientBooking>): ClientBooking {
     amountKobo: 45_000_000,
     status: "confirmed",
     paymentStatus: over.kind === "request" ? null : "unpaid",
+    href: over.kind === "request" ? "/request/tok" : "/booking/abcd2345",
+    amountIsBudget: over.kind === "request",
+    disputed: false,
+    cancellation: null,
+    resolution: null,
     ...over,
   };
 }

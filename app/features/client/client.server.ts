@@ -5,6 +5,7 @@ import type { Outcome } from "~/features/bookings/outcome";
 import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, isDoubleBooking } from "~/features/calendar/overlap.server";
 import { notifyMusician, notifyOrganiser } from "~/features/messaging/messaging.server";
+import { bookingMoneyNews } from "~/features/notifications/money-notifications.server";
 import { publicOrigin } from "~/server/env.server";
 import type { ClientBooking } from "./client-bookings";
 import {
@@ -45,6 +46,14 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
     listBookingsOfClient(user.id),
     listRequestsOfClient(user.id),
   ]);
+  const news = await bookingMoneyNews(
+    bookings.map((b) => ({
+      ...b,
+      musicianName: musicianOf(b).name,
+      event: eventLabel(b.eventType, b.eventTypeOther),
+    })),
+    "client",
+  );
   const items = [
     ...bookings.map((b) => ({
       createdAt: b.createdAt,
@@ -62,6 +71,11 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
         amountKobo: b.priceKobo,
         status: b.status,
         paymentStatus: b.paymentStatus,
+        href: `/booking/${b.slug}`,
+        amountIsBudget: false,
+        disputed: b.disputed,
+        cancellation: news.get(b.id)?.cancellation ?? null,
+        resolution: news.get(b.id)?.resolution ?? null,
       },
     })),
     ...requests.map((r) => ({
@@ -80,6 +94,11 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
         amountKobo: r.budgetEstimateKobo,
         status: r.status,
         paymentStatus: null,
+        href: r.status === "draft" ? null : `/request/${r.statusToken}`,
+        amountIsBudget: true,
+        disputed: false,
+        cancellation: null,
+        resolution: null,
       },
     })),
   ];

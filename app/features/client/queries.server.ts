@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
-import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
+import { bookingRequests, bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import { musicianProfiles } from "~db/schema/profiles";
 
 const b = bookingsByMusician;
@@ -30,6 +30,10 @@ export function listBookingsOfClient(userId: string) {
       priceKobo: b.priceKobo,
       status: b.status,
       paymentStatus: b.paymentStatus,
+      cancelledBy: b.cancelledBy,
+      cancelledAt: b.cancelledAt,
+      clientName: b.clientName,
+      disputed: sql<boolean>`EXISTS (SELECT 1 FROM ${clientDisputes} d WHERE d.booking_id = bookings_by_musician.id AND d.resolved_at IS NULL)`,
       createdAt: b.createdAt,
       ...musicianColumns,
     })
@@ -50,6 +54,7 @@ export function listRequestsOfClient(userId: string) {
       location: r.location,
       budgetEstimateKobo: r.budgetEstimateKobo,
       status: r.status,
+      statusToken: r.statusToken,
       createdAt: r.createdAt,
       ...musicianColumns,
     })

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
+import { disputeResponses } from "~db/schema/notifications";
 import type { DisputeInput } from "./dispute.schema";
 
 /**
@@ -58,4 +59,55 @@ export async function markDisputesResolved(
     .where(and(eq(clientDisputes.bookingId, bookingId), isNull(clientDisputes.resolvedAt)))
     .returning({ id: clientDisputes.id });
   return rows.length;
+}
+
+/** The booking, if it is this musician's, with its latest open dispute (null: none open). */
+export async function findOwnBookingDispute(bookingId: string, musicianId: string) {
+  const [row] = await db
+    .select({
+      bookingId: bookingsByMusician.id,
+      openDisputeAt: sql<Date | null>`(SELECT max(d.created_at) FROM ${clientDisputes} d
+        WHERE d.booking_id = bookings_by_musician.id AND d.resolved_at IS NULL)`,
+    })
+    .from(bookingsByMusician)
+    .where(and(eq(bookingsByMusician.id, bookingId), eq(bookingsByMusician.musicianId, musicianId)));
+  return row ? { ...row, openDisputeAt: row.openDisputeAt ? new Date(row.openDisputeAt) : null } : null;
+}
+
+export async function insertDisputeResponse(row: {
+  bookingId: string;
+  musicianId: string;
+  body: string;
+  photos: string[];
+}) {
+  const [inserted] = await db.insert(disputeResponses).values(row).returning({ id: disputeResponses.id });
+  return inserted;
+}
+
+/** Each booking's disputes (open and resolved) and the musician's answers, oldest first. */
+export async function disputeThreads(bookingIds: string[]) {
+  if (bookingIds.length === 0) return { disputes: [], responses: [] };
+  const [disputes, responses] = await Promise.all([
+    db
+      .select({
+        bookingId: clientDisputes.bookingId,
+        reason: clientDisputes.disputeReason,
+        createdAt: clientDisputes.createdAt,
+        resolvedAt: clientDisputes.resolvedAt,
+      })
+      .from(clientDisputes)
+      .where(inArray(clientDisputes.bookingId, bookingIds))
+      .orderBy(asc(clientDisputes.createdAt)),
+    db
+      .select({
+        bookingId: disputeResponses.bookingId,
+        body: disputeResponses.body,
+        photos: disputeResponses.photos,
+        createdAt: disputeResponses.createdAt,
+      })
+      .from(disputeResponses)
+      .where(inArray(disputeResponses.bookingId, bookingIds))
+      .orderBy(asc(disputeResponses.createdAt)),
+  ]);
+  return { disputes, responses };
 }

@@ -22,6 +22,7 @@ import {
 } from "./money-notices";
 import {
   bookingParties,
+  cancellationsOf,
   findNotification,
   insertNotification,
   latestDisputeReason,
@@ -306,4 +307,33 @@ export async function bookingMoneyNews(
     });
   }
   return out;
+}
+
+/** bookingMoneyNews for the musician's own list (the caller passes only their bookings). */
+export async function bookingMoneyNewsForMusician(
+  musician: { stageName: string | null; firstName: string | null; lastName: string | null },
+  bookings: {
+    id: string;
+    status: string;
+    clientName: string;
+    eventType: string;
+    eventTypeOther: string | null;
+    eventDate: string | null;
+  }[],
+): Promise<Map<string, BookingMoneyNews>> {
+  const cancelled = await cancellationsOf(bookings.filter((b) => b.status === "cancelled").map((b) => b.id));
+  const musicianName = musicianDisplayName(musician);
+  return bookingMoneyNews(
+    bookings.map((b) => {
+      const c = cancelled.find((x) => x.id === b.id);
+      return {
+        ...b,
+        cancelledBy: c?.cancelledBy ?? null,
+        cancelledAt: c?.cancelledAt ?? null,
+        musicianName,
+        event: eventLabel(b.eventType, b.eventTypeOther),
+      };
+    }),
+    "musician",
+  );
 }

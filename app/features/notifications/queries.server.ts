@@ -176,3 +176,11 @@ export function refundsOfBookings(bookingIds: string[]) {
     .from(bookingRefunds)
     .where(inArray(bookingRefunds.bookingId, bookingIds));
 }
+
+export function cancellationsOf(bookingIds: string[]) {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: b.id, cancelledBy: b.cancelledBy, cancelledAt: b.cancelledAt })
+    .from(b)
+    .where(inArray(b.id, bookingIds));
+}

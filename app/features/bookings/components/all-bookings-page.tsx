@@ -15,6 +15,8 @@ import {
 import type { BookingsActionResult } from "~/features/bookings/action-results";
 import { ALLOW_OVERLAP_FIELD } from "~/features/calendar/calendar.schema";
 import { OverlapWarning } from "~/features/calendar/components/overlap-warning";
+import { DisputeSidePanel } from "~/features/disputes/components/dispute-side-panel";
+import type { DisputeThread } from "~/features/disputes/dispute-sides.server";
 import { BookingDownloads } from "~/features/documents/components/booking-downloads";
 import { isPaid } from "~/features/documents/documents.schema";
 import { StartConversationForm } from "~/features/messaging/components/start-conversation-form";
@@ -63,12 +65,18 @@ export function AllBookingsPage({
   websiteActive,
   today,
   reputations,
+  disputeThreads,
+  moneyNews,
 }: {
   bookings: Row[];
   websiteActive: boolean;
   today: string;
   /** The organiser's reputation per booking id (reviews feature). */
   reputations?: Record<string, OrganiserReputation>;
+  /** An open dispute's timeline and the musician's side, per booking id (disputes feature). */
+  disputeThreads?: Record<string, DisputeThread>;
+  /** Who cancelled and the refund, a dispute's outcome: per booking id (notifications feature). */
+  moneyNews?: Record<string, { cancellation: string | null; resolution: string | null }>;
 }) {
   const fetcher = useFetcher<BookingsActionResult>({ key: "musician-bookings" });
   useActionToast(fetcher.data);
@@ -110,6 +118,8 @@ export function AllBookingsPage({
               busy={busyId === b.id}
               result={fetcher.data?.bookingId === b.id ? fetcher.data : undefined}
               reputation={reputations?.[b.id]}
+              thread={disputeThreads?.[b.id]}
+              news={moneyNews?.[b.id]}
             />
           ))}
         </ul>
@@ -125,6 +135,8 @@ function BookingItem({
   busy,
   result,
   reputation,
+  thread,
+  news,
 }: {
   booking: Row;
   today: string;
@@ -132,6 +144,8 @@ function BookingItem({
   busy: boolean;
   result: BookingsActionResult | undefined;
   reputation?: OrganiserReputation;
+  thread?: DisputeThread;
+  news?: { cancellation: string | null; resolution: string | null };
 }) {
   const editable = b.status === "pending";
   const deletable = b.status !== "confirmed" && b.status !== "completed";
@@ -144,7 +158,7 @@ function BookingItem({
     .filter(Boolean)
     .join(" · ");
   return (
-    <li>
+    <li id={`booking-${b.id}`} className="scroll-mt-20">
       <Card>
         <CardContent className="grid gap-3 p-4 sm:p-6">
           <div className="flex flex-wrap items-start justify-between gap-2">
@@ -157,7 +171,7 @@ function BookingItem({
             </div>
             <div className="flex flex-wrap gap-1">
               <BookingStatusBadge status={b.status} />
-              {b.disputeReason && (
+              {thread?.open && (
                 <span className="inline-flex rounded-full bg-destructive/10 px-2.5 py-0.5 text-xs font-medium text-destructive">
                   Disputed
                 </span>
@@ -171,6 +185,9 @@ function BookingItem({
               {b.disputeReason}
             </p>
           )}
+          {thread && <DisputeSidePanel bookingId={b.id} thread={thread} result={result} />}
+          {news?.resolution && <p className="text-sm">Dispute resolved: {news.resolution}.</p>}
+          {news?.cancellation && <p className="text-sm">{news.cancellation}</p>}
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <span className="flex items-center gap-1">
               <CalendarIcon aria-hidden className="size-4" />

@@ -72,7 +72,15 @@ function BookingCard({ booking }: { booking: ClientBooking }) {
     <li className="flex flex-col gap-3 rounded-lg border p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 className="font-semibold">{booking.event}</h3>
+          <h3 className="font-semibold">
+            {booking.href ? (
+              <Link to={booking.href} className="underline-offset-4 hover:underline">
+                {booking.event}
+              </Link>
+            ) : (
+              booking.event
+            )}
+          </h3>
           <p className="text-sm text-muted-foreground">
             {booking.musician.slug ? (
               <Link to={`/musicians/${booking.musician.slug}`} className="underline">
@@ -87,6 +95,7 @@ function BookingCard({ booking }: { booking: ClientBooking }) {
           <Badge className={cn("border-transparent", statusColours[booking.status] ?? "bg-muted")}>
             {statusLabel(booking)}
           </Badge>
+          {booking.disputed && <Badge className="border-transparent bg-red-100 text-red-800">Disputed</Badge>}
           <PaymentStatusBadge paymentStatus={booking.paymentStatus} />
         </div>
       </div>
@@ -108,14 +117,30 @@ function BookingCard({ booking }: { booking: ClientBooking }) {
           </p>
         )}
       </div>
+      {booking.cancellation && <p className="text-sm">{booking.cancellation}</p>}
+      {booking.disputed && (
+        <p className="text-sm">
+          You told us something is wrong, so the payment stays in escrow until our team decides.
+        </p>
+      )}
+      {booking.resolution && <p className="text-sm">Dispute resolved: {booking.resolution}.</p>}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold">{booking.amountKobo === null ? "" : formatNaira(booking.amountKobo)}</p>
+        <p className="font-semibold">
+          {booking.amountKobo === null
+            ? ""
+            : `${booking.amountIsBudget ? "Budget" : "Price"} ${formatNaira(booking.amountKobo)}`}
+        </p>
         <div className="flex flex-wrap items-center gap-2">
           {booking.status !== "draft" && (
             <StartConversationForm
               action="/messages"
               fields={booking.kind === "booking" ? { bookingId: booking.id } : { requestId: booking.id }}
             />
+          )}
+          {booking.href && (
+            <Button asChild size="sm" variant="outline">
+              <Link to={booking.href}>{booking.kind === "request" ? "View request" : "View booking"}</Link>
+            </Button>
           )}
           <BookingActions booking={booking} />
         </div>
