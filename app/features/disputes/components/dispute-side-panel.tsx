@@ -45,7 +45,11 @@ export function DisputeSidePanel({
               {r.photos.map((url, i) => (
                 <li key={url}>
                   <a href={url} target="_blank" rel="noreferrer">
-                    <img src={url} alt={`Your photo ${i + 1}`} className="size-16 rounded object-cover" />
+                    <img
+                      src={url}
+                      alt={`From the event, ${i + 1} of ${r.photos.length}`}
+                      className="size-16 rounded object-cover"
+                    />
                   </a>
                 </li>
               ))}

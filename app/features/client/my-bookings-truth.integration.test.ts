@@ -1,0 +1,99 @@
+// Issue 23 §4 on My Bookings: each card opens its page; a dispute reads "Disputed"; a cancellation says
+// who cancelled, when, the refund of what was paid under which policy, and the refund's status.
+import { afterAll, describe, expect, it } from "vitest";
+import { bookingRequestSchema } from "~/features/booking-requests/booking-request.schema";
+import { submitBookingRequest } from "~/features/booking-requests/booking-requests.server";
+import { giveSlug } from "~/features/bookings/booking-test-support";
+import { submitDispute } from "~/features/disputes/disputes.server";
+import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import { insertBooking } from "~/features/payments/payment-test-support";
+import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
+import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
+import { handleRefundEvent, refundForBooking } from "~/features/refunds/refunds.server";
+import { chooseCancellationPolicy } from "~/features/wallet/wallet.server";
+import { addDaysToDate, formatCalendarDate, lagosToday } from "~/lib/lagos-date";
+import { stopJobs } from "~/server/jobs/jobs.server";
+import { createMusician, createOrganiser, testIp } from "../../../tests/support/accounts";
+import { listMyBookings } from "./client.server";
+
+afterAll(async () => {
+  await stopJobs();
+});
+
+async function paidBookingOf(organiser: { userId: string }, musicianProfileId: string, eventDate: string) {
+  const booking = await insertBooking(musicianProfileId, {
+    clientName: "Chiamaka Okafor",
+    clientUserId: organiser.userId,
+    eventDate,
+  });
+  const started = await startCheckout(booking.slug, {}, testIp(), organiser.userId);
+  if (!started.ok) throw new Error(started.message);
+  const reference = started.authorizationUrl.split("/test-checkout/")[1] ?? "";
+  await completeTestCheckout(reference, async (p) => {
+    await handleChargeSuccess(p.data as never);
+  });
+  return booking;
+}
+
+describe("My Bookings tells the truth", () => {
+  it("cancelled by the organiser: 'You cancelled', the refund of what was paid, its status after Paystack settles", async () => {
+    const organiser = await createOrganiser();
+    const m = await createMusician();
+    await giveSlug(m);
+    await chooseCancellationPolicy(m.profileId, "moderate");
+    const booking = await paidBookingOf(organiser, m.profileId, addDaysToDate(lagosToday(), 3));
+    expect(await cancelBookingAsClient(booking.slug, testIp())).toMatchObject({ ok: true });
+
+    const today = formatCalendarDate(lagosToday(), "d MMM");
+    let card = (await listMyBookings({ id: organiser.userId })).find((b) => b.id === booking.id);
+    expect(card).toMatchObject({ href: `/booking/${booking.slug}`, status: "cancelled", disputed: false });
+    expect(card?.cancellation).toBe(
+      `You cancelled this booking on ${today}. Refund: ₦131,250.00 of ₦262,500.00 (Moderate policy) — on its way to the card or account that paid.`,
+    );
+    expect(card?.cancellation).not.toContain("musician");
+
+    const refund = await refundForBooking(booking.id);
+    await handleRefundEvent("refund.processed", {
+      transaction_reference: refund!.transactionReference,
+      amount: refund!.amountKobo,
+      currency: "NGN",
+    });
+    card = (await listMyBookings({ id: organiser.userId })).find((b) => b.id === booking.id);
+    expect(card?.cancellation).toBe(
+      `You cancelled this booking on ${today}. Refund: ₦131,250.00 of ₦262,500.00 (Moderate policy) — refunded to the card or account that paid.`,
+    );
+  });
+
+  it("a dispute shows Disputed; a request opens its private page and its amount is a budget", async () => {
+    const organiser = await createOrganiser();
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    const booking = await paidBookingOf(organiser, m.profileId, addDaysToDate(lagosToday(), 10));
+    const filed = await submitDispute(
+      booking.slug,
+      {
+        clientName: "Chiamaka Okafor",
+        phoneNumber: "08031234567",
+        disputeReason: "The band cancelled on the phone",
+      },
+      testIp(),
+    );
+    expect(filed.ok).toBe(true);
+    const cards = await listMyBookings({ id: organiser.userId });
+    expect(cards.find((b) => b.id === booking.id)).toMatchObject({ disputed: true, paymentStatus: "paid" });
+
+    const input = bookingRequestSchema().parse({
+      clientName: "Chiamaka Okafor",
+      email: organiser.email,
+      eventType: "wedding",
+      eventDate: addDaysToDate(lagosToday(), 40),
+      eventDuration: "3",
+      budgetEstimate: "450,000",
+    });
+    const sent = await submitBookingRequest(slug, input, testIp(), { clientUserId: organiser.userId });
+    expect(sent.ok).toBe(true);
+    const request = (await listMyBookings({ id: organiser.userId })).find((b) => b.kind === "request");
+    expect(request?.href).toMatch(/^\/request\/[A-Za-z0-9_-]{16,}$/);
+    expect(request?.amountIsBudget).toBe(true);
+  });
+});
