@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { deferred, markRootHydrated } from "~/components/deferred";
+import { TestModeBanner } from "~/components/layout/test-mode-banner";
 import { Toaster } from "~/components/ui/toaster";
 import { getSessionUser } from "~/features/auth/session.server";
 import { configuredFeeRates } from "~/features/payments/fees.server";
@@ -38,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       support: { email: env().SUPPORT_EMAIL ?? "", phone: env().SUPPORT_PHONE ?? "" },
       // The same for everyone (so cacheable): price fields say the commission as the musician types.
       feeRates: configuredFeeRates(),
+      // No Paystack key: the built-in test provider takes payments and every page says so.
+      testMode: !env().PAYSTACK_SECRET_KEY,
     },
     { headers: flash.headers },
   );
@@ -102,6 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
+        {root?.testMode ? <TestModeBanner /> : null}
         {children}
         <Toaster />
         <FlashToasts flash={root?.toast} />

@@ -16,7 +16,7 @@ import { type CancellationPolicy, isCancellationPolicy } from "~/features/refund
 import { sendRefund, startDuplicateChargeRefund, startRefund } from "~/features/refunds/refunds.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
-import { db } from "~/server/db.server";
+import { db, inTransaction } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
@@ -131,13 +131,26 @@ export async function startCheckout(
   if (booking.paymentStatus !== "unpaid")
     return { ok: false, status: 409, message: PAY_MESSAGES.alreadyPaid };
   if (booking.status !== "confirmed") return { ok: false, status: 409, message: PAY_MESSAGES.notConfirmed };
-  if (!booking.priceKobo) return { ok: false, status: 409, message: PAY_MESSAGES.noPrice };
+  const priceKobo = booking.priceKobo;
+  if (!priceKobo) return { ok: false, status: 409, message: PAY_MESSAGES.noPrice };
   const email = booking.email ?? input.email;
   if (!email) return { ok: false, status: 400, message: PAY_MESSAGES.emailNeeded, field: "email" };
   if (clientUserId) await q.linkClientAccount(booking.id, clientUserId);
+  // Two Pay presses at once (two sessions, two devices) open one checkout: the find-or-insert of the
+  // payment, and the provider call that gives it its URL, run one at a time per booking.
+  return inTransaction(async () => {
+    await q.lockBookingCheckout(booking.id);
+    return openCheckout(booking, priceKobo, email);
+  });
+}
 
+async function openCheckout(
+  booking: q.BookingMoneyRow,
+  priceKobo: number,
+  email: string,
+): Promise<StartCheckoutResult> {
   const rates = configuredFeeRates();
-  const charges = bookingCharges(booking.priceKobo, rates);
+  const charges = bookingCharges(priceKobo, rates);
   // Frozen on the payment with the fee rates: the client pays under the policy the pay panel showed.
   const policy = await cancellationPolicyOf(booking.musicianId);
   const open = await q.findRecentOpenPayment(booking.id, new Date(Date.now() - REUSE_CHECKOUT_MS));
@@ -239,7 +252,8 @@ export async function creditCharge(received: {
       idempotencyKey: received.reference,
       kind: "charge",
       bookingId: booking.id,
-      memo: `Payment ${received.reference} for booking ${booking.slug} held in escrow`,
+      // The provider is on the posting too: test-mode money must be told apart from real money.
+      memo: `Payment ${received.reference} for booking ${booking.slug} held in escrow (${payment.provider === "test" ? "test mode, no real money" : payment.provider})`,
       entries: [
         { account: PAYSTACK_CLEARING, amountKobo: -payment.amountKobo },
         { account: escrowAccount(booking.id), amountKobo: payment.amountKobo },
@@ -357,6 +371,8 @@ async function afterCredit(booking: q.BookingMoneyRow, payment: q.PaymentRow) {
 export type ChargeSuccessData = {
   reference: string;
   amount: number;
+  /** Present when Paystack's fees were passed to the customer: the amount we asked for. */
+  requested_amount?: number;
   currency: string;
   status?: string;
   paid_at?: string | null;
@@ -369,7 +385,7 @@ export async function handleChargeSuccess(
   const paidAt = data.paid_at ? new Date(data.paid_at) : null;
   const { outcome } = await creditCharge({
     reference: data.reference,
-    amountKobo: data.amount,
+    amountKobo: data.requested_amount ?? data.amount,
     currency: data.currency,
     paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
     payload: data,
@@ -408,7 +424,7 @@ export async function confirmPaymentCallback(reference: string): Promise<Callbac
     return { ok: false, status: 402, slug, message: "Payment was not completed. You have not been charged." };
   const { outcome } = await creditCharge({
     reference,
-    amountKobo: verified.amountKobo,
+    amountKobo: verified.requestedAmountKobo ?? verified.amountKobo,
     currency: verified.currency,
     paidAt: verified.paidAt,
     payload: { status: verified.status, amount: verified.amountKobo, currency: verified.currency },

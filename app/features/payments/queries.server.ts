@@ -110,6 +110,7 @@ const paymentColumns = {
   cancellationPolicy: p.cancellationPolicy,
   currency: p.currency,
   status: p.status,
+  provider: p.provider,
   providerData: p.providerData,
   paidAt: p.paidAt,
   createdAt: p.createdAt,
@@ -127,6 +128,8 @@ export type PaymentRow = {
   cancellationPolicy: string;
   currency: string;
   status: string;
+  /** Who took the charge: "paystack", or "test" (the built-in test provider: no real money). */
+  provider: string;
   providerData: Record<string, unknown> | null;
   paidAt: Date | null;
   createdAt: Date;
@@ -159,6 +162,11 @@ export async function findPaymentByReference(ex: DbExecutor, reference: string, 
 }
 
 /** A checkout started for this booking recently enough to send the payer back to it (a double click). */
+/** Serialises checkouts of one booking until the caller's transaction ends. */
+export async function lockBookingCheckout(bookingId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`checkout:${bookingId}`}, 0))`);
+}
+
 export async function findRecentOpenPayment(bookingId: string, since: Date): Promise<PaymentRow | null> {
   const [row] = await db
     .select(paymentColumns)

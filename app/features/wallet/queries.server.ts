@@ -213,6 +213,22 @@ export async function listPayouts(
   return limit === undefined ? q : q.limit(limit);
 }
 
+/**
+ * What test-mode charges put in the musician's Available (releases of bookings paid through the
+ * built-in test provider): money that never existed, so it never leaves through a real transfer.
+ */
+export async function testFundedKobo(tx: DbExecutor, musicianId: string): Promise<number> {
+  const rows = await tx.execute<{ total: string }>(sql`
+    SELECT coalesce(sum(e.amount_kobo), 0) AS total
+    FROM ledger_entries e
+    JOIN ledger_accounts a ON a.id = e.account_id AND a.code = ${`musician_payable:${musicianId}`}
+    JOIN ledger_transactions t ON t.id = e.transaction_id AND t.kind = 'release'
+    WHERE e.amount_kobo > 0
+      AND EXISTS (SELECT 1 FROM payments p
+                  WHERE p.booking_id = t.booking_id AND p.status = 'success' AND p.provider = 'test')`);
+  return Number(rows.rows[0]?.total ?? 0);
+}
+
 /** Serialises money moves of one musician (withdrawals) across processes, until the transaction ends. */
 export async function lockMusicianWallet(tx: DbExecutor, musicianId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`wallet:${musicianId}`}, 0))`);

@@ -55,6 +55,7 @@ import {
   recordMoneyAlert,
   saveBankAccount,
   saveCancellationPolicy,
+  testFundedKobo,
 } from "./queries.server";
 import { MIN_WITHDRAWAL_KOBO, type WalletActionResult } from "./wallet.schema";
 import { musicianPartOf, type WalletStatement, walletStatement } from "./wallet-history";
@@ -480,6 +481,12 @@ export async function requestWithdrawal(
     if (first) return { payout: first, replay: true };
     const available = await accountBalanceKobo(musicianPayableAccount(musicianId), tx);
     if (amountKobo > available) return null;
+    // Money from test-mode charges (no real money moved) never leaves through a real transfer.
+    if (paymentProvider().kind === "paystack") {
+      const testMoney = await testFundedKobo(tx, musicianId);
+      if (testMoney > 0 && amountKobo > available - testMoney)
+        return { refused: "test-money" as const, testMoney, available };
+    }
     const row = await insertPayout(tx, {
       musicianId,
       reference,
@@ -501,6 +508,16 @@ export async function requestWithdrawal(
   });
   if (!reserved) {
     return { ok: false, fieldErrors: { amount: "You cannot withdraw more than your Available balance" } };
+  }
+  if ("refused" in reserved) {
+    const { testMoney = 0, available = 0 } = reserved;
+    const real = Math.max(0, available - testMoney);
+    return {
+      ok: false,
+      fieldErrors: {
+        amount: `${formatNaira(Math.min(testMoney, available))} of your balance came from test-mode payments, where no real money moved, so it cannot be withdrawn to your bank. You can withdraw up to ${formatNaira(real)}.`,
+      },
+    };
   }
   if (reserved.replay) return withdrawalAnswer(reserved.payout);
   const outcome = await sendPayout(reference);

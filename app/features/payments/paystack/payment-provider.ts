@@ -5,6 +5,8 @@ export type VerifiedTransaction = {
   /** Paystack's status: "success", "abandoned", "failed", "ongoing", "pending", "reversed"… */
   status: string;
   amountKobo: number;
+  /** Paystack's requested_amount: what we asked for, when the customer also paid Paystack's fees. */
+  requestedAmountKobo?: number;
   currency: string;
   reference: string;
   paidAt: Date | null;

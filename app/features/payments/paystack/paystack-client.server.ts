@@ -126,6 +126,7 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
       return {
         status: t.status,
         amountKobo: t.amount,
+        ...(t.requested_amount === undefined ? {} : { requestedAmountKobo: t.requested_amount }),
         currency: t.currency,
         reference: t.reference,
         paidAt: t.paid_at ? new Date(t.paid_at) : null,

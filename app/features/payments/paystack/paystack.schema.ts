@@ -43,6 +43,8 @@ export const transactionData = z.object({
   status: text(),
   reference: text(),
   amount: kobo,
+  /** What we asked for, when Paystack added its fees on top for the customer ("pass charges"). */
+  requested_amount: kobo.optional(),
   currency: text(),
   paid_at: text().nullable().optional(),
   metadata,

@@ -1,0 +1,51 @@
+// Money review #16: two Pay presses at once open one checkout; a charge whose Paystack fees were
+// passed to the customer is compared by requested_amount.
+import { afterAll, describe, expect, it } from "vitest";
+import { pool } from "~/server/db.server";
+import { stopJobs } from "~/server/jobs/jobs.server";
+import { createMusician, testIp } from "../../../tests/support/accounts";
+import { handleChargeSuccess, startCheckout } from "./checkout.server";
+import { bookingRow, insertBooking } from "./payment-test-support";
+import { completeTestCheckout } from "./paystack/test-provider.server";
+
+afterAll(async () => {
+  await stopJobs();
+});
+
+describe("checkout races", () => {
+  it("two Pay presses at once from two sessions make one payment and one checkout", async () => {
+    const m = await createMusician();
+    const booking = await insertBooking(m.profileId);
+    const [a, b] = await Promise.all([
+      startCheckout(booking.slug, {}, testIp()),
+      startCheckout(booking.slug, {}, testIp()),
+    ]);
+    expect(a.ok && b.ok).toBe(true);
+    if (!a.ok || !b.ok) return;
+    expect(b.authorizationUrl).toBe(a.authorizationUrl);
+    const rows = await pool().query("SELECT count(*)::int AS n FROM payments WHERE booking_id = $1", [
+      booking.id,
+    ]);
+    expect(rows.rows[0].n).toBe(1);
+  });
+
+  it("a charge with Paystack's fees passed to the customer is credited by its requested_amount", async () => {
+    const m = await createMusician();
+    const booking = await insertBooking(m.profileId);
+    const started = await startCheckout(booking.slug, {}, testIp());
+    if (!started.ok) throw new Error(started.message);
+    const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+    let outcome: Awaited<ReturnType<typeof handleChargeSuccess>> | undefined;
+    await completeTestCheckout(reference, async (p) => {
+      const data = p.data as Parameters<typeof handleChargeSuccess>[0];
+      // The customer paid our amount plus Paystack's 1.5 % + ₦100 on top.
+      outcome = await handleChargeSuccess({
+        ...data,
+        amount: data.amount + Math.round(data.amount * 0.015) + 10_000,
+        requested_amount: data.amount,
+      });
+    });
+    expect(outcome).toBe("credited");
+    expect((await bookingRow(booking.id))?.paymentStatus).toBe("paid");
+  });
+});
