@@ -109,6 +109,8 @@ describe("Paystack client contract", () => {
     expect(t).toEqual({
       status: "success",
       amountKobo: 40333,
+      // What was asked for, before fees passed to the customer (money review #16).
+      requestedAmountKobo: 30050,
       currency: "NGN",
       reference: "re4lyvq3s3",
       paidAt: new Date("2024-08-22T09:15:02.000Z"),
