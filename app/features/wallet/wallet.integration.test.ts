@@ -282,7 +282,6 @@ describe("withdrawals", () => {
       cancellationPolicy: "flexible",
       status: "success",
       provider: "test",
-      cancellationPolicy: "flexible",
     });
     await postLedgerTransaction(db, {
       idempotencyKey: `test-charge:${booking.id}`,
