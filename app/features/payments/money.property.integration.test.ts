@@ -1,11 +1,21 @@
 // Property-based: random sequences of payments, duplicate and out-of-order webhooks and callbacks,
 // tampered charges, disputes, releases (client, automatic, admin), full and partial refunds, failed
 // refunds and their retry, withdrawals (with double submits) and transfer.success / failed / reversed
-// in any order. After every step the database must satisfy every money invariant (ledger:check's),
-// and replaying a money event must change nothing.
+// in any order; chargebacks opened and won or lost (before or after the release); the musician's
+// cancellation policy and the platform's fee rates changed mid-booking; the client cancelling under the
+// policy frozen on their payment; a musician's cancellation racing the payment. After every step the
+// database must satisfy every money invariant (ledger:check's), and replaying a money event must change
+// nothing.
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { cancelOwnBooking } from "~/features/bookings/bookings.server";
+import {
+  CANCELLATION_POLICIES,
+  type CancellationPolicy,
+  cancellationRefundKobo,
+} from "~/features/refunds/cancellation-policy";
+import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
 import {
   handleRefundEvent,
   refundForBooking,
@@ -15,24 +25,115 @@ import {
 import { MIN_WITHDRAWAL_KOBO } from "~/features/wallet/wallet.schema";
 import {
   availableKobo,
+  chooseCancellationPolicy,
   handleTransferEvent,
   requestWithdrawal,
   saveOwnBankAccount,
 } from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
+import { addDaysToDate } from "~/lib/lagos-date";
 import { db, pool } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician } from "../../../tests/support/accounts";
 import { confirmPaymentCallback, handleChargeSuccess, startCheckout } from "./checkout.server";
 import { findMoneyBreaches } from "./ledger-consistency.server";
 import { setBookingPaymentStatus } from "./payment-state.server";
 import { fileDispute, insertBooking } from "./payment-test-support";
+import webhookEvents from "./paystack/fixtures/webhook-events.json";
 import { moveTestRecord } from "./paystack/queries.server";
+import { paystackSignature, testProviderSecret } from "./paystack/signature.server";
 import { completeTestCheckout } from "./paystack/test-provider.server";
+import { handlePaystackWebhook } from "./paystack/webhook.server";
 import { releaseEscrow, runAutoRelease } from "./release.server";
 
 type ChargeData = Parameters<typeof handleChargeSuccess>[0];
-type Booking = { id: string; slug: string; reference?: string; webhook?: ChargeData; refund?: number };
+type Booking = {
+  id: string;
+  slug: string;
+  reference?: string;
+  webhook?: ChargeData;
+  refund?: number;
+  /** The policy in force when each of its checkouts started (what its payment must freeze). */
+  policyAt?: Record<string, CancellationPolicy>;
+  startsAt?: Date;
+  chargebacks?: number;
+  openChargeback?: string;
+};
+
+const DAY = 86_400_000;
+/** Future event dates used so far (a musician is never booked twice on one date). */
+let future = 0;
+
+/** A booking's successful payment, its status, escrow and its own refund (null: not paid). */
+async function paidState(bookingId: string) {
+  const r = await pool().query<{
+    reference: string;
+    amount: string;
+    policy: CancellationPolicy;
+    status: string;
+    payment_status: string;
+    escrow: string;
+    refunded: string;
+  }>(
+    `SELECT p.reference, p.amount_kobo AS amount, p.cancellation_policy AS policy, b.status,
+            b.payment_status,
+            (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+              WHERE a.code = 'escrow:' || b.id) AS escrow,
+            (SELECT coalesce(sum(r.amount_kobo), 0) FROM booking_refunds r
+              WHERE r.booking_id = b.id AND r.reason <> 'duplicate_charge') AS refunded
+     FROM bookings_by_musician b JOIN payments p ON p.booking_id = b.id AND p.status = 'success'
+     WHERE b.id = $1`,
+    [bookingId],
+  );
+  const row = r.rows[0];
+  return row
+    ? {
+        reference: row.reference,
+        paidKobo: Number(row.amount),
+        policy: row.policy,
+        status: row.status,
+        paymentStatus: row.payment_status,
+        escrowKobo: Number(row.escrow),
+        refundedKobo: Number(row.refunded),
+      }
+    : null;
+}
+
+/** Paystack's charge.dispute.* (as its documentation shows them) for one of our charges. */
+function chargebackEvent(
+  event: "charge.dispute.create" | "charge.dispute.resolve",
+  id: string,
+  reference: string,
+  amountKobo: number,
+  resolution: string | null = null,
+) {
+  const base = webhookEvents["charge.dispute.create"].data;
+  return {
+    event,
+    data: {
+      ...base,
+      id,
+      status: event === "charge.dispute.create" ? "awaiting-merchant-feedback" : "resolved",
+      resolution,
+      refund_amount: amountKobo,
+      transaction: { ...base.transaction, reference, amount: amountKobo, status: "success" },
+    },
+  };
+}
+
+async function deliverSigned(payload: unknown) {
+  const raw = Buffer.from(JSON.stringify(payload));
+  const answer = await handlePaystackWebhook(raw, paystackSignature(raw, testProviderSecret()));
+  expect(answer.status, `webhook ${JSON.stringify(payload).slice(0, 80)}`).toBe(200);
+  return answer;
+}
+
+/** The platform's fee rates (configuration) as if changed between two checkouts. */
+function setFees(servicePercent: number, commissionPercent: number) {
+  Object.assign(env(), { SERVICE_FEE_PERCENT: servicePercent, COMMISSION_PERCENT: commissionPercent });
+}
+const DEFAULT_FEES = { service: env().SERVICE_FEE_PERCENT, commission: env().COMMISSION_PERCENT };
 
 const op = fc.oneof(
   {
@@ -111,6 +212,42 @@ const op = fc.oneof(
     weight: 3,
   },
   { arbitrary: fc.record({ t: fc.constant("replay" as const) }), weight: 3 },
+  // Issue 22 §3: a booking far in the future, which the client can still cancel.
+  { arbitrary: fc.record({ t: fc.constant("bookFuture" as const) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant("policy" as const),
+      policy: fc.constantFrom(...CANCELLATION_POLICIES),
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      t: fc.constant("fees" as const),
+      servicePercent: fc.integer({ min: 0, max: 15 }),
+      commissionPercent: fc.integer({ min: 0, max: 30 }),
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      t: fc.constant("clientCancel" as const),
+      i: fc.nat(),
+      daysBefore: fc.integer({ min: 0, max: 20 }),
+    }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ t: fc.constant("cancelRacesPay" as const), i: fc.nat() }), weight: 2 },
+  { arbitrary: fc.record({ t: fc.constant("chargebackOpen" as const), i: fc.nat() }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant("chargebackResolve" as const),
+      i: fc.nat(),
+      resolution: fc.constantFrom("declined", "merchant-accepted", "auto-accepted"),
+      share: fc.double({ min: 0.01, max: 1, noNaN: true }),
+    }),
+    weight: 2,
+  },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
@@ -127,6 +264,40 @@ const everyPath: Op[] = [
   { t: "refund", i: 1, share: 0.5 },
   { t: "refundFailed", i: 1, retry: true },
   { t: "refundProcessed", i: 1 },
+  { t: "replay" },
+];
+/**
+ * A chargeback holds the clock's release and is lost; the policy changes after a payment and the fees
+ * after a checkout, and the client cancels under the policy they paid; a cancellation races a payment.
+ */
+const chargebackPolicyRace: Op[] = [
+  { t: "bookFuture" },
+  { t: "pay", i: 0, order: "webhook-first" },
+  { t: "chargebackOpen", i: 0 },
+  { t: "release", i: 0, by: "auto" },
+  { t: "chargebackResolve", i: 0, resolution: "merchant-accepted", share: 1 },
+  { t: "replay" },
+  { t: "policy", policy: "strict" },
+  { t: "pay", i: 1, order: "race" },
+  { t: "policy", policy: "flexible" },
+  { t: "fees", servicePercent: 8, commissionPercent: 20 },
+  { t: "clientCancel", i: 1, daysBefore: 15 },
+  { t: "replay" },
+  { t: "bookFuture" },
+  { t: "cancelRacesPay", i: 2 },
+  { t: "replay" },
+];
+/** A chargeback lost after the release and a withdrawal: recovered, then repaid by the next release. */
+const chargebackAfterRelease: Op[] = [
+  { t: "pay", i: 0, order: "callback-first" },
+  { t: "release", i: 0, by: "client" },
+  { t: "withdraw", share: 1, twice: false },
+  { t: "chargebackOpen", i: 0 },
+  { t: "chargebackResolve", i: 0, resolution: "auto-accepted", share: 1 },
+  { t: "replay" },
+  { t: "book", price: 3_000_000 },
+  { t: "pay", i: 1, order: "webhook-first" },
+  { t: "release", i: 1, by: "admin" },
   { t: "replay" },
 ];
 /** A refund fails, is left, then the admin retries it later. */
@@ -166,7 +337,7 @@ async function payoutsOf(musicianId: string) {
 describe("money under random sequences of events", () => {
   it("keeps every invariant after every step, and replays change nothing", async () => {
     const m = await createMusician();
-    const paths = { failedRefunds: 0, retried: 0 };
+    const paths = { failedRefunds: 0, retried: 0, policyRefunds: 0, races: 0, chargebacksLost: 0 };
     const bank = await saveOwnBankAccount(m.profileId, { bankCode: "058", accountNumber: "0123456789" });
     expect(bank.ok).toBe(true);
     await fc.assert(
@@ -174,12 +345,32 @@ describe("money under random sequences of events", () => {
         // Withdrawals are rate limited per musician and hour; each run starts a fresh hour.
         await pool().query("DELETE FROM rate_limit WHERE key = $1", [`withdraw:${m.profileId}`]);
         const bookings: Booking[] = [await insertBooking(m.profileId)];
+        // Each run starts under the default policy and fee rates; ops change them mid-booking.
+        let policy: CancellationPolicy = "flexible";
+        await chooseCancellationPolicy(m.profileId, policy);
+        setFees(DEFAULT_FEES.service, DEFAULT_FEES.commission);
         const pick = (i: number) => bookings[i % Math.max(bookings.length, 1)];
         let last: (() => Promise<unknown>) | undefined;
 
         const run = async (o: Op): Promise<(() => Promise<unknown>) | undefined> => {
           if (o.t === "book") {
             bookings.push(await insertBooking(m.profileId, { priceKobo: o.price }));
+            return undefined;
+          }
+          if (o.t === "bookFuture") {
+            future += 1;
+            const eventDate = addDaysToDate("2099-01-01", future);
+            const b = await insertBooking(m.profileId, { eventDate, eventStartTime: "14:00" });
+            bookings.push({ ...b, startsAt: new Date(`${eventDate}T14:00:00+01:00`) });
+            return undefined;
+          }
+          if (o.t === "policy") {
+            await chooseCancellationPolicy(m.profileId, o.policy);
+            policy = o.policy;
+            return undefined;
+          }
+          if (o.t === "fees") {
+            setFees(o.servicePercent, o.commissionPercent);
             return undefined;
           }
           if (o.t === "replay") return undefined;
@@ -211,8 +402,10 @@ describe("money under random sequences of events", () => {
           switch (o.t) {
             case "checkout": {
               const started = await startCheckout(b.slug, {}, "10.55.0.1");
-              if (started.ok)
+              if (started.ok) {
                 b.reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+                b.policyAt = { ...b.policyAt, [b.reference]: policy };
+              }
               return undefined;
             }
             case "pay": {
@@ -220,6 +413,7 @@ describe("money under random sequences of events", () => {
               if (!started.ok) return undefined;
               const ref = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
               b.reference = ref;
+              b.policyAt = { ...b.policyAt, [ref]: policy };
               await completeTestCheckout(ref, async (p) => {
                 b.webhook = p.data as ChargeData;
               });
@@ -339,6 +533,81 @@ describe("money under random sequences of events", () => {
               paths.retried += 1;
               return retry;
             }
+            case "clientCancel": {
+              const now = b.startsAt
+                ? new Date(b.startsAt.getTime() - o.daysBefore * DAY - 60_000)
+                : new Date();
+              const before = await paidState(b.id);
+              const cancelled = await cancelBookingAsClient(b.slug, "10.55.0.1", now);
+              if (cancelled.ok && before?.paymentStatus === "paid") {
+                // The refund follows the policy in force when the client's checkout started, whatever
+                // the musician chose since (review #1).
+                const frozen = b.policyAt?.[before.reference];
+                expect(frozen, "a paid checkout's policy was not recorded").toBeDefined();
+                expect(before.policy, "the payment did not freeze the checkout's policy").toBe(frozen);
+                expect(cancelled.refundKobo, "the client's refund ignored the frozen policy").toBe(
+                  cancellationRefundKobo(frozen!, before.escrowKobo, b.startsAt ?? null, now),
+                );
+                paths.policyRefunds += 1;
+              }
+              return () => cancelBookingAsClient(b.slug, "10.55.0.1", now);
+            }
+            case "cancelRacesPay": {
+              // The organiser's checkout is open; the musician cancels while the payment lands.
+              const started = await startCheckout(b.slug, {}, "10.55.0.1");
+              if (!started.ok) return undefined;
+              const ref = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+              b.reference = ref;
+              b.policyAt = { ...b.policyAt, [ref]: policy };
+              let w: ChargeData | undefined;
+              await completeTestCheckout(ref, async (p) => {
+                w = p.data as ChargeData;
+              });
+              if (!w) return undefined;
+              b.webhook = w;
+              const charge = w;
+              const race = () =>
+                Promise.all([cancelOwnBooking({ id: m.profileId }, b.id), handleChargeSuccess(charge)]);
+              await race();
+              // Whichever won, the booking is cancelled and the whole payment is on its way back.
+              expect(await paidState(b.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+              paths.races += 1;
+              return race;
+            }
+            case "chargebackOpen": {
+              const state = await paidState(b.id);
+              if (!state || b.openChargeback) return undefined;
+              b.chargebacks = (b.chargebacks ?? 0) + 1;
+              b.openChargeback = `cb-${b.id}-${b.chargebacks}`;
+              const open = chargebackEvent(
+                "charge.dispute.create",
+                b.openChargeback,
+                state.reference,
+                state.paidKobo,
+              );
+              await deliverSigned(open);
+              return () => deliverSigned(open);
+            }
+            case "chargebackResolve": {
+              const state = await paidState(b.id);
+              if (!state || !b.openChargeback) return undefined;
+              // What the cardholder can still claim: beyond a refund already made, the merchant's
+              // evidence of it wins the dispute.
+              const claimable = state.paidKobo - state.refundedKobo;
+              const resolution = claimable > 0 ? o.resolution : "declined";
+              const amount = Math.max(1, Math.floor(Math.max(claimable, 1) * o.share));
+              const resolve = chargebackEvent(
+                "charge.dispute.resolve",
+                b.openChargeback,
+                state.reference,
+                amount,
+                resolution,
+              );
+              b.openChargeback = undefined;
+              await deliverSigned(resolve);
+              if (resolution !== "declined") paths.chargebacksLost += 1;
+              return () => deliverSigned(resolve);
+            }
             case "refundRetry": {
               // The admin retries a failed refund (the first one from this booking on, if any).
               let refund: Awaited<ReturnType<typeof refundForBooking>>;
@@ -367,16 +636,31 @@ describe("money under random sequences of events", () => {
       }),
       // Two fixed sequences run first, so every path (payout, failed refund and its retry) is walked
       // on every seed; the random runs then look for what nobody thought of.
-      { numRuns: 100, examples: [[everyPath], [failThenRetry]] },
+      {
+        numRuns: 100,
+        examples: [[everyPath], [failThenRetry], [chargebackPolicyRace], [chargebackAfterRelease]],
+      },
     );
+    setFees(DEFAULT_FEES.service, DEFAULT_FEES.commission);
     // The runs really moved money through every path.
     const kinds = await pool().query(
       "SELECT kind, count(*)::int AS n FROM ledger_transactions GROUP BY kind",
     );
     const seen = new Set(kinds.rows.map((r) => r.kind));
-    for (const kind of ["charge", "release", "refund", "payout", "payout_paid", "payout_returned"])
+    for (const kind of [
+      "charge",
+      "release",
+      "refund",
+      "payout",
+      "payout_paid",
+      "payout_returned",
+      "chargeback",
+    ])
       expect(seen, `no ${kind} was posted`).toContain(kind);
     expect(paths.failedRefunds, "no refund.failed was applied").toBeGreaterThan(0);
     expect(paths.retried, "no failed refund was retried").toBeGreaterThan(0);
+    expect(paths.policyRefunds, "no client cancelled a paid booking").toBeGreaterThan(0);
+    expect(paths.races, "no cancellation raced a payment").toBeGreaterThan(0);
+    expect(paths.chargebacksLost, "no chargeback was lost").toBeGreaterThan(0);
   }, 600_000);
 });
