@@ -171,14 +171,14 @@ test("organiser request → accepted booking → client confirms → completed; 
   // A client's page: no musician's tools, no Back out of the site; Confirm is in reach without scrolling.
   await expect(client.getByRole("button", { name: "Copy URL" })).toHaveCount(0);
   await expect(client.getByRole("link", { name: "Back" })).toHaveCount(0);
-  await expect(client.getByRole("button", { name: "Confirm Booking" })).toBeInViewport();
-  await client.getByRole("button", { name: "Confirm Booking" }).click();
+  await expect(client.getByText("Confirm Booking", { exact: true })).toBeInViewport();
+  await client.getByText("Confirm Booking", { exact: true }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client.getByText("Booking confirmed successfully!")).toBeVisible();
   await expect(client.getByText("You have confirmed this booking.")).toBeVisible();
   // What happens next replaces the buttons.
   await expect(client.getByRole("heading", { name: "What happens next" })).toBeVisible();
-  await expect(client.getByRole("button", { name: "Confirm Booking" })).toHaveCount(0);
+  await expect(client.getByText("Confirm Booking", { exact: true })).toHaveCount(0);
 
   // The musician sees it confirmed and marks it completed (its date, today, has come).
   await musician.goto("/musician_bookings");
@@ -243,7 +243,7 @@ test("organiser request → accepted booking → client confirms → completed; 
 
   // Later the client confirms and the musician completes it: the dispute shows, resolved.
   await client2.goto(link2);
-  await client2.getByRole("button", { name: "Confirm Booking" }).click();
+  await client2.getByText("Confirm Booking", { exact: true }).click();
   await client2.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client2.getByText("Booking confirmed successfully!")).toBeVisible();
   await musician.goto(`/musician_bookings/${slug}`);
@@ -307,14 +307,20 @@ test("edit, cancel and delete from All Bookings", async ({ browser }) => {
   const renamed = musician.getByRole("listitem").filter({ hasText: "Uche Obi-Nwosu" });
   await expect(renamed.getByText("Abuja")).toBeVisible();
 
-  await renamed.getByRole("button", { name: "Cancel booking for Uche Obi-Nwosu" }).click();
-  await musician.getByRole("dialog").getByRole("button", { name: "Cancel booking" }).click();
+  await renamed.getByLabel("Cancel booking for Uche Obi-Nwosu").click();
+  await renamed
+    .getByRole("region", { name: "Cancel this booking?" })
+    .getByRole("button", { name: "Cancel booking" })
+    .click();
   await expect(musician.getByText("Booking for Uche Obi-Nwosu has been cancelled")).toBeVisible();
   await expect(renamed.getByText("Cancelled", { exact: true })).toBeVisible();
 
   const ngozi = musician.getByRole("listitem").filter({ hasText: "Ngozi Eze" });
-  await ngozi.getByRole("button", { name: "Delete booking for Ngozi Eze" }).click();
-  await musician.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await ngozi.getByLabel("Delete booking for Ngozi Eze").click();
+  await ngozi
+    .getByRole("region", { name: "Delete this booking?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expect(musician.getByText("Booking for Ngozi Eze has been deleted")).toBeVisible();
   await expect(musician.getByRole("listitem").filter({ hasText: "Ngozi Eze" })).toHaveCount(0);
 });

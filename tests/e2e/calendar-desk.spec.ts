@@ -68,7 +68,7 @@ test("musician copies the calendar feed URL; a client confirms; the feed has the
   expect(feedEvents(await (await request.get(feedUrl)).text())).toHaveLength(0);
   const client = await newPage(browser);
   await client.goto(link);
-  await client.getByRole("button", { name: "Confirm Booking" }).click();
+  await client.getByText("Confirm Booking", { exact: true }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client.getByText("Booking confirmed successfully!").first()).toBeVisible();
 

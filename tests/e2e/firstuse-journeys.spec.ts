@@ -151,14 +151,14 @@ test("a client confirms from the shared link, sees what happens next, and the bo
   const clientContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const client = await clientContext.newPage();
   await client.goto(`/booking/${bookingSlug}`);
-  await expect(client.getByRole("button", { name: "Confirm Booking" })).toBeInViewport();
-  await client.getByRole("button", { name: "Confirm Booking" }).click();
+  await expect(client.getByText("Confirm Booking", { exact: true })).toBeInViewport();
+  await client.getByText("Confirm Booking", { exact: true }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client.getByText("Booking confirmed successfully!")).toBeVisible();
   const next = client.getByRole("region", { name: "What happens next" });
   await expect(next).toBeVisible();
   await expect(next).toContainText("Kemi");
-  await expect(client.getByRole("button", { name: "Confirm Booking" })).toHaveCount(0);
+  await expect(client.getByText("Confirm Booking", { exact: true })).toHaveCount(0);
   await clientContext.close();
 
   // The musician finds it on the events calendar and in Upcoming, marked as a booking and linking to it.

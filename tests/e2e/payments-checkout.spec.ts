@@ -31,7 +31,7 @@ test("musician books → client confirms and pays on the test checkout → escro
   const client = await (await browser.newContext()).newPage();
   await client.goto(link);
   await expect(client.getByRole("button", { name: /^Pay / })).toHaveCount(0);
-  await client.getByRole("button", { name: "Confirm Booking" }).click();
+  await client.getByText("Confirm Booking", { exact: true }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client.getByText("You have confirmed this booking.")).toBeVisible();
   const panel = client.getByTestId("pay-panel");
@@ -111,7 +111,7 @@ test("musician picks Moderate → shown on the profile and before paying → cli
 
   const client = await (await browser.newContext()).newPage();
   await client.goto(link);
-  await client.getByRole("button", { name: "Confirm Booking" }).click();
+  await client.getByText("Confirm Booking", { exact: true }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   const panel = client.getByTestId("pay-panel");
   await expect(panel.getByTestId("cancellation-policy")).toContainText("Cancellation policy: Moderate.");

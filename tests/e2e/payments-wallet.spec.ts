@@ -31,7 +31,7 @@ async function seedBooking(musicianEmail: string, clientEmail: string): Promise<
 
 async function payOnTestCheckout(client: Page, slug: string) {
   await client.goto(`/booking/${slug}`);
-  await client.getByRole("button", { name: "Confirm Booking" }).click();
+  await client.getByText("Confirm Booking", { exact: true }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client.getByText("Booking confirmed successfully!")).toBeVisible();
   await client.getByRole("button", { name: "Pay ₦105,000.00" }).click();

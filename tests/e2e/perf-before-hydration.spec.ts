@@ -184,7 +184,7 @@ test("a booking request sent before the JavaScript arrives is stored", async ({ 
   expect(await requests()).toEqual(sent);
 });
 
-test("the client's Confirm Booking pressed before the JavaScript arrives confirms the booking", async ({
+test("the client's Confirm Booking pressed before the JavaScript arrives asks first, and only Yes confirms", async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -204,22 +204,32 @@ test("the client's Confirm Booking pressed before the JavaScript arrives confirm
   const js = await delayJavaScript(page);
   await openBeforeHydration(page, `/booking/${bookingSlug}`);
 
-  const confirm = page.getByRole("button", { name: "Confirm Booking" });
+  const confirm = page.getByText("Confirm Booking", { exact: true });
   await expect(confirm).toBeVisible();
   await expectNotHydrated(page);
+  // Issue 23 §3: the first tap only asks (it used to confirm at once and skip the question).
   await confirm.click();
-  js.release();
-
+  const question = page.getByRole("region", { name: "Confirm this booking?" });
+  await expect(question).toBeVisible();
+  await expect(question).toContainText("Once confirmed, the booking can no longer be disputed here.");
+  await expectNotHydrated(page);
+  const statusOf = async () =>
+    (
+      await withDb((c) =>
+        c.query<{ status: string }>("SELECT status FROM bookings_by_musician WHERE slug = $1", [bookingSlug]),
+      )
+    ).rows[0]?.status;
+  expect(await statusOf()).toBe("pending");
+  // "Yes" is a plain form: before the scripts it posts as HTML does, and the page answers.
+  await question.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Booking confirmed successfully!" })).toBeVisible({
     timeout: 30_000,
   });
-  const status = await withDb((c) =>
-    c.query<{ status: string }>("SELECT status FROM bookings_by_musician WHERE slug = $1", [bookingSlug]),
-  );
-  expect(status.rows).toEqual([{ status: "confirmed" }]);
+  expect(await statusOf()).toBe("confirmed");
+  js.release();
   // Hydrated, the page shows the confirmed booking: nothing left to confirm.
   await waitForHydration(page);
-  await expect(page.getByRole("button", { name: "Confirm Booking" })).toHaveCount(0);
+  await expect(page.getByText("Confirm Booking", { exact: true })).toHaveCount(0);
 });
 
 test("a tap on the phone menu before the JavaScript arrives opens it once it has", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { CalendarIcon, EyeIcon, MapPinIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher, useParams } from "react-router";
+import { ConfirmDisclosure } from "~/components/confirm-disclosure";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -221,7 +222,8 @@ function BookingItem({
               confirmLabel="Delete"
               disabled={!deletable || busy}
               describedBy={!deletable ? hintId : undefined}
-              onConfirm={() => submit("delete", b.id)}
+              intent="delete"
+              bookingId={b.id}
             />
             {cancellable && (
               <ConfirmActionDialog
@@ -231,7 +233,8 @@ function BookingItem({
                 description={`The booking for ${b.clientName} will be marked cancelled; the client can no longer confirm it.`}
                 confirmLabel="Cancel booking"
                 disabled={busy}
-                onConfirm={() => submit("cancel", b.id)}
+                intent="cancel"
+                bookingId={b.id}
               />
             )}
             {b.status === "confirmed" && (
@@ -410,6 +413,10 @@ function EditDialog({
   );
 }
 
+/**
+ * Delete and Cancel ask first, as a disclosure holding a plain form (issue 23 §3): the question opens
+ * before the page's JavaScript runs and without it, and the answer posts with the page's own fetcher.
+ */
 function ConfirmActionDialog({
   trigger,
   label,
@@ -418,7 +425,8 @@ function ConfirmActionDialog({
   confirmLabel,
   disabled,
   describedBy,
-  onConfirm,
+  intent,
+  bookingId,
 }: {
   trigger: React.ReactNode;
   label: string;
@@ -427,41 +435,32 @@ function ConfirmActionDialog({
   confirmLabel: string;
   disabled: boolean;
   describedBy?: string;
-  onConfirm: () => void;
+  intent: "delete" | "cancel";
+  bookingId: string;
 }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={disabled}
-        aria-describedby={describedBy}
-        aria-label={label}
-        onClick={() => setOpen(true)}
-      >
+  const fetcher = useFetcher<BookingsActionResult>({ key: "musician-bookings" });
+  if (disabled)
+    return (
+      <Button size="sm" variant="outline" disabled aria-describedby={describedBy} aria-label={label}>
         {trigger}
       </Button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Keep booking
-          </Button>
-          <Button
-            variant="destructive"
-            onClick={() => {
-              onConfirm();
-              setOpen(false);
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    );
+  return (
+    <ConfirmDisclosure
+      trigger={trigger}
+      triggerLabel={label}
+      question={title}
+      description={description}
+      className="basis-full sm:basis-auto"
+      panelClassName="rounded-md border p-3 sm:w-96"
+    >
+      <fetcher.Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="bookingId" value={bookingId} />
+        <Button type="submit" size="sm" variant="destructive">
+          {confirmLabel}
+        </Button>
+      </fetcher.Form>
+    </ConfirmDisclosure>
   );
 }

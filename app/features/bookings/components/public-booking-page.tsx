@@ -1,10 +1,10 @@
 import { ArrowLeftIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
+import { ConfirmDisclosure } from "~/components/confirm-disclosure";
 import { deferred } from "~/components/deferred";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { NativeDialog } from "~/components/ui/native-dialog";
 import type { BookingActionResult } from "~/features/bookings/action-results";
 import { disputeFetcherKey } from "~/features/disputes/dispute-keys";
 import { isPaid } from "~/features/documents/documents.schema";
@@ -137,7 +137,6 @@ function BookingDetails({
   const hydrated = useHydrated();
   const confirmFetcher = useFetcher<BookingActionResult>();
   const actionData = useActionData<BookingActionResult>();
-  const [confirmOpen, setConfirmOpen] = useState(false);
   useActionToast(confirmFetcher.data);
   const disputeFetcher = useFetcher<BookingActionResult>({ key: disputeFetcherKey(booking.slug) });
   const disputed = disputeFetcher.state === "idle" && disputeFetcher.data?.ok;
@@ -188,21 +187,22 @@ function BookingDetails({
             // On a phone the actions stay in reach at the bottom of the screen; beside the summary on wide screens.
             <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t bg-background/95 p-3 shadow-lg backdrop-blur md:static md:flex-col md:rounded-lg md:border md:p-4 md:shadow-sm">
               {pending && (
-                <confirmFetcher.Form method="post" className="flex-1">
-                  <input type="hidden" name="intent" value="confirm" />
-                  <Button
-                    type="submit"
-                    className="w-full"
-                    disabled={confirming}
-                    onClick={(e) => {
-                      // With JavaScript the click asks first; without it the form posts directly.
-                      e.preventDefault();
-                      setConfirmOpen(true);
-                    }}
-                  >
-                    {confirming ? "Confirming..." : "Confirm Booking"}
-                  </Button>
-                </confirmFetcher.Form>
+                <ConfirmDisclosure
+                  className="flex-1"
+                  variant="default"
+                  size="default"
+                  trigger={confirming ? "Confirming..." : "Confirm Booking"}
+                  question="Confirm this booking?"
+                  panelClassName="rounded-md border bg-background p-3"
+                  description={`You are confirming ${booking.musicianName}'s booking for ${booking.clientName}. Once confirmed, the booking can no longer be disputed here.`}
+                >
+                  <confirmFetcher.Form method="post">
+                    <input type="hidden" name="intent" value="confirm" />
+                    <Button type="submit" className="w-full" disabled={confirming}>
+                      {confirming ? "Confirming..." : "Yes, confirm booking"}
+                    </Button>
+                  </confirmFetcher.Form>
+                </ConfirmDisclosure>
               )}
               {canDispute && (
                 <div className="flex-1 [&>button]:w-full">
@@ -219,39 +219,6 @@ function BookingDetails({
           {cancellation}
         </div>
       </div>
-      <NativeDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        label="Confirm this booking?"
-        className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border"
-      >
-        {/* Rendered only while open, as a Radix dialog would be: closed, its text is not on the page. */}
-        {confirmOpen && (
-          <div className="grid gap-4">
-            <div className="flex flex-col gap-1.5 text-left">
-              <h2 className="text-lg font-semibold">Confirm this booking?</h2>
-              <p className="text-sm text-muted-foreground">
-                You are confirming {booking.musicianName}'s booking for {booking.clientName}. Once confirmed,
-                the booking can no longer be disputed here.
-              </p>
-            </div>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" onClick={() => setConfirmOpen(false)}>
-                Cancel
-              </Button>
-              <Button
-                disabled={confirming}
-                onClick={() => {
-                  confirmFetcher.submit({ intent: "confirm" }, { method: "post" });
-                  setConfirmOpen(false);
-                }}
-              >
-                {confirming ? "Confirming..." : "Yes, confirm booking"}
-              </Button>
-            </div>
-          </div>
-        )}
-      </NativeDialog>
     </main>
   );
 }

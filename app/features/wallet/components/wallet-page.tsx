@@ -110,6 +110,11 @@ export function WalletPage({
       : undefined;
   const review = actionData?.intent === "withdraw-review" && actionData.ok ? actionData.review : undefined;
   const commission = percentLabel(wallet.commissionBp);
+  // Said beside the form too: a toast needs JavaScript, and this answer matters without it.
+  const withdrawRefusal =
+    (actionData?.intent === "withdraw-review" || actionData?.intent === "withdraw") && !actionData.ok
+      ? actionData.message
+      : undefined;
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -146,6 +151,11 @@ export function WalletPage({
                 data-testid="payout-hold"
               >
                 {wallet.heldMessage}
+              </p>
+            )}
+            {withdrawRefusal && (
+              <p role="alert" className="text-sm text-destructive">
+                {withdrawRefusal}
               </p>
             )}
             {!wallet.bankAccount ? (
