@@ -291,6 +291,25 @@ export const matrix: Record<string, MatrixRow> = {
     },
     expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
   },
+  "routes/request-status.tsx#action": {
+    why:
+      "a requester without an account answers the musician on their private page (issue 22 §4): the " +
+      "256-bit token is the capability, as for reading it; a made-up token answers 404 " +
+      "(request-replies.integration.test.ts)",
+    call: async (w) => {
+      const { id } = await w.newRequest();
+      const [row] = await db
+        .select({ token: bookingRequests.statusToken })
+        .from(bookingRequests)
+        .where(eq(bookingRequests.id, id));
+      return {
+        path: `/request/${row!.token}`,
+        params: { token: row!.token },
+        form: { intent: "reply", body: "About 80 guests" },
+      };
+    },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+  },
   "routes/booking-link-redirect.tsx#loader": {
     why: "/bookings/{slug} is the link shape; it only redirects",
     call: () => ({ path: "/bookings/abcd1234", params: { slug: "abcd1234" } }),
@@ -691,6 +710,11 @@ export const matrix: Record<string, MatrixRow> = {
  * " · " and the intent. Each is called as every actor, like the rows above.
  */
 export const intentMatrix: Record<string, MatrixRow> = {
+  "routes/musician-booking-requests.tsx#action · reply": ownRowAction(
+    "a reply names a request id: only its own musician answers it in the app (issue 22 §4)",
+    "musician_bookingrequests",
+    async (w) => ({ intent: "reply", requestId: (await w.newRequest()).id, body: "I am free that day" }),
+  ),
   "routes/booking.tsx#action · pay": {
     why: "Pay: the confirmed booking's slug is the client's key; everyone holding it reaches the same checkout",
     call: once(async (w) => {
