@@ -69,7 +69,7 @@ test("musician books → client confirms and pays on the test checkout → escro
   await expect(row.getByText("Paid — released")).toBeVisible();
   await expect(row.getByText("Completed", { exact: true })).toBeVisible();
   const released = await latestMailTo(m.email);
-  expect(released.replace(/=\r?\n/g, "")).toContain("72,000.00 is now available");
+  expect(released.replace(/=\r?\n/g, "")).toContain("is now available in your Stagebook wallet");
 });
 
 const lagosInDays = (days: number) =>
@@ -136,5 +136,5 @@ test("musician picks Moderate → shown on the profile and before paying → cli
   await expect(panel.getByText(/^Cancelled and partly refunded/)).toBeVisible();
   await expect(client.getByRole("button", { name: "Yes, cancel this booking" })).toHaveCount(0);
   const told = await latestMailTo(m.email);
-  expect(told.replace(/=\r?\n/g, "")).toContain("Bola Ade has cancelled the booking");
+  expect(told.replace(/=\r?\n/g, "")).toContain("Bola Ade cancelled the booking");
 });
