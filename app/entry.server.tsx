@@ -5,13 +5,14 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { deferredPartsReady } from "~/components/deferred";
 import { noteDatabaseError } from "~/server/database-health.server";
 import { logger } from "~/server/logger.server";
 import { scriptsAfterPaint } from "~/server/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -21,6 +22,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // The page's deferred parts render with it, never streamed in later (ADR 0012); this waits only for
+  // the first request after a start.
+  await deferredPartsReady();
   const nonce = loadContext.cspNonce || undefined;
 
   return new Promise((resolve, reject) => {
@@ -37,6 +41,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // React sends a large finished Suspense boundary (a deferred part, ADR 0012) after the rest, and
+        // moves it into place with an inline script the cached pages' CSP does not allow (ADR 0007):
+        // every finished boundary goes out in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

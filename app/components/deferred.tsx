@@ -9,6 +9,12 @@ import { type ComponentType, lazy, Suspense, useEffect, useId, useLayoutEffect }
 type Loader<P> = () => Promise<ComponentType<P>>;
 
 const waiting = new Set<string>();
+const serverLoads: Promise<void>[] = [];
+
+/** Resolves once every deferred part's code is in (server only): then a render never suspends on one. */
+export function deferredPartsReady(): Promise<void> {
+  return Promise.all(serverLoads).then(() => undefined);
+}
 let rootHydrated = false;
 let announced = false;
 
@@ -44,21 +50,24 @@ function PartHydrated({ id }: { id: string }) {
  * page is rendered whole in one go (nothing streams in later).
  */
 export function deferred<P extends object>(load: Loader<P>): ComponentType<P> {
-  let loading: Promise<ComponentType<P>> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const start = () => {
-    loading ??= load();
+    loading ??= load().then((component) => ({ default: component }));
     return loading;
   };
-  const Part = lazy(() => start().then((component) => ({ default: component })));
+  const Part = lazy(start);
   if (import.meta.env.SSR) {
-    // React.lazy suspends the first time it is rendered even when the module is there; settling it
-    // now means every server render finds it resolved.
-    const init = (Part as unknown as { _init: (payload: unknown) => unknown; _payload: unknown })._init;
+    // React.lazy suspends the first time it is rendered even when the module is there, and a
+    // suspended part would stream in later, behind an inline script the cached pages' CSP does not
+    // allow. So the server settles it before its first render: `_init` starts the load, and
+    // `deferredPartsReady()` (awaited by entry.server.tsx) waits for it.
+    const lazyPart = Part as unknown as { _init: (payload: unknown) => unknown; _payload: unknown };
     try {
-      init((Part as unknown as { _payload: unknown })._payload);
+      lazyPart._init(lazyPart._payload);
     } catch {
-      // The promise it throws settles the lazy component for the next render.
+      // The promise it throws settles the lazy component (its callback runs before ours below).
     }
+    serverLoads.push(start().then(() => undefined));
   }
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level, as React.lazy is
   function Deferred(props: P) {

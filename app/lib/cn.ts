@@ -7,8 +7,8 @@ import { type ClassValue, clsx } from "clsx";
 
 const SIZES = "(?:xs|sm|base|lg|xl|\\dxl|\\[[\\d.]+(?:px|rem|em)\\])(?:/.+)?";
 
-/** [pattern over the utility, its group, the groups a later one also replaces] */
-const RULES: [RegExp, string, string[]?][] = [
+/** [pattern over the utility, its group ("$1": the pattern's first group)], first match wins. */
+const RULES: [RegExp, string][] = [
   [
     /^(?:block|inline-block|inline|flex|inline-flex|grid|inline-grid|contents|hidden|flow-root|list-item|table)$/,
     "d",
@@ -16,82 +16,65 @@ const RULES: [RegExp, string, string[]?][] = [
   [/^(?:static|fixed|absolute|relative|sticky)$/, "pos"],
   [/^(?:visible|invisible|collapse)$/, "vis"],
   [/^(?:sr-only|not-sr-only)$/, "sr"],
-  [/^filter$/, "filter"],
+  [/^(filter)$/, "$1"],
   [/^\[([a-z-]+):.+\]$/, "[$1]"],
-  [/^(from|via|to)-/, "$1"],
-  [/^p-/, "p", ["px", "py", "ps", "pe", "pt", "pr", "pb", "pl"]],
-  [/^px-/, "px", ["pr", "pl"]],
-  [/^py-/, "py", ["pt", "pb"]],
-  [/^m-/, "m", ["mx", "my", "ms", "me", "mt", "mr", "mb", "ml"]],
-  [/^mx-/, "mx", ["mr", "ml"]],
-  [/^my-/, "my", ["mt", "mb"]],
-  [/^inset-(?![xy]-)/, "inset", ["inset-x", "inset-y", "start", "end", "top", "right", "bottom", "left"]],
-  [/^inset-x-/, "inset-x", ["right", "left"]],
-  [/^inset-y-/, "inset-y", ["top", "bottom"]],
-  [/^size-/, "size", ["w", "h"]],
-  [/^gap-(?![xy]-)/, "gap", ["gap-x", "gap-y"]],
-  [/^flex-(?:1|auto|initial|none|\d+|\[.+\])$/, "flex", ["basis", "grow", "shrink"]],
+  [/^flex-(?:1|auto|initial|none|\d+|\[.+\])$/, "flex"],
   [/^flex-(?:row|row-reverse|col|col-reverse)$/, "flex-dir"],
   [/^flex-(?:wrap|wrap-reverse|nowrap)$/, "flex-wrap"],
-  [/^grow(?:-.+)?$/, "grow"],
-  [/^shrink(?:-.+)?$/, "shrink"],
-  [/^col-span-/, "col"],
-  [/^justify-(?:start|end|center|between|around|evenly|stretch|normal|baseline)$/, "justify"],
-  [/^content-(?:start|end|center|between|around|evenly|stretch|normal|baseline)$/, "content"],
-  [new RegExp(`^text-${SIZES}$`), "text-size", ["leading"]],
+  [/^(grow|shrink)(?:-.+)?$/, "$1"],
+  [/^(justify|content)-(?:start|end|center|between|around|evenly|stretch|normal|baseline)$/, "$1"],
+  [new RegExp(`^text-${SIZES}$`), "text-size"],
   [/^text-(?:left|center|right|justify|start|end)$/, "text-align"],
   [/^text-(?:wrap|nowrap|balance|pretty)$/, "text-wrap"],
   [/^(?:truncate|text-ellipsis|text-clip)$/, "text-overflow"],
-  [/^text-/, "text-color"],
   [/^font-(?:thin|extralight|light|normal|medium|semibold|bold|extrabold|black)$/, "font-weight"],
-  [/^font-/, "font-family"],
-  [/^bg-/, "bg-color"],
-  [
-    /^border(?:-(?:\d+|px))?$/,
-    "border-w",
-    ["border-w-x", "border-w-y", "border-w-t", "border-w-r", "border-w-b", "border-w-l"],
-  ],
+  [/^border(?:-(?:\d+|px))?$/, "border-w"],
   [/^border-([xytrbl])(?:-(?:\d+|px))?$/, "border-w-$1"],
   [/^border-(?:solid|dashed|dotted|double|hidden|none)$/, "border-style"],
-  [/^border-/, "border-color"],
-  [
-    /^rounded(?:-(?:none|xs|sm|md|lg|xl|\dxl|full|\[.+\]))?$/,
-    "rounded",
-    ["rounded-t", "rounded-r", "rounded-b", "rounded-l"],
-  ],
+  [/^rounded(?:-(?:none|xs|sm|md|lg|xl|\dxl|full|\[.+\]))?$/, "rounded"],
   [/^rounded-([trbl])(?:-.+)?$/, "rounded-$1"],
   [/^shadow(?:-(?:2xs|xs|sm|md|lg|xl|2xl|none|inner))?$/, "shadow"],
-  [/^shadow-/, "shadow-color"],
   [/^ring(?:-\d+)?$/, "ring-w"],
-  [/^ring-offset-/, "ring-offset"],
-  [/^ring-/, "ring-color"],
   [/^outline-(?:none|hidden|solid|dashed|dotted|double)$/, "outline-style"],
   [/^outline(?:-\d+)?$/, "outline-w"],
-  [/^outline-offset-/, "outline-offset"],
-  [/^outline-/, "outline-color"],
-  [/^overflow-(?!x-|y-)/, "overflow", ["overflow-x", "overflow-y"]],
-  [/^break-/, "break"],
-  [/^(?:underline|overline|line-through|no-underline)$/, "decoration"],
-  [/^decoration-/, "decoration-color"],
+  [/^(?:underline|overline|line-through|no-underline)$/, "line"],
   [/^(?:uppercase|lowercase|capitalize|normal-case)$/, "case"],
   [/^(?:tabular-nums|proportional-nums)$/, "nums"],
-  [/^transition(?:-.+)?$/, "transition"],
+  [/^(transition|backdrop-blur)(?:-.+)?$/, "$1"],
   [/^object-(?:cover|contain|fill|none|scale-down)$/, "object-fit"],
   [/^list-(?:none|disc|decimal)$/, "list"],
   [/^snap-(?:x|y|both|none)$/, "snap-type"],
   [/^snap-(?:mandatory|proximity)$/, "snap-strictness"],
   [/^snap-(?:start|end|center|align-none)$/, "snap-align"],
-  [/^backdrop-blur(?:-.+)?$/, "backdrop-blur"],
-  [/^scale-/, "scale", ["scale-x", "scale-y"]],
-  [/^divide-([xy])(?:-\d+)?$/, "divide-$1"],
-  [/^space-y-reverse$/, "space-y-reverse"],
-  [/^space-x-reverse$/, "space-x-reverse"],
-  // The rest are named by their prefix: "w-full" and "w-10" are both "w".
+  [/^(divide-[xy])(?:-\d+)?$/, "$1"],
+  [/^(space-[xy]-reverse)$/, "$1"],
+  // The rest are named by their prefix ("w-full" and "w-10" are both "w"); a longer prefix first.
   [
-    /^(px|py|pt|pr|pb|pl|ps|pe|mx|my|mt|mr|mb|ml|ms|me|min-w|min-h|max-w|max-h|w|h|gap-x|gap-y|top|right|bottom|left|start|end|z|opacity|order|basis|grid-cols|grid-rows|items|self|justify-items|justify-self|place-items|leading|tracking|whitespace|cursor|pointer-events|overflow-x|overflow-y|underline-offset|animate|aspect|line-clamp|accent|fill|scroll-mt|translate-x|translate-y|space-y|space-x)-/,
+    /^(p[xytrblse]?|m[xytrblse]?|inset-[xy]|inset|gap-[xy]|gap|size|min-w|min-h|max-w|max-h|w|h|top|right|bottom|left|start|end|z|opacity|order|basis|col-span|grid-cols|grid-rows|items|self|justify-items|justify-self|place-items|leading|tracking|whitespace|cursor|pointer-events|overflow-[xy]|overflow|underline-offset|decoration|animate|aspect|line-clamp|accent|fill|scroll-mt|scale|translate-[xy]|space-[xy]|break|from|via|to|ring-offset|ring|outline-offset|outline|shadow|border|bg|font|text)-/,
     "$1",
   ],
 ];
+
+/** What a later utility of a group also replaces: "p-2" after "px-4" leaves only "p-2". */
+const ALSO: Record<string, string> = {
+  p: "px py ps pe pt pr pb pl",
+  px: "pr pl",
+  py: "pt pb",
+  m: "mx my ms me mt mr mb ml",
+  mx: "mr ml",
+  my: "mt mb",
+  inset: "inset-x inset-y start end top right bottom left",
+  "inset-x": "right left",
+  "inset-y": "top bottom",
+  size: "w h",
+  gap: "gap-x gap-y",
+  flex: "basis grow shrink",
+  "text-size": "leading",
+  "border-w": "border-w-x border-w-y border-w-t border-w-r border-w-b border-w-l",
+  rounded: "rounded-t rounded-r rounded-b rounded-l",
+  overflow: "overflow-x overflow-y",
+  scale: "scale-x scale-y",
+};
 
 const cache = new Map<string, [string, string[]] | null>();
 
@@ -100,10 +83,11 @@ function groupOf(utility: string): [string, string[]] | null {
   let found = cache.get(utility);
   if (found === undefined) {
     found = null;
-    for (const [pattern, group, also] of RULES) {
+    for (const [pattern, name] of RULES) {
       const m = pattern.exec(utility);
       if (m) {
-        found = [group.replace("$1", m[1] ?? ""), also ?? []];
+        const group = name.replace("$1", m[1]);
+        found = [group, ALSO[group]?.split(" ") ?? []];
         break;
       }
     }

@@ -132,7 +132,7 @@ test("a tap on the profile's Message link before the JavaScript arrives navigate
   await openBeforeHydration(page, `/musicians/${slug}`);
 
   // Issue 24: only JavaScript-only buttons wait for hydration (ADR 0010); a link is the browser's.
-  const message = page.getByRole("link", { name: "Message" });
+  const message = page.getByRole("link", { name: "Message", exact: true });
   await expect(message).toBeVisible();
   await expectNotHydrated(page);
   await message.click({ noWaitAfter: true });

@@ -19,7 +19,8 @@ const LANDMARKS = ["html", "body", "header", "main", "footer", "h1"];
  */
 async function hydratedDocument(page: Page) {
   return page.evaluate(async (landmarks) => {
-    const server = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
+    const html = await (await fetch(location.href)).text();
+    const server = new DOMParser().parseFromString(html, "text/html");
     const count = (doc: Document) => landmarks.map((tag) => `${tag} ${doc.querySelectorAll(tag).length}`);
     const ids = new Set([...document.querySelectorAll("[id]")].map((e) => e.id));
     const broken: string[] = [];
@@ -39,6 +40,8 @@ async function hydratedDocument(page: Page) {
       landmarks: count(document),
       serverLandmarks: count(server),
       stylesheets: document.querySelectorAll('head link[rel="stylesheet"]').length,
+      // A deferred part (ADR 0012) renders with the page: nothing streams in behind an inline script.
+      streamedLater: /<template id="B:|\$RC\(/.test(html),
       broken,
     };
   }, LANDMARKS);
@@ -110,8 +113,12 @@ test("public pages hydrate in place with React: one document, its stylesheet, wh
     const doc = await hydratedDocument(page);
     expect(doc.landmarks, path).toEqual(doc.serverLandmarks);
     expect(doc.landmarks, path).toContain("html 1");
-    expect({ stylesheets: doc.stylesheets, broken: doc.broken }, path).toEqual({
+    expect(
+      { stylesheets: doc.stylesheets, streamedLater: doc.streamedLater, broken: doc.broken },
+      path,
+    ).toEqual({
       stylesheets: 1,
+      streamedLater: false,
       broken: [],
     });
   }

@@ -1,19 +1,22 @@
 import { MapPinIcon, UserIcon } from "lucide-react";
 import { preload } from "react-dom";
 import { deferred } from "~/components/deferred";
-import { Badge } from "~/components/ui/badge";
 import { RequestBookingButton } from "~/features/booking-requests/components/request-booking-button";
 import { MessageMusicianLink } from "~/features/messaging/components/message-musician-link";
 import { imageSources, PROFILE_IMAGE_WIDTHS } from "~/features/portfolio/image-srcset";
-import { RatingBadge } from "~/features/reviews/components/rating-badge";
 import type { ProfileReviews } from "~/features/reviews/review-lists.server";
 import { formatNairaWhole } from "~/lib/money";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
 import type { PublicProfile } from "../profile.server";
 import { pickTab, TabNav } from "./tab-nav";
-import { VerifiedBadge } from "./verified-badge";
 
-// Below the profile's header: each hydrates from its own chunk (ADR 0012).
+// Nothing in these is interactive, and most is below the profile's header: each hydrates from its
+// own chunk (ADR 0012).
+const VerifiedBadge = deferred(() => import("./verified-badge").then((m) => m.VerifiedBadge));
+const RatingBadge = deferred(() =>
+  import("~/features/reviews/components/rating-badge").then((m) => m.RatingBadge),
+);
+const Tags = deferred(() => import("./profile-tags").then((m) => m.Tags));
 const PortfolioItemView = deferred(() =>
   import("~/features/portfolio/components/portfolio-item-view").then((m) => m.PortfolioItemView),
 );
@@ -35,22 +38,6 @@ export const PUBLIC_TABS = [
   { id: "experience", label: "Experience" },
   { id: "reviews", label: "Reviews" },
 ] as const;
-
-function Tags({ label, items }: { label: string; items: string[] }) {
-  if (items.length === 0) return null;
-  return (
-    <div className="grid gap-2">
-      <h3 className="text-sm font-semibold text-muted-foreground">{label}</h3>
-      <ul className="flex flex-wrap gap-2">
-        {items.map((t) => (
-          <li key={t}>
-            <Badge variant="secondary">{t}</Badge>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 function TextBlock({ title, text }: { title: string; text: string | null }) {
   if (!text) return null;
