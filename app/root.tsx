@@ -25,8 +25,9 @@ import { type FlashToast, takeFlashToast } from "~/server/flash.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-// Only a missing page renders it: its code is not in every page's first load (ADR 0012).
+// Only an error renders these: their code is not in every page's first load (ADR 0012).
 const NotFound = deferred(() => import("~/features/site/components/not-found").then((m) => m.NotFound));
+const ErrorPage = deferred(() => import("~/features/site/components/error-page").then((m) => m.ErrorPage));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
@@ -130,13 +131,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     : error.status === 503
       ? OUTAGE_MESSAGE
       : ((error.data as { message?: string } | undefined)?.message ?? error.statusText);
-  return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="text-muted-foreground">{message}</p>
-      <a href="/" className="text-primary underline">
-        Return to Home
-      </a>
-    </main>
-  );
+  return <ErrorPage message={message} />;
 }

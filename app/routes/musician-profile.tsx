@@ -1,14 +1,6 @@
 import { useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  type ShouldRevalidateFunctionArgs,
-  useSearchParams,
-} from "react-router";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { deferred } from "~/components/deferred";
-import { buttonVariants } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getSessionUser } from "~/features/auth/session.server";
 import { publicAvailability } from "~/features/availability/availability.server";
 import { publicBusyDates } from "~/features/calendar/busy-dates.server";
@@ -33,6 +25,10 @@ const UpcomingAvailability = deferred(() =>
 );
 const BusyDatesList = deferred(() =>
   import("~/features/calendar/components/busy-dates").then((m) => m.BusyDatesList),
+);
+// Only a missing or failed profile renders it.
+const ProfileLoadFailed = deferred(() =>
+  import("~/features/profiles/components/profile-load-failed").then((m) => m.ProfileLoadFailed),
 );
 const CancellationPolicyNote = deferred(() =>
   import("~/features/refunds/components/cancellation-policy-note").then((m) => m.CancellationPolicyNote),
@@ -160,26 +156,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     toast.error(LOAD_FAILED);
   }, []);
-  return (
-    <main className="mx-auto flex min-h-[60vh] max-w-md items-center px-4 py-12">
-      <Card className="w-full text-center">
-        <CardHeader>
-          <CardTitle>
-            <h1>{LOAD_FAILED}</h1>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <p className="text-muted-foreground">
-            {notFound
-              ? "This musician's website does not exist or is not active yet."
-              : "Something went wrong while loading this page. Please try again."}
-          </p>
-          {/* The list of musicians (/market), not the recruitment page (ARCHITECTURE §9). */}
-          <Link to="/market" className={buttonVariants()}>
-            Back to Musicians
-          </Link>
-        </CardContent>
-      </Card>
-    </main>
-  );
+  return <ProfileLoadFailed title={LOAD_FAILED} notFound={notFound} />;
 }

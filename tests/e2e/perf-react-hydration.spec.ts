@@ -40,8 +40,9 @@ async function hydratedDocument(page: Page) {
       landmarks: count(document),
       serverLandmarks: count(server),
       stylesheets: document.querySelectorAll('head link[rel="stylesheet"]').length,
-      // A deferred part (ADR 0012) renders with the page: nothing streams in behind an inline script.
-      streamedLater: /<template id="B:|\$RC\(/.test(html),
+      // A deferred part (ADR 0012) renders in place: no markup streams in later, moved into place by an
+      // inline script (React Router's own streamed data is a script, and stays).
+      streamedLater: /<div hidden id="S:\d+"><(?!script)/.test(html),
       broken,
     };
   }, LANDMARKS);

@@ -7,15 +7,15 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { BookingActionResult } from "~/features/bookings/action-results";
 import { disputeFetcherKey } from "~/features/disputes/dispute-keys";
-import { isPaid } from "~/features/documents/documents.schema";
 import { toast } from "~/lib/toast";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { PublicBooking } from "../bookings.server";
-import { BookingSummary } from "./booking-summary";
 import { MusicianContact } from "./musician-contact";
 import { useHydrated } from "./use-hydrated";
 
-// Below the summary and the first action: each hydrates from its own chunk (ADR 0012).
+// Nothing interactive in the summary, and the rest is below it and the first action: each hydrates
+// from its own chunk (ADR 0012).
+const BookingSummary = deferred(() => import("./booking-summary").then((m) => m.BookingSummary));
 const BookingDownloads = deferred(() =>
   import("~/features/documents/components/booking-downloads").then((m) => m.BookingDownloads),
 );
@@ -119,7 +119,7 @@ function WhatHappensNext({ booking, payment }: { booking: PublicBooking; payment
       <BookingDownloads
         slug={booking.slug}
         eventDate={booking.eventDate}
-        paid={isPaid(booking.paymentStatus)}
+        paymentStatus={booking.paymentStatus}
       />
     </section>
   );

@@ -1,6 +1,6 @@
 import { CalendarPlusIcon, FileTextIcon } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
-import { DOCUMENT_LABELS, type DocumentKind } from "../documents.schema";
+import { DOCUMENT_LABELS, type DocumentKind, isPaid } from "../documents.schema";
 
 const linkClass = buttonVariants({ variant: "outline", size: "sm" });
 
@@ -12,17 +12,21 @@ export function BookingDownloads({
   slug,
   eventDate,
   paid = false,
+  paymentStatus,
   musician,
 }: {
   slug: string;
   eventDate: string | null;
   paid?: boolean;
+  /** The booking's payment status, when the caller has not worked out `paid` itself. */
+  paymentStatus?: string | null;
   musician?: { slug: string; bookingId: string };
 }) {
   const base = musician
     ? `/musician_documents/${musician.slug}/${musician.bookingId}`
     : `/booking/${slug}/documents`;
-  const kinds: DocumentKind[] = paid ? ["contract", "invoice", "receipt"] : ["contract", "invoice"];
+  const kinds: DocumentKind[] =
+    paid || isPaid(paymentStatus) ? ["contract", "invoice", "receipt"] : ["contract", "invoice"];
   return (
     <section aria-label="Booking documents" className="grid gap-2">
       <h3 className="text-sm font-semibold">Documents</h3>

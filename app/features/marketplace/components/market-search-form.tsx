@@ -1,19 +1,19 @@
 import { SearchIcon, SlidersHorizontalIcon } from "lucide-react";
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { deferred } from "~/components/deferred";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NairaField } from "~/components/ui/naira-field";
 import { NativeDialog } from "~/components/ui/native-dialog";
 import { useHydrated } from "~/features/bookings/components/use-hydrated";
-import { NativeSelect } from "~/features/dashboard/components/native-select";
 import { cn } from "~/lib/cn";
-import { formatNairaAmount } from "~/lib/naira";
-import { NIGERIA_STATES, stateLabel } from "~/lib/nigeria-states";
 import { PHONE_QUERY, useMediaQuery } from "~/lib/use-media-query";
 import type { MarketSearch } from "../search.schema";
-import { GENRE_OPTIONS, MARKET_EVENT_TYPES, SORT_OPTIONS } from "../search-options";
+
+// The filter fields: plain form fields until their own chunk hydrates them (ADR 0012); the search box,
+// the page's first action, is in the first chunk.
+const MarketFilterFields = deferred(() => import("./market-filter-fields").then((m) => m.MarketFilterFields));
 
 /** How many filters (not the text search, not the order) narrow the results: the "Filters (n)" count. */
 export function activeFilterCount(search: MarketSearch): number {
@@ -41,74 +41,7 @@ export function MarketSearchForm({
   // A rate the server could not read opens the sheet on it.
   const [sheetOpen, setSheetOpen] = useState(Boolean(maxRateError));
   const filtersLabel = `Filters (${activeFilterCount(search)})`;
-  const filters = (
-    <>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <div className="grid gap-2">
-          <Label htmlFor="genre">Genre</Label>
-          <NativeSelect id="genre" name="genre" defaultValue={search.genre ?? ""}>
-            <option value="">Any genre</option>
-            {GENRE_OPTIONS.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="eventType">Event type</Label>
-          <NativeSelect id="eventType" name="eventType" defaultValue={search.eventType ?? ""}>
-            <option value="">Any event</option>
-            {MARKET_EVENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="location">Location</Label>
-          <NativeSelect id="location" name="location" defaultValue={search.location ?? ""}>
-            <option value="">Anywhere in Nigeria</option>
-            {NIGERIA_STATES.map((s) => (
-              <option key={s} value={s}>
-                {stateLabel(s)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <NairaField
-          name="maxRate"
-          label="Maximum hourly rate (₦)"
-          defaultValue={search.maxRate ? formatNairaAmount(search.maxRate * 100) : ""}
-          placeholder="e.g. 50,000"
-          error={maxRateError}
-        />
-        <div className="grid gap-2">
-          <Label htmlFor="date">Available on</Label>
-          <Input id="date" name="date" type="date" min={today} defaultValue={search.date ?? ""} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="sort">Sort by</Label>
-          <NativeSelect id="sort" name="sort" defaultValue={search.sort}>
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Button type="submit" formAction="/market#results">
-          Apply filters
-        </Button>
-        <Button asChild variant="ghost">
-          <Link to="/market">Clear filters</Link>
-        </Button>
-      </div>
-    </>
-  );
+  const filters = <MarketFilterFields search={search} today={today} maxRateError={maxRateError} />;
   return (
     <Form
       method="get"

@@ -8,7 +8,6 @@ import type { ProfileReviews } from "~/features/reviews/review-lists.server";
 import { formatNairaWhole } from "~/lib/money";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
 import type { PublicProfile } from "../profile.server";
-import { pickTab, TabNav } from "./tab-nav";
 
 // Nothing in these is interactive, and most is below the profile's header: each hydrates from its
 // own chunk (ADR 0012).
@@ -17,6 +16,8 @@ const RatingBadge = deferred(() =>
   import("~/features/reviews/components/rating-badge").then((m) => m.RatingBadge),
 );
 const Tags = deferred(() => import("./profile-tags").then((m) => m.Tags));
+// Links to ?tab=…: they work as plain links until it hydrates.
+const TabNav = deferred(() => import("./tab-nav").then((m) => m.TabNav));
 const PortfolioItemView = deferred(() =>
   import("~/features/portfolio/components/portfolio-item-view").then((m) => m.PortfolioItemView),
 );
@@ -63,7 +64,7 @@ export function PublicProfileView({
   verified?: boolean;
 }) {
   const { profile, portfolio, performances } = data;
-  const tab = pickTab(rawTab, PUBLIC_TABS);
+  const tab = (PUBLIC_TABS.find((t) => t.id === rawTab) ?? PUBLIC_TABS[0]).id;
   const name = profile.stageName || `${profile.firstName ?? ""} ${profile.lastName ?? ""}`.trim();
   // No invented default: a musician who has not set a rate is "Rate on request".
   const rate = profile.hourlyRateKobo === null ? null : formatNairaWhole(profile.hourlyRateKobo);
