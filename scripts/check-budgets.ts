@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
 import { matchRoutes, type RouteObject } from "react-router";
 
 // Issue 24: 125 KB with React in the browser (ADR 0012; React + React Router are 110.8 KB of it).
-// Measured 2026-11-25: / 122.3, /musicians/{slug} 124.7, /market 124.2, /booking/{slug} 125.0 KB (from
+// Measured 2026-11-25: / 122.3, /musicians/{slug} 124.7, /market 124.2, /booking/{slug} 124.6 KB (from
 // 135.7, 145.8, 140.3, 145.9 KB on React before the pages deferred what is below their first screen).
 // Issue 14's 100 KB was met on Preact (ADR 0011, superseded). Lower it whenever the pages get lighter.
 export const BUDGET_JS_BYTES = 125 * 1024;

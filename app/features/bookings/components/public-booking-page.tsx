@@ -10,12 +10,12 @@ import { disputeFetcherKey } from "~/features/disputes/dispute-keys";
 import { toast } from "~/lib/toast";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { PublicBooking } from "../bookings.server";
-import { MusicianContact } from "./musician-contact";
 import { useHydrated } from "./use-hydrated";
 
 // Nothing interactive in the summary, and the rest is below it and the first action: each hydrates
 // from its own chunk (ADR 0012).
 const BookingSummary = deferred(() => import("./booking-summary").then((m) => m.BookingSummary));
+const MusicianContact = deferred(() => import("./musician-contact").then((m) => m.MusicianContact));
 const BookingDownloads = deferred(() =>
   import("~/features/documents/components/booking-downloads").then((m) => m.BookingDownloads),
 );
