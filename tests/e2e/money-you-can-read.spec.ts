@@ -100,7 +100,7 @@ test("§1 the commission, before committing: the price fields, the preview, the 
 }) => {
   test.setTimeout(120_000);
   const m = await registerMusician(page, { firstName: "Tunde", lastName: "Adeyemi" });
-  await activateWebsite(m.email, "Tunde Sax");
+  const musicianSlug = await activateWebsite(m.email, "Tunde Sax");
   await page.goto("/musician_dashboard");
   await expect(page.getByTestId("fee-rates")).toHaveText(
     "Stagebook keeps 10% of each booking's price as commission; you receive the rest. Clients pay a 5% service fee on top of your price.",
@@ -131,6 +131,17 @@ test("§1 the commission, before committing: the price fields, the preview, the 
   const link = await wizard.getByLabel("Booking link").inputValue();
   const slug = link.split("/booking/")[1]!;
 
+  // Edit: the same sentence under the price, for the new price.
+  await page.goto(`/musician_bookings/${musicianSlug}`);
+  await page.getByRole("button", { name: "Edit booking for Chiamaka Okafor" }).click();
+  const edit = page.getByRole("dialog");
+  await edit.getByLabel("Price").fill("300,000");
+  await expect(edit.getByTestId("commission-note")).toHaveText(
+    "Stagebook keeps 10% (₦30,000). You receive ₦270,000. The client pays ₦315,000 with the 5% service fee.",
+  );
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Booking for Chiamaka Okafor has been updated")).toBeVisible();
+
   // "Join as Musician" states the rates to someone who has not signed up.
   const visitor = await phonePage(browser);
   await asNewVisitor(visitor);
@@ -145,11 +156,11 @@ test("§1 the commission, before committing: the price fields, the preview, the 
   await expect(visitor.getByText("Booking confirmed successfully!")).toBeVisible();
   const panel = visitor.getByTestId("pay-panel");
   await expect(panel.getByText("Service fee (5%)")).toBeVisible();
-  await expect(panel.getByText("₦22,500.00")).toBeVisible();
+  await expect(panel.getByText("₦15,000.00")).toBeVisible();
   await expect(panel.getByTestId("service-fee-refund")).toHaveText(
     "The service fee is refunded with the price: in full if the musician cancels, in the same share as the price under the cancellation policy if you cancel.",
   );
-  await expect(panel.getByRole("button", { name: "Pay ₦472,500.00" })).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Pay ₦315,000.00" })).toBeVisible();
 });
 
 test("§2 a wallet that reconciles: paid, released, withdrawn, in plain words that add up", async ({
@@ -249,6 +260,10 @@ test("§3 confirmations where money moves: the payout account takes the password
   await signIn(noJs, m);
   await expect(noJs).toHaveURL(/musician_dashboard/);
   await noJs.goto(`/musician_wallet/${musicianSlug}`);
+  await noJs.getByLabel("Amount").fill("500");
+  await noJs.getByRole("button", { name: "Withdraw" }).click();
+  await expect(noJs.getByText("The minimum withdrawal is ₦1,000.00")).toBeVisible();
+  await expect(noJs.getByLabel("Amount")).toHaveValue("500");
   await noJs.getByLabel("Amount").fill("100,000");
   await noJs.getByRole("button", { name: "Withdraw" }).click();
   await expect(noJs.getByText("Send ₦100,000 to Guaranty Trust Bank ••6789?")).toBeVisible();

@@ -113,13 +113,16 @@ export async function walletAction(
       result = await saveOwnBankAccount(musicianId, parsed.data);
     }
   } else if (input.intent === "withdraw-review" || input.intent === "withdraw") {
-    const amount = parseNaira(withdrawSchema.safeParse(input).data?.amount);
-    if (!amount.ok) return { ok: false, intent: input.intent, fieldErrors: { amount: amount.error } };
+    const typed = withdrawSchema.safeParse(input).data?.amount;
+    const amount = parseNaira(typed);
+    const amountText = typed?.slice(0, 40);
+    if (!amount.ok)
+      return { ok: false, intent: input.intent, amountText, fieldErrors: { amount: amount.error } };
     result =
       input.intent === "withdraw-review"
         ? await reviewWithdrawal(musicianId, amount.kobo)
         : await requestWithdrawal(musicianId, amount.kobo, input.idempotencyKey);
-    result = { ...result, intent: input.intent };
+    result = { ...result, intent: input.intent, ...(result.ok ? {} : { amountText }) };
   } else {
     return { ok: false, toast: { type: "error", message: "Unknown action" } };
   }

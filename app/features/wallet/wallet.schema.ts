@@ -45,4 +45,6 @@ export type WalletActionResult = {
   resolved?: ResolvedAccount;
   /** The Withdraw form's first step: what the musician is asked to confirm. */
   review?: WithdrawalReview;
+  /** The amount as typed, shown again when it is refused (without JavaScript the page is new). */
+  amountText?: string;
 };

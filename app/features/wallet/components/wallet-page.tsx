@@ -196,6 +196,7 @@ export function WalletPage({
                   name="amount"
                   label="Amount"
                   placeholder="e.g. 150,000"
+                  defaultValue={actionData?.ok === false ? actionData.amountText : undefined}
                   error={errors.amount}
                   hint={`To ${wallet.bankAccount.bankName} ••${wallet.bankAccount.accountNumber.slice(-4)}`}
                 />
