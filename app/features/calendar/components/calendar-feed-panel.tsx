@@ -41,7 +41,7 @@ export function CalendarFeedPanel({
               rows={2}
               value={feedUrl}
               onFocus={(e) => e.currentTarget.select()}
-              className="min-h-10 w-full min-w-0 flex-1 resize-none break-all rounded-md border border-input bg-muted/40 px-3 py-2 font-mono text-xs leading-5 [field-sizing:content] sm:w-auto"
+              className="min-h-10 w-full min-w-0 flex-1 break-all [resize:none] rounded-md border border-input bg-muted/40 px-3 py-2 font-mono text-xs leading-5 [field-sizing:content] sm:w-auto"
             />
             <Button type="button" variant="outline" onClick={() => feedCopy.copy(feedUrl)}>
               <CopyIcon aria-hidden />
