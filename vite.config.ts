@@ -14,8 +14,8 @@ const productionReactRouter = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  // The browser build: no module-preload polyfill or helper in every page's first load (ADR 0012); a
-  // deferred part's chunk imports little that is not there already.
+  // The browser build: no module-preload polyfill, nor preloading of a deferred chunk's imports
+  // (ADR 0012): such a chunk imports little that is not in the page's first load already.
   build: isSsrBuild
     ? { rollupOptions: { input: "./app/server/express-app.server.ts" } }
     : { modulePreload: false },

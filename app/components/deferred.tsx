@@ -76,6 +76,11 @@ export function deferred<P extends object>(load: Loader<P>): ComponentType<P> {
     if (typeof document !== "undefined") void start();
     useLayoutEffect(() => {
       if (!announced) waiting.add(id);
+      // A part taken off the page before it hydrated (the market's filters move into the phone's sheet
+      // once the page runs) is not waited for.
+      return () => {
+        if (waiting.delete(id)) announceWhenAllHydrated();
+      };
     }, [id]);
     return (
       <Suspense fallback={null}>
