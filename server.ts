@@ -10,6 +10,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import { prepareAppRole } from "./app/server/app-role.server";
 import {
   acquireDataDirLock,
   type EmbeddedDatabase,
@@ -79,6 +80,11 @@ if (!config.DATABASE_URL) {
 
 try {
   if (!WORKER) await runMigrations(process.env.DATABASE_URL!);
+  // The embedded database: the app's queries run as the restricted app role (ADR 0015).
+  if (!WORKER && embedded && !process.env.DATABASE_APP_URL) {
+    const appUrl = await prepareAppRole(process.env.DATABASE_URL!, config.DATA_DIR);
+    if (appUrl) process.env.DATABASE_APP_URL = appUrl;
+  }
 } catch (err) {
   await embedded?.stop().catch(() => {});
   const db = embedded ? "the embedded database" : "DATABASE_URL";
@@ -89,6 +95,7 @@ const WORKERS = DEVELOPMENT ? 1 : (config.WEB_CONCURRENCY ?? os.availableParalle
 if (!WORKER && WORKERS > 1) {
   const env = {
     DATABASE_URL: process.env.DATABASE_URL!,
+    ...(process.env.DATABASE_APP_URL ? { DATABASE_APP_URL: process.env.DATABASE_APP_URL } : {}),
     BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET!,
   };
   await superviseWorkers(WORKERS, env, async () => {

@@ -1,11 +1,11 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import { insertBooking } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
-import { pool } from "~/server/db.server";
 import { createMusician, testIp } from "../tests/support/accounts";
 
 const run = promisify(execFile);
@@ -22,16 +22,26 @@ async function ledgerCheck(): Promise<{ code: number; out: string }> {
   }
 }
 
-/** Writes as a superuser with triggers off: what a bad migration or a hand edit in psql could do. */
+/**
+ * Writes as the database's owner (a superuser here) with triggers off: what a bad migration or a hand
+ * edit in psql could do. Never through the app's pool: the app role may not (ledger-guards test).
+ */
 async function bypassingTriggers(statements: string[]) {
-  const client = await pool().connect();
+  await asOwner(async (owner) => {
+    await owner.query("BEGIN");
+    await owner.query("SET LOCAL session_replication_role = replica");
+    for (const s of statements) await owner.query(s);
+    await owner.query("COMMIT");
+  });
+}
+
+async function asOwner(work: (owner: pg.Client) => Promise<void>) {
+  const owner = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await owner.connect();
   try {
-    await client.query("BEGIN");
-    await client.query("SET LOCAL session_replication_role = replica");
-    for (const s of statements) await client.query(s);
-    await client.query("COMMIT");
+    await work(owner);
   } finally {
-    client.release();
+    await owner.end();
   }
 }
 
@@ -67,6 +77,8 @@ describe("npm run ledger:check", () => {
       /\[database guards\] trigger ledger_entries_append_only is missing or disabled/,
     );
     expect(broken.out).toContain(`[bookings agree with the ledger] booking ${b.slug} is paid`);
-    await pool().query("ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_append_only");
+    await asOwner(async (owner) => {
+      await owner.query("ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_append_only");
+    });
   });
 });

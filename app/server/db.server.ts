@@ -11,6 +11,7 @@ import * as messaging from "~db/schema/messaging";
 import * as payments from "~db/schema/payments";
 import * as profiles from "~db/schema/profiles";
 import * as reviews from "~db/schema/reviews";
+import { appDatabaseUrl } from "./app-role.server";
 import { noteDatabaseError } from "./database-health.server";
 import { logger } from "./logger.server";
 
@@ -64,7 +65,9 @@ function createDb(url: string) {
 let instance: ReturnType<typeof createDb> | undefined;
 
 function current() {
-  const url = process.env.DATABASE_URL;
+  // The app's own queries run as the app role when there is one (DATABASE_APP_URL); migrations and
+  // the job queue's schema keep the owner's DATABASE_URL.
+  const url = appDatabaseUrl();
   if (!url) throw new Error("DATABASE_URL is not set: start the app through server.ts");
   instance ??= createDb(url);
   return instance;

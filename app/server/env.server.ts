@@ -21,6 +21,14 @@ const envSchema = z.object({
     .min(1, "WEB_CONCURRENCY must be at least 1")
     .max(64, "WEB_CONCURRENCY must be at most 64")
     .optional(),
+  /**
+   * The app's own queries connect with this (a role that may only read and append to the ledger,
+   * ADR 0015); migrations and the job queue keep DATABASE_URL. Set by server.ts for the embedded one.
+   */
+  DATABASE_APP_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_APP_URL must start with postgres:// or postgresql://")
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")

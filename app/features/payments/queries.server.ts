@@ -372,9 +372,12 @@ export async function ledgerTriggersMissing(ex: DbExecutor = db): Promise<string
     "ledger_transactions_append_only",
     "ledger_transactions_no_truncate",
     "ledger_accounts_append_only",
+    "ledger_entries_same_transaction",
   ];
+  // Only 'O' (origin) and 'A' (always) fire for the app's sessions: 'D' is disabled and 'R' (ENABLE
+  // REPLICA TRIGGER) fires only under session_replication_role = replica, so it is off for everyone else.
   const rows = await ex.execute<{ tgname: string }>(
-    sql`SELECT tgname FROM pg_trigger WHERE tgname IN ${expected} AND tgenabled <> 'D'`,
+    sql`SELECT tgname FROM pg_trigger WHERE tgname IN ${expected} AND tgenabled IN ('O', 'A')`,
   );
   const present = new Set(rows.rows.map((r) => r.tgname));
   return expected.filter((t) => !present.has(t));
