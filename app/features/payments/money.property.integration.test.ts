@@ -5,10 +5,11 @@
 // cancellation policy and the platform's fee rates changed mid-booking; the client cancelling under the
 // policy frozen on their payment; a musician's cancellation racing the payment. After every step the
 // database must satisfy every money invariant (ledger:check's), and replaying a money event must change
-// nothing.
+// nothing. A provider may act and lose its answer (refunds and transfers): the charge is never refunded
+// twice and a transfer it made is never marked failed.
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { cancelOwnBooking } from "~/features/bookings/bookings.server";
 import {
   CANCELLATION_POLICIES,
@@ -18,16 +19,20 @@ import {
 import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
 import {
   handleRefundEvent,
+  refundBooking,
   refundForBooking,
   retryFailedRefund,
+  retryRefundJob,
   startRefund,
 } from "~/features/refunds/refunds.server";
+import { findPayoutByReference } from "~/features/wallet/queries.server";
 import { MIN_WITHDRAWAL_KOBO } from "~/features/wallet/wallet.schema";
 import {
   availableKobo,
   chooseCancellationPolicy,
   handleTransferEvent,
   requestWithdrawal,
+  retryPayoutTransfer,
   saveOwnBankAccount,
 } from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
@@ -41,6 +46,8 @@ import { findMoneyBreaches } from "./ledger-consistency.server";
 import { setBookingPaymentStatus } from "./payment-state.server";
 import { fileDispute, insertBooking } from "./payment-test-support";
 import webhookEvents from "./paystack/fixtures/webhook-events.json";
+import { PaymentProviderError } from "./paystack/payment-provider";
+import { paymentProvider } from "./paystack/provider.server";
 import { moveTestRecord } from "./paystack/queries.server";
 import { paystackSignature, testProviderSecret } from "./paystack/signature.server";
 import { completeTestCheckout } from "./paystack/test-provider.server";
@@ -211,6 +218,25 @@ const op = fc.oneof(
     }),
     weight: 3,
   },
+  {
+    // The provider makes the refund and its answer is lost; the retry job must find and adopt it.
+    arbitrary: fc.record({
+      t: fc.constant("lostRefund" as const),
+      i: fc.nat(),
+      share: fc.double({ min: 0.01, max: 1, noNaN: true }),
+    }),
+    weight: 2,
+  },
+  {
+    // The provider makes the transfer and its answer is lost; the retry is refused as a duplicate and
+    // the look-up then finds it, or fails too.
+    arbitrary: fc.record({
+      t: fc.constant("lostTransfer" as const),
+      share: fc.double({ min: 0, max: 1, noNaN: true }),
+      lookup: fc.constantFrom("found" as const, "fails" as const),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ t: fc.constant("replay" as const) }), weight: 3 },
   // Issue 22 §3: a booking far in the future, which the client can still cancel.
   { arbitrary: fc.record({ t: fc.constant("bookFuture" as const) }), weight: 1 },
@@ -311,6 +337,33 @@ const failThenRetry: Op[] = [
   { t: "refundProcessed", i: 0 },
 ];
 
+/** Providers whose answers were lost: every run walks both, refund and transfer. */
+const lostAnswers: Op[] = [
+  { t: "pay", i: 0, order: "webhook-first" },
+  { t: "book", price: 5_000_000 },
+  { t: "pay", i: 1, order: "callback-first" },
+  { t: "lostRefund", i: 1, share: 0.5 },
+  { t: "replay" },
+  { t: "release", i: 0, by: "admin" },
+  { t: "lostTransfer", share: 0.3, lookup: "fails" },
+  { t: "replay" },
+  { t: "lostTransfer", share: 0.5, lookup: "found" },
+];
+
+const lost = (what: string) => new PaymentProviderError(`Paystack ${what} timed out`, "unavailable");
+
+/** Charges for which the provider holds more (live) refunds than we recorded: paid back twice. */
+async function refundedTwice(): Promise<unknown[]> {
+  const r = await pool().query(`
+    SELECT t.data->>'transaction_reference' AS reference, sum(t.amount_kobo) AS at_provider,
+           coalesce(max(r.amount_kobo), 0) AS ours
+    FROM paystack_test_records t
+    LEFT JOIN booking_refunds r ON r.transaction_reference = t.data->>'transaction_reference'
+    WHERE t.kind = 'refund' AND t.status <> 'failed'
+    GROUP BY 1 HAVING sum(t.amount_kobo) > coalesce(max(r.amount_kobo), 0)`);
+  return r.rows;
+}
+
 async function ledgerState(): Promise<string> {
   const r = await pool().query(`
     SELECT (SELECT count(*) FROM ledger_transactions) AS n,
@@ -337,7 +390,15 @@ async function payoutsOf(musicianId: string) {
 describe("money under random sequences of events", () => {
   it("keeps every invariant after every step, and replays change nothing", async () => {
     const m = await createMusician();
-    const paths = { failedRefunds: 0, retried: 0, policyRefunds: 0, races: 0, chargebacksLost: 0 };
+    const paths = {
+      failedRefunds: 0,
+      retried: 0,
+      policyRefunds: 0,
+      races: 0,
+      chargebacksLost: 0,
+      lostRefunds: 0,
+      lostTransfers: 0,
+    };
     const bank = await saveOwnBankAccount(m.profileId, { bankCode: "058", accountNumber: "0123456789" });
     expect(bank.ok).toBe(true);
     await fc.assert(
@@ -383,6 +444,48 @@ describe("money under random sequences of events", () => {
             if (o.twice) await Promise.all([submit(), submit()]);
             else await submit();
             return submit;
+          }
+          if (o.t === "lostTransfer") {
+            const available = await availableKobo(m.profileId);
+            if (available < MIN_WITHDRAWAL_KOBO) return undefined;
+            const amount = Math.max(MIN_WITHDRAWAL_KOBO, Math.floor(available * o.share));
+            const provider = paymentProvider();
+            const initiate = provider.initiateTransfer.bind(provider);
+            const sent = vi
+              .spyOn(provider, "initiateTransfer")
+              .mockImplementationOnce(async (input) => {
+                await initiate(input);
+                throw lost("POST /transfer");
+              })
+              .mockRejectedValueOnce(
+                new PaymentProviderError(
+                  "Paystack POST /transfer failed: Duplicate Transfer Reference",
+                  "rejected",
+                  400,
+                ),
+              );
+            const lookup =
+              o.lookup === "fails"
+                ? vi.spyOn(provider, "verifyTransfer").mockRejectedValueOnce(lost("GET /transfer/verify"))
+                : undefined;
+            let reference: string | undefined;
+            try {
+              const before = new Set((await payoutsOf(m.profileId)).map((p) => p.reference));
+              if (!(await requestWithdrawal(m.profileId, amount, newIdempotencyKey())).ok) return undefined;
+              reference = (await payoutsOf(m.profileId)).find((p) => !before.has(p.reference))?.reference;
+              if (!reference) return undefined;
+              await retryPayoutTransfer({ reference }).catch(() => {});
+              expect(
+                (await findPayoutByReference(reference))?.status,
+                "a transfer the provider made was marked failed",
+              ).not.toBe("failed");
+            } finally {
+              sent.mockRestore();
+              lookup?.mockRestore();
+            }
+            paths.lostTransfers += 1;
+            const ref = reference;
+            return () => retryPayoutTransfer({ reference: ref }).catch(() => {});
           }
           if (o.t === "transfer") {
             const payouts = await payoutsOf(m.profileId);
@@ -496,6 +599,37 @@ describe("money under random sequences of events", () => {
                 b.refund = amount;
               });
               return undefined;
+            }
+            case "lostRefund": {
+              if (b.refund !== undefined || !b.reference) return undefined;
+              const [row] = (
+                await pool().query<{ amount: string }>(
+                  "SELECT amount_kobo AS amount FROM payments WHERE reference = $1 AND status = 'success'",
+                  [b.reference],
+                )
+              ).rows;
+              if (!row) return undefined;
+              const amount = Math.max(1, Math.floor(Number(row.amount) * o.share));
+              const provider = paymentProvider();
+              const create = provider.createRefund.bind(provider);
+              const spy = vi.spyOn(provider, "createRefund").mockImplementationOnce(async (input) => {
+                await create(input);
+                throw lost("POST /refund");
+              });
+              let refundId: string | undefined;
+              try {
+                if (!(await refundBooking(b.id, amount, "dispute")).ok) return undefined;
+                b.refund = amount;
+                refundId = (await refundForBooking(b.id))?.id;
+              } finally {
+                spy.mockRestore();
+              }
+              if (!refundId) return undefined;
+              const id = refundId;
+              const retry = () => retryRefundJob({ refundId: id });
+              await retry();
+              paths.lostRefunds += 1;
+              return retry;
             }
             case "refundProcessed": {
               const ref = b.reference;
@@ -632,13 +766,20 @@ describe("money under random sequences of events", () => {
             last = (await run(o)) ?? last;
           }
           expect(await findMoneyBreaches(), `after ${JSON.stringify(o)}`).toEqual([]);
+          expect(await refundedTwice(), `refunded twice after ${JSON.stringify(o)}`).toEqual([]);
         }
       }),
       // Two fixed sequences run first, so every path (payout, failed refund and its retry) is walked
       // on every seed; the random runs then look for what nobody thought of.
       {
         numRuns: 100,
-        examples: [[everyPath], [failThenRetry], [chargebackPolicyRace], [chargebackAfterRelease]],
+        examples: [
+          [everyPath],
+          [failThenRetry],
+          [chargebackPolicyRace],
+          [chargebackAfterRelease],
+          [lostAnswers],
+        ],
       },
     );
     setFees(DEFAULT_FEES.service, DEFAULT_FEES.commission);
@@ -662,5 +803,7 @@ describe("money under random sequences of events", () => {
     expect(paths.policyRefunds, "no client cancelled a paid booking").toBeGreaterThan(0);
     expect(paths.races, "no cancellation raced a payment").toBeGreaterThan(0);
     expect(paths.chargebacksLost, "no chargeback was lost").toBeGreaterThan(0);
+    expect(paths.lostRefunds, "no refund answer was lost").toBeGreaterThan(0);
+    expect(paths.lostTransfers, "no transfer answer was lost").toBeGreaterThan(0);
   }, 600_000);
 });
