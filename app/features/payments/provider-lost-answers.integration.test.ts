@@ -14,6 +14,7 @@ import { PaymentProviderError } from "~/features/payments/paystack/payment-provi
 import { paymentProvider } from "~/features/payments/paystack/provider.server";
 import { refundRecordsForTransaction } from "~/features/payments/paystack/queries.server";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
+import { adminPaymentsView } from "~/features/refunds/admin-payments.server";
 import {
   handleRefundEvent,
   refundBooking,
@@ -282,6 +283,8 @@ describe("a transfer whose answer is lost (#5)", () => {
       kind: "transfer_paid_after_failed",
       amountKobo: 2_000_000,
     });
+    // The admin sees it on the payments page.
+    expect((await adminPaymentsView()).alerts.map((a) => a.reference)).toContain(failed.reference);
   });
 
   it("a transfer answered 'otp' stays pending, says so, and alerts the admin (#16)", async () => {

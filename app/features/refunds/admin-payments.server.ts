@@ -11,6 +11,7 @@ import {
 } from "~/features/payments/payment-state.server";
 import { listChargeDisputes } from "~/features/payments/paystack/queries.server";
 import { afterRelease, type ReleaseInTx, releaseEscrowIn } from "~/features/payments/release.server";
+import { openMoneyAlerts } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
 import { parseNaira } from "~/lib/naira";
 import { db } from "~/server/db.server";
@@ -24,11 +25,12 @@ import {
 } from "./refunds.server";
 
 export async function adminPaymentsView() {
-  const [candidates, refunds, chargeDisputes, anomalies] = await Promise.all([
+  const [candidates, refunds, chargeDisputes, anomalies, alerts] = await Promise.all([
     listOpenPaidDisputes(),
     refundsForAdmin(),
     listChargeDisputes(),
     listPaymentAnomalies(),
+    openMoneyAlerts(),
   ]);
   // Frozen means what release and client cancel mean by it (payment-state moneyHolds): a dispute
   // filed before payment is listed nowhere, since it holds nothing.
@@ -55,6 +57,14 @@ export async function adminPaymentsView() {
     })),
     chargeDisputes: chargeDisputes.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
     anomalies: anomalies.map((a) => JSON.parse(JSON.stringify(a)) as Record<string, unknown>),
+    // Payouts to settle by hand: a transfer paid after it was marked failed, one waiting for an OTP.
+    alerts: alerts.map((a) => ({
+      id: a.id,
+      kind: a.kind,
+      reference: a.reference,
+      detail: a.detail,
+      createdAt: a.createdAt.toISOString(),
+    })),
   };
 }
 

@@ -131,11 +131,12 @@ export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; a
             <h2>Card disputes and mismatched payments</h2>
           </CardTitle>
           <CardDescription>
-            Reported by Paystack, or payments whose amount or currency did not match.
+            Reported by Paystack, payments whose amount or currency did not match, and payouts to settle by
+            hand.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3 text-sm">
-          {data.chargeDisputes.length === 0 && data.anomalies.length === 0 && (
+          {data.chargeDisputes.length === 0 && data.anomalies.length === 0 && data.alerts.length === 0 && (
             <p className="text-muted-foreground">Nothing to review.</p>
           )}
           {data.chargeDisputes.map((c) => (
@@ -143,6 +144,14 @@ export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; a
               Card dispute {c.providerDisputeId} on {c.transactionReference} ·{" "}
               {c.amountKobo === null ? "" : formatNaira(c.amountKobo)} · {c.category ?? ""} ·{" "}
               {when(c.createdAt)}
+            </p>
+          ))}
+          {data.alerts.map((a) => (
+            <p key={a.id}>
+              <strong>
+                {a.kind === "transfer_otp" ? "Transfer waiting for an OTP" : "Payout to settle"}
+              </strong>{" "}
+              · {a.detail} · {when(a.createdAt)}
             </p>
           ))}
           {data.anomalies.map((a, i) => (
