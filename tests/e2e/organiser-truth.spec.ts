@@ -48,7 +48,7 @@ async function bookGala(musician: Page, slug: string, email: string, days: numbe
 /** The signed-in organiser confirms and pays ₦84,000 (price + 5% fee) on the test checkout. */
 async function confirmAndPay(organiser: Page, link: string): Promise<void> {
   await organiser.goto(link);
-  await organiser.getByRole("button", { name: "Confirm Booking" }).click();
+  await organiser.getByText("Confirm Booking", { exact: true }).click();
   await organiser.getByRole("button", { name: "Yes, confirm booking" }).click();
   await organiser.getByTestId("pay-panel").getByRole("button", { name: "Pay ₦84,000.00" }).click();
   await organiser.getByRole("button", { name: "Complete test payment" }).click();

@@ -4,7 +4,11 @@ import { BOOKED_JUST_NOW, clashesFor, isDoubleBooking } from "~/features/calenda
 import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/disputes.server";
 import { maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { contactsShared } from "~/features/messaging/contact-shared";
-import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
+import {
+  type ClientBookingNews,
+  clientBookingNews,
+  notifyMoneyEvent,
+} from "~/features/notifications/money-notifications.server";
 import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { sendRefund, startRefundOnMusicianCancel } from "~/features/refunds/refunds.server";
@@ -212,6 +216,8 @@ export type PublicBooking = Omit<BookingSummaryData, "email" | "phoneNumber" | "
   musicianWebsite: string | null;
   /** The musician's phone, only once the booking is paid (issue 22 §4). */
   musicianPhone: string | null;
+  /** Money said plainly (issue 23 §4): what was paid, who cancelled and the refund, a dispute's outcome. */
+  money: ClientBookingNews | null;
 };
 
 /** The server-side facts behind the page (never sent to the browser): the money and cancel panels use them. */
@@ -230,16 +236,19 @@ export async function getPublicBooking(
     await recordMiss(clientIp);
     return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
   }
+  const musicianName = musicianDisplayName({
+    stageName: row.musicianStageName,
+    firstName: row.musicianFirstName,
+    lastName: row.musicianLastName,
+  });
+  const money = await clientBookingNews({ ...row, musicianName });
   return {
     ok: true,
     record: row,
     booking: {
       slug: row.slug,
-      musicianName: musicianDisplayName({
-        stageName: row.musicianStageName,
-        firstName: row.musicianFirstName,
-        lastName: row.musicianLastName,
-      }),
+      musicianName,
+      money,
       clientName: row.clientName,
       serviceType: row.serviceType,
       serviceTypeOther: row.serviceTypeOther,

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { bookingRequestSchema } from "~/features/booking-requests/booking-request.schema";
 import { submitBookingRequest } from "~/features/booking-requests/booking-requests.server";
 import { giveSlug } from "~/features/bookings/booking-test-support";
+import { getPublicBooking } from "~/features/bookings/bookings.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import { insertBooking } from "~/features/payments/payment-test-support";
@@ -51,6 +52,9 @@ describe("My Bookings tells the truth", () => {
       `You cancelled this booking on ${today}. Refund: ₦131,250.00 of ₦262,500.00 (Moderate policy) — on its way to the card or account that paid.`,
     );
     expect(card?.cancellation).not.toContain("musician");
+    // The booking page says the same, from what is stored (so after a reload too).
+    const page = await getPublicBooking(booking.slug, testIp());
+    expect(page.ok && page.booking.money?.cancellation).toBe(card?.cancellation);
 
     const refund = await refundForBooking(booking.id);
     await handleRefundEvent("refund.processed", {
@@ -81,6 +85,9 @@ describe("My Bookings tells the truth", () => {
     expect(filed.ok).toBe(true);
     const cards = await listMyBookings({ id: organiser.userId });
     expect(cards.find((b) => b.id === booking.id)).toMatchObject({ disputed: true, paymentStatus: "paid" });
+    // The booking page's "Payment received — ₦262,500.00 held in escrow" reads what was paid.
+    const page = await getPublicBooking(booking.slug, testIp());
+    expect(page.ok && page.booking.money?.paidKobo).toBe(26_250_000);
 
     const input = bookingRequestSchema().parse({
       clientName: "Chiamaka Okafor",

@@ -337,3 +337,47 @@ export async function bookingMoneyNewsForMusician(
     "musician",
   );
 }
+
+export type ClientBookingNews = BookingMoneyNews & {
+  /** What the organiser paid (price + fee), once paid. */
+  paidKobo: number | null;
+};
+
+/**
+ * For /booking/{slug}: what was paid, who cancelled and the refund with its status, a dispute's outcome.
+ * Null for an unpaid booking that is not cancelled (nothing to say; no reads).
+ */
+export async function clientBookingNews(b: {
+  id: string;
+  status: string;
+  paymentStatus: string;
+  clientName: string;
+  musicianName: string;
+  eventType: string;
+  eventTypeOther: string | null;
+  eventDate: string | null;
+}): Promise<ClientBookingNews | null> {
+  if (b.paymentStatus === "unpaid" && b.status !== "cancelled") return null;
+  const [payment, cancelled] = await Promise.all([
+    successfulPayment(db, b.id),
+    b.status === "cancelled" ? cancellationsOf([b.id]) : Promise.resolve([]),
+  ]);
+  const news = await bookingMoneyNews(
+    [
+      {
+        ...b,
+        cancelledBy: cancelled[0]?.cancelledBy ?? null,
+        cancelledAt: cancelled[0]?.cancelledAt ?? null,
+        event: eventLabel(b.eventType, b.eventTypeOther),
+      },
+    ],
+    "client",
+  );
+  const n = news.get(b.id);
+  return {
+    cancellation: n?.cancellation ?? null,
+    resolution: n?.resolution ?? null,
+    resolvedAt: n?.resolvedAt ?? null,
+    paidKobo: payment?.amountKobo ?? null,
+  };
+}
