@@ -53,6 +53,11 @@ async function confirmAndPay(organiser: Page, link: string): Promise<void> {
   await organiser.getByTestId("pay-panel").getByRole("button", { name: "Pay ₦84,000.00" }).click();
   await organiser.getByRole("button", { name: "Complete test payment" }).click();
   await expect(organiser).toHaveURL(link);
+  // Told at the top, and the next step moves on.
+  await expect(organiser.getByTestId("payment-received")).toHaveText(
+    "Payment received — ₦84,000.00 held in escrow",
+  );
+  await expect(organiser.getByText("Pay below.")).toHaveCount(0);
 }
 
 test("§5 at 390 px: paid and cancelled are told to both sides, with names, amounts and dates", async ({
@@ -154,6 +159,8 @@ test("§4 at 390 px: My Bookings tells who cancelled and the refund, a dispute r
   await expect(organiser.getByText("cancelled by the musician")).toHaveCount(0);
   await cancelledCard.getByRole("link", { name: "View booking" }).click();
   await expect(organiser).toHaveURL(cancelled);
+  // The booking page, reloaded, says the same.
+  await expect(organiser.getByText(line).first()).toBeVisible();
 
   // A disputed booking: "Disputed" on the organiser's card and the musician's, with what happens next.
   const disputed = await bookGala(musician, slug, o.email, 10);

@@ -2,6 +2,7 @@
 // the cancellation line of the booking page and My Bookings. Pure, so pages and tests share the words.
 import { formatCalendarDate, isCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";
+import { DISPUTE_DECISION_DAYS, DISPUTE_SIDE_DAYS } from "./dispute-days";
 
 export type MoneyNoticeKind =
   | "paid"
@@ -41,10 +42,6 @@ export type NoticeParties = {
 };
 
 const POLICY_NAMES = { flexible: "Flexible", moderate: "Moderate", strict: "Strict" } as const;
-
-/** How long the musician has to add their side, and when Stagebook decides, counted from the dispute. */
-export const DISPUTE_SIDE_DAYS = 3;
-export const DISPUTE_DECISION_DAYS = 7;
 
 const lagosShort = new Intl.DateTimeFormat("en-GB", { timeZone: LAGOS_TZ, day: "numeric", month: "short" });
 

@@ -6,11 +6,13 @@
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
 import { bookingCharges } from "~/features/payments/fees";
 import { musicianDisplayName } from "~/lib/display-name";
+import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
+import { DISPUTE_DECISION_DAYS, DISPUTE_SIDE_DAYS } from "./dispute-days";
 import {
   activityLine,
   cancellationLine,
@@ -341,6 +343,12 @@ export async function bookingMoneyNewsForMusician(
 export type ClientBookingNews = BookingMoneyNews & {
   /** What the organiser paid (price + fee), once paid. */
   paidKobo: number | null;
+  /** "Payment received — ₦472,500.00 held in escrow" while held (not cancelled). */
+  paidLine: string | null;
+  /** "What happens next" once paid or released (never "Pay below" after paying). */
+  step: string | null;
+  /** A paid booking's open dispute: what happens next and by when. */
+  disputeLine: string | null;
 };
 
 /**
@@ -374,10 +382,21 @@ export async function clientBookingNews(b: {
     "client",
   );
   const n = news.get(b.id);
+  const held = b.paymentStatus === "paid" && b.status !== "cancelled" && payment;
   return {
     cancellation: n?.cancellation ?? null,
     resolution: n?.resolution ?? null,
     resolvedAt: n?.resolvedAt ?? null,
     paidKobo: payment?.amountKobo ?? null,
+    paidLine: held ? `Payment received — ${formatNaira(payment.amountKobo)} held in escrow` : null,
+    step:
+      b.paymentStatus === "paid"
+        ? `Your payment is held in escrow. After your event, confirm it happened below (or it is released to ${b.musicianName} automatically); if something goes wrong, tell us before then.`
+        : b.paymentStatus === "released"
+          ? `The payment has been released to ${b.musicianName}. You can leave a review below.`
+          : null,
+    disputeLine: held
+      ? `You told us something is wrong. Your payment stays in escrow: ${b.musicianName} can add their side within ${DISPUTE_SIDE_DAYS} days, and our team decides within ${DISPUTE_DECISION_DAYS} days and tells you both.`
+      : null,
   };
 }

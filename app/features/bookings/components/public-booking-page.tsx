@@ -7,8 +7,6 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { BookingActionResult } from "~/features/bookings/action-results";
 import { disputeFetcherKey } from "~/features/disputes/dispute-keys";
-import { DISPUTE_DECISION_DAYS, DISPUTE_SIDE_DAYS } from "~/features/notifications/money-notices";
-import { formatNaira } from "~/lib/money";
 import { toast } from "~/lib/toast";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { PublicBooking } from "../bookings.server";
@@ -80,8 +78,7 @@ export function PublicBookingPage({
 
 /** The one thing the client should do now, said in their words. */
 function nextStep(booking: PublicBooking): string {
-  if (booking.disputed && booking.paymentStatus === "paid")
-    return `You told us something is wrong. Your payment stays in escrow: ${booking.musicianName} can add their side within ${DISPUTE_SIDE_DAYS} days, and our team decides within ${DISPUTE_DECISION_DAYS} days and tells you both.`;
+  if (booking.disputed && booking.money?.disputeLine) return booking.money.disputeLine;
   if (booking.disputed) return "You told us something is wrong. We will look into it and contact you.";
   if (booking.status === "pending")
     return "Check the details below, then confirm the booking or tell us what is wrong.";
@@ -93,13 +90,12 @@ function nextStep(booking: PublicBooking): string {
 
 /** The first step of "What happens next", moving on once paid (never "Pay below" after paying). */
 function moneyStep(booking: PublicBooking, payment: React.ReactNode): string {
-  if (booking.paymentStatus === "paid")
-    return `Your payment is held in escrow. After your event, confirm it happened below (or it is released to ${booking.musicianName} automatically); if something goes wrong, tell us before then.`;
-  if (booking.paymentStatus === "released")
-    return `The payment has been released to ${booking.musicianName}. You can leave a review below.`;
-  return payment
-    ? "Pay below. Your money is held in escrow and released to the musician only after the event."
-    : `${booking.musicianName} will contact you about payment before the event.`;
+  return (
+    booking.money?.step ??
+    (payment
+      ? "Pay below. Your money is held in escrow and released to the musician only after the event."
+      : `${booking.musicianName} will contact you about payment before the event.`)
+  );
 }
 
 function WhatHappensNext({ booking, payment }: { booking: PublicBooking; payment?: React.ReactNode }) {
@@ -169,15 +165,15 @@ function BookingDetails({
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pt-6 pb-28 md:pb-8">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold sm:text-3xl">{booking.musicianName} has sent you a booking</h1>
-        {booking.paymentStatus === "paid" && booking.status !== "cancelled" && booking.money?.paidKobo ? (
+        {booking.money?.paidLine && (
           <p
             role="status"
             data-testid="payment-received"
             className="rounded-md bg-emerald-50 p-3 font-medium text-emerald-900"
           >
-            Payment received — {formatNaira(booking.money.paidKobo)} held in escrow
+            {booking.money.paidLine}
           </p>
-        ) : null}
+        )}
         <p className="text-muted-foreground">{nextStep(booking)}</p>
         {booking.money?.resolution && (
           <p data-testid="dispute-resolution">Dispute resolved: {booking.money.resolution}.</p>
