@@ -7,6 +7,16 @@ import { PublicBookingPage } from "~/features/bookings/components/public-booking
 import { disputeSchema } from "~/features/disputes/dispute.schema";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { payPanelFor, startCheckout } from "~/features/payments/checkout.server";
+import {
+  claimManageLink,
+  clientActor,
+  manageLinkUsable,
+  payerCookie,
+  payerSecretForForm,
+  readPayerToken,
+  sendManageLink,
+  viewerStanding,
+} from "~/features/payments/payer.server";
 import { payFormSchema } from "~/features/payments/payment.schema";
 import { EVENT_HAPPENED_DONE, type PaymentActionResult } from "~/features/payments/payment-messages";
 import { markEventHappened } from "~/features/payments/release.server";
@@ -18,6 +28,7 @@ import { isMultipart } from "~/features/reviews/review-photos.server";
 import { clientReviewPanel } from "~/features/reviews/reviews.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
+import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
 import { pageTitle } from "~/lib/nav";
 import { env } from "~/server/env.server";
 import { idempotent } from "~/server/idempotency.server";
@@ -38,7 +49,7 @@ export const meta = ({ data: d }: Route.MetaArgs) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const result = await getPublicBooking(params.slug, context.clientIp);
   if (!result.ok) {
     return data(
@@ -48,6 +59,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   // One read of the booking and of the policy serves both panels.
   const { record } = result;
+  // Once paid, only the payer sees (and may use) the money actions; a manage link offers to become it here.
+  const viewer = await viewerStanding(record, await clientActor(request, params.slug));
+  const manageSecret = new URL(request.url).searchParams.get("manage");
+  const manageLink = manageSecret
+    ? { secret: manageSecret, usable: await manageLinkUsable(record.id, manageSecret) }
+    : null;
   const policy = await cancellationPolicyOf(record.musicianId);
   const payment = await payPanelFor(record, policy);
   const cancel = ["pending", "confirmed", "cancelled"].includes(record.status)
@@ -62,6 +79,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     cancel,
     releaseAfterHours: env().RELEASE_AFTER_HOURS,
     reviewPanel,
+    viewer,
+    manageLink,
   });
 }
 
@@ -80,9 +99,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const payerId = isOrganiser(payer) ? payer!.id : null;
     // One submission of Pay starts one checkout: a double click waits for the first and is sent to
     // the same checkout (startCheckout reuses the open payment it finds).
+    const heldToken =
+      readPayerToken(request.headers.get("cookie"), params.slug) ??
+      payerSecretForForm(form[IDEMPOTENCY_FIELD]);
     return idempotent({ action: `pay:${params.slug}`, userId: payerId, fields: form }, async () => {
-      const started = await startCheckout(params.slug, parsed.data, context.clientIp, payerId);
-      if (started.ok) return redirect(started.authorizationUrl);
+      const started = await startCheckout(params.slug, parsed.data, context.clientIp, payerId, heldToken);
+      // This browser's payer secret, bound to the checkout: paying it makes this browser the payer (ADR 0013).
+      if (started.ok)
+        return redirect(started.authorizationUrl, {
+          headers: { "Set-Cookie": payerCookie(params.slug, started.payerToken) },
+        });
       return data<PaymentActionResult>(
         started.field === "email"
           ? { intent: "pay", ok: false, errors: { email: started.message } }
@@ -91,8 +117,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     });
   }
+  if (form.intent === "claim-manage") {
+    const claimed = await claimManageLink(params.slug, String(form.manage ?? ""), context.clientIp);
+    if (!claimed.ok) {
+      return data<PaymentActionResult>(
+        { intent: "claim-manage", ok: false, toast: { type: "error", message: claimed.message } },
+        { status: claimed.status },
+      );
+    }
+    return redirect(`/booking/${params.slug}`, { headers: { "Set-Cookie": claimed.cookie } });
+  }
+  if (form.intent === "send-manage-link") {
+    const sent = await sendManageLink(params.slug, context.clientIp);
+    return data<PaymentActionResult>(
+      {
+        intent: "send-manage-link",
+        ok: sent.ok,
+        toast: { type: sent.ok ? "success" : "error", message: sent.message },
+      },
+      { status: sent.ok ? 200 : sent.status },
+    );
+  }
   if (form.intent === "event-happened") {
-    const released = await markEventHappened(params.slug, context.clientIp);
+    const released = await markEventHappened(
+      params.slug,
+      context.clientIp,
+      await clientActor(request, params.slug),
+    );
     if (!released.ok) {
       return data<PaymentActionResult>(
         { intent: "event-happened", ok: false, toast: { type: "error", message: released.message } },
@@ -116,7 +167,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const cancelled = await cancelBookingAsClient(params.slug, context.clientIp);
+    const cancelled = await cancelBookingAsClient(
+      params.slug,
+      context.clientIp,
+      await clientActor(request, params.slug),
+    );
     return data<ClientCancelActionResult>(
       {
         intent: "client-cancel",
@@ -135,7 +190,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     }
     return idempotent({ action: `dispute:${params.slug}`, fields: form }, async () => {
-      const result = await submitDispute(params.slug, parsed.data, context.clientIp);
+      const result = await submitDispute(
+        params.slug,
+        parsed.data,
+        context.clientIp,
+        await clientActor(request, params.slug),
+      );
       if (!result.ok) {
         return data<BookingActionResult>(
           { intent: "dispute", ok: false, toast: { type: "error", message: result.message } },
@@ -169,22 +229,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
+  const viewer = "viewer" in loaderData ? loaderData.viewer : "other";
+  // Unpaid, the link is enough to cancel or dispute; paid, only the payer; never the musician (ADR 0013).
+  const clientActs = viewer === "unpaid" || viewer === "payer";
+  const payment = "payment" in loaderData ? loaderData.payment : null;
   return (
     <>
       <PublicBookingPage
         booking={loaderData.booking}
         status={loaderData.status}
         message={loaderData.message}
+        clientActs={clientActs}
+        heldKobo={payment && payment.state === "paid" ? payment.totalKobo : null}
         payment={
-          "payment" in loaderData &&
-          loaderData.payment && (
-            <PayPanel panel={loaderData.payment} releaseAfterHours={loaderData.releaseAfterHours} />
+          payment &&
+          loaderData.booking && (
+            <PayPanel
+              panel={payment}
+              releaseAfterHours={loaderData.releaseAfterHours}
+              viewer={viewer}
+              musicianName={loaderData.booking.musicianName}
+              manageLink={loaderData.manageLink}
+            />
           )
         }
         cancellation={
           "cancel" in loaderData &&
           loaderData.cancel && (
-            <ClientCancelPanel preview={loaderData.cancel} showPolicy={loaderData.payment?.state !== "pay"} />
+            <ClientCancelPanel
+              preview={loaderData.cancel}
+              showPolicy={payment?.state !== "pay"}
+              canAct={clientActs}
+            />
           )
         }
       />

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { BookingsActionResult } from "~/features/bookings/action-results";
 import { bookingFormSchema, bookingIdSchema } from "~/features/bookings/booking.schema";
-import { todayInLagos } from "~/features/bookings/booking-dates";
 import {
   cancelOwnBooking,
   completeOwnBooking,
@@ -38,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     disputeThreads: Object.fromEntries(threads),
     moneyNews: Object.fromEntries(news),
     websiteActive: ownWebsite(profile).active,
-    today: todayInLagos(),
+    now: new Date().toISOString(),
   };
 }
 

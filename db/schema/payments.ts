@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { user } from "./auth";
 import { bookingsByMusician } from "./bookings";
 
 export const paymentStatuses = ["initialized", "success", "failed"] as const;
@@ -39,6 +40,8 @@ export const payments = pgTable(
     currency: text("currency").notNull().default("NGN"),
     status: text("status").notNull().default("initialized"),
     provider: text("provider").notNull(),
+    /** The signed-in account that started this checkout: once it succeeds, that account is the payer (ADR 0013). */
+    payerUserId: text("payer_user_id").references(() => user.id, { onDelete: "set null" }),
     providerData: jsonb("provider_data").$type<Record<string, unknown>>(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -48,6 +51,7 @@ export const payments = pgTable(
     uniqueIndex("payments_reference_key").on(t.reference),
     index("payments_booking_id_idx").on(t.bookingId, t.createdAt),
     // A booking is paid once: at most one successful payment.
+    index("payments_payer_user_id_idx").on(t.payerUserId),
     uniqueIndex("payments_one_success_per_booking").on(t.bookingId).where(sql`${t.status} = 'success'`),
     check("payments_status_check", sql`${t.status} IN ('initialized', 'success', 'failed')`),
     check(
@@ -88,5 +92,38 @@ export const paymentAnomalies = pgTable(
       "payment_anomalies_kind_check",
       sql`${t.kind} IN ('amount_mismatch', 'currency_mismatch', 'unknown_reference', 'already_paid')`,
     ),
+  ],
+);
+
+export const payerCredentialKinds = ["device", "link"] as const;
+
+/**
+ * Proof of being a booking's payer without an account (ADR 0013): a secret bound to one payment, kept
+ * only as its SHA-256 hash. 'device': the HttpOnly cookie set when the payer pressed Pay (one browser's
+ * secret may be bound to several attempts of the same booking); 'link': a one-time link e-mailed to the
+ * payment's address, exchanged for a new device secret on another browser.
+ */
+export const payerCredentials = pgTable(
+  "payer_credentials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookingsByMusician.id, { onDelete: "cascade" }),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payer_credentials_token_payment_key").on(t.tokenHash, t.paymentId),
+    index("payer_credentials_booking_id_idx").on(t.bookingId),
+    index("payer_credentials_payment_id_idx").on(t.paymentId),
+    check("payer_credentials_kind_check", sql`${t.kind} IN ('device', 'link')`),
+    check("payer_credentials_link_expires_check", sql`${t.kind} = 'device' OR ${t.expiresAt} IS NOT NULL`),
   ],
 );

@@ -174,6 +174,29 @@ async function paidBookingYesterday(w: World): Promise<{ id: string; slug: strin
   return b;
 }
 
+/**
+ * A confirmed booking paid on the test checkout, its event long over (its own day, far enough back not to
+ * move the review rows' dates): for the rows about who may move paid money (ADR 0013).
+ */
+let paidDaysAgo = 400;
+async function paidBookingLongAgo(w: World): Promise<{ id: string; slug: string }> {
+  const b = await w.newBooking("pending");
+  const day = new Date(Date.now() - paidDaysAgo++ * 86_400_000).toISOString().slice(0, 10);
+  await db
+    .update(bookingsByMusician)
+    .set({ status: "confirmed", eventDate: day })
+    .where(eq(bookingsByMusician.id, b.id));
+  const started = await startCheckout(b.slug, {}, "10.77.0.3");
+  if (!started.ok) throw new Error(started.message);
+  await completeTestCheckout(
+    decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? ""),
+    async (p) => {
+      await handleChargeSuccess(p.data as never);
+    },
+  );
+  return b;
+}
+
 /** The owner has a bank account and ₦1,000 of Available for each Withdraw row call. */
 const ownerBankAccount = once(async (w) => {
   const saved = await saveOwnBankAccount(w.owner.profileId, { bankCode: "058", accountNumber: "0123456789" });
@@ -330,7 +353,9 @@ export const matrix: Record<string, MatrixRow> = {
     expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
   },
   "routes/booking.tsx#action": {
-    why: "a client disputes (or confirms) by the booking's slug, without an account",
+    why:
+      "a client disputes (or confirms) an unpaid booking by its slug, without an account; the booking's musician " +
+      "never acts as its client (ADR 0013)",
     call: async (w) => {
       const b = await w.newBooking();
       return {
@@ -344,7 +369,7 @@ export const matrix: Record<string, MatrixRow> = {
         },
       };
     },
-    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: 403 },
   },
   "routes/payment-callback.tsx#loader": {
     why:
@@ -736,20 +761,71 @@ export const intentMatrix: Record<string, MatrixRow> = {
     expect: { visitor: 409, other: 409, admin: 409, organiser: 409, owner: 409 },
   },
   "routes/booking.tsx#action · event-happened": {
-    why: "The event happened releases a paid booking after its date; the slug is the client's key (a repeat releases nothing)",
+    why:
+      "The event happened releases a paid booking's escrow: only its payer (the browser or account that paid, " +
+      "ADR 0013), none of these, even with the link; never the booking's musician",
     call: once(async (w) => {
       const b = await paidBookingYesterday(w);
       return { path: `/booking/${b.slug}`, params: { slug: b.slug }, form: { intent: "event-happened" } };
     }),
+    expect: { visitor: 403, other: 403, admin: 403, organiser: 403, owner: 403 },
+  },
+  "routes/booking.tsx#action · client-cancel (paid)": {
+    why: "cancelling a paid booking refunds or releases its escrow: only its payer (ADR 0013)",
+    call: once(async (w) => {
+      const b = await paidBookingLongAgo(w);
+      return {
+        path: `/booking/${b.slug}`,
+        params: { slug: b.slug },
+        form: { intent: "client-cancel", confirm: "yes" },
+      };
+    }),
+    expect: { visitor: 403, other: 403, admin: 403, organiser: 403, owner: 403 },
+  },
+  "routes/booking.tsx#action · dispute (paid)": {
+    why: "a dispute on a paid booking holds its escrow: only its payer files it (ADR 0013)",
+    call: once(async (w) => {
+      const b = await paidBookingLongAgo(w);
+      return {
+        path: `/booking/${b.slug}`,
+        params: { slug: b.slug },
+        form: {
+          intent: "dispute",
+          clientName: "Ada Eze",
+          phoneNumber: "08031234567",
+          disputeReason: "The band arrived two hours late.",
+        },
+      };
+    }),
+    expect: { visitor: 403, other: 403, admin: 403, organiser: 403, owner: 403 },
+  },
+  "routes/booking.tsx#action · send-manage-link": {
+    why: "anyone with the link may have a manage link e-mailed to the address that paid; it is never shown to them",
+    call: async (w) => {
+      const b = await paidBookingLongAgo(w);
+      return { path: `/booking/${b.slug}`, params: { slug: b.slug }, form: { intent: "send-manage-link" } };
+    },
     expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
   },
+  "routes/booking.tsx#action · claim-manage": {
+    why: "only a real, unspent manage link makes a browser the payer; a guessed one does nothing",
+    call: once(async (w) => {
+      const b = await paidBookingLongAgo(w);
+      return {
+        path: `/booking/${b.slug}`,
+        params: { slug: b.slug },
+        form: { intent: "claim-manage", manage: "A".repeat(43) },
+      };
+    }),
+    expect: { visitor: 400, other: 400, admin: 400, organiser: 400, owner: 400 },
+  },
   "routes/booking.tsx#action · event-happened (unpaid)": {
-    why: "an unpaid booking has nothing to release, whoever asks",
+    why: "an unpaid booking has nothing to release, whoever asks; its musician is never its client (ADR 0013)",
     call: async (w) => {
       const b = await w.newBooking("pending");
       return { path: `/booking/${b.slug}`, params: { slug: b.slug }, form: { intent: "event-happened" } };
     },
-    expect: { visitor: 409, other: 409, admin: 409, organiser: 409, owner: 409 },
+    expect: { visitor: 409, other: 409, admin: 409, organiser: 409, owner: 403 },
   },
   "routes/booking.tsx#action · client-cancel": {
     why: "the client cancels by the booking's slug, after confirming; a second cancel is refused",
@@ -761,7 +837,8 @@ export const intentMatrix: Record<string, MatrixRow> = {
         form: { intent: "client-cancel", confirm: "yes" },
       };
     }),
-    expect: { visitor: "ok", other: 409, admin: 409, organiser: 409, owner: 409 },
+    // The booking's musician is never its client: refused before anything else (ADR 0013).
+    expect: { visitor: "ok", other: 409, admin: 409, organiser: 409, owner: 403 },
   },
   "routes/booking.tsx#action · client-cancel (unconfirmed)": {
     why: "without the confirmation step nothing is cancelled",

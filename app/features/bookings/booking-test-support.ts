@@ -5,7 +5,7 @@ import { musicianProfiles } from "~db/schema/profiles";
 import { loadContext, requestAs, settle, type TestMusician } from "../../../tests/support/accounts";
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers of many shapes field by field
-export type Answer = { status: number; body: any; location: string | null };
+export type Answer = { status: number; body: any; location: string | null; setCookie: string | null };
 
 /** Whatever a loader or action gave back (returned or thrown, plain, data() or Response), normalised. */
 export async function answer(run: () => Promise<unknown>): Promise<Answer> {
@@ -16,12 +16,22 @@ export async function answer(run: () => Promise<unknown>): Promise<Answer> {
     try {
       body = text ? JSON.parse(text) : null;
     } catch {}
-    return { status: res.status, body, location: res.headers.get("location") };
+    return {
+      status: res.status,
+      body,
+      location: res.headers.get("location"),
+      setCookie: res.headers.get("set-cookie"),
+    };
   }
   const d = res as { type?: string; data?: unknown; init?: ResponseInit | null };
   if (d && d.type === "DataWithResponseInit")
-    return { status: d.init?.status ?? 200, body: d.data, location: null };
-  return { status: 200, body: res, location: null };
+    return {
+      status: d.init?.status ?? 200,
+      body: d.data,
+      location: null,
+      setCookie: new Headers(d.init?.headers).get("set-cookie"),
+    };
+  return { status: 200, body: res, location: null, setCookie: null };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: route args are built loosely for loaders and actions alike
@@ -29,11 +39,11 @@ export function args(request: Request, params: Record<string, string> = {}, clie
   return { request, params, context: loadContext(clientIp) };
 }
 
-export function get(who: TestMusician | null, path: string) {
+export function get(who: { cookie: string } | null, path: string) {
   return requestAs(who, path);
 }
 
-export function post(who: TestMusician | null, path: string, form: Record<string, string>) {
+export function post(who: { cookie: string } | null, path: string, form: Record<string, string>) {
   return requestAs(who, path, { form });
 }
 

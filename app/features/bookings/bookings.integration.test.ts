@@ -269,7 +269,7 @@ describe("All Bookings (/musician_bookings/{slug})", () => {
     expect(again.status).toBe(409);
   });
 
-  it("marks a confirmed booking completed once its event date has come, not before and not when pending", async () => {
+  it("marks a confirmed booking completed once its event has ended, not before and not when pending", async () => {
     const m = await createMusician();
     const past = await create(m, { clientName: "Past", eventDate: "2025-01-05" });
     const future = await create(m, { clientName: "Future", eventDate: "2099-01-05" });
@@ -281,7 +281,7 @@ describe("All Bookings (/musician_bookings/{slug})", () => {
     const early = await act(m, m.profileId, { intent: "complete", bookingId: future.id });
     expect(early.status).toBe(409);
     expect(early.body.toast.message).toBe(
-      "A booking can be marked completed only once its event date has come.",
+      "A booking can be marked completed only once its event has ended. That is from Monday, 5 January 2099 at 18:00.",
     );
     const notConfirmed = await act(m, m.profileId, { intent: "complete", bookingId: pending.id });
     expect(notConfirmed.body.toast.message).toBe("Only confirmed bookings can be marked completed.");

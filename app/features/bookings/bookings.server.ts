@@ -9,6 +9,7 @@ import {
   clientBookingNews,
   notifyMoneyEvent,
 } from "~/features/notifications/money-notifications.server";
+import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
 import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { sendRefund, startRefundOnMusicianCancel } from "~/features/refunds/refunds.server";
@@ -186,20 +187,30 @@ export async function cancelOwnBooking(
   return refusal(id, musician.id, () => "Only pending or confirmed bookings can be cancelled.");
 }
 
+export const MARK_COMPLETED_WAITS = "A booking can be marked completed only once its event has ended.";
+
+/** When "Mark completed" opens for a booking: the same clock as the client's release (issue 22 §2). */
+export function markCompletedOpens(b: Parameters<typeof eventEndsAt>[0]): string {
+  const end = eventEndsAt(b);
+  return end ? `${MARK_COMPLETED_WAITS} That is from ${formatLagosMoment(end)}.` : MARK_COMPLETED_WAITS;
+}
+
 export async function completeOwnBooking(
   musician: Pick<Musician, "id">,
   id: string,
-  today: string = todayInLagos(),
+  now: Date = new Date(),
 ): Promise<Outcome<{ message: string }>> {
-  const row = await completeBooking(id, musician.id, today);
+  // Only after the event's end, as the client's "The event happened" (a confirmed booking's times no longer change).
+  const current = await findOwnBookingStatus(id, musician.id);
+  if (current?.status === "confirmed" && !eventEnded(current, now))
+    return { ok: false, status: 409, message: markCompletedOpens(current) };
+  const row = await completeBooking(id, musician.id, todayInLagos(now));
   if (row) {
     await openReviewWindow(id);
     return { ok: true, message: `Booking for ${row.clientName} has been marked completed` };
   }
   return refusal(id, musician.id, (status) =>
-    status === "confirmed"
-      ? "A booking can be marked completed only once its event date has come."
-      : "Only confirmed bookings can be marked completed.",
+    status === "confirmed" ? MARK_COMPLETED_WAITS : "Only confirmed bookings can be marked completed.",
   );
 }
 

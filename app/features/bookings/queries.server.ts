@@ -129,7 +129,13 @@ export function listCompletedBookingsByMusician(musicianId: string): Promise<Boo
 
 export async function findOwnBookingStatus(id: string, musicianId: string) {
   const [row] = await db
-    .select({ status: b.status, clientName: b.clientName, eventDate: b.eventDate })
+    .select({
+      status: b.status,
+      clientName: b.clientName,
+      eventDate: b.eventDate,
+      eventStartTime: b.eventStartTime,
+      eventEndTime: b.eventEndTime,
+    })
     .from(b)
     .where(and(eq(b.id, id), eq(b.musicianId, musicianId)))
     .limit(1);

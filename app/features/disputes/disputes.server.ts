@@ -1,21 +1,39 @@
 import type { Outcome } from "~/features/bookings/outcome";
 import { guardSlugAction, reportSlugMiss } from "~/features/bookings/slug-guard.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
+import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
 import { pauseReviewWindow, resumeReviewWindow } from "~/features/reviews/reviews.server";
-import type { DbExecutor } from "~/server/db.server";
+import { type DbExecutor, db } from "~/server/db.server";
 import { type DisputeInput, disputeStatus } from "./dispute.schema";
 import {
   findBookingStatusBySlug,
   insertDisputeForSlug,
   listDisputesForBookings,
+  lockBookingForDispute,
   markDisputesResolved,
 } from "./queries.server";
 
-/** A client disputes a booking by its slug, with no account (spec §6). */
-export async function submitDispute(slug: string, input: DisputeInput, clientIp: string): Promise<Outcome> {
+/**
+ * A client disputes a booking by its slug, with no account (spec §6). Once paid, a dispute holds the
+ * musician's money, so only the payer files it (ADR 0013); the booking's musician never does.
+ */
+export async function submitDispute(
+  slug: string,
+  input: DisputeInput,
+  clientIp: string,
+  actor: ClientActor,
+): Promise<Outcome> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
-  const dispute = await insertDisputeForSlug(slug, input);
+  const filed = await db.transaction(async (tx) => {
+    const booking = await lockBookingForDispute(tx, slug);
+    if (!booking) return { dispute: null };
+    const refused = await payerRefusal(tx, booking, actor, "dispute");
+    if (refused) return { refused };
+    return { dispute: await insertDisputeForSlug(slug, input, tx) };
+  });
+  if (filed.refused) return filed.refused;
+  const { dispute } = filed;
   if (dispute) {
     // A dispute on a completed booking stops the review clock until an admin resolves it.
     await pauseReviewWindow(dispute.bookingId);

@@ -12,8 +12,8 @@ import type { DisputeInput } from "./dispute.schema";
  * finishes first and the dispute is judged on the released booking: it can never slip in between the
  * release's check and its commit, and then claim to hold money already gone (review #14).
  */
-export async function insertDisputeForSlug(slug: string, input: DisputeInput) {
-  const result = await db.execute<{ id: string; bookingId: string }>(sql`
+export async function insertDisputeForSlug(slug: string, input: DisputeInput, ex: DbExecutor = db) {
+  const result = await ex.execute<{ id: string; bookingId: string }>(sql`
     INSERT INTO ${clientDisputes} (booking_id, client_name, phone_number, dispute_reason)
     SELECT id, ${input.clientName}, ${input.phoneNumber}, ${input.disputeReason}
     FROM ${bookingsByMusician}
@@ -21,6 +21,19 @@ export async function insertDisputeForSlug(slug: string, input: DisputeInput) {
     FOR SHARE
     RETURNING id, booking_id AS "bookingId"`);
   return result.rows[0] ?? null;
+}
+
+/**
+ * The booking a dispute is for, share-locked for the caller's transaction: a payment (which locks the
+ * booking to credit it) cannot land between the check of who is asking and the dispute's insert.
+ */
+export async function lockBookingForDispute(tx: DbExecutor, slug: string) {
+  const [row] = await tx
+    .select({ id: bookingsByMusician.id, paymentStatus: bookingsByMusician.paymentStatus })
+    .from(bookingsByMusician)
+    .where(eq(bookingsByMusician.slug, slug))
+    .for("share");
+  return row ?? null;
 }
 
 export async function findBookingStatusBySlug(slug: string) {

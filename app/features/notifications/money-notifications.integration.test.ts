@@ -65,7 +65,9 @@ async function paidWedding(over: { eventDate?: string; policy?: "moderate" } = {
     )
   ).rows;
   const what = `Wedding, ${formatCalendarDate(row!.event_date, "d MMM")}`;
-  return { musician, musicianSlug, client, booking, charge, what };
+  // The browser that pressed Pay is the payer (ADR 0013).
+  const payer = { userId: null, payerToken: started.payerToken };
+  return { musician, musicianSlug, client, booking, charge, what, payer };
 }
 
 const activity = async (profileId: string) =>
@@ -99,7 +101,7 @@ describe("money notifications", () => {
 
   it("released: both sides, the musician's amount after commission, each with their page", async () => {
     const w = await paidWedding();
-    expect(await releaseEscrow(w.booking.id, "client")).toMatchObject({ ok: true, released: true });
+    expect(await releaseEscrow(w.booking.id, "client", w.payer)).toMatchObject({ ok: true, released: true });
     await releaseEscrow(w.booking.id, "auto");
     const toClient = mailsTo(w.client).filter((m) => m.subject.includes("released"));
     expect(toClient).toHaveLength(1);
@@ -115,7 +117,7 @@ describe("money notifications", () => {
 
   it("cancelled by the organiser: who cancelled and what each keeps; refunded when Paystack settles", async () => {
     const w = await paidWedding({ eventDate: addDaysToDate(lagosToday(), 3), policy: "moderate" });
-    const cancelled = await cancelBookingAsClient(w.booking.slug, testIp());
+    const cancelled = await cancelBookingAsClient(w.booking.slug, testIp(), w.payer);
     expect(cancelled).toMatchObject({ ok: true, refundKobo: 13_125_000 });
     const toClient = mailsTo(w.client).find((m) => m.subject === `You cancelled ${w.what}`);
     expect(toClient?.text).toContain(
@@ -175,6 +177,7 @@ describe("money notifications", () => {
         disputeReason: "The band arrived two hours late",
       },
       testIp(),
+      w.payer,
     );
     expect(disputed.ok).toBe(true);
     const toMusician = mailsTo(w.musician.email).find(
@@ -210,7 +213,7 @@ describe("money notifications", () => {
 
   it("payout sent and payout failed: the musician is told, with the bank and a link to the wallet", async () => {
     const w = await paidWedding();
-    await releaseEscrow(w.booking.id, "client");
+    await releaseEscrow(w.booking.id, "client", w.payer);
     await saveOwnBankAccount(w.musician.profileId, { bankCode: "058", accountNumber: "0123456789" });
     expect((await requestWithdrawal(w.musician.profileId, 10_000_000)).ok).toBe(true);
     const [sent] = await listPayouts(w.musician.profileId);

@@ -8,8 +8,10 @@ import { bookingRow, insertBooking } from "./payment-test-support";
 import { completeTestCheckout } from "./paystack/test-provider.server";
 
 const page = (slug: string) => answer(() => loader(args(get(null, `/booking/${slug}`), { slug })));
-const act = (slug: string, form: Record<string, string>) =>
-  answer(() => action(args(post(null, `/booking/${slug}`, form), { slug })));
+const act = (slug: string, form: Record<string, string>, who: { cookie: string } | null = null) =>
+  answer(() => action(args(post(who, `/booking/${slug}`, form), { slug })));
+/** The payer cookie a Pay answer sets (name=value), as the browser would send it back. */
+const payerCookieOf = (a: { setCookie: string | null }) => ({ cookie: (a.setCookie ?? "").split(";")[0]! });
 
 describe("/booking/{slug} money actions, as the client with only the link", () => {
   it("pays: breakdown on the page, e-mail asked when missing, redirect to checkout, callback back to the booking", async () => {
@@ -51,7 +53,11 @@ describe("/booking/{slug} money actions, as the client with only the link", () =
       body: { toast: { message: "This booking has already been paid." } },
     });
 
-    const done = await act(b.slug, { intent: "event-happened" });
+    // The browser that pressed Pay is the payer; it (and only it) may release (ADR 0013).
+    expect(paid.setCookie).toMatch(
+      new RegExp(`^sb_payer_${b.slug}=[\\w-]{43}; Path=/; .*HttpOnly; SameSite=Lax`),
+    );
+    const done = await act(b.slug, { intent: "event-happened" }, payerCookieOf(paid));
     expect(done.status).toBe(200);
     expect(await bookingRow(b.id)).toEqual({ status: "completed", paymentStatus: "released" });
     expect((await page(b.slug)).body.payment.state).toBe("released");
@@ -64,15 +70,19 @@ describe("/booking/{slug} money actions, as the client with only the link", () =
     const reference = decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? "");
     await completeTestCheckout(reference, async () => {});
     await answer(() => callbackLoader(args(get(null, `/payments/callback?reference=${reference}`))));
-    const disputed = await act(b.slug, {
-      intent: "dispute",
-      clientName: "Ada Eze",
-      phoneNumber: "08031234567",
-      disputeReason: "The band arrived two hours late.",
-    });
+    const disputed = await act(
+      b.slug,
+      {
+        intent: "dispute",
+        clientName: "Ada Eze",
+        phoneNumber: "08031234567",
+        disputeReason: "The band arrived two hours late.",
+      },
+      payerCookieOf(paid),
+    );
     expect(disputed.status).toBe(200);
     expect((await page(b.slug)).body.payment).toMatchObject({ onHold: true, canMarkHappened: false });
-    const refused = await act(b.slug, { intent: "event-happened" });
+    const refused = await act(b.slug, { intent: "event-happened" }, payerCookieOf(paid));
     expect(refused.status).toBe(409);
     expect((await bookingRow(b.id))?.paymentStatus).toBe("paid");
   });

@@ -21,7 +21,7 @@ import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, testIp } from "../../../tests/support/accounts";
 import { handleChargeSuccess, startCheckout } from "./checkout.server";
 import { findMoneyBreaches } from "./ledger-consistency.server";
-import { bookingRow, fileDispute, insertBooking, payPanelForSlug } from "./payment-test-support";
+import { asPayer, bookingRow, fileDispute, insertBooking, payPanelForSlug } from "./payment-test-support";
 import events from "./paystack/fixtures/webhook-events.json";
 import { paystackSignature, testProviderSecret } from "./paystack/signature.server";
 import { completeTestCheckout } from "./paystack/test-provider.server";
@@ -145,7 +145,14 @@ describe("while a chargeback is open, nothing is refunded", () => {
     const { booking, reference, musician } = await paidBooking(undefined, "2099-03-03");
     await deliver(chargeDispute("charge.dispute.create", reference, { id: `cb-open-${booking.id}` }));
 
-    expect(await cancelBookingAsClient(booking.slug, testIp(), new Date("2099-01-01T00:00:00Z"))).toEqual({
+    expect(
+      await cancelBookingAsClient(
+        booking.slug,
+        testIp(),
+        await asPayer(booking.id),
+        new Date("2099-01-01T00:00:00Z"),
+      ),
+    ).toEqual({
       ok: false,
       status: 409,
       message: CLIENT_CANCEL_MESSAGES.chargeback,

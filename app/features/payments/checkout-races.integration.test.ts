@@ -1,10 +1,12 @@
 // Money review #16: two Pay presses at once open one checkout; a charge whose Paystack fees were
 // passed to the customer is compared by requested_amount.
+import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, testIp } from "../../../tests/support/accounts";
 import { handleChargeSuccess, startCheckout } from "./checkout.server";
+import { payerSecretForForm } from "./payer.server";
 import { bookingRow, insertBooking } from "./payment-test-support";
 import { completeTestCheckout } from "./paystack/test-provider.server";
 
@@ -13,20 +15,26 @@ afterAll(async () => {
 });
 
 describe("checkout races", () => {
-  it("two Pay presses at once from two sessions make one payment and one checkout", async () => {
+  it("two Pay presses at once from one browser make one payment and one checkout; another browser gets its own", async () => {
     const m = await createMusician();
     const booking = await insertBooking(m.profileId);
+    // The same Pay form sent twice (a double tap, before the first answer set the payer cookie).
+    const sameForm = payerSecretForForm(randomUUID());
     const [a, b] = await Promise.all([
-      startCheckout(booking.slug, {}, testIp()),
-      startCheckout(booking.slug, {}, testIp()),
+      startCheckout(booking.slug, {}, testIp(), null, sameForm),
+      startCheckout(booking.slug, {}, testIp(), null, sameForm),
     ]);
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
     expect(b.authorizationUrl).toBe(a.authorizationUrl);
-    const rows = await pool().query("SELECT count(*)::int AS n FROM payments WHERE booking_id = $1", [
-      booking.id,
-    ]);
-    expect(rows.rows[0].n).toBe(1);
+    const count = async () =>
+      (await pool().query("SELECT count(*)::int AS n FROM payments WHERE booking_id = $1", [booking.id]))
+        .rows[0].n;
+    expect(await count()).toBe(1);
+    // Whoever completes a checkout is its payer (ADR 0013): one started elsewhere is never handed on.
+    const other = await startCheckout(booking.slug, {}, testIp());
+    expect(other.ok && other.authorizationUrl).not.toBe(a.authorizationUrl);
+    expect(await count()).toBe(2);
   });
 
   it("a charge with Paystack's fees passed to the customer is credited by its requested_amount", async () => {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountBalanceKobo, findLedgerBreaches } from "~/features/ledger/ledger.server";
 import {
@@ -18,9 +18,16 @@ import {
   PAY_MESSAGES,
   startCheckout,
 } from "./checkout.server";
+import type { ClientActor } from "./payer.server";
 import { bookingPaymentState } from "./payment-state.server";
 import { bookingRow, fileDispute, insertBooking, outboxMails, payPanelForSlug } from "./payment-test-support";
-import { markEventHappened, RELEASE_MESSAGES, releaseEscrow, runAutoRelease } from "./release.server";
+import {
+  autoReleaseAt,
+  markEventHappened,
+  RELEASE_MESSAGES,
+  releaseEscrow,
+  runAutoRelease,
+} from "./release.server";
 
 let m: TestMusician;
 beforeAll(async () => {
@@ -33,6 +40,8 @@ const referenceOf = (url: string) => decodeURIComponent(url.split("/test-checkou
 async function pay(slug: string, deliveries = 1) {
   const started = await startCheckout(slug, {}, testIp());
   if (!started.ok) throw new Error(started.message);
+  // The browser that pressed Pay is the payer (ADR 0013).
+  const payer: ClientActor = { userId: null, payerToken: started.payerToken };
   const reference = referenceOf(started.authorizationUrl);
   const payloads: WebhookPayload[] = [];
   await completeTestCheckout(reference, async (p) => {
@@ -40,7 +49,7 @@ async function pay(slug: string, deliveries = 1) {
   });
   const data = payloads[0]?.data as Parameters<typeof handleChargeSuccess>[0];
   for (let i = 0; i < deliveries; i++) await handleChargeSuccess(data);
-  return { reference, data };
+  return { reference, data, payer };
 }
 
 async function ledgerTransactionsFor(key: string): Promise<number> {
@@ -85,11 +94,13 @@ describe("the pay panel and checkout", () => {
   it("computes the amount on the server, with a unique reference, and sends a second press to the same checkout", async () => {
     const b = await insertBooking(m.profileId);
     const first = await startCheckout(b.slug, {}, testIp());
-    const second = await startCheckout(b.slug, {}, testIp());
-    expect(first.ok && second.ok).toBe(true);
-    if (!first.ok || !second.ok) return;
+    if (!first.ok) throw new Error(first.message);
+    const second = await startCheckout(b.slug, {}, testIp(), null, first.payerToken);
+    expect(second.ok).toBe(true);
+    if (!second.ok) return;
     expect(first.authorizationUrl).toMatch(/\/test-checkout\/sbp_/);
     expect(second.authorizationUrl).toBe(first.authorizationUrl);
+    expect(second.payerToken).toBe(first.payerToken);
     const rows = await db.select().from(payments).where(eq(payments.bookingId, b.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -222,16 +233,17 @@ describe("crediting a payment", () => {
 describe("releasing escrow", () => {
   it("waits for the event date, then pays the musician price − commission and the platform commission + fee", async () => {
     const future = await insertBooking(m.profileId, { eventDate: "2099-01-01" });
-    await pay(future.slug);
-    expect(await markEventHappened(future.slug, testIp())).toMatchObject({
-      message: RELEASE_MESSAGES.tooEarly,
+    const early = await pay(future.slug);
+    expect(await markEventHappened(future.slug, testIp(), early.payer)).toMatchObject({
+      status: 409,
+      message: expect.stringContaining(RELEASE_MESSAGES.tooEarly),
     });
 
     const b = await insertBooking(m.profileId);
-    await pay(b.slug);
+    const { payer } = await pay(b.slug);
     const musicianBefore = await accountBalanceKobo(musicianPayableAccount(m.profileId));
     const platformBefore = await accountBalanceKobo(PLATFORM_REVENUE);
-    expect(await markEventHappened(b.slug, testIp())).toEqual({
+    expect(await markEventHappened(b.slug, testIp(), payer)).toEqual({
       ok: true,
       released: true,
       musicianKobo: 22_500_000,
@@ -241,7 +253,7 @@ describe("releasing escrow", () => {
     expect((await accountBalanceKobo(musicianPayableAccount(m.profileId))) - musicianBefore).toBe(22_500_000);
     expect((await accountBalanceKobo(PLATFORM_REVENUE)) - platformBefore).toBe(3_750_000);
     expect(await bookingRow(b.id)).toEqual({ status: "completed", paymentStatus: "released" });
-    expect(await markEventHappened(b.slug, testIp())).toMatchObject({ ok: true, released: false });
+    expect(await markEventHappened(b.slug, testIp(), payer)).toMatchObject({ ok: true, released: false });
     expect(await ledgerTransactionsFor(`release:${b.id}`)).toBe(1);
     const released = outboxMails(`for booking ${b.slug}`).filter((mail) =>
       mail.includes("is now available in your Stagebook wallet"),
@@ -253,15 +265,20 @@ describe("releasing escrow", () => {
 
   it("refuses to release an unpaid booking", async () => {
     const b = await insertBooking(m.profileId);
-    expect(await markEventHappened(b.slug, testIp())).toMatchObject({ message: RELEASE_MESSAGES.notPaid });
+    const anyone: ClientActor = { userId: null, payerToken: null };
+    expect(await markEventHappened(b.slug, testIp(), anyone)).toMatchObject({
+      message: RELEASE_MESSAGES.notPaid,
+    });
     expect(await releaseEscrow(b.id, "admin")).toMatchObject({ ok: false });
   });
 
   it("freezes release while a dispute filed after payment is open; an admin can still release", async () => {
     const b = await insertBooking(m.profileId);
-    await pay(b.slug);
+    const { payer } = await pay(b.slug);
     await fileDispute(b.id);
-    expect(await markEventHappened(b.slug, testIp())).toMatchObject({ message: RELEASE_MESSAGES.onHold });
+    expect(await markEventHappened(b.slug, testIp(), payer)).toMatchObject({
+      message: RELEASE_MESSAGES.onHold,
+    });
     await runAutoRelease({ bookingId: b.id });
     expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(26_250_000);
     expect(await payPanelForSlug(b.slug)).toMatchObject({ onHold: true, canMarkHappened: false });
@@ -269,15 +286,30 @@ describe("releasing escrow", () => {
     expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(0);
   });
 
-  it("releases automatically once the job runs after the event, and queues the job when paid", async () => {
+  it("queues the automatic release 48 h after the event's end, or after the payment when that came later", async () => {
     const b = await insertBooking(m.profileId, { eventDate: "2026-01-10" });
+    const before = Date.now();
     await pay(b.slug);
     const queued = await pool().query(
       "SELECT start_after FROM pgboss.job WHERE name = 'escrow-release' AND data->>'bookingId' = $1",
       [b.id],
     );
-    // 2026-01-10 18:00 Lagos + 48 h
-    expect(new Date(queued.rows[0].start_after).toISOString()).toBe("2026-01-12T17:00:00.000Z");
+    // Paid long after the show: the client still has the whole 48 h from paying to dispute.
+    const due = new Date(queued.rows[0].start_after).getTime();
+    expect(due).toBeGreaterThanOrEqual(before + 48 * 3_600_000 - 1_000);
+    expect(due).toBeLessThan(Date.now() + 48 * 3_600_000 + 1_000);
+    await runAutoRelease({ bookingId: b.id });
+    expect(await bookingRow(b.id)).toEqual({ status: "confirmed", paymentStatus: "paid" });
+
+    // Paid before the event: 2026-01-10 18:00 Lagos + 48 h, and the job releases once that has passed.
+    await db
+      .update(payments)
+      .set({ paidAt: new Date("2026-01-09T10:00:00Z") })
+      .where(and(eq(payments.bookingId, b.id), eq(payments.status, "success")));
+    const booking = { eventDate: "2026-01-10", eventStartTime: "14:00", eventEndTime: "18:00" };
+    expect(autoReleaseAt(booking, new Date("2026-01-09T10:00:00Z"))?.toISOString()).toBe(
+      "2026-01-12T17:00:00.000Z",
+    );
     await runAutoRelease({ bookingId: b.id });
     expect(await bookingRow(b.id)).toEqual({ status: "completed", paymentStatus: "released" });
   });

@@ -20,17 +20,20 @@ import { db, inTransaction } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
-import { eventDateReached } from "./event-time";
+import { eventEnded } from "./event-time";
 import { bookingCharges } from "./fees";
 import { configuredFeeRates } from "./fees.server";
+import { bindPayerDevice, holdsPayment, issueManageLink, RECEIPT_LINK_TTL_MS } from "./payer.server";
 import type { PayFormInput } from "./payment.schema";
+import { PAY_NEEDS_DATE } from "./payment-messages";
 import * as q from "./queries.server";
-import { scheduleAutoRelease } from "./release.server";
+import { releaseOpensMessage, scheduleAutoRelease } from "./release.server";
 
 export const PAY_MESSAGES = {
   notConfirmed: "This booking must be confirmed before it can be paid.",
   alreadyPaid: "This booking has already been paid.",
   noPrice: "This booking has no price yet. Ask the musician to set one.",
+  noDate: PAY_NEEDS_DATE,
   emailNeeded: "Enter the organiser's e-mail address for the receipt",
   providerDown: "Payment could not be started. Please try again in a moment.",
   refundedAfterCancel:
@@ -47,8 +50,14 @@ export type PayPanelData = {
   serviceFeeBp: number;
   totalKobo: number;
   needsEmail: boolean;
-  /** Paid, on or after the event date, no open dispute: the client may say the event happened. */
+  /** Confirmed but with no event date: it cannot be paid until the musician sets one. */
+  needsDate: boolean;
+  /** Paid, the event over, no open dispute: the payer may say the event happened. */
   canMarkHappened: boolean;
+  /** Paid, the event not over yet: when "The event happened" opens, in words. */
+  releaseOpens: string | null;
+  /** What releasing pays the musician (their share of what escrow holds). */
+  releaseKobo: number;
   /** A dispute is open: release waits for an admin. */
   onHold: boolean;
   eventDate: string | null;
@@ -65,6 +74,7 @@ export type PayPanelData = {
 export async function payPanelFor(
   booking: q.BookingMoneyRow,
   policy: CancellationPolicy,
+  now = new Date(),
 ): Promise<PayPanelData | null> {
   const cancelled = booking.status === "cancelled";
   if (booking.paymentStatus === "unpaid") {
@@ -78,7 +88,10 @@ export async function payPanelFor(
       serviceFeeBp: rates.serviceFeeBp,
       totalKobo: c.totalKobo,
       needsEmail: !booking.email,
+      needsDate: !booking.eventDate,
       canMarkHappened: false,
+      releaseOpens: null,
+      releaseKobo: c.musicianKobo,
       onHold: false,
       eventDate: booking.eventDate,
       policy,
@@ -87,6 +100,7 @@ export async function payPanelFor(
   }
   const payment = await q.findSuccessfulPayment(db, booking.id);
   if (!payment) return null;
+  const ended = eventEnded(booking, now);
   const onHold =
     booking.paymentStatus === "paid" &&
     ((await q.disputeHoldsMoney(db, booking.id)) || (await q.hasOpenChargeDispute(db, payment.reference)));
@@ -97,8 +111,13 @@ export async function payPanelFor(
     serviceFeeBp: payment.serviceFeeBp,
     totalKobo: payment.amountKobo,
     needsEmail: false,
-    canMarkHappened:
-      booking.paymentStatus === "paid" && !cancelled && !onHold && eventDateReached(booking.eventDate),
+    needsDate: false,
+    canMarkHappened: booking.paymentStatus === "paid" && !cancelled && !onHold && ended,
+    releaseOpens: booking.paymentStatus === "paid" && !ended ? releaseOpensMessage(booking) : null,
+    releaseKobo: bookingCharges(payment.priceKobo, {
+      serviceFeeBp: payment.serviceFeeBp,
+      commissionBp: payment.commissionBp,
+    }).musicianKobo,
     onHold,
     eventDate: booking.eventDate,
     // Paid: the policy frozen on the payment, which every refund of this booking follows.
@@ -108,7 +127,8 @@ export async function payPanelFor(
 }
 
 export type StartCheckoutResult =
-  | { ok: true; authorizationUrl: string }
+  /** payerToken: this browser's payer secret, bound to the checkout (the route sets it as a cookie). */
+  | { ok: true; authorizationUrl: string; payerToken: string }
   | { ok: false; status: number; message: string; field?: "email" };
 
 // A second press of Pay within this window goes back to the checkout already started.
@@ -116,13 +136,18 @@ const REUSE_CHECKOUT_MS = 30 * 60_000;
 
 /**
  * "Pay ₦…": records a payment with a new unique reference and asks the provider for its checkout. A
- * signed-in organiser (clientUserId) paying a booking that belongs to no account takes it into theirs.
+ * signed-in organiser (clientUserId) paying a booking that belongs to no account takes it into theirs,
+ * and that account becomes the payer if this checkout succeeds. This browser's payer secret (heldToken,
+ * else a new one) is bound to the checkout either way (ADR 0013). A second Pay goes back to a recent open
+ * checkout only from a browser bound to it: whoever completes a checkout is its payer, so a checkout
+ * someone else started (the musician, say) is never handed on.
  */
 export async function startCheckout(
   slug: string,
   input: PayFormInput,
   clientIp: string,
   clientUserId: string | null = null,
+  heldToken: string | null = null,
 ): Promise<StartCheckoutResult> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
@@ -133,14 +158,18 @@ export async function startCheckout(
   if (booking.status !== "confirmed") return { ok: false, status: 409, message: PAY_MESSAGES.notConfirmed };
   const priceKobo = booking.priceKobo;
   if (!priceKobo) return { ok: false, status: 409, message: PAY_MESSAGES.noPrice };
+  // Release waits for the event's end, so money is never held for an event with no date.
+  if (!booking.eventDate) return { ok: false, status: 409, message: PAY_MESSAGES.noDate };
   const email = booking.email ?? input.email;
   if (!email) return { ok: false, status: 400, message: PAY_MESSAGES.emailNeeded, field: "email" };
   if (clientUserId) await q.linkClientAccount(booking.id, clientUserId);
-  // Two Pay presses at once (two sessions, two devices) open one checkout: the find-or-insert of the
-  // payment, and the provider call that gives it its URL, run one at a time per booking.
+  // Pay presses at once run one at a time per booking (the find-or-insert of the payment and the provider
+  // call that gives it its URL): the same browser's second press goes back to its checkout; another
+  // browser gets one of its own, since whoever completes a checkout is its payer (ADR 0013). If both are
+  // paid, the second charge is refunded in full.
   return inTransaction(async () => {
     await q.lockBookingCheckout(booking.id);
-    return openCheckout(booking, priceKobo, email);
+    return openCheckout(booking, priceKobo, email, clientUserId, heldToken);
   });
 }
 
@@ -148,6 +177,8 @@ async function openCheckout(
   booking: q.BookingMoneyRow,
   priceKobo: number,
   email: string,
+  clientUserId: string | null,
+  heldToken: string | null,
 ): Promise<StartCheckoutResult> {
   const rates = configuredFeeRates();
   const charges = bookingCharges(priceKobo, rates);
@@ -162,11 +193,13 @@ async function openCheckout(
     open.cancellationPolicy === policy &&
     open.serviceFeeBp === rates.serviceFeeBp &&
     open.commissionBp === rates.commissionBp;
-  if (same && typeof url === "string") return { ok: true, authorizationUrl: url };
+  if (same && typeof url === "string" && (await holdsPayment(open.id, heldToken)))
+    return { ok: true, authorizationUrl: url, payerToken: heldToken! };
 
   const reference = `sbp_${booking.slug}_${randomBytes(8).toString("hex")}`;
-  await q.insertPayment({
+  const paymentId = await q.insertPayment({
     bookingId: booking.id,
+    payerUserId: clientUserId,
     reference,
     email,
     priceKobo: charges.priceKobo,
@@ -177,6 +210,7 @@ async function openCheckout(
     cancellationPolicy: policy,
     provider: paymentProvider().kind,
   });
+  const payerToken = await bindPayerDevice(booking, paymentId, heldToken);
   try {
     const started = await paymentProvider().initializeTransaction({
       email,
@@ -186,7 +220,7 @@ async function openCheckout(
       metadata: { bookingSlug: booking.slug, bookingId: booking.id },
     });
     await q.notePaymentStarted(reference, started.authorizationUrl);
-    return { ok: true, authorizationUrl: started.authorizationUrl };
+    return { ok: true, authorizationUrl: started.authorizationUrl, payerToken };
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     await q.failPayment(reference, reason);
@@ -271,7 +305,10 @@ export async function creditCharge(received: {
       });
       return { outcome: "refunded" as const, booking, payment: { ...payment, paidAt }, refundId: refund.id };
     }
-    return { outcome: "credited" as const, booking, payment: { ...payment, paidAt } };
+    // The payer's way in from another device (ADR 0013), made with the credit (the rows it refers to are
+    // locked here already) and only ever sent in the receipt.
+    const manageLink = await issueManageLink(tx, booking, payment.id, RECEIPT_LINK_TTL_MS);
+    return { outcome: "credited" as const, booking, payment: { ...payment, paidAt }, manageLink };
   });
 
   switch (result.outcome) {
@@ -320,7 +357,7 @@ export async function creditCharge(received: {
       await tellPayerRefunded(result.booking, result.payment);
       return { outcome: "refunded", slug: result.booking.slug };
     case "credited":
-      await afterCredit(result.booking, result.payment);
+      await afterCredit(result.booking, result.payment, result.manageLink);
       return { outcome: "credited", slug: result.booking.slug };
   }
 }
@@ -339,7 +376,7 @@ async function tellPayerRefunded(booking: q.BookingMoneyRow, payment: q.PaymentR
   }).catch((err) => logger.error({ err, reference: payment.reference }, "refund notice not sent"));
 }
 
-async function afterCredit(booking: q.BookingMoneyRow, payment: q.PaymentRow) {
+async function afterCredit(booking: q.BookingMoneyRow, payment: q.PaymentRow, manage: string) {
   // Not fatal: the hourly sweep queues any release this misses.
   await scheduleAutoRelease(booking, payment.paidAt ?? new Date()).catch((err) =>
     logger.error({ err, bookingId: booking.id }, "automatic release could not be scheduled"),
@@ -360,6 +397,11 @@ async function afterCredit(booking: q.BookingMoneyRow, payment: q.PaymentRow) {
       `Reference: ${payment.reference}`,
       "",
       `Booking: ${publicOrigin()}/booking/${booking.slug}`,
+      "",
+      "Only you, the payer, can confirm the event happened, cancel or dispute this paid booking. The browser you",
+      "paid with already can; to do it on another device, open this link there (it works once, within 7 days;",
+      "you can ask for a new one on the booking page):",
+      manage,
       "",
       "Your contract for this booking is attached.",
     ].join("\n"),

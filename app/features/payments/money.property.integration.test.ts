@@ -44,7 +44,7 @@ import { createMusician } from "../../../tests/support/accounts";
 import { confirmPaymentCallback, handleChargeSuccess, startCheckout } from "./checkout.server";
 import { findMoneyBreaches } from "./ledger-consistency.server";
 import { setBookingPaymentStatus } from "./payment-state.server";
-import { fileDispute, insertBooking } from "./payment-test-support";
+import { asPayer, fileDispute, insertBooking } from "./payment-test-support";
 import webhookEvents from "./paystack/fixtures/webhook-events.json";
 import { PaymentProviderError } from "./paystack/payment-provider";
 import { paymentProvider } from "./paystack/provider.server";
@@ -672,7 +672,9 @@ describe("money under random sequences of events", () => {
                 ? new Date(b.startsAt.getTime() - o.daysBefore * DAY - 60_000)
                 : new Date();
               const before = await paidState(b.id);
-              const cancelled = await cancelBookingAsClient(b.slug, "10.55.0.1", now);
+              // What the payer's cancel does (who may cancel: payer.integration.test.ts).
+              const payer = await asPayer(b.id);
+              const cancelled = await cancelBookingAsClient(b.slug, "10.55.0.1", payer, now);
               if (cancelled.ok && before?.paymentStatus === "paid") {
                 // The refund follows the policy in force when the client's checkout started, whatever
                 // the musician chose since (review #1).
@@ -684,7 +686,7 @@ describe("money under random sequences of events", () => {
                 );
                 paths.policyRefunds += 1;
               }
-              return () => cancelBookingAsClient(b.slug, "10.55.0.1", now);
+              return () => cancelBookingAsClient(b.slug, "10.55.0.1", payer, now);
             }
             case "cancelRacesPay": {
               // The organiser's checkout is open; the musician cancels while the payment lands.

@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { payPanelFor } from "~/features/payments/checkout.server";
-import { findBookingBySlug } from "~/features/payments/queries.server";
+import { bindPayerDevice, type ClientActor } from "~/features/payments/payer.server";
+import { findBookingBySlug, findSuccessfulPayment } from "~/features/payments/queries.server";
 import { clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
 import { findBookingForCancel } from "~/features/refunds/queries.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
@@ -11,6 +12,7 @@ import { addDaysToDate } from "~/lib/lagos-date";
 import { db } from "~/server/db.server";
 import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
+import { payments } from "~db/schema/payments";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
 export function randomSlug(): string {
@@ -86,4 +88,40 @@ export async function clientCancelPreview(slug: string, now = new Date()) {
   const booking = await findBookingForCancel(slug);
   if (!booking) return null;
   return clientCancelPreviewFor(booking, await cancellationPolicyOf(booking.musicianId), now);
+}
+
+/**
+ * For a booking inserted as paid without going through checkout: a successful payment row (no ledger
+ * posting) and a browser bound to it, i.e. its payer (ADR 0013).
+ */
+export async function payerOfInsertedBooking(bookingId: string): Promise<ClientActor> {
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      bookingId,
+      reference: `sbp_test_${randomBytes(6).toString("hex")}`,
+      email: "ada@example.com",
+      priceKobo: 25_000_000,
+      serviceFeeKobo: 1_250_000,
+      amountKobo: 26_250_000,
+      serviceFeeBp: 500,
+      commissionBp: 1000,
+      cancellationPolicy: "flexible",
+      status: "success",
+      provider: "test",
+      paidAt: new Date(),
+    })
+    .returning({ id: payments.id });
+  return { userId: null, payerToken: await bindPayerDevice({ id: bookingId }, payment!.id, null) };
+}
+
+/**
+ * The payer of a booking (ADR 0013), for tests about what the payer's actions do rather than who may
+ * take them (payer.integration.test.ts covers that): a browser bound to its successful payment; anyone
+ * with the link while it is unpaid.
+ */
+export async function asPayer(bookingId: string): Promise<ClientActor> {
+  const payment = await findSuccessfulPayment(db, bookingId);
+  if (!payment) return { userId: null, payerToken: null };
+  return { userId: null, payerToken: await bindPayerDevice({ id: bookingId }, payment.id, null) };
 }

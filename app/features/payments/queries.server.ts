@@ -2,7 +2,7 @@ import { and, desc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
-import { paymentAnomalies, payments } from "~db/schema/payments";
+import { payerCredentials, paymentAnomalies, payments } from "~db/schema/payments";
 import { musicianProfiles } from "~db/schema/profiles";
 import { paystackChargeDisputes } from "~db/schema/wallet";
 
@@ -137,8 +137,9 @@ export type PaymentRow = {
 
 export async function insertPayment(
   row: Omit<typeof p.$inferInsert, "id" | "status" | "providerData" | "paidAt" | "createdAt" | "updatedAt">,
-): Promise<void> {
-  await db.insert(p).values(row);
+): Promise<string> {
+  const [inserted] = await db.insert(p).values(row).returning({ id: p.id });
+  return inserted!.id;
 }
 
 export async function notePaymentStarted(reference: string, authorizationUrl: string): Promise<void> {
@@ -401,4 +402,86 @@ export async function successfulPaymentsOf(
     })
     .from(p)
     .where(and(inArray(p.bookingId, bookingIds), eq(p.status, "success")));
+}
+
+// ——— The payer (ADR 0013) ———
+
+const pc = payerCredentials;
+
+/** Who may act as the booking's client once it is paid: the successful payment's account, and the musician's user (never). */
+export async function bookingParties(
+  ex: DbExecutor,
+  bookingId: string,
+): Promise<{ musicianUserId: string | null; payerUserId: string | null; paymentId: string | null } | null> {
+  const [row] = await ex
+    .select({ musicianUserId: musicianProfiles.userId, paymentId: p.id, payerUserId: p.payerUserId })
+    .from(b)
+    .innerJoin(musicianProfiles, eq(musicianProfiles.id, b.musicianId))
+    .leftJoin(p, and(eq(p.bookingId, b.id), eq(p.status, "success")))
+    .where(eq(b.id, bookingId));
+  return row ?? null;
+}
+
+export async function insertPayerCredential(
+  ex: DbExecutor,
+  row: { bookingId: string; paymentId: string; kind: "device" | "link"; tokenHash: string; expiresAt?: Date },
+): Promise<void> {
+  await ex
+    .insert(pc)
+    .values(row)
+    .onConflictDoNothing({ target: [pc.tokenHash, pc.paymentId] });
+}
+
+/** Whether a device secret (its hash) is bound to this payment. */
+export async function deviceCredentialHeld(ex: DbExecutor, paymentId: string, tokenHash: string) {
+  const [row] = await ex
+    .select({ id: pc.id })
+    .from(pc)
+    .where(and(eq(pc.paymentId, paymentId), eq(pc.tokenHash, tokenHash), eq(pc.kind, "device")))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Spends a one-time link: only once, only before it expires, only for the booking it was made for.
+ * Answers the payment it is bound to, or null.
+ */
+export async function spendLinkCredential(
+  ex: DbExecutor,
+  bookingId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<{ paymentId: string } | null> {
+  const [row] = await ex
+    .update(pc)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(pc.bookingId, bookingId),
+        eq(pc.tokenHash, tokenHash),
+        eq(pc.kind, "link"),
+        isNull(pc.usedAt),
+        gt(pc.expiresAt, now),
+      ),
+    )
+    .returning({ paymentId: pc.paymentId });
+  return row ?? null;
+}
+
+/** Whether an unspent, unexpired link (its hash) exists for this booking: the page offers to use it. */
+export async function linkCredentialUsable(bookingId: string, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ id: pc.id })
+    .from(pc)
+    .where(
+      and(
+        eq(pc.bookingId, bookingId),
+        eq(pc.tokenHash, tokenHash),
+        eq(pc.kind, "link"),
+        isNull(pc.usedAt),
+        gt(pc.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

@@ -1,7 +1,8 @@
 // Release: escrow goes to the musician's wallet (price − commission) and to platform revenue
-// (commission + service fee), once (ledger key release:{booking}). The client releases it by saying
-// "The event happened" on or after the event date; otherwise a scheduled job does RELEASE_AFTER_HOURS
-// after the event's end, unless a dispute filed since payment is open (then an admin decides).
+// (commission + service fee), once (ledger key release:{booking}). The payer (ADR 0013) releases it by
+// saying "The event happened" once the event has ended; otherwise a scheduled job does RELEASE_AFTER_HOURS
+// after the event's end (or after the payment, when it came later), unless a dispute filed since payment
+// is open (then an admin decides).
 
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
@@ -18,8 +19,9 @@ import { type DbExecutor, db } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
-import { eventDateReached, eventEndsAt } from "./event-time";
+import { eventEnded, eventEndsAt, formatLagosMoment } from "./event-time";
 import { bookingCharges, releaseSplit } from "./fees";
+import { type ClientActor, payerRefusal } from "./payer.server";
 import * as q from "./queries.server";
 
 export const RELEASE_JOB = "escrow-release";
@@ -31,8 +33,16 @@ export const RELEASE_MESSAGES = {
   chargeback:
     "The card payment for this booking is disputed with the bank, so its payment is on hold until the dispute is resolved.",
   cancelled: "This booking was cancelled, so its payment is not released.",
-  tooEarly: "You can confirm the event happened on or after the event date.",
+  tooEarly: "You can confirm the event happened once it has ended.",
 } as const;
+
+/** When "The event happened" opens, said in Lagos time. */
+export function releaseOpensMessage(booking: Parameters<typeof eventEndsAt>[0]): string {
+  const end = eventEndsAt(booking);
+  return end
+    ? `${RELEASE_MESSAGES.tooEarly} That is from ${formatLagosMoment(end)}.`
+    : RELEASE_MESSAGES.tooEarly;
+}
 
 /** client: "The event happened"; auto: the scheduled job; admin: resolving a dispute (ignores the hold). */
 export type ReleaseBy = "client" | "auto" | "admin";
@@ -44,8 +54,13 @@ export type ReleaseResult =
  * Releases whatever the booking's escrow holds (all of it, or what is left after a partial refund) and
  * marks the booking completed. Safe to repeat: a second call releases nothing.
  */
-export async function releaseEscrow(bookingId: string, by: ReleaseBy): Promise<ReleaseResult> {
-  const result = await db.transaction((tx) => releaseEscrowIn(tx, bookingId, by));
+export async function releaseEscrow(
+  bookingId: string,
+  by: ReleaseBy,
+  actor?: ClientActor,
+  now = new Date(),
+): Promise<ReleaseResult> {
+  const result = await db.transaction((tx) => releaseEscrowIn(tx, bookingId, by, actor, now));
   return afterRelease(bookingId, result, by);
 }
 
@@ -61,9 +76,17 @@ export async function releaseEscrowIn(
   tx: DbExecutor,
   bookingId: string,
   by: ReleaseBy,
+  actor?: ClientActor,
+  now = new Date(),
 ): Promise<ReleaseInTx> {
+  if (by === "client" && !actor) throw new Error("a client's release needs the client who asks");
   const booking = await q.lockBookingOrRead(tx, bookingId);
   if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+  // Only the payer says the event happened; checked with the booking locked, so a payment cannot land in between.
+  if (by === "client") {
+    const refused = await payerRefusal(tx, booking, actor!, "event-happened");
+    if (refused) return refused;
+  }
   // A cancelled booking is never released by the client or the clock: its money goes back to the
   // client (or, after a client's cancellation, is shared under the policy by releaseKeptOnCancellation).
   if (by !== "admin" && booking.status === "cancelled")
@@ -82,8 +105,8 @@ export async function releaseEscrowIn(
   // and a lost one never releases (its money went back to the cardholder).
   if (await q.hasOpenChargeDispute(tx, payment.reference))
     return { ok: false, status: 409, message: RELEASE_MESSAGES.chargeback };
-  if (by === "client" && !eventDateReached(booking.eventDate))
-    return { ok: false, status: 409, message: RELEASE_MESSAGES.tooEarly };
+  if (by === "client" && !eventEnded(booking, now))
+    return { ok: false, status: 409, message: releaseOpensMessage(booking) };
 
   const { released, ...split } = await postRelease(tx, booking, payment, by);
   await q.setPaymentStatus(
@@ -174,13 +197,18 @@ export async function releaseKeptOnCancellation(
   return released ? split : { musicianKobo: 0, platformKobo: 0 };
 }
 
-/** The client's "The event happened" on /booking/{slug}. */
-export async function markEventHappened(slug: string, clientIp: string): Promise<ReleaseResult> {
+/** The payer's "The event happened" on /booking/{slug}. */
+export async function markEventHappened(
+  slug: string,
+  clientIp: string,
+  actor: ClientActor,
+  now = new Date(),
+): Promise<ReleaseResult> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
   const booking = await q.findBookingBySlug(slug);
   if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
-  return releaseEscrow(booking.id, "client");
+  return releaseEscrow(booking.id, "client", actor, now);
 }
 
 /**
@@ -189,17 +217,27 @@ export async function markEventHappened(slug: string, clientIp: string): Promise
  */
 export const UNDATED_RELEASE_DAYS = 14;
 
-/** When the automatic release is due: RELEASE_AFTER_HOURS after the event's end (null: no event date). */
-export function autoReleaseAt(booking: Parameters<typeof eventEndsAt>[0]): Date | null {
+/**
+ * When the automatic release is due: RELEASE_AFTER_HOURS after the event's end, or after the payment
+ * when it came later (a client who pays after the show still gets the whole window to dispute).
+ * Null: no event date.
+ */
+export function autoReleaseAt(
+  booking: Parameters<typeof eventEndsAt>[0],
+  paidAt: Date | null = null,
+): Date | null {
   const end = eventEndsAt(booking);
-  return end ? new Date(end.getTime() + env().RELEASE_AFTER_HOURS * 3_600_000) : null;
+  if (!end) return null;
+  const from = paidAt && paidAt.getTime() > end.getTime() ? paidAt : end;
+  return new Date(from.getTime() + env().RELEASE_AFTER_HOURS * 3_600_000);
 }
 
 /** Queues the automatic release of a paid booking (once per booking and due time). */
-export async function scheduleAutoRelease(booking: q.BookingMoneyRow, paidAt?: Date): Promise<void> {
+export async function scheduleAutoRelease(booking: q.BookingMoneyRow, paidAt?: Date | null): Promise<void> {
+  const paid = paidAt !== undefined ? paidAt : await paidAtOf(booking.id);
   const at =
-    autoReleaseAt(booking) ??
-    (paidAt ? new Date(paidAt.getTime() + UNDATED_RELEASE_DAYS * 86_400_000) : null);
+    autoReleaseAt(booking, paid) ??
+    (paid ? new Date(paid.getTime() + UNDATED_RELEASE_DAYS * 86_400_000) : null);
   if (!at) return;
   await scheduleJob(
     RELEASE_JOB,
@@ -214,15 +252,21 @@ export async function runAutoRelease(data: { bookingId: string }): Promise<void>
   if (!booking || booking.status === "cancelled") return;
   // Partially refunded (a partial chargeback): the rest is still the musician's, released on time.
   if (booking.paymentStatus !== "paid" && booking.paymentStatus !== "partially_refunded") return;
-  const at = autoReleaseAt(booking);
+  const paidAt = await paidAtOf(booking.id);
+  const at = autoReleaseAt(booking, paidAt);
   if (at && at.getTime() > Date.now()) {
-    await scheduleAutoRelease(booking);
+    await scheduleAutoRelease(booking, paidAt);
     return;
   }
   // Undated: queued for UNDATED_RELEASE_DAYS after payment by afterCredit or the sweep, so due now.
   const result = await releaseEscrow(data.bookingId, "auto");
   if (!result.ok)
     logger.info({ bookingId: data.bookingId, reason: result.message }, "automatic release skipped");
+}
+
+async function paidAtOf(bookingId: string): Promise<Date | null> {
+  const payment = await q.findSuccessfulPayment(db, bookingId);
+  return payment ? (payment.paidAt ?? payment.createdAt) : null;
 }
 
 /**

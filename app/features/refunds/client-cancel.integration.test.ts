@@ -9,6 +9,7 @@ import {
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import type { ClientActor } from "~/features/payments/payer.server";
 import {
   bookingRow,
   clientCancelPreview,
@@ -52,8 +53,11 @@ async function paidBooking(policy: CancellationPolicy, email = "cancel@example.c
   await completeTestCheckout(started.authorizationUrl.split("/test-checkout/")[1] ?? "", async (p) => {
     await handleChargeSuccess(p.data as never);
   });
-  return { musician: m, booking };
+  // The browser that pressed Pay is the payer (ADR 0013).
+  const payer: ClientActor = { userId: null, payerToken: started.payerToken };
+  return { musician: m, booking, payer };
 }
+const anyone: ClientActor = { userId: null, payerToken: null };
 
 describe("the musician's cancellation policy on their profile", () => {
   it("is Flexible until chosen; the Account tab saves a choice, refuses anything else, and organisers see it", async () => {
@@ -119,14 +123,14 @@ describe("the musician's cancellation policy on their profile", () => {
 
 describe("a client cancelling from /booking/{slug}", () => {
   it("Moderate, 3 days before: half is refunded through the provider, the rest shared as a release", async () => {
-    const { booking, musician } = await paidBooking("moderate", "moderate@example.com");
+    const { booking, musician, payer } = await paidBooking("moderate", "moderate@example.com");
     expect(await clientCancelPreview(booking.slug, daysBefore(3))).toMatchObject({
       canCancel: true,
       paid: true,
       paidKobo: 26_250_000,
       refundKobo: 13_125_000,
     });
-    const result = await cancelBookingAsClient(booking.slug, testIp(), daysBefore(3));
+    const result = await cancelBookingAsClient(booking.slug, testIp(), payer, daysBefore(3));
     expect(result).toEqual({
       ok: true,
       refundKobo: 13_125_000,
@@ -151,9 +155,9 @@ describe("a client cancelling from /booking/{slug}", () => {
 
     // Nothing else moves: not the clock, not the client, not a second cancel.
     await runAutoRelease({ bookingId: booking.id });
-    expect((await releaseEscrow(booking.id, "client")).ok).toBe(false);
+    expect((await releaseEscrow(booking.id, "client", payer)).ok).toBe(false);
     expect(await accountBalanceKobo(musicianPayableAccount(musician.profileId))).toBe(11_250_000);
-    expect(await cancelBookingAsClient(booking.slug, testIp(), daysBefore(3))).toEqual({
+    expect(await cancelBookingAsClient(booking.slug, testIp(), payer, daysBefore(3))).toEqual({
       ok: false,
       status: 409,
       message: CLIENT_CANCEL_MESSAGES.notCancellable,
@@ -162,8 +166,8 @@ describe("a client cancelling from /booking/{slug}", () => {
   });
 
   it("Flexible, exactly 24 hours before: a full refund, nothing to the musician", async () => {
-    const { booking, musician } = await paidBooking("flexible");
-    const result = await cancelBookingAsClient(booking.slug, testIp(), daysBefore(1));
+    const { booking, musician, payer } = await paidBooking("flexible");
+    const result = await cancelBookingAsClient(booking.slug, testIp(), payer, daysBefore(1));
     expect(result).toMatchObject({ ok: true, refundKobo: 26_250_000 });
     expect(await bookingRow(booking.id)).toEqual({ status: "cancelled", paymentStatus: "refunded" });
     expect(await accountBalanceKobo(refundsPendingAccount(booking.id))).toBe(26_250_000);
@@ -172,8 +176,8 @@ describe("a client cancelling from /booking/{slug}", () => {
   });
 
   it("Strict, inside 14 days: no refund; the payment goes to the musician as a release would", async () => {
-    const { booking, musician } = await paidBooking("strict");
-    const result = await cancelBookingAsClient(booking.slug, testIp(), daysBefore(13));
+    const { booking, musician, payer } = await paidBooking("strict");
+    const result = await cancelBookingAsClient(booking.slug, testIp(), payer, daysBefore(13));
     expect(result).toEqual({
       ok: true,
       refundKobo: 0,
@@ -189,7 +193,7 @@ describe("a client cancelling from /booking/{slug}", () => {
   it("an unpaid booking is simply cancelled", async () => {
     const m = await createMusician();
     const booking = await insertBooking(m.profileId, { eventDate: "2099-05-05", status: "pending" });
-    expect(await cancelBookingAsClient(booking.slug, testIp(), daysBefore(1))).toEqual({
+    expect(await cancelBookingAsClient(booking.slug, testIp(), anyone, daysBefore(1))).toEqual({
       ok: true,
       refundKobo: 0,
       message: "Booking cancelled.",
@@ -198,20 +202,20 @@ describe("a client cancelling from /booking/{slug}", () => {
   });
 
   it("refuses once the event has started, while a dispute is open, and for an unknown link", async () => {
-    const { booking } = await paidBooking("moderate");
-    expect(await cancelBookingAsClient(booking.slug, testIp(), START)).toEqual({
+    const { booking, payer } = await paidBooking("moderate");
+    expect(await cancelBookingAsClient(booking.slug, testIp(), payer, START)).toEqual({
       ok: false,
       status: 409,
       message: CLIENT_CANCEL_MESSAGES.started,
     });
     await fileDispute(booking.id);
-    expect(await cancelBookingAsClient(booking.slug, testIp(), daysBefore(3))).toEqual({
+    expect(await cancelBookingAsClient(booking.slug, testIp(), payer, daysBefore(3))).toEqual({
       ok: false,
       status: 409,
       message: CLIENT_CANCEL_MESSAGES.disputed,
     });
     expect(await bookingRow(booking.id)).toEqual({ status: "confirmed", paymentStatus: "paid" });
-    expect((await cancelBookingAsClient("zzzzzzzz", testIp())).ok).toBe(false);
+    expect((await cancelBookingAsClient("zzzzzzzz", testIp(), anyone)).ok).toBe(false);
   });
 
   it("the booking page's client-cancel intent needs the confirmation, then cancels", async () => {

@@ -6,6 +6,7 @@
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
+import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
 import {
   bookingPaymentState,
   governingCancellationPolicy,
@@ -85,10 +86,14 @@ export type ClientCancelResult =
   | { ok: true; message: string; refundKobo: number }
   | { ok: false; status: number; message: string };
 
-/** The client's "Yes, cancel this booking" on /booking/{slug}. */
+/**
+ * The client's "Yes, cancel this booking" on /booking/{slug}. Unpaid, the link is enough; paid, only the
+ * payer (ADR 0013); never the booking's musician.
+ */
 export async function cancelBookingAsClient(
   slug: string,
   clientIp: string,
+  actor: ClientActor,
   now = new Date(),
 ): Promise<ClientCancelResult> {
   const guard = await guardSlugAction(slug, clientIp);
@@ -96,6 +101,8 @@ export async function cancelBookingAsClient(
   const done = await db.transaction(async (tx) => {
     const booking = await findBookingForCancel(slug, tx);
     if (!booking) return { ok: false as const, status: 404, message: BOOKING_NOT_FOUND };
+    const refused = await payerRefusal(tx, booking, actor, "client-cancel");
+    if (refused) return refused;
     const why = refusal(booking, now, await moneyHolds(booking.id, tx));
     if (why) return { ok: false as const, status: 409, message: why };
     await markCancelled(tx, booking.id);

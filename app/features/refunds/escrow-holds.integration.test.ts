@@ -17,6 +17,7 @@ import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
 import { setBookingPaymentStatus } from "~/features/payments/payment-state.server";
 import {
+  asPayer,
   bookingRow,
   clientCancelPreview,
   fileDispute,
@@ -115,7 +116,12 @@ describe("#1 the cancellation policy is frozen on the payment", () => {
     expect(text).toContain(`Flexible: ${POLICY_TERMS.flexible}`);
     expect(text).not.toContain("Strict");
 
-    const cancelled = await cancelBookingAsClient(booking.slug, testIp(), threeDaysBefore);
+    const cancelled = await cancelBookingAsClient(
+      booking.slug,
+      testIp(),
+      await asPayer(booking.id),
+      threeDaysBefore,
+    );
     expect(cancelled).toMatchObject({ ok: true, refundKobo: PAID });
     expect(await accountBalanceKobo(musicianPayableAccount(m.profileId))).toBe(0);
     expect(await accountBalanceKobo(refundsPendingAccount(booking.id))).toBe(PAID);
@@ -137,6 +143,7 @@ describe("#1 the cancellation policy is frozen on the payment", () => {
     const cancelled = await cancelBookingAsClient(
       booking.slug,
       testIp(),
+      await asPayer(booking.id),
       new Date(ev.startsAt.getTime() - 3 * DAY),
     );
     expect(cancelled).toMatchObject({ ok: true, refundKobo: 0 });
@@ -227,6 +234,7 @@ describe("#7 one meaning of 'an open dispute holds the money'", () => {
     const cancelled = await cancelBookingAsClient(
       booking.slug,
       testIp(),
+      await asPayer(booking.id),
       new Date(ev.startsAt.getTime() - 3 * DAY),
     );
     expect(cancelled).toMatchObject({ ok: true, refundKobo: PAID });
@@ -243,7 +251,12 @@ describe("#7 one meaning of 'an open dispute holds the money'", () => {
     expect((await adminPaymentsView()).disputes.some((d) => d.bookingId === booking.id)).toBe(true);
     expect((await payPanelForSlug(booking.slug))?.onHold).toBe(true);
     expect(
-      await cancelBookingAsClient(booking.slug, testIp(), new Date(ev.startsAt.getTime() - 3 * DAY)),
+      await cancelBookingAsClient(
+        booking.slug,
+        testIp(),
+        await asPayer(booking.id),
+        new Date(ev.startsAt.getTime() - 3 * DAY),
+      ),
     ).toEqual({
       ok: false,
       status: 409,
@@ -268,7 +281,7 @@ describe("#14 a dispute is judged on the booking as it is once whatever changes 
       // The client confirms the booking in one transaction while a dispute arrives from another tab.
       await client.query("BEGIN");
       await client.query("UPDATE bookings_by_musician SET status = 'confirmed' WHERE id = $1", [booking.id]);
-      const filed = submitDispute(booking.slug, input, testIp());
+      const filed = submitDispute(booking.slug, input, testIp(), { userId: null, payerToken: null });
       // The dispute waits for the booking's row.
       await waitForLockWait();
       await client.query("COMMIT");

@@ -4,11 +4,12 @@
 //   Σ lines = Available + In escrow, and the payment and refund lines = Available + In escrow + Paid out
 //   (+ withdrawals still on their way to the bank),
 // each withdrawal is one line with its status, and no line shows an internal reference.
+
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
-import { insertBooking } from "~/features/payments/payment-test-support";
+import { asPayer, insertBooking } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { releaseEscrow } from "~/features/payments/release.server";
 import { eventStartsAt } from "~/features/refunds/cancellation-policy";
@@ -171,7 +172,7 @@ describe("the wallet's history reconciles", () => {
           const startsAt = eventStartsAt({ eventDate: b.eventDate, eventStartTime: "14:00" });
           if (!startsAt) continue;
           const now = new Date(startsAt.getTime() - o.daysBefore * 86_400_000 - 3_600_000);
-          const r = await cancelBookingAsClient(b.slug, from, now);
+          const r = await cancelBookingAsClient(b.slug, from, await asPayer(b.id), now);
           if (r.ok && r.refundKobo > 0) seen.cancelledWithRefund += 1;
         } else if (o.t === "withdraw") {
           const available = await availableKobo(m.profileId);

@@ -22,6 +22,7 @@ import { BookingDownloads } from "~/features/documents/components/booking-downlo
 import { isPaid } from "~/features/documents/documents.schema";
 import { StartConversationForm } from "~/features/messaging/components/start-conversation-form";
 import { PaymentStatusBadge } from "~/features/payments/components/payment-status-badge";
+import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
 import { OrganiserReputationLine } from "~/features/reviews/components/organiser-reputation";
 import { ReviewOrganiserLink } from "~/features/reviews/components/review-organiser-link";
 import type { OrganiserReputation } from "~/features/reviews/rating";
@@ -64,14 +65,15 @@ function toFormValues(b: Row): BookingFormValues {
 export function AllBookingsPage({
   bookings,
   websiteActive,
-  today,
+  now,
   reputations,
   disputeThreads,
   moneyNews,
 }: {
   bookings: Row[];
   websiteActive: boolean;
-  today: string;
+  /** The server's clock (ISO) when the page was read: "Mark completed" opens at the event's end. */
+  now: string;
   /** The organiser's reputation per booking id (reviews feature). */
   reputations?: Record<string, OrganiserReputation>;
   /** An open dispute's timeline and the musician's side, per booking id (disputes feature). */
@@ -114,7 +116,7 @@ export function AllBookingsPage({
             <BookingItem
               key={b.id}
               booking={b}
-              today={today}
+              now={now}
               submit={submit}
               busy={busyId === b.id}
               result={fetcher.data?.bookingId === b.id ? fetcher.data : undefined}
@@ -131,7 +133,7 @@ export function AllBookingsPage({
 
 function BookingItem({
   booking: b,
-  today,
+  now,
   submit,
   busy,
   result,
@@ -140,7 +142,7 @@ function BookingItem({
   news,
 }: {
   booking: Row;
-  today: string;
+  now: string;
   submit: Submit;
   busy: boolean;
   result: BookingsActionResult | undefined;
@@ -151,10 +153,14 @@ function BookingItem({
   const editable = b.status === "pending";
   const deletable = b.status !== "confirmed" && b.status !== "completed";
   const cancellable = b.status === "pending" || b.status === "confirmed";
-  const dateHasCome = !b.eventDate || b.eventDate <= today;
+  // The same clock as the client's "The event happened": only once the event has ended (issue 22 §2).
+  const dateHasCome = eventEnded(b, new Date(now));
+  const endsAt = eventEndsAt(b);
   const hintId = `booking-actions-hint-${b.id}`;
   const markCompletedWaits = b.status === "confirmed" && !dateHasCome;
-  const hinted = !editable || !deletable || markCompletedWaits;
+  // A booking with no event date cannot be paid (release waits for the event's end).
+  const needsDate = b.status === "confirmed" && b.paymentStatus === "unpaid" && !b.eventDate;
+  const hinted = !editable || !deletable || markCompletedWaits || needsDate;
   const when = [formatEventDate(b.eventDate), formatTimeRange(b.eventStartTime, b.eventEndTime)]
     .filter(Boolean)
     .join(" · ");
@@ -258,7 +264,8 @@ function BookingItem({
                 !editable && "Only pending bookings can be edited.",
                 !deletable && "Confirmed and completed bookings are kept, so they cannot be deleted.",
                 markCompletedWaits &&
-                  `Mark completed opens on the event date (${formatEventDate(b.eventDate) ?? "not set"}).`,
+                  `Mark completed opens when the event ends${endsAt ? ` (${formatLagosMoment(endsAt)})` : ""}.`,
+                needsDate && "No event date: the client cannot pay until you set it below.",
               ]
                 .filter(Boolean)
                 .join(" ")}

@@ -49,7 +49,13 @@ export function PublicBookingPage({
   message,
   payment,
   cancellation,
+  clientActs = true,
+  heldKobo = null,
 }: {
+  /** The viewer may dispute: anyone with the link while unpaid, only the payer once paid (ADR 0013). */
+  clientActs?: boolean;
+  /** Paid and held in escrow: the amount a dispute would hold, said in its dialog. */
+  heldKobo?: number | null;
   /** The payments feature's panel (breakdown, Pay, escrow state), shown under the summary. */
   payment?: React.ReactNode;
   /** The refunds feature's cancellation policy and "Cancel this booking", under the payment panel. */
@@ -73,16 +79,27 @@ export function PublicBookingPage({
       </main>
     );
   }
-  return <BookingDetails booking={booking} payment={payment} cancellation={cancellation} />;
+  return (
+    <BookingDetails
+      booking={booking}
+      payment={payment}
+      cancellation={cancellation}
+      clientActs={clientActs}
+      heldKobo={heldKobo}
+    />
+  );
 }
 
 /** The one thing the client should do now, said in their words. */
-function nextStep(booking: PublicBooking): string {
+export function nextStep(booking: PublicBooking): string {
   if (booking.disputed && booking.money?.disputeLine) return booking.money.disputeLine;
   if (booking.disputed) return "You told us something is wrong. We will look into it and contact you.";
   if (booking.status === "pending")
     return "Check the details below, then confirm the booking or tell us what is wrong.";
   if (booking.status === "confirmed") return "You have confirmed this booking.";
+  // The musician's "Mark completed" does not release escrow: never call it completed while the money is held.
+  if (booking.status === "completed" && booking.paymentStatus === "paid")
+    return "The musician has marked this booking completed. Your payment stays in escrow until you confirm the event happened, or until it is released automatically after the event.";
   if (booking.status === "completed") return "This booking is completed.";
   // Who cancelled is recorded: never guessed (issue 23 §4).
   return booking.money?.cancellation ?? "This booking was cancelled.";
@@ -137,10 +154,14 @@ function BookingDetails({
   booking,
   payment,
   cancellation,
+  clientActs,
+  heldKobo,
 }: {
   booking: PublicBooking;
   payment?: React.ReactNode;
   cancellation?: React.ReactNode;
+  clientActs: boolean;
+  heldKobo: number | null;
 }) {
   const hydrated = useHydrated();
   const confirmFetcher = useFetcher<BookingActionResult>();
@@ -156,7 +177,7 @@ function BookingDetails({
   // A disputed booking can still be confirmed: confirming is how the client settles it.
   const pending = booking.status === "pending";
   // Once paid and held in escrow the client may still dispute (it freezes the release).
-  const canDispute = !booking.disputed && (pending || booking.paymentStatus === "paid");
+  const canDispute = clientActs && !booking.disputed && (pending || booking.paymentStatus === "paid");
   const settled = !pending && !booking.disputed && booking.status !== "cancelled";
   // A plain form post (no JavaScript) answers with the page itself: show its outcome inline.
   const plainOutcome = !hydrated ? actionData?.toast : undefined;
@@ -226,7 +247,7 @@ function BookingDetails({
               )}
               {canDispute && (
                 <div className="flex-1 [&>button]:w-full">
-                  <DisputeDialog slug={booking.slug} disabled={false} />
+                  <DisputeDialog slug={booking.slug} disabled={false} heldKobo={heldKobo} />
                 </div>
               )}
             </div>

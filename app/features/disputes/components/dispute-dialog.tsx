@@ -4,7 +4,15 @@ import { Button } from "~/components/ui/button";
 const DisputeFormDialog = lazy(() => import("./dispute-form-dialog"));
 
 /** Dispute Booking (spec §2): a dialog for this booking; after success the page shows "Disputed". */
-export function DisputeDialog({ slug, disabled }: { slug: string; disabled: boolean }) {
+export function DisputeDialog({
+  slug,
+  disabled,
+  heldKobo = null,
+}: {
+  slug: string;
+  disabled: boolean;
+  heldKobo?: number | null;
+}) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   return (
@@ -21,7 +29,7 @@ export function DisputeDialog({ slug, disabled }: { slug: string; disabled: bool
       </Button>
       {opened && (
         <Suspense fallback={null}>
-          <DisputeFormDialog slug={slug} open={open} setOpen={setOpen} />
+          <DisputeFormDialog slug={slug} open={open} setOpen={setOpen} heldKobo={heldKobo} />
         </Suspense>
       )}
     </>

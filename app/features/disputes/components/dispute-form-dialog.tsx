@@ -8,6 +8,7 @@ import type { BookingActionResult } from "~/features/bookings/action-results";
 import { TextareaField } from "~/features/bookings/components/form-controls";
 import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
 import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
+import { formatNaira } from "~/lib/money";
 import { toast } from "~/lib/toast";
 import type { DisputeFormValues } from "../dispute.schema";
 import { disputeFetcherKey } from "../dispute-keys";
@@ -23,10 +24,13 @@ export default function DisputeFormDialog({
   slug,
   open,
   setOpen,
+  heldKobo,
 }: {
   slug: string;
   open: boolean;
   setOpen: (open: boolean) => void;
+  /** Paid: what the dispute holds in escrow, said before it is filed. */
+  heldKobo?: number | null;
 }) {
   const [values, setValues] = useState<DisputeFormValues>(emptyDisputeForm);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -86,6 +90,12 @@ export default function DisputeFormDialog({
             <p className="text-sm text-muted-foreground">
               Tell us what is wrong with this booking and how to reach you.
             </p>
+            {heldKobo ? (
+              <p className="text-sm font-medium" data-testid="dispute-holds">
+                Disputing holds your {formatNaira(heldKobo)} payment in escrow: the musician is not paid until
+                our team resolves it.
+              </p>
+            ) : null}
           </div>
           <TextField label="Your Name" autoComplete="name" {...field("clientName")} />
           <TextField label="Phone Number" type="tel" autoComplete="tel" {...field("phoneNumber")} />

@@ -8,7 +8,13 @@ import { formatNaira } from "~/lib/money";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { PayPanelData } from "../checkout.server";
 import { SERVICE_FEE_REFUND_NOTE, serviceFeeLabel } from "../fee-words";
-import { PAYMENT_RECEIVED, type PaymentActionResult } from "../payment-messages";
+import type { PayerStanding } from "../payer.server";
+import {
+  PAY_NEEDS_DATE,
+  PAYER_MESSAGES,
+  PAYMENT_RECEIVED,
+  type PaymentActionResult,
+} from "../payment-messages";
 
 const STATE_TEXT: Record<Exclude<PayPanelData["state"], "pay" | "paid">, string> = {
   released: "Paid — the event is complete and the payment has been released to the musician.",
@@ -24,13 +30,27 @@ const CANCELLED_TEXT: Record<Exclude<PayPanelData["state"], "pay" | "paid">, str
     "Cancelled and partly refunded under the musician's cancellation policy — the refund goes back to the card or account that paid.",
 };
 
-/** The money part of /booking/{slug}: the breakdown and Pay, then the escrow state and "The event happened". */
-export function PayPanel({ panel, releaseAfterHours }: { panel: PayPanelData; releaseAfterHours: number }) {
+/**
+ * The money part of /booking/{slug}: the breakdown and Pay, then the escrow state and, for the payer
+ * only (ADR 0013), "The event happened" behind a confirmation that names the amount. Everyone else is
+ * told how the payer gets in.
+ */
+export function PayPanel({
+  panel,
+  releaseAfterHours,
+  viewer,
+  musicianName,
+  manageLink,
+}: {
+  panel: PayPanelData;
+  releaseAfterHours: number;
+  viewer: PayerStanding;
+  musicianName: string;
+  /** The page was opened with a one-time manage link (?manage=…): offer to use it on this device. */
+  manageLink: { secret: string; usable: boolean } | null;
+}) {
   const actionData = useActionData<PaymentActionResult | undefined>();
-  const answer =
-    actionData && (actionData.intent === "pay" || actionData.intent === "event-happened")
-      ? actionData
-      : undefined;
+  const answer = actionData && PANEL_INTENTS.includes(actionData.intent) ? actionData : undefined;
   useActionToast(answer);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -55,7 +75,12 @@ export function PayPanel({ panel, releaseAfterHours }: { panel: PayPanelData; re
         <p className="text-xs text-muted-foreground" data-testid="service-fee-refund">
           {SERVICE_FEE_REFUND_NOTE}
         </p>
-        {panel.state === "pay" && (
+        {panel.state === "pay" && panel.needsDate && (
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {PAY_NEEDS_DATE}
+          </p>
+        )}
+        {panel.state === "pay" && !panel.needsDate && (
           <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="pay" />
             <IdempotencyKeyField renewOn={actionData} />
@@ -91,21 +116,40 @@ export function PayPanel({ panel, releaseAfterHours }: { panel: PayPanelData; re
               <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
                 A dispute is open on this booking, so the payment stays in escrow until our team resolves it.
               </p>
-            ) : panel.canMarkHappened ? (
-              <Form method="post" className="grid gap-2 sm:justify-items-end">
-                <input type="hidden" name="intent" value="event-happened" />
-                <p className="text-sm text-muted-foreground">
-                  Did the event take place as agreed? Confirming releases the payment to the musician.
-                </p>
-                <Button type="submit" className="w-full sm:w-auto" disabled={busyIntent === "event-happened"}>
+            ) : viewer === "musician" ? (
+              <p className="text-sm text-muted-foreground" data-testid="payer-only">
+                You are this booking's musician. Only the client who paid can confirm the event happened; if
+                they do nothing, the payment is released to you {releaseAfterHours} hours after the event
+                ends.
+              </p>
+            ) : viewer !== "payer" ? null : panel.canMarkHappened ? (
+              <details className="grid gap-2" data-testid="event-happened">
+                <summary className="cursor-pointer justify-self-start rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground sm:justify-self-end">
                   The event happened
-                </Button>
-              </Form>
+                </summary>
+                <Form method="post" className="mt-3 grid gap-2 rounded-md border p-3">
+                  <input type="hidden" name="intent" value="event-happened" />
+                  <p className="text-sm font-medium">
+                    Release {formatNaira(panel.releaseKobo)} to {musicianName}? This cannot be undone.
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    Only confirm if the event took place as agreed. Of the {formatNaira(panel.totalKobo)} you
+                    paid, {formatNaira(panel.releaseKobo)} goes to {musicianName} and the rest is Stagebook's
+                    service fee and commission.
+                  </p>
+                  <Button
+                    type="submit"
+                    className="w-full sm:w-auto sm:justify-self-end"
+                    disabled={busyIntent === "event-happened"}
+                  >
+                    {busyIntent === "event-happened" ? "Releasing..." : "Yes, release the payment"}
+                  </Button>
+                </Form>
+              </details>
             ) : (
-              <p className="text-sm text-muted-foreground">
-                On the day of your event you can confirm here that it happened. If you do nothing, the payment
-                is released to the musician {releaseAfterHours} hours after the event ends, unless you open a
-                dispute.
+              <p className="text-sm text-muted-foreground" data-testid="release-opens">
+                {panel.releaseOpens} If you do nothing, the payment is released to the musician{" "}
+                {releaseAfterHours} hours after the event ends, unless you open a dispute.
               </p>
             )}
           </>
@@ -115,6 +159,17 @@ export function PayPanel({ panel, releaseAfterHours }: { panel: PayPanelData; re
             {panel.cancelled ? CANCELLED_TEXT[panel.state] : STATE_TEXT[panel.state]}
           </p>
         )}
+        {panel.state !== "pay" && viewer === "other" && (
+          <NotThePayer
+            manageLink={manageLink}
+            busy={busyIntent === "send-manage-link" || busyIntent === "claim-manage"}
+          />
+        )}
+        {answer?.intent === "send-manage-link" && answer.ok && answer.toast && (
+          <p role="status" className="text-sm text-emerald-700">
+            {answer.toast.message}
+          </p>
+        )}
         {answer && !answer.ok && answer.toast && !answer.errors && (
           <p role="alert" className="text-sm text-destructive">
             {answer.toast.message}
@@ -122,5 +177,51 @@ export function PayPanel({ panel, releaseAfterHours }: { panel: PayPanelData; re
         )}
       </CardContent>
     </Card>
+  );
+}
+
+const PANEL_INTENTS: readonly string[] = ["pay", "event-happened", "claim-manage", "send-manage-link"];
+
+/**
+ * What anyone but the payer sees on a paid booking: who can act, how the payer gets in on this device
+ * (a one-time link e-mailed to the address that paid, never shown here), or the link's own offer.
+ */
+function NotThePayer({
+  manageLink,
+  busy,
+}: {
+  manageLink: { secret: string; usable: boolean } | null;
+  busy: boolean;
+}) {
+  if (manageLink?.usable) {
+    return (
+      <Form method="post" className="grid gap-2 rounded-md border p-3" data-testid="claim-manage">
+        <input type="hidden" name="intent" value="claim-manage" />
+        <input type="hidden" name="manage" value={manageLink.secret} />
+        <p className="text-sm">
+          This link lets you confirm the event happened, cancel or dispute this booking from this device. It
+          works once.
+        </p>
+        <Button type="submit" className="w-full sm:w-auto sm:justify-self-end" disabled={busy}>
+          Manage this booking on this device
+        </Button>
+      </Form>
+    );
+  }
+  return (
+    <div className="grid gap-2 rounded-md bg-muted p-3 text-sm" data-testid="payer-only">
+      {manageLink && <p className="text-destructive">{PAYER_MESSAGES.linkInvalid}</p>}
+      <p>
+        Only the person who paid for this booking can confirm the event happened, cancel or dispute it. If
+        that is you, open the link from your payment receipt e-mail on this device, or get a new one sent to
+        the e-mail address used to pay.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="send-manage-link" />
+        <Button type="submit" variant="outline" size="sm" disabled={busy}>
+          Get a link to manage this booking
+        </Button>
+      </Form>
+    </div>
   );
 }

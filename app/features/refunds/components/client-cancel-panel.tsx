@@ -20,9 +20,12 @@ export type ClientCancelActionResult = {
 export function ClientCancelPanel({
   preview,
   showPolicy,
+  canAct = true,
 }: {
   preview: ClientCancelPreview;
   showPolicy: boolean;
+  /** The viewer may cancel: anyone with the link while unpaid, only the payer once paid (ADR 0013). */
+  canAct?: boolean;
 }) {
   const actionData = useActionData<ClientCancelActionResult | undefined>();
   const answer = actionData?.intent === "client-cancel" ? actionData : undefined;
@@ -37,11 +40,14 @@ export function ClientCancelPanel({
   return (
     <section aria-label="Cancellation" className="grid gap-3 rounded-lg border bg-card p-4 text-sm shadow-sm">
       {showPolicy && <CancellationPolicyNote policy={preview.policy} />}
-      {preview.canCancel && (
+      {preview.canCancel && canAct && (
         <details className="group grid gap-3">
           <summary className="cursor-pointer font-medium text-destructive">Cancel this booking</summary>
           <div className="mt-3 grid gap-3">
-            <p>{refundLine}</p>
+            <p>
+              {refundLine}
+              {preview.paid ? " This cannot be undone." : ""}
+            </p>
             <Form method="post" className="grid">
               <input type="hidden" name="intent" value="client-cancel" />
               <input type="hidden" name="confirm" value="yes" />

@@ -1,0 +1,250 @@
+// Who may move a paid booking's money (issue 22 §1, ADR 0013). The booking link lets anyone view, confirm
+// and pay; once paid, releasing ("The event happened"), cancelling and disputing take proof of being the
+// payer: the signed-in account that started the successful payment, or a secret bound to that payment,
+// held in an HttpOnly cookie (set when the payer pressed Pay, or on another device through a one-time
+// link e-mailed to the payment's address). The booking's musician is never its client, whatever they hold.
+// Only SHA-256 hashes of the secrets are stored.
+
+import { createHash, randomBytes } from "node:crypto";
+import { getSessionUser } from "~/features/auth/session.server";
+import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
+import { guardSlugAction } from "~/features/bookings/slug-guard.server";
+import { isIdempotencyKey } from "~/lib/idempotency";
+import { type DbExecutor, db } from "~/server/db.server";
+import { publicOrigin } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { sendMail } from "~/server/mail/mailer.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
+import { PAYER_MESSAGES } from "./payment-messages";
+import * as q from "./queries.server";
+
+export { PAYER_MESSAGES };
+
+/** Who is asking, as far as a booking's client actions care: their account and this booking's payer cookie. */
+export type ClientActor = { userId: string | null; payerToken: string | null };
+
+/** How a viewer stands towards a booking's paid money. */
+export type PayerStanding = "unpaid" | "payer" | "musician" | "other";
+
+const COOKIE_PREFIX = "sb_payer_";
+const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+const SECRET = /^[A-Za-z0-9_-]{43}$/;
+/** A receipt's link lasts a week; one asked for on the page a day. Both work once. */
+export const RECEIPT_LINK_TTL_MS = 7 * 24 * 3_600_000;
+export const REQUESTED_LINK_TTL_MS = 24 * 3_600_000;
+const LINK_REQUESTS_PER_HOUR = 3;
+
+const newSecret = () => randomBytes(32).toString("base64url");
+const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("base64url");
+
+export function payerCookieName(slug: string): string {
+  return `${COOKIE_PREFIX}${slug}`;
+}
+
+/** This booking's payer secret from a Cookie header (well-formed or nothing). */
+export function readPayerToken(cookieHeader: string | null | undefined, slug: string): string | null {
+  const name = payerCookieName(slug);
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) {
+      const value = v.join("=");
+      return SECRET.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+/** The Set-Cookie value that keeps a payer secret in this browser (HttpOnly: no script can read it). */
+export function payerCookie(slug: string, secret: string): string {
+  const secure = publicOrigin().startsWith("https:") ? "; Secure" : "";
+  return `${payerCookieName(slug)}=${secret}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export async function clientActor(request: Request, slug: string): Promise<ClientActor> {
+  const user = await getSessionUser(request);
+  return { userId: user?.id ?? null, payerToken: readPayerToken(request.headers.get("cookie"), slug) };
+}
+
+/** How `actor` stands towards the booking (read inside the caller's transaction when it moves money). */
+export async function payerStanding(
+  ex: DbExecutor,
+  booking: { id: string; paymentStatus: string },
+  actor: ClientActor,
+): Promise<PayerStanding> {
+  // Nothing to prove with: no query (every anonymous view of the page stays one read of the booking).
+  if (!actor.userId && !actor.payerToken) return booking.paymentStatus === "unpaid" ? "unpaid" : "other";
+  const parties = await q.bookingParties(ex, booking.id);
+  if (actor.userId && actor.userId === parties?.musicianUserId) return "musician";
+  if (booking.paymentStatus === "unpaid") return "unpaid";
+  if (!parties?.paymentId) return "other";
+  if (actor.userId && actor.userId === parties.payerUserId) return "payer";
+  if (actor.payerToken && (await q.deviceCredentialHeld(ex, parties.paymentId, hashSecret(actor.payerToken))))
+    return "payer";
+  return "other";
+}
+
+/** How the page's viewer stands towards the booking: what the page offers them. */
+export function viewerStanding(
+  booking: { id: string; paymentStatus: string },
+  actor: ClientActor,
+): Promise<PayerStanding> {
+  return payerStanding(db, booking, actor);
+}
+
+export type PayerRefusal = { ok: false; status: 403; message: string };
+
+/**
+ * Null when `actor` may take a client action on this booking: anyone while it is unpaid (the link is
+ * enough), only the payer once paid, never its musician. A refusal is logged. Call it inside the
+ * transaction that has locked the booking, so a payment cannot land between the check and the act.
+ */
+export async function payerRefusal(
+  ex: DbExecutor,
+  booking: { id: string; paymentStatus: string },
+  actor: ClientActor,
+  intent: string,
+): Promise<PayerRefusal | null> {
+  const standing = await payerStanding(ex, booking, actor);
+  if (standing === "unpaid" || standing === "payer") return null;
+  logger.warn(
+    {
+      bookingId: booking.id,
+      intent,
+      userId: actor.userId,
+      withPayerCookie: Boolean(actor.payerToken),
+      standing,
+    },
+    "client action refused: not the booking's payer",
+  );
+  return {
+    ok: false,
+    status: 403,
+    message: standing === "musician" ? PAYER_MESSAGES.musician : PAYER_MESSAGES.notPayer,
+  };
+}
+
+/**
+ * The secret for a browser that holds none yet, from the Pay form's idempotency key: a random value only
+ * that page ever saw, so a duplicate of the same submission (a double click, a retry) gets the same secret
+ * and goes back to the same checkout, while any other browser gets a checkout of its own.
+ */
+export function payerSecretForForm(formKey: unknown): string | null {
+  return isIdempotencyKey(formKey)
+    ? createHash("sha256").update(`payer-device:${formKey.toLowerCase()}`).digest("base64url")
+    : null;
+}
+
+/**
+ * Binds this browser's payer secret (the one it holds for the booking, else a new one) to a checkout
+ * attempt; answers the secret for the cookie. Whoever completes that checkout makes this browser the payer.
+ */
+export async function bindPayerDevice(
+  booking: { id: string },
+  paymentId: string,
+  heldToken: string | null,
+): Promise<string> {
+  const secret = heldToken && SECRET.test(heldToken) ? heldToken : newSecret();
+  await q.insertPayerCredential(db, {
+    bookingId: booking.id,
+    paymentId,
+    kind: "device",
+    tokenHash: hashSecret(secret),
+  });
+  return secret;
+}
+
+/** Whether this browser's secret is bound to the given checkout attempt (a second Pay may go back to it). */
+export async function holdsPayment(paymentId: string, heldToken: string | null): Promise<boolean> {
+  return Boolean(heldToken) && (await q.deviceCredentialHeld(db, paymentId, hashSecret(heldToken!)));
+}
+
+/** A new one-time link to manage the booking on another device; only its hash is stored. */
+export async function issueManageLink(
+  ex: DbExecutor,
+  booking: { id: string; slug: string },
+  paymentId: string,
+  ttlMs: number,
+  now = new Date(),
+): Promise<string> {
+  const secret = newSecret();
+  await q.insertPayerCredential(ex, {
+    bookingId: booking.id,
+    paymentId,
+    kind: "link",
+    tokenHash: hashSecret(secret),
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
+  return `${publicOrigin()}/booking/${booking.slug}?manage=${secret}`;
+}
+
+/** Whether the page should offer "Manage this booking on this device" for a link's secret. */
+export async function manageLinkUsable(bookingId: string, secret: string | null, now = new Date()) {
+  return (
+    Boolean(secret && SECRET.test(secret)) &&
+    (await q.linkCredentialUsable(bookingId, hashSecret(secret!), now))
+  );
+}
+
+export type ClaimResult = { ok: true; cookie: string } | { ok: false; status: number; message: string };
+
+/** Spends a one-time link and makes this browser the payer: a new device secret for the same payment. */
+export async function claimManageLink(
+  slug: string,
+  secret: string,
+  clientIp: string,
+  now = new Date(),
+): Promise<ClaimResult> {
+  const guard = await guardSlugAction(slug, clientIp);
+  if (!guard.ok) return guard;
+  const booking = await q.findBookingBySlug(slug);
+  if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+  if (!SECRET.test(secret)) return { ok: false, status: 400, message: PAYER_MESSAGES.linkInvalid };
+  const device = newSecret();
+  const claimed = await db.transaction(async (tx) => {
+    const spent = await q.spendLinkCredential(tx, booking.id, hashSecret(secret), now);
+    if (!spent) return false;
+    await q.insertPayerCredential(tx, {
+      bookingId: booking.id,
+      paymentId: spent.paymentId,
+      kind: "device",
+      tokenHash: hashSecret(device),
+    });
+    return true;
+  });
+  if (!claimed) return { ok: false, status: 400, message: PAYER_MESSAGES.linkInvalid };
+  return { ok: true, cookie: payerCookie(slug, device) };
+}
+
+/**
+ * "Get a link to manage this booking": e-mails a one-time link to the address the booking was paid
+ * with. The page never shows it; a few per booking per hour.
+ */
+export async function sendManageLink(
+  slug: string,
+  clientIp: string,
+): Promise<{ ok: true; message: string } | { ok: false; status: number; message: string }> {
+  const guard = await guardSlugAction(slug, clientIp);
+  if (!guard.ok) return guard;
+  const booking = await q.findBookingBySlug(slug);
+  if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+  const payment = booking.paymentStatus === "unpaid" ? null : await q.findSuccessfulPayment(db, booking.id);
+  if (!payment) return { ok: false, status: 409, message: PAYER_MESSAGES.notPaid };
+  if (!(await hitRateLimit(`manage-link:${booking.id}`, LINK_REQUESTS_PER_HOUR, 3_600_000)))
+    return { ok: false, status: 429, message: PAYER_MESSAGES.tooManyLinks };
+  const link = await issueManageLink(db, booking, payment.id, REQUESTED_LINK_TTL_MS);
+  await sendMail({
+    to: payment.email,
+    subject: `Manage your booking ${booking.slug}`,
+    text: [
+      `Hello ${booking.clientName},`,
+      "",
+      "Someone asked for a link to manage this booking (confirm the event happened, cancel or dispute it).",
+      "Open this link on the device you want to use. It works once and expires in 24 hours:",
+      "",
+      link,
+      "",
+      "If you did not ask for it, ignore this e-mail: nothing changes without this link.",
+    ].join("\n"),
+  });
+  return { ok: true, message: PAYER_MESSAGES.linkSent };
+}
