@@ -571,8 +571,10 @@ describe("money under random sequences of events", () => {
               await fileDispute(b.id);
               return undefined;
             case "release": {
+              // The client's release is asked as its payer (who may ask: payer.integration.test.ts).
+              const payer = await asPayer(b.id);
               const go = () =>
-                o.by === "auto" ? runAutoRelease({ bookingId: b.id }) : releaseEscrow(b.id, o.by);
+                o.by === "auto" ? runAutoRelease({ bookingId: b.id }) : releaseEscrow(b.id, o.by, payer);
               await go();
               return go;
             }

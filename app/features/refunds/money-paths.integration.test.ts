@@ -29,6 +29,7 @@ import { action as bookingAction } from "~/routes/booking";
 import { db } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { bookingsByMusician } from "~db/schema/bookings";
+import { payments } from "~db/schema/payments";
 import { createMusician, createOrganiser, testIp } from "../../../tests/support/accounts";
 import { adminPaymentsAction, adminPaymentsView } from "./admin-payments.server";
 import { handleRefundEvent, refundForBooking, refundPaidBookingInFull } from "./refunds.server";
@@ -61,7 +62,7 @@ async function paidBooking(over: { email?: string | null; eventDate?: string; pa
   await completeTestCheckout(reference, async (p) => {
     await handleChargeSuccess(p.data as never);
   });
-  return { musician: m, booking, reference };
+  return { musician: m, booking, reference, payer: { userId: null, payerToken: started.payerToken } };
 }
 
 const refundEvent = async (bookingId: string, event: "refund.processed" | "refund.failed") => {
@@ -90,7 +91,7 @@ describe("refund and dispute e-mails when the booking has no e-mail", () => {
 
 describe("a cancelled booking is never released automatically", () => {
   it("a musician's cancel before its refund has started leaves nothing the clock or the client can release", async () => {
-    const { booking, musician } = await paidBooking();
+    const { booking, musician, payer } = await paidBooking();
     // The cancel committed; the refund (a separate step) has not run yet.
     expect(await cancelBooking(booking.id, musician.profileId)).toBeTruthy();
     expect(await bookingRow(booking.id)).toEqual({ status: "cancelled", paymentStatus: "paid" });
@@ -101,7 +102,7 @@ describe("a cancelled booking is never released automatically", () => {
       status: 409,
       message: RELEASE_MESSAGES.cancelled,
     });
-    expect(await releaseEscrow(booking.id, "client")).toMatchObject({ ok: false, status: 409 });
+    expect(await releaseEscrow(booking.id, "client", payer)).toMatchObject({ ok: false, status: 409 });
     expect(await accountBalanceKobo(musicianPayableAccount(musician.profileId))).toBe(0);
     expect(await accountBalanceKobo(escrowAccount(booking.id))).toBe(26_250_000);
     expect((await payPanelForSlug(booking.slug))?.canMarkHappened).toBe(false);
@@ -153,7 +154,7 @@ describe("refund.failed → the admin sees it → Retry refund", () => {
 
 describe("a chargeback (charge.dispute.create) holds the release until Paystack resolves it", () => {
   it("freezes the client's, the clock's and the admin's release; charge.dispute.resolve lets it go", async () => {
-    const { booking, musician, reference } = await paidBooking();
+    const { booking, musician, reference, payer } = await paidBooking();
     const disputeId = `cb-${Date.now()}`;
     const dispute = (event: string, status: string, resolution: string | null = null) => ({
       event,
@@ -169,7 +170,7 @@ describe("a chargeback (charge.dispute.create) holds the release until Paystack 
     expect((await deliver(dispute("charge.dispute.create", "awaiting-merchant-feedback"))).status).toBe(200);
 
     expect((await payPanelForSlug(booking.slug))?.onHold).toBe(true);
-    expect(await releaseEscrow(booking.id, "client")).toEqual({
+    expect(await releaseEscrow(booking.id, "client", payer)).toEqual({
       ok: false,
       status: 409,
       message: RELEASE_MESSAGES.chargeback,
@@ -179,8 +180,13 @@ describe("a chargeback (charge.dispute.create) holds the release until Paystack 
     expect((await bookingRow(booking.id))?.paymentStatus).toBe("paid");
     expect(await accountBalanceKobo(escrowAccount(booking.id))).toBe(26_250_000);
 
-    // The event is long past, so the automatic release that was held runs as soon as it is resolved in
-    // the merchant's favour (declined: the cardholder's claim was turned down).
+    // The event is long past (and was paid before it), so the automatic release that was held runs as soon
+    // as it is resolved in the merchant's favour (declined: the cardholder's claim was turned down). Paid
+    // after the event, it would wait RELEASE_AFTER_HOURS from the payment.
+    await db
+      .update(payments)
+      .set({ paidAt: new Date("2023-12-01T10:00:00Z") })
+      .where(eq(payments.reference, decodeURIComponent(reference)));
     expect((await deliver(dispute("charge.dispute.resolve", "resolved", "declined"))).status).toBe(200);
     expect(await bookingRow(booking.id)).toEqual({ status: "completed", paymentStatus: "released" });
     expect(await accountBalanceKobo(musicianPayableAccount(musician.profileId))).toBe(22_500_000);
