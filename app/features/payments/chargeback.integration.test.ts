@@ -100,7 +100,7 @@ describe("a chargeback lost before the release", () => {
 
     // Nothing releases it: the clock, the client, the admin; a replay of the webhook moves nothing.
     await runAutoRelease({ bookingId: booking.id });
-    expect((await releaseEscrow(booking.id, "client")).ok).toBe(false);
+    expect((await releaseEscrow(booking.id, "client", await asPayer(booking.id))).ok).toBe(false);
     expect((await releaseEscrow(booking.id, "admin")).ok).toBe(false);
     expect((await deliver(lost)).status).toBe(200);
     expect((await postings(booking.id)).map((p) => p.kind)).toEqual(["charge", "chargeback"]);

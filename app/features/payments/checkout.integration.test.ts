@@ -21,13 +21,7 @@ import {
 import type { ClientActor } from "./payer.server";
 import { bookingPaymentState } from "./payment-state.server";
 import { bookingRow, fileDispute, insertBooking, outboxMails, payPanelForSlug } from "./payment-test-support";
-import {
-  autoReleaseAt,
-  markEventHappened,
-  RELEASE_MESSAGES,
-  releaseEscrow,
-  runAutoRelease,
-} from "./release.server";
+import { markEventHappened, RELEASE_MESSAGES, releaseEscrow, runAutoRelease } from "./release.server";
 
 let m: TestMusician;
 beforeAll(async () => {
@@ -286,30 +280,15 @@ describe("releasing escrow", () => {
     expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(0);
   });
 
-  it("queues the automatic release 48 h after the event's end, or after the payment when that came later", async () => {
+  it("releases automatically once the job runs after the event, and queues the job when paid", async () => {
     const b = await insertBooking(m.profileId, { eventDate: "2026-01-10" });
-    const before = Date.now();
     await pay(b.slug);
     const queued = await pool().query(
       "SELECT start_after FROM pgboss.job WHERE name = 'escrow-release' AND data->>'bookingId' = $1",
       [b.id],
     );
-    // Paid long after the show: the client still has the whole 48 h from paying to dispute.
-    const due = new Date(queued.rows[0].start_after).getTime();
-    expect(due).toBeGreaterThanOrEqual(before + 48 * 3_600_000 - 1_000);
-    expect(due).toBeLessThan(Date.now() + 48 * 3_600_000 + 1_000);
-    await runAutoRelease({ bookingId: b.id });
-    expect(await bookingRow(b.id)).toEqual({ status: "confirmed", paymentStatus: "paid" });
-
-    // Paid before the event: 2026-01-10 18:00 Lagos + 48 h, and the job releases once that has passed.
-    await db
-      .update(payments)
-      .set({ paidAt: new Date("2026-01-09T10:00:00Z") })
-      .where(and(eq(payments.bookingId, b.id), eq(payments.status, "success")));
-    const booking = { eventDate: "2026-01-10", eventStartTime: "14:00", eventEndTime: "18:00" };
-    expect(autoReleaseAt(booking, new Date("2026-01-09T10:00:00Z"))?.toISOString()).toBe(
-      "2026-01-12T17:00:00.000Z",
-    );
+    // 2026-01-10 18:00 Lagos + 48 h
+    expect(new Date(queued.rows[0].start_after).toISOString()).toBe("2026-01-12T17:00:00.000Z");
     await runAutoRelease({ bookingId: b.id });
     expect(await bookingRow(b.id)).toEqual({ status: "completed", paymentStatus: "released" });
   });

@@ -1,8 +1,7 @@
 // Release: escrow goes to the musician's wallet (price − commission) and to platform revenue
 // (commission + service fee), once (ledger key release:{booking}). The payer (ADR 0013) releases it by
 // saying "The event happened" once the event has ended; otherwise a scheduled job does RELEASE_AFTER_HOURS
-// after the event's end (or after the payment, when it came later), unless a dispute filed since payment
-// is open (then an admin decides).
+// after the event's end, unless a dispute filed since payment is open (then an admin decides).
 
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
@@ -217,27 +216,17 @@ export async function markEventHappened(
  */
 export const UNDATED_RELEASE_DAYS = 14;
 
-/**
- * When the automatic release is due: RELEASE_AFTER_HOURS after the event's end, or after the payment
- * when it came later (a client who pays after the show still gets the whole window to dispute).
- * Null: no event date.
- */
-export function autoReleaseAt(
-  booking: Parameters<typeof eventEndsAt>[0],
-  paidAt: Date | null = null,
-): Date | null {
+/** When the automatic release is due: RELEASE_AFTER_HOURS after the event's end (null: no event date). */
+export function autoReleaseAt(booking: Parameters<typeof eventEndsAt>[0]): Date | null {
   const end = eventEndsAt(booking);
-  if (!end) return null;
-  const from = paidAt && paidAt.getTime() > end.getTime() ? paidAt : end;
-  return new Date(from.getTime() + env().RELEASE_AFTER_HOURS * 3_600_000);
+  return end ? new Date(end.getTime() + env().RELEASE_AFTER_HOURS * 3_600_000) : null;
 }
 
 /** Queues the automatic release of a paid booking (once per booking and due time). */
-export async function scheduleAutoRelease(booking: q.BookingMoneyRow, paidAt?: Date | null): Promise<void> {
-  const paid = paidAt !== undefined ? paidAt : await paidAtOf(booking.id);
+export async function scheduleAutoRelease(booking: q.BookingMoneyRow, paidAt?: Date): Promise<void> {
   const at =
-    autoReleaseAt(booking, paid) ??
-    (paid ? new Date(paid.getTime() + UNDATED_RELEASE_DAYS * 86_400_000) : null);
+    autoReleaseAt(booking) ??
+    (paidAt ? new Date(paidAt.getTime() + UNDATED_RELEASE_DAYS * 86_400_000) : null);
   if (!at) return;
   await scheduleJob(
     RELEASE_JOB,
@@ -252,21 +241,15 @@ export async function runAutoRelease(data: { bookingId: string }): Promise<void>
   if (!booking || booking.status === "cancelled") return;
   // Partially refunded (a partial chargeback): the rest is still the musician's, released on time.
   if (booking.paymentStatus !== "paid" && booking.paymentStatus !== "partially_refunded") return;
-  const paidAt = await paidAtOf(booking.id);
-  const at = autoReleaseAt(booking, paidAt);
+  const at = autoReleaseAt(booking);
   if (at && at.getTime() > Date.now()) {
-    await scheduleAutoRelease(booking, paidAt);
+    await scheduleAutoRelease(booking);
     return;
   }
   // Undated: queued for UNDATED_RELEASE_DAYS after payment by afterCredit or the sweep, so due now.
   const result = await releaseEscrow(data.bookingId, "auto");
   if (!result.ok)
     logger.info({ bookingId: data.bookingId, reason: result.message }, "automatic release skipped");
-}
-
-async function paidAtOf(bookingId: string): Promise<Date | null> {
-  const payment = await q.findSuccessfulPayment(db, bookingId);
-  return payment ? (payment.paidAt ?? payment.createdAt) : null;
 }
 
 /**

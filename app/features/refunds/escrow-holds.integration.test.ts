@@ -301,7 +301,9 @@ describe("#14 a dispute is judged on the booking as it is once whatever changes 
 async function waitForLockWait() {
   for (let i = 0; i < 200; i++) {
     const r = await db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%client_disputes%'`,
+      // The dispute waits in its insert, or (ADR 0013) in its share-locked read of the booking before it.
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'
+        AND (query ILIKE '%client_disputes%' OR query ILIKE '%bookings_by_musician%for share%')`,
     );
     if ((r.rows[0]?.n ?? 0) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
