@@ -68,11 +68,15 @@ export async function clientCancelPreviewFor(
   now = new Date(),
   ex: DbExecutor = db,
 ): Promise<ClientCancelPreview> {
-  const canCancel = refusal(booking, now, await moneyHolds(booking.id, ex)) === null;
+  // An unpaid booking has no payment to hold or to have frozen a policy: no reads for it (the page's
+  // query budget, issue 14 item 2).
+  const unpaid = booking.paymentStatus === "unpaid";
+  const holds = unpaid ? { dispute: false, chargeback: false } : await moneyHolds(booking.id, ex);
+  const canCancel = refusal(booking, now, holds) === null;
   const paid = booking.paymentStatus === "paid";
   const state = paid ? await bookingPaymentState(booking.id, ex) : null;
   const paidKobo = state?.escrowKobo ?? 0;
-  policy = await governingCancellationPolicy(booking.id, policy, ex);
+  if (!unpaid) policy = await governingCancellationPolicy(booking.id, policy, ex);
   return {
     policy,
     canCancel,
