@@ -15,12 +15,14 @@ import {
   insertBooking,
   insertRequest,
   registerOverHttp,
+  requestToken,
 } from "./security-support";
 
 interface Ctx {
   m: HttpMusician;
   booking: { id: string; slug: string };
   requestId: string;
+  requestToken: string;
 }
 
 interface Target {
@@ -57,6 +59,14 @@ const targets: Record<string, Target[]> = {
       signedIn: false,
       path: () => "/market",
       form: () => ({ firstName: "Ngozi", phoneNumber: "08031234567", email: "ngozi@example.com" }),
+    },
+  ],
+  "routes/request-status": [
+    {
+      label: "requester's answer",
+      signedIn: false,
+      path: (c) => `/request/${c.requestToken}`,
+      form: () => ({ intent: "reply", body: "Is the 14th still open?" }),
     },
   ],
   "routes/booking-request": [
@@ -460,7 +470,13 @@ async function post(api: APIRequestContext, path: string, form: Record<string, s
 async function setup(signedIn: boolean): Promise<{ ctx: Ctx; api: APIRequestContext }> {
   const owner = await request.newContext({ baseURL: BASE_URL });
   const m = await registerOverHttp(owner);
-  const ctx = { m, booking: await insertBooking(m.profileId), requestId: await insertRequest(m.profileId) };
+  const requestId = await insertRequest(m.profileId);
+  const ctx = {
+    m,
+    booking: await insertBooking(m.profileId),
+    requestId,
+    requestToken: await requestToken(requestId),
+  };
   if (signedIn) return { ctx, api: owner };
   await owner.dispose();
   return { ctx, api: await request.newContext({ baseURL: BASE_URL }) };

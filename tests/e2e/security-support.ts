@@ -83,6 +83,17 @@ export async function insertRequest(profileId: string): Promise<string> {
   });
 }
 
+/** A request's private /request/{token} capability. */
+export async function requestToken(requestId: string): Promise<string> {
+  return withDb(async (c) => {
+    const r = await c.query<{ status_token: string }>(
+      "SELECT status_token FROM booking_requests WHERE id = $1",
+      [requestId],
+    );
+    return r.rows[0]!.status_token;
+  });
+}
+
 interface ManifestRoute {
   id: string;
   parentId?: string;
