@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { deferred } from "~/components/deferred";
 import { getSessionUser, isOrganiser } from "~/features/auth/session.server";
+import { organiserContact } from "~/features/booking-requests/booking-requests.server";
 import type { BookingActionResult } from "~/features/bookings/action-results";
 import { confirmPublicBooking, getPublicBooking } from "~/features/bookings/bookings.server";
 import { PublicBookingPage } from "~/features/bookings/components/public-booking-page";
@@ -60,7 +61,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // One read of the booking and of the policy serves both panels.
   const { record } = result;
   // Once paid, only the payer sees (and may use) the money actions; a manage link offers to become it here.
-  const viewer = await viewerStanding(record, await clientActor(request, params.slug));
+  // One session lookup serves both: how the viewer stands, and their own details for the forms.
+  const user = await getSessionUser(request);
+  const viewer = await viewerStanding(record, {
+    userId: user?.id ?? null,
+    payerToken: readPayerToken(request.headers.get("cookie"), params.slug),
+  });
+  // A signed-in organiser's dispute form and checkout start from their own account; nobody else's.
+  const contact = isOrganiser(user) ? await organiserContact(user!) : null;
   const manageSecret = new URL(request.url).searchParams.get("manage");
   const manageLink = manageSecret
     ? { secret: manageSecret, usable: await manageLinkUsable(record.id, manageSecret) }
@@ -81,6 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviewPanel,
     viewer,
     manageLink,
+    contact,
   });
 }
 
@@ -233,6 +242,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   // Unpaid, the link is enough to cancel or dispute; paid, only the payer; never the musician (ADR 0013).
   const clientActs = viewer === "unpaid" || viewer === "payer";
   const payment = "payment" in loaderData ? loaderData.payment : null;
+  const contact = "contact" in loaderData ? loaderData.contact : null;
   return (
     <>
       <PublicBookingPage
@@ -240,6 +250,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         status={loaderData.status}
         message={loaderData.message}
         clientActs={clientActs}
+        contact={contact}
         heldKobo={payment && payment.state === "paid" ? payment.totalKobo : null}
         payment={
           payment &&
@@ -250,6 +261,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               viewer={viewer}
               musicianName={loaderData.booking.musicianName}
               manageLink={loaderData.manageLink}
+              email={contact?.email}
             />
           )
         }

@@ -135,15 +135,22 @@ export async function requestPrefill(
       },
     };
   }
-  return {
-    draftId: null,
-    values: {
-      clientName: organiser.name,
-      email: organiser.email,
-      // The number they last used on a request, else the one given at sign-up.
-      phoneNumber: (await findLastPhoneOfClient(organiser.id)) ?? (await organiserPhone(organiser.id)) ?? "",
-    },
-  };
+  const own = await organiserContact(organiser);
+  return { draftId: null, values: { clientName: own.name, email: own.email, phoneNumber: own.phone } };
+}
+
+/**
+ * A signed-in organiser's own contact details, which their forms (request, dispute, checkout) start
+ * from: never anyone else's.
+ */
+export async function organiserContact(organiser: {
+  id: string;
+  name: string;
+  email: string;
+}): Promise<{ name: string; email: string; phone: string }> {
+  // The number they last used on a request, else the one given at sign-up.
+  const phone = (await findLastPhoneOfClient(organiser.id)) ?? (await organiserPhone(organiser.id)) ?? "";
+  return { name: organiser.name, email: organiser.email, phone };
 }
 
 /** E-mails the musician about a new request; a mail failure never loses the stored request. */

@@ -6,7 +6,7 @@ import { loader as linkRedirect } from "~/routes/booking-link-redirect";
 import { action as bookingsAction } from "~/routes/musician-bookings";
 import { db } from "~/server/db.server";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
-import { createMusician, type TestMusician, testIp } from "../../../tests/support/accounts";
+import { createMusician, createOrganiser, type TestMusician, testIp } from "../../../tests/support/accounts";
 import { spyOnSql } from "../../../tests/support/sql-spy";
 import { answer, args, get, post, validBooking } from "./booking-test-support";
 
@@ -213,5 +213,33 @@ describe("the page's database work (issue 14 item 2)", () => {
     } finally {
       sql.restore();
     }
+  });
+});
+
+describe("a signed-in organiser's forms start from their own account (issue 23 §4)", () => {
+  const pageAs = (who: { cookie: string } | null, slug: string) =>
+    answer(() => bookingLoader(args(get(who, `/booking/${slug}`), { slug }, testIp())));
+
+  it("gives the organiser viewing the page their own name, e-mail and phone, and nobody else any", async () => {
+    const m = await createMusician();
+    const slug = await create(m);
+    await confirm(slug);
+    const organiser = await createOrganiser({
+      firstName: "Bisi",
+      lastName: "Adeyemi",
+      phoneNumber: "08051112222",
+    });
+    const mine = await pageAs(organiser, slug);
+    expect(mine.status).toBe(200);
+    expect(mine.body.contact).toEqual({
+      name: "Bisi Adeyemi",
+      email: organiser.email,
+      phone: "08051112222",
+    });
+    // Never the booking's own client's details (Ada Eze, in the booking): only the viewer's.
+    expect(JSON.stringify(mine.body.contact)).not.toContain("Ada Eze");
+    // A signed-out visitor and the booking's musician get no details to prefill with.
+    expect((await pageAs(null, slug)).body.contact).toBeNull();
+    expect((await pageAs(m, slug)).body.contact).toBeNull();
   });
 });

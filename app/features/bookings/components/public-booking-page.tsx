@@ -51,7 +51,10 @@ export function PublicBookingPage({
   cancellation,
   clientActs = true,
   heldKobo = null,
+  contact = null,
 }: {
+  /** A signed-in organiser's own name and phone: their dispute form starts from them. */
+  contact?: { name: string; phone: string } | null;
   /** The viewer may dispute: anyone with the link while unpaid, only the payer once paid (ADR 0013). */
   clientActs?: boolean;
   /** Paid and held in escrow: the amount a dispute would hold, said in its dialog. */
@@ -86,6 +89,7 @@ export function PublicBookingPage({
       cancellation={cancellation}
       clientActs={clientActs}
       heldKobo={heldKobo}
+      contact={contact}
     />
   );
 }
@@ -156,12 +160,14 @@ function BookingDetails({
   cancellation,
   clientActs,
   heldKobo,
+  contact,
 }: {
   booking: PublicBooking;
   payment?: React.ReactNode;
   cancellation?: React.ReactNode;
   clientActs: boolean;
   heldKobo: number | null;
+  contact: { name: string; phone: string } | null;
 }) {
   const hydrated = useHydrated();
   const confirmFetcher = useFetcher<BookingActionResult>();
@@ -247,7 +253,7 @@ function BookingDetails({
               )}
               {canDispute && (
                 <div className="flex-1 [&>button]:w-full">
-                  <DisputeDialog slug={booking.slug} disabled={false} heldKobo={heldKobo} />
+                  <DisputeDialog slug={booking.slug} disabled={false} heldKobo={heldKobo} contact={contact} />
                 </div>
               )}
             </div>

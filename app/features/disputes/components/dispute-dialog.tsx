@@ -8,10 +8,13 @@ export function DisputeDialog({
   slug,
   disabled,
   heldKobo = null,
+  contact = null,
 }: {
   slug: string;
   disabled: boolean;
   heldKobo?: number | null;
+  /** A signed-in organiser's own name and phone, which the form starts from. */
+  contact?: { name: string; phone: string } | null;
 }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -29,7 +32,13 @@ export function DisputeDialog({
       </Button>
       {opened && (
         <Suspense fallback={null}>
-          <DisputeFormDialog slug={slug} open={open} setOpen={setOpen} heldKobo={heldKobo} />
+          <DisputeFormDialog
+            slug={slug}
+            open={open}
+            setOpen={setOpen}
+            heldKobo={heldKobo}
+            contact={contact}
+          />
         </Suspense>
       )}
     </>

@@ -25,14 +25,21 @@ export default function DisputeFormDialog({
   open,
   setOpen,
   heldKobo,
+  contact,
 }: {
   slug: string;
   open: boolean;
   setOpen: (open: boolean) => void;
   /** Paid: what the dispute holds in escrow, said before it is filed. */
   heldKobo?: number | null;
+  /** Signed in as an organiser: the form starts from their own account (they may change it). */
+  contact?: { name: string; phone: string } | null;
 }) {
-  const [values, setValues] = useState<DisputeFormValues>(emptyDisputeForm);
+  const [values, setValues] = useState<DisputeFormValues>(() =>
+    contact
+      ? { ...emptyDisputeForm, clientName: contact.name, phoneNumber: contact.phone }
+      : emptyDisputeForm,
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   // Keyed, so the booking page announces the success after this dialog has gone with the buttons.
   const fetcher = useFetcher<BookingActionResult>({ key: disputeFetcherKey(slug) });

@@ -41,6 +41,7 @@ export function PayPanel({
   viewer,
   musicianName,
   manageLink,
+  email,
 }: {
   panel: PayPanelData;
   releaseAfterHours: number;
@@ -48,6 +49,8 @@ export function PayPanel({
   musicianName: string;
   /** The page was opened with a one-time manage link (?manage=…): offer to use it on this device. */
   manageLink: { secret: string; usable: boolean } | null;
+  /** A signed-in organiser's own e-mail, which the receipt field starts from. */
+  email?: string;
 }) {
   const actionData = useActionData<PaymentActionResult | undefined>();
   const answer = actionData && PANEL_INTENTS.includes(actionData.intent) ? actionData : undefined;
@@ -90,6 +93,7 @@ export function PayPanel({
                 type="email"
                 autoComplete="email"
                 required
+                defaultValue={email}
                 label="Organiser's e-mail (for the receipt)"
                 error={answer?.errors?.email}
               />
