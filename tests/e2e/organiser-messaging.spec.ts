@@ -87,8 +87,12 @@ test("an organiser messages a musician, contact details are hidden, replies arri
   await organiser.goto("/bookings");
   await organiser.getByRole("tab", { name: "Pending" }).click();
   const pending = organiser.getByRole("tabpanel");
-  await expect(pending.getByText("Tunde Sax")).toBeVisible();
-  await pending.getByRole("button", { name: "Accept" }).click();
+  await expect(pending.getByText("Tunde Sax").first()).toBeVisible();
+  // Accept asks first, naming the price.
+  await pending.getByText("Accept", { exact: true }).click();
+  const question = pending.getByRole("region", { name: "Confirm this booking?" });
+  await expect(question).toContainText("₦250,000.00");
+  await question.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(organiser.getByText("Booking confirmed successfully!").first()).toBeVisible();
   await organiser.getByRole("tab", { name: "Confirmed" }).click();
   await expect(organiser.getByRole("tabpanel").getByRole("link", { name: "Make Payment" })).toBeVisible();

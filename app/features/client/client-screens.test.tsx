@@ -58,6 +58,10 @@ describe("My Bookings (client view)", () => {
     for (const t of ["All", "Draft", "Pending", "Confirmed", "Completed"])
       expect(out).toContain(`>${t}</button>`);
     expect(out).toContain("Accept");
+    // Accept asks first (a disclosure, before hydration too), naming the price and where the terms are.
+    expect(out).toMatch(/<details[^>]*>\s*<summary[^>]*>Accept<\/summary>/);
+    expect(out).toContain("Confirm this booking?");
+    expect(out).toContain('href="/booking/pend2345"');
     expect(out).toContain('href="/booking/abcd2345"');
     expect(out).toContain("Make Payment");
     expect(out).toContain("Finish &amp; Send");

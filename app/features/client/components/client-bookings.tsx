@@ -1,5 +1,6 @@
 import { CalendarIcon, ClockIcon, MapPinIcon } from "lucide-react";
 import { Form, Link } from "react-router";
+import { ConfirmDisclosure } from "~/components/confirm-disclosure";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -38,14 +39,36 @@ function BookingActions({ booking }: { booking: ClientBooking }) {
   }
   switch (booking.status) {
     case "pending":
+      // Asks first, with the price and where the full terms are (phone walk: one tap confirmed at once).
       return (
-        <Form method="post">
-          <input type="hidden" name="intent" value="accept" />
-          <input type="hidden" name="bookingId" value={booking.id} />
-          <Button type="submit" size="sm">
-            Accept
-          </Button>
-        </Form>
+        <ConfirmDisclosure
+          variant="default"
+          trigger="Accept"
+          question="Confirm this booking?"
+          panelClassName="rounded-md border bg-background p-3"
+          description={
+            <>
+              {booking.musician.name}
+              {booking.amountKobo !== null && (
+                <> · {formatNaira(booking.amountKobo)} plus the service fee when you pay</>
+              )}
+              .{" "}
+              {booking.slug && (
+                <Link to={`/booking/${booking.slug}`} className="underline">
+                  See the full terms and cancellation policy
+                </Link>
+              )}
+            </>
+          }
+        >
+          <Form method="post">
+            <input type="hidden" name="intent" value="accept" />
+            <input type="hidden" name="bookingId" value={booking.id} />
+            <Button type="submit" size="sm" className="w-full">
+              Yes, confirm booking
+            </Button>
+          </Form>
+        </ConfirmDisclosure>
       );
     case "confirmed":
       // The booking page holds the payment panel; a paid booking shows its badge instead.
