@@ -265,7 +265,9 @@ function BookingItem({
                 !deletable && "Confirmed and completed bookings are kept, so they cannot be deleted.",
                 markCompletedWaits &&
                   `Mark completed opens when the event ends${endsAt ? ` (${formatLagosMoment(endsAt)})` : ""}.`,
-                needsDate && "No event date: the client cannot pay until you set it below.",
+                // A confirmed booking cannot be edited (spec §4 Musician rules), so the date cannot be added to it.
+                needsDate &&
+                  "No event date: the client cannot pay. Confirmed bookings cannot be edited, so cancel this booking and create a new one with the date.",
               ]
                 .filter(Boolean)
                 .join(" ")}
