@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { activateWebsite } from "./bookings-support";
+import { activateWebsite, eventWasYesterdayFor } from "./bookings-support";
 import { expect, test } from "./fixtures";
 import { registerMusician } from "./support";
 
@@ -195,6 +195,9 @@ test("organiser request → accepted booking → client confirms → completed; 
   await expect(
     kemi.getByRole("button", { name: "Delete booking for Kemi Bello" }),
   ).toHaveAccessibleDescription(/cannot be deleted/);
+  // Mark completed opens at the event's end (issue 22 §2): the event moves to yesterday.
+  await eventWasYesterdayFor(slug, "Kemi Bello");
+  await musician.reload();
   await kemi.getByRole("button", { name: "Mark booking for Kemi Bello completed" }).click();
   await expect(musician.getByText("Booking for Kemi Bello has been marked completed")).toBeVisible();
   await expect(kemi.getByText("Completed", { exact: true })).toBeVisible();
@@ -246,6 +249,7 @@ test("organiser request → accepted booking → client confirms → completed; 
   await client2.getByText("Confirm Booking", { exact: true }).click();
   await client2.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client2.getByText("Booking confirmed successfully!")).toBeVisible();
+  await eventWasYesterdayFor(slug, "Tope Ade");
   await musician.goto(`/musician_bookings/${slug}`);
   await musician.getByRole("button", { name: "Mark booking for Tope Ade completed" }).click();
   await expect(musician.getByText("Booking for Tope Ade has been marked completed")).toBeVisible();

@@ -2,7 +2,7 @@
 // whose lines add up, and a question before money moves (also before hydration and without JavaScript).
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { activateWebsite } from "./bookings-support";
+import { activateWebsite, releaseAsPayer } from "./bookings-support";
 import { expect, test } from "./fixtures";
 import { asNewVisitor, latestMailTo, registerMusician, signIn, withDb } from "./support";
 
@@ -189,7 +189,7 @@ test("§2 a wallet that reconciles: paid, released, withdrawn, in plain words th
   // No internal references anywhere in the history.
   await expect(history).not.toContainText("sbp_");
 
-  await client.getByRole("button", { name: "The event happened" }).click();
+  await releaseAsPayer(client, slug);
   await expect
     .poll(async () => {
       await page.reload();
