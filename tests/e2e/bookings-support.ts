@@ -53,3 +53,24 @@ export async function releaseAsPayer(client: Page, bookingSlug: string): Promise
   await release.getByText("The event happened", { exact: true }).click();
   await release.getByRole("button", { name: "Yes, release the payment" }).click();
 }
+
+/** The musician creates a booking for today with the header's Create Booking wizard; returns its link. */
+export async function createBookingToday(
+  musician: Page,
+  website: string,
+  b: { clientName: string; serviceType: string; eventType: string; price: string },
+): Promise<string> {
+  await musician.goto(`/musician_bookings/${website}`);
+  await musician.getByRole("banner").getByRole("button", { name: "Create Booking" }).first().click();
+  const d = musician.getByRole("dialog");
+  await d.getByLabel("Client Name *").fill(b.clientName);
+  await d.getByLabel("Service Type *").selectOption(b.serviceType);
+  await d.getByLabel("Event Type *").selectOption(b.eventType);
+  await d.getByLabel("Price").fill(b.price);
+  await d
+    .getByLabel("Event Date")
+    .fill(new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date()));
+  await d.getByRole("button", { name: "Preview Booking" }).click();
+  await d.getByRole("button", { name: "Create Booking" }).click();
+  return d.getByLabel("Booking link").inputValue();
+}

@@ -1,7 +1,7 @@
 // Issue 22 §1–2: once paid, only the payer moves the money. The musician and a stranger holding the
 // link see no release/cancel/dispute controls, and replaying the payer's exact form posts gets 403.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { activateWebsite } from "./bookings-support";
+import { activateWebsite, createBookingToday } from "./bookings-support";
 import { expect, test } from "./fixtures";
 import { registerMusician, withDb } from "./support";
 
@@ -49,17 +49,12 @@ test("after the event, the payer releases through the confirmation; the musician
   const m = await registerMusician(musician);
   const slug = await activateWebsite(m.email, "Tunde Sax");
 
-  await musician.goto(`/musician_bookings/${slug}`);
-  await musician.getByRole("banner").getByRole("button", { name: "Create Booking" }).first().click();
-  const d = musician.getByRole("dialog");
-  await d.getByLabel("Client Name *").fill("Ada Eze");
-  await d.getByLabel("Service Type *").selectOption("Background Music");
-  await d.getByLabel("Event Type *").selectOption("Gala");
-  await d.getByLabel("Price").fill("80000");
-  await d.getByLabel("Event Date").fill(lagosDay(0));
-  await d.getByRole("button", { name: "Preview Booking" }).click();
-  await d.getByRole("button", { name: "Create Booking" }).click();
-  const link = await d.getByLabel("Booking link").inputValue();
+  const link = await createBookingToday(musician, slug, {
+    clientName: "Ada Eze",
+    serviceType: "Background Music",
+    eventType: "Gala",
+    price: "80000",
+  });
   const bookingSlug = link.split("/").pop()!;
 
   // The client, on a phone, confirms and pays on the test checkout (which sets the payer cookie).

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { activateWebsite } from "./bookings-support";
+import { activateWebsite, createBookingToday } from "./bookings-support";
 import { expectToast } from "./dashboard-support";
 import { expect, test } from "./fixtures";
 import { registerMusician, withDb } from "./support";
@@ -19,17 +19,12 @@ const lagosDay = (days: number) =>
  * runs after the suite). Its date moves to yesterday once paid, as the event's end must have passed.
  */
 async function paidCompletedBooking(musician: Page, client: Page, website: string): Promise<string> {
-  await musician.goto(`/musician_bookings/${website}`);
-  await musician.getByRole("banner").getByRole("button", { name: "Create Booking" }).first().click();
-  const d = musician.getByRole("dialog");
-  await d.getByLabel("Client Name *").fill("Ngozi Bello");
-  await d.getByLabel("Service Type *").selectOption("Full Event Performance");
-  await d.getByLabel("Event Type *").selectOption("Wedding");
-  await d.getByLabel("Price").fill("250000");
-  await d.getByLabel("Event Date").fill(lagosDay(0));
-  await d.getByRole("button", { name: "Preview Booking" }).click();
-  await d.getByRole("button", { name: "Create Booking" }).click();
-  const link = await d.getByLabel("Booking link").inputValue();
+  const link = await createBookingToday(musician, website, {
+    clientName: "Ngozi Bello",
+    serviceType: "Full Event Performance",
+    eventType: "Wedding",
+    price: "250000",
+  });
   const slug = link.split("/").pop()!;
 
   await client.goto(link);
