@@ -10,6 +10,11 @@ const networks = ["70", "80", "81", "90", "91"];
 const INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"];
 
 const fullWidth = (d: string) => String.fromCharCode(0xff10 + Number(d));
+// Issue 27: every script's decimal digits (Arabic-Indic, Extended Arabic-Indic, Devanagari, Bengali,
+// Thai, mathematical bold) and keycap digits ("0️⃣") stand for 0-9 too.
+const SCRIPT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50, 0x1d7ce];
+const scriptDigit = (zero: number) => (d: string) => String.fromCodePoint(zero + Number(d));
+const keycap = (d: string) => `${d}\ufe0f\u20e3`;
 
 const phone = fc
   .record({
@@ -26,27 +31,43 @@ const phone = fc
 /** One way of writing each digit, and what stands between digits. */
 const disguise = fc.record({
   wide: fc.boolean(),
+  script: fc.constantFrom<null | number | "keycap">(null, "keycap", ...SCRIPT_ZEROS),
   lookalike: fc.boolean(),
   between: fc.constantFrom("", " ", "-", ".", "  ", "/"),
   invisible: fc.subarray(INVISIBLE, { minLength: 0, maxLength: 2 }),
   spaced: fc.boolean(),
 });
 
-type Disguise = { wide: boolean; lookalike: boolean; between: string; invisible: string[]; spaced: boolean };
+type Disguise = {
+  wide: boolean;
+  script: null | number | "keycap";
+  lookalike: boolean;
+  between: string;
+  invisible: string[];
+  spaced: boolean;
+};
 
 /** The number as someone hiding it might type it. */
 function write(p: { prefix: string; digits: string }, o: Disguise) {
+  const digit = (c: string) =>
+    o.script === "keycap"
+      ? keycap(c)
+      : o.script !== null
+        ? scriptDigit(o.script)(c)
+        : o.wide
+          ? fullWidth(c)
+          : c;
   const chars = [...p.digits].map((c, i) => {
     // O and I stand for 0 and 1 only beside another digit, as people write them.
     if (o.lookalike && i > 0 && c === "0") return "O";
     if (o.lookalike && i > 0 && c === "1") return "I";
-    return o.wide ? fullWidth(c) : c;
+    return digit(c);
   });
   const groups = [chars.slice(0, 3), chars.slice(3, 6), chars.slice(6)].map((g) =>
     g.join(o.spaced ? " " : (o.invisible[0] ?? "")),
   );
   const sep = o.spaced ? "   " : o.between + (o.invisible[1] ?? "");
-  const lead = p.prefix === "0" ? (o.wide ? fullWidth("0") : "0") : `${p.prefix} `;
+  const lead = p.prefix === "0" ? digit("0") : `${p.prefix} `;
   return lead + groups.join(sep);
 }
 
@@ -79,7 +100,8 @@ describe("contact protection, as properties", () => {
         expect(out.text).toContain(CONTACT_HIDDEN);
         // None of the number's digits survives, in any form.
         const left = out.text.replace(CONTACT_HIDDEN, "").normalize("NFKC");
-        expect(left).not.toMatch(/\d{3}/);
+        expect(left).not.toMatch(/\p{Nd}{3}/u);
+        expect(left).not.toMatch(/\u20e3/);
         if (before) expect(out.text.startsWith(before)).toBe(true);
       }),
       { numRuns: 400 },

@@ -140,6 +140,11 @@ const exact: [string, string][] = [
   ["Can I 0803 123 4567?", `Can I ${CONTACT_HIDDEN}?`],
   ["07OO.OOO.OOOO", CONTACT_HIDDEN],
   ["8,031,234,567", CONTACT_HIDDEN],
+  // Issue 27: any script's decimal digits, and keycap emoji digits.
+  ["Call ٠٨٠٣ ١٢٣ ٤٥٦٧ today", `Call ${CONTACT_HIDDEN} today`],
+  ["Call ۰۸۰۳۱۲۳۴۵۶۷", `Call ${CONTACT_HIDDEN}`],
+  ["Call ०८०३ १२३ ४५६७", `Call ${CONTACT_HIDDEN}`],
+  ["0️⃣8️⃣0️⃣3️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣ thanks", `${CONTACT_HIDDEN} thanks`],
   ["0 8 0 3 1 2 3 4 5 6 7 I will wait", `${CONTACT_HIDDEN} will wait`],
 ];
 

@@ -243,8 +243,22 @@ const MARK = "\uE000";
 type Mapped = { s: string; from: number[]; to: number[] };
 
 // Invisible characters people slip between digits: zero-width spaces and joiners, soft hyphens,
-// direction marks, variation selectors.
-const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cf}]$/u;
+// direction marks, variation selectors, and enclosing marks (the keycap in "0️⃣8️⃣0️⃣3️⃣").
+const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Me}]$/u;
+const DECIMAL_DIGIT = /^\p{Nd}$/u;
+
+/**
+ * Any script's decimal digit (Arabic-Indic "٠٨٠٣", Devanagari "०८०३", Bengali, Thai…) as 0-9. Unicode
+ * encodes every script's digits as runs of ten in order from zero, so the value is the distance from
+ * the start of the run (mathematical digits are several runs back to back, hence the remainder).
+ */
+function asciiDigit(ch: string): string {
+  if (ch >= "0" && ch <= "9") return ch;
+  let start = ch.codePointAt(0)!;
+  const code = start;
+  while (DECIMAL_DIGIT.test(String.fromCodePoint(start - 1))) start--;
+  return String((code - start) % 10);
+}
 
 function normalise(text: string): Mapped {
   const out: Mapped = { s: "", from: [], to: [] };
@@ -254,7 +268,7 @@ function normalise(text: string): Mapped {
     i += ch.length;
     if (INVISIBLE.test(ch)) continue;
     // NFKC: full-width "０８０３" and other compatibility forms read as plain digits and letters.
-    const n = ch === MARK ? " " : ch.normalize("NFKC");
+    const n = ch === MARK ? " " : DECIMAL_DIGIT.test(ch) ? asciiDigit(ch) : ch.normalize("NFKC");
     for (let k = 0; k < n.length; k++) {
       out.s += n[k];
       out.from.push(start);
@@ -401,6 +415,14 @@ export function maskContactDetails(text: string): { text: string; masked: boolea
     } else ranges.push([a, b]);
   }
   if (ranges.length === 0) return { text, masked: false };
+  // The hidden span takes the invisible marks written after its last digit (the keycap of "7️⃣").
+  for (const r of ranges) {
+    for (let ch = text.codePointAt(r[1]); ch !== undefined; ch = text.codePointAt(r[1])) {
+      const c = String.fromCodePoint(ch);
+      if (!INVISIBLE.test(c)) break;
+      r[1] += c.length;
+    }
+  }
   let out = "";
   let at = 0;
   for (const [a, b] of ranges) {
