@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +13,8 @@ import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { createMusician, type TestMusician, testIp } from "../../../tests/support/accounts";
 import { todayInLagos } from "../bookings/booking-dates";
 import { answer, args, get, giveSlug, post, validBooking } from "../bookings/booking-test-support";
+import { listOwnBookings } from "../bookings/bookings.server";
+import { musicianDocument } from "../documents/documents.server";
 import { bookingRequestSchema, NEED_A_DATE, NEED_A_WAY_TO_REPLY } from "./booking-request.schema";
 import {
   REQUEST_ANSWER_MAIL_JOB,
@@ -242,6 +245,46 @@ describe("Booking Requests page (/musician_bookingrequests/{slug})", () => {
     expect(bookings).toHaveLength(1);
     expect(bookings[0]).toMatchObject({ status: "pending", clientName: "Kemi Bello", priceKobo: 15_000_000 });
     expect((await list(m, slug)).body.requests).toEqual([]);
+  });
+
+  it("the organiser's note is kept whole in the booking: masked to the musician until paid, whole after, PDFs too", async () => {
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    await send(slug, { ...validRequest, additionalDetails: "Call me on 0812 345 6789 about the cake" });
+    const [shown] = (await list(m, slug)).body.requests;
+    expect(shown.additionalDetails).not.toContain("0812");
+    // The musician accepts from what they were shown (the masked note), as the Accept form does.
+    const form = {
+      ...validBooking,
+      ...requestToBookingPrefill(shown),
+      serviceType: "Full Event Performance",
+      requestId: shown.id,
+    } as Record<string, string>;
+    expect((await answer(() => createAction(args(post(m, "/api/bookings", form))))).status).toBe(200);
+    const [row] = await db
+      .select({
+        id: bookingsByMusician.id,
+        slug: bookingsByMusician.slug,
+        details: bookingsByMusician.additionalDetails,
+      })
+      .from(bookingsByMusician)
+      .where(eq(bookingsByMusician.requestId, shown.id));
+    expect(row!.details).toContain("Call me on 0812 345 6789 about the cake");
+    const own = async () => (await listOwnBookings({ id: m.profileId })).find((b) => b.id === row!.id)!;
+    expect((await own()).additionalDetails).not.toContain("0812");
+    await db
+      .update(bookingsByMusician)
+      .set({ paymentStatus: "paid" })
+      .where(eq(bookingsByMusician.id, row!.id));
+    expect((await own()).additionalDetails).toContain("Call me on 0812 345 6789 about the cake");
+    const contract = await musicianDocument({ id: m.profileId }, row!.id, "contract");
+    expect(contract.ok && contract.pdf.length).toBeGreaterThan(0);
+    const text = execFileSync("pdftotext", ["-", "-"], {
+      input: contract.ok ? contract.pdf : Buffer.from(""),
+    })
+      .toString("utf8")
+      .replace(/\s+/g, " ");
+    expect(text).toContain("Call me on 0812 345 6789 about the cake");
   });
 
   it("another musician cannot see, accept or decline the requests; a signed-out visitor is sent to login", async () => {

@@ -99,6 +99,10 @@ function forMusician(row: BookingRow): BookingRow {
     ...row,
     ...(hide ? { email: null, phoneNumber: null, contactHidden: true } : {}),
     disputeReason: maskedUnlessPaid(row.disputeReason, row.paymentStatus),
+    // A request's note is kept whole in the booking made from it, and read whole once paid.
+    additionalDetails: row.fromRequest
+      ? maskedUnlessPaid(row.additionalDetails, row.paymentStatus)
+      : row.additionalDetails,
   };
 }
 

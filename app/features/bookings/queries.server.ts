@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { restoreMaskedQuote } from "~/features/messaging/contact-mask";
 import { type DbExecutor, db } from "~/server/db.server";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { musicianProfiles } from "~db/schema/profiles";
@@ -90,6 +91,7 @@ export async function insertBooking(
         clientUserId: bookingRequests.clientUserId,
         email: bookingRequests.email,
         phoneNumber: bookingRequests.phoneNumber,
+        note: bookingRequests.additionalDetails,
       });
     if (claimed.length === 0) throw new RequestNotPendingError();
     // An organiser's request makes a booking in their account. Its contact details come from the
@@ -98,6 +100,9 @@ export async function insertBooking(
       .insert(b)
       .values({
         ...values,
+        // The musician's form quoted the organiser's note masked; the booking keeps it whole (shown
+        // masked to the musician until paid, phone walk 2).
+        additionalDetails: restoreMaskedQuote(input.additionalDetails, claimed[0].note),
         email: input.email ?? claimed[0].email,
         phoneNumber: input.phoneNumber ?? claimed[0].phoneNumber,
         clientUserId: claimed[0].clientUserId,
@@ -143,10 +148,20 @@ export async function findOwnBookingStatus(id: string, musicianId: string) {
 }
 
 export async function updatePendingBooking(id: string, musicianId: string, input: BookingInput) {
+  // A request's booking shows its musician the organiser's note masked: saving the edit form must not
+  // write the mask over the note.
+  const [stored] = await db
+    .select({ details: b.additionalDetails, requestId: b.requestId })
+    .from(b)
+    .where(and(eq(b.id, id), eq(b.musicianId, musicianId)));
+  const additionalDetails = stored?.requestId
+    ? restoreMaskedQuote(input.additionalDetails, stored.details)
+    : input.additionalDetails;
   const [row] = await db
     .update(b)
     .set({
       ...input,
+      additionalDetails,
       // A booking made from a request keeps the organiser's contact details its musician never saw
       // (the edit form sends them blank).
       email: input.email ?? sql`CASE WHEN ${b.requestId} IS NOT NULL THEN ${b.email} END`,

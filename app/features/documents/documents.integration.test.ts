@@ -8,9 +8,10 @@ import { loader as musicianLoader } from "~/routes/musician-document";
 import { db } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { payments } from "~db/schema/payments";
+import { bookingRefunds } from "~db/schema/wallet";
 import { createMusician, type TestMusician } from "../../../tests/support/accounts";
 import { answer, args, get, giveSlug, post, validBooking } from "../bookings/booking-test-support";
-import { RECEIPT_NOT_YET } from "./documents.schema";
+import { CREDIT_NOTE_NOT_YET, RECEIPT_NOT_YET } from "./documents.schema";
 
 /** The text of a PDF, as poppler's pdftotext reads it (an independent reader). */
 function pdfText(pdf: Buffer): string {
@@ -299,4 +300,100 @@ describe("render time", () => {
     );
     for (const kind of kinds) expect(median(cpu[kind]!), kind).toBeLessThan(300);
   }, 120_000);
+});
+
+/** Records a successful payment of ₦262,500.00 for the booking and sets its payment status. */
+async function paid(
+  b: { id: string; slug: string },
+  paymentStatus: string,
+  paidAt = new Date("2026-11-20T10:30:00Z"),
+) {
+  await db.insert(payments).values({
+    bookingId: b.id,
+    reference: `sb-walk-${b.slug}`,
+    email: "ada@example.com",
+    priceKobo: 25_000_000,
+    serviceFeeKobo: 1_250_000,
+    amountKobo: 26_250_000,
+    serviceFeeBp: 500,
+    commissionBp: 1000,
+    cancellationPolicy: "moderate",
+    status: "success",
+    provider: "test",
+    paidAt,
+  });
+  await db.update(bookingsByMusician).set({ paymentStatus }).where(eq(bookingsByMusician.id, b.id));
+}
+
+describe("documents after the money moved (phone walk 2)", () => {
+  it("prints a noon-hour time as 12:06 pm, not 0:06 pm", async () => {
+    const m = await musician();
+    const b = await booking(m);
+    await paid(b, "paid", new Date("2026-11-27T11:06:00Z"));
+    const t = flat(await text(await asClient(b.slug, "receipt")));
+    expect(t).toContain("Paid on Fri, 27 Nov 2026, 12:06 pm (Lagos time)");
+    expect(t).not.toContain("0:06");
+  });
+
+  it("the contract is drawn up on the booking's date, the same on every download", async () => {
+    const m = await musician();
+    const b = await booking(m);
+    await db
+      .update(bookingsByMusician)
+      .set({ createdAt: new Date("2026-11-02T13:15:00Z") })
+      .where(eq(bookingsByMusician.id, b.id));
+    const first = flat(await text(await asClient(b.slug, "contract")));
+    expect(first).toContain("drawn up Mon, 2 Nov 2026, 2:15 pm (Lagos time)");
+    const again = flat(await text(await asMusician(m, m.slug, b.id, "contract")));
+    expect(again).toContain("drawn up Mon, 2 Nov 2026, 2:15 pm (Lagos time)");
+  });
+
+  it("after release the invoice and receipt say released, not held in escrow", async () => {
+    const m = await musician();
+    const b = await booking(m);
+    await paid(b, "released");
+    for (const kind of ["invoice", "receipt"]) {
+      const t = flat(await text(await asClient(b.slug, kind)));
+      expect(t).toContain("the payment has been released to the musician");
+      expect(t).not.toContain("held in escrow");
+    }
+  });
+
+  it("a cancelled paid booking keeps its documents and adds a credit note: paid, refunded and kept", async () => {
+    const m = await musician();
+    const b = await booking(m);
+    expect((await asClient(b.slug, "credit-note")).status).toBe(404);
+    await paid(b, "partially_refunded");
+    await db.update(bookingsByMusician).set({ status: "cancelled" }).where(eq(bookingsByMusician.id, b.id));
+    await db.insert(bookingRefunds).values({
+      bookingId: b.id,
+      transactionReference: `sb-walk-${b.slug}`,
+      amountKobo: 13_125_000,
+      reason: "client_cancelled",
+      status: "processed",
+    });
+    for (const kind of ["contract", "invoice", "receipt"]) {
+      expect((await asClient(b.slug, kind)).status, kind).toBe(200);
+    }
+    const note = flat(await text(await asClient(b.slug, "credit-note")));
+    expect(note).toContain("Credit note CRN-0001");
+    expect(note).toContain("Status Cancelled");
+    expect(note).toContain("Paid ₦262,500.00");
+    expect(note).toContain("Refunded to the client ₦131,250.00");
+    expect(note).toContain("Kept (not refunded) ₦131,250.00");
+    expect(note).toContain("paid back to the card or account that paid");
+    expect(flat(await text(await asMusician(m, m.slug, b.id, "credit-note")))).toContain("CRN-0001");
+    const invoice = flat(await text(await asClient(b.slug, "invoice")));
+    expect(invoice).toContain("its credit note states what was refunded and what was kept");
+    expect(invoice).not.toContain("held in escrow until");
+  });
+
+  it("an unpaid booking has no credit note", async () => {
+    const m = await musician();
+    const b = await booking(m);
+    await db.update(bookingsByMusician).set({ status: "cancelled" }).where(eq(bookingsByMusician.id, b.id));
+    const res = await asClient(b.slug, "credit-note");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe(CREDIT_NOTE_NOT_YET);
+  });
 });

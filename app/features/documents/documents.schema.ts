@@ -1,5 +1,5 @@
 // Shared by the documents' routes and components (no server imports).
-export const documentKinds = ["contract", "invoice", "receipt"] as const;
+export const documentKinds = ["contract", "invoice", "receipt", "credit-note"] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
 export function isDocumentKind(value: string | undefined): value is DocumentKind {
@@ -10,6 +10,7 @@ export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
   contract: "Contract (PDF)",
   invoice: "Invoice (PDF)",
   receipt: "Receipt (PDF)",
+  "credit-note": "Credit note (PDF)",
 };
 
 /** Payment statuses after which a receipt exists (the organiser's money was received). */
@@ -20,3 +21,15 @@ export function isPaid(paymentStatus: string | null | undefined): boolean {
 }
 
 export const RECEIPT_NOT_YET = "A receipt is available once the booking is paid.";
+export const CREDIT_NOTE_NOT_YET = "A credit note is made when a paid booking is cancelled or refunded.";
+
+/**
+ * A paid booking that was cancelled or refunded has a credit note (what was paid, refunded and kept),
+ * beside its contract, invoice and receipt, which it keeps (phone walk 2).
+ */
+export function hasCreditNote(status: string | null | undefined, paymentStatus: string | null | undefined) {
+  return (
+    isPaid(paymentStatus) &&
+    (status === "cancelled" || paymentStatus === "refunded" || paymentStatus === "partially_refunded")
+  );
+}

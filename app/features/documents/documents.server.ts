@@ -13,11 +13,18 @@ import {
   POLICY_LABELS,
   POLICY_TERMS,
 } from "~/features/refunds/cancellation-policy";
+import { bookingRefundFacts } from "~/features/refunds/refunds.server";
 import { formatCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";
 import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { type DocumentKind, isPaid, RECEIPT_NOT_YET } from "./documents.schema";
+import {
+  CREDIT_NOTE_NOT_YET,
+  type DocumentKind,
+  hasCreditNote,
+  isPaid,
+  RECEIPT_NOT_YET,
+} from "./documents.schema";
 import { type Block, renderPdf } from "./pdf.server";
 import {
   type DocumentBookingRow,
@@ -39,7 +46,8 @@ const lagosDateTime = new Intl.DateTimeFormat("en-NG", {
   year: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  hour12: true,
+  // "12:06 pm", not en-NG's hour12 default of "0:06 pm" (phone walk 2).
+  hourCycle: "h12",
 });
 
 function when(at: Date): string {
@@ -142,7 +150,8 @@ function contractBlocks(b: DocumentBookingRow): Block[] {
     {
       kind: "title",
       text: "Performance Contract",
-      subtitle: `Booking ${b.slug} · ${publicOrigin()}/booking/${b.slug} · drawn up ${when(new Date())}`,
+      // The booking's own date: the same contract on every download (phone walk 2).
+      subtitle: `Booking ${b.slug} · ${publicOrigin()}/booking/${b.slug} · drawn up ${when(b.createdAt)}`,
     },
     ...parties(b),
     ...eventDetails(b),
@@ -225,15 +234,22 @@ function invoiceBlocks(b: DocumentBookingRow, number: number, issuedAt: Date): B
           total: [paid ? "Total (paid)" : "Total due", formatNaira(c.totalKobo)],
         }
       : { kind: "text", text: "The price has not been set yet." },
-    {
-      kind: "text",
-      text: `${
-        paid
-          ? "Paid through Stagebook; held in escrow until the service is completed."
-          : `Pay securely through Stagebook at ${publicOrigin()}/booking/${b.slug}. The payment is held in escrow until the service is completed.`
-      } ${SERVICE_FEE_REFUND_NOTE}`,
-    },
+    { kind: "text", text: `${paymentLine(b)} ${SERVICE_FEE_REFUND_NOTE}` },
   ];
+}
+
+/** Where the booking's money is now, as its invoice and receipt say it (the booking's payment status). */
+function paymentLine(b: DocumentBookingRow): string {
+  if (hasCreditNote(b.status, b.paymentStatus))
+    return "Paid through Stagebook. The booking was cancelled or refunded: its credit note states what was refunded and what was kept.";
+  switch (b.paymentStatus) {
+    case "released":
+      return "Paid through Stagebook; the service is completed and the payment has been released to the musician.";
+    case "paid":
+      return "Paid through Stagebook; held in escrow until the service is completed.";
+    default:
+      return `Pay securely through Stagebook at ${publicOrigin()}/booking/${b.slug}. The payment is held in escrow until the service is completed.`;
+  }
 }
 
 async function receiptBlocks(b: DocumentBookingRow, number: number): Promise<Block[] | null> {
@@ -262,8 +278,58 @@ async function receiptBlocks(b: DocumentBookingRow, number: number): Promise<Blo
     { kind: "money", rows: [], total: ["Amount paid", formatNaira(state.paidKobo)] },
     {
       kind: "text",
-      text: "Held in escrow by Stagebook and released to the musician after the service is completed.",
+      text:
+        b.paymentStatus === "paid" && b.status !== "cancelled"
+          ? "Held in escrow by Stagebook and released to the musician after the service is completed."
+          : paymentLine(b),
     },
+  ];
+}
+
+/** What was paid, what went back to the client and what was kept, for a cancelled or refunded booking. */
+async function creditNoteBlocks(b: DocumentBookingRow, number: number): Promise<Block[] | null> {
+  const [state, refund] = await Promise.all([bookingPaymentState(b.id), bookingRefundFacts(b.id)]);
+  if (!state?.paidAt) return null;
+  const refunded = refund?.amountKobo ?? 0;
+  const refundState =
+    refunded === 0
+      ? "No refund was due."
+      : refund?.status === "processed"
+        ? "The refund has been paid back to the card or account that paid."
+        : refund?.status === "failed"
+          ? "The refund is delayed: our team is retrying it."
+          : "The refund is on its way to the card or account that paid; banks can take a few working days.";
+  return [
+    {
+      kind: "title",
+      text: `Credit note ${invoiceLabel(number, "CRN")}`,
+      subtitle: `For invoice ${invoiceLabel(number)} · receipt ${invoiceLabel(number, "RCT")}`,
+    },
+    {
+      kind: "fields",
+      rows: [
+        ["Client", b.clientName],
+        [
+          "For",
+          `${musicianName(b)} — ${withOther(b.eventType, b.eventTypeOther)}, ${b.eventDate ? formatCalendarDate(b.eventDate, "EEE, d MMM yyyy") : "date not fixed"}`,
+        ],
+        ["Status", b.status === "cancelled" ? "Cancelled" : "Refunded"],
+        ["Paid on", when(state.paidAt)],
+        ...(refund && refunded > 0 ? ([["Refunded on", when(refund.at)]] as [string, string][]) : []),
+        ["Payment reference", state.reference ?? "—"],
+        ["Booking", `${b.slug} · ${publicOrigin()}/booking/${b.slug}`],
+      ],
+    },
+    { kind: "heading", text: "Amounts (Nigerian naira)" },
+    {
+      kind: "money",
+      rows: [
+        ["Paid", formatNaira(state.paidKobo)],
+        ["Refunded to the client", formatNaira(refunded)],
+      ],
+      total: ["Kept (not refunded)", formatNaira(Math.max(0, state.paidKobo - refunded))],
+    },
+    { kind: "text", text: `${refundState} ${SERVICE_FEE_REFUND_NOTE}` },
   ];
 }
 
@@ -285,6 +351,17 @@ async function render(b: DocumentBookingRow, kind: DocumentKind): Promise<Docume
       ok: true,
       filename: `invoice-${invoiceLabel(invoice.number)}-${b.slug}.pdf`,
       pdf: await renderPdf(meta, invoiceBlocks(b, invoice.number, invoice.issuedAt)),
+    };
+  }
+  if (kind === "credit-note") {
+    const blocks = hasCreditNote(b.status, b.paymentStatus)
+      ? await creditNoteBlocks(b, invoice.number)
+      : null;
+    if (!blocks) return { ok: false, status: 404, message: CREDIT_NOTE_NOT_YET };
+    return {
+      ok: true,
+      filename: `credit-note-${invoiceLabel(invoice.number, "CRN")}-${b.slug}.pdf`,
+      pdf: await renderPdf(meta, blocks),
     };
   }
   const blocks = await receiptBlocks(b, invoice.number);

@@ -15,6 +15,21 @@ export function maskedUnlessPaid<T extends string | null | undefined>(
   return maskContactDetails(text).text as T;
 }
 
+/**
+ * `submitted` quoted `original` as it was shown masked (a request's note prefilled into the booking
+ * made from it): put the original back, so the note reads whole once the booking is paid. What the
+ * other side sees before then is masked again where it is shown.
+ */
+export function restoreMaskedQuote<T extends string | null | undefined>(
+  submitted: T,
+  original: string | null,
+): T {
+  if (!submitted || !original) return submitted;
+  const shown = maskContactDetails(original);
+  if (!shown.masked || !submitted.includes(shown.text)) return submitted;
+  return submitted.replace(shown.text, () => original) as T;
+}
+
 export const CONTACT_HIDDEN_NOTICE =
   "Contact details are hidden until the booking is paid, so both of you stay protected by Stagebook.";
 

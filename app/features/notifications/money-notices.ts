@@ -73,14 +73,23 @@ export function disputeDeadlines(openedAt: Date | string): { sideBy: string; dec
   };
 }
 
-/** "Refunded to Chiamaka Okafor: ₦105,000.00; released to Tunde Sax: ₦90,000.00 (after commission)". */
-export function resolutionOutcome(d: MoneyNoticeData, p: NoticeParties): string {
+/**
+ * "Refunded to Chiamaka Okafor: ₦105,000.00; released to Tunde Sax: ₦90,000.00 (after commission)",
+ * spoken to its reader: the organiser reads "refunded to you", the musician "released to you".
+ */
+export function resolutionOutcome(
+  d: MoneyNoticeData,
+  p: NoticeParties,
+  reader: "client" | "musician" | null = null,
+): string {
+  const client = reader === "client" ? "you" : p.clientName;
+  const musician = reader === "musician" ? "you" : p.musicianName;
   const parts: string[] = [];
   if ((d.refundKobo ?? 0) > 0 && (d.musicianKobo ?? 0) === 0)
-    return `${p.clientName} is refunded in full: ${naira(d.refundKobo)}`;
-  if ((d.refundKobo ?? 0) > 0) parts.push(`refunded to ${p.clientName}: ${naira(d.refundKobo)}`);
+    return `${reader === "client" ? "You are" : `${p.clientName} is`} refunded in full: ${naira(d.refundKobo)}`;
+  if ((d.refundKobo ?? 0) > 0) parts.push(`refunded to ${client}: ${naira(d.refundKobo)}`);
   if ((d.musicianKobo ?? 0) > 0)
-    parts.push(`released to ${p.musicianName}: ${naira(d.musicianKobo)} (after commission)`);
+    parts.push(`released to ${musician}: ${naira(d.musicianKobo)} (after commission)`);
   const text = parts.join("; ") || "no money moved";
   return text[0].toUpperCase() + text.slice(1);
 }
@@ -142,7 +151,7 @@ export function activityLine(kind: MoneyNoticeKind, d: MoneyNoticeData, p: Notic
     case "disputed":
       return `${p.clientName} disputed ${what} — ${naira(d.musicianKobo)} on hold`;
     case "dispute_resolved":
-      return `Dispute on ${what} resolved: ${resolutionOutcome(d, p)}`;
+      return `Dispute on ${what} resolved: ${resolutionOutcome(d, p, "musician")}`;
     case "payout_sent":
       return `Payout of ${naira(d.musicianKobo)} sent to ${d.account ?? "your bank"}`;
     case "payout_failed":
@@ -179,20 +188,21 @@ export function noticeMails(
         },
       };
     case "released": {
-      const how =
+      // Each reader is spoken to, never of: the organiser who confirmed reads "You confirmed".
+      const how = (reader: "client" | "musician") =>
         d.by === "client"
-          ? `${p.clientName} confirmed the event happened`
+          ? `${reader === "client" ? "You" : p.clientName} confirmed the event happened`
           : d.by === "admin"
             ? "Our team released it"
             : "The event is over and no one raised a problem";
       return {
         client: {
           subject: `Payment for ${what} released to ${p.musicianName}`,
-          text: `${hiC}${how}, so the payment for ${what} has been released to ${p.musicianName}. Thank you for booking on Stagebook; you can now leave a review.${end(links.client)}`,
+          text: `${hiC}${how("client")}, so the payment for ${what} has been released to ${p.musicianName}. Thank you for booking on Stagebook; you can now leave a review.${end(links.client)}`,
         },
         musician: {
           subject: `${naira(d.musicianKobo)} released to your wallet`,
-          text: `${hiM}${how}: ${naira(d.musicianKobo)} for booking ${p.slug ?? ""} (${what}) is now available in your Stagebook wallet (after commission).${mEnd}`,
+          text: `${hiM}${how("musician")}: ${naira(d.musicianKobo)} for booking ${p.slug ?? ""} (${what}) is now available in your Stagebook wallet (after commission).${mEnd}`,
         },
       };
     }
@@ -246,15 +256,14 @@ export function noticeMails(
       };
     }
     case "dispute_resolved": {
-      const outcome = resolutionOutcome(d, p);
       return {
         client: {
           subject: `Your dispute on ${what} is resolved`,
-          text: `${hiC}We have reviewed the dispute on booking ${p.slug ?? ""} (${what}). ${outcome}.${end(links.client)}`,
+          text: `${hiC}We have reviewed the dispute on booking ${p.slug ?? ""} (${what}). ${resolutionOutcome(d, p, "client")}.${end(links.client)}`,
         },
         musician: {
           subject: `The dispute on ${what} is resolved`,
-          text: `${hiM}We have reviewed the dispute on booking ${p.slug ?? ""} (${what}). ${outcome}.${mEnd}`,
+          text: `${hiM}We have reviewed the dispute on booking ${p.slug ?? ""} (${what}). ${resolutionOutcome(d, p, "musician")}.${mEnd}`,
         },
       };
     }

@@ -110,6 +110,9 @@ describe("money notifications", () => {
     const toMusician = mailsTo(w.musician.email).filter((m) => m.subject.includes("released"));
     expect(toMusician.map((m) => m.subject)).toEqual(["₦225,000.00 released to your wallet"]);
     expect(toMusician[0]?.text).toContain("Chiamaka Okafor confirmed the event happened");
+    // The organiser is spoken to, never of (phone walk 2: "Hello Chidi Okonkwo, Chidi Okonkwo confirmed…").
+    expect(toClient[0]?.text).toContain("Hello Chiamaka Okafor,\n\nYou confirmed the event happened, so");
+    expect(toClient[0]?.text).not.toContain("Chiamaka Okafor confirmed");
     expect(await activity(w.musician.profileId)).toContain(
       `₦225,000.00 released to your wallet for ${w.what}`,
     );
@@ -201,10 +204,14 @@ describe("money notifications", () => {
     expect(await adminPaymentsAction(form)).toEqual({ ok: true, message: "Dispute resolved" });
     const outcome = mailsTo(w.client).find((m) => m.subject === `Your dispute on ${w.what} is resolved`);
     expect(outcome?.text).toContain(
-      "Refunded to Chiamaka Okafor: ₦62,500.00; released to Tunde Sax: ₦171,428.57 (after commission).",
+      "Refunded to you: ₦62,500.00; released to Tunde Sax: ₦171,428.57 (after commission).",
     );
-    expect(mailsTo(w.musician.email).some((m) => m.subject === `The dispute on ${w.what} is resolved`)).toBe(
-      true,
+    expect(outcome?.text).not.toContain("to Chiamaka Okafor");
+    const mOutcome = mailsTo(w.musician.email).find(
+      (m) => m.subject === `The dispute on ${w.what} is resolved`,
+    );
+    expect(mOutcome?.text).toContain(
+      "Refunded to Chiamaka Okafor: ₦62,500.00; released to you: ₦171,428.57 (after commission).",
     );
     expect(await activity(w.musician.profileId)).toContain(
       `Dispute on ${w.what} resolved: Refunded to Chiamaka Okafor: ₦62,500.00; released to you: ₦171,428.57 (after commission)`,

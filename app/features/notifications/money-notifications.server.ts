@@ -304,7 +304,7 @@ export async function bookingMoneyNews(
     };
     out.set(b.id, {
       cancellation,
-      resolution: resolved ? resolutionOutcome(resolved.data, parties) : null,
+      resolution: resolved ? resolutionOutcome(resolved.data, parties, viewer) : null,
       resolvedAt: resolved ? resolved.createdAt.toISOString() : null,
     });
   }

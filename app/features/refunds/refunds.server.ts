@@ -100,6 +100,14 @@ export async function startDuplicateChargeRefund(
   return result;
 }
 
+/** The booking's own refund as its documents state it (null: none was made). */
+export async function bookingRefundFacts(
+  bookingId: string,
+): Promise<{ amountKobo: number; status: string; at: Date } | null> {
+  const refund = await findRefundForBooking(bookingId);
+  return refund ? { amountKobo: refund.amountKobo, status: refund.status, at: refund.createdAt } : null;
+}
+
 /** The ledger key of a refund's settlement (a duplicate charge's refund settles on its own). */
 const refundProcessedKey = (refund: RefundRow) =>
   refund.reason === "duplicate_charge"

@@ -312,6 +312,8 @@ function ViewDialog({ booking }: { booking: Row }) {
           eventDate={booking.eventDate}
           musician={{ slug: musicianSlug, bookingId: booking.id }}
           paid={isPaid(booking.paymentStatus)}
+          paymentStatus={booking.paymentStatus}
+          status={booking.status}
         />
         <DialogFooter>
           <Button variant="outline" onClick={() => linkCopy.copy(link)}>

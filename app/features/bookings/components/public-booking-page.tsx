@@ -262,6 +262,17 @@ function BookingDetails({
             <MusicianContact name={booking.musicianName} phone={booking.musicianPhone} />
           )}
           {settled && <WhatHappensNext booking={booking} payment={payment} />}
+          {booking.status === "cancelled" && booking.paymentStatus !== "unpaid" && (
+            // A cancelled paid booking keeps its documents, with a credit note (phone walk 2).
+            <section className="rounded-lg border bg-card p-4 shadow-sm">
+              <BookingDownloads
+                slug={booking.slug}
+                eventDate={null}
+                paymentStatus={booking.paymentStatus}
+                status={booking.status}
+              />
+            </section>
+          )}
           {payment}
           {cancellation}
         </div>

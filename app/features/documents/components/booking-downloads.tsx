@@ -1,6 +1,6 @@
 import { CalendarPlusIcon, FileTextIcon } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
-import { DOCUMENT_LABELS, type DocumentKind, isPaid } from "../documents.schema";
+import { DOCUMENT_LABELS, type DocumentKind, hasCreditNote, isPaid } from "../documents.schema";
 
 const linkClass = buttonVariants({ variant: "outline", size: "sm" });
 
@@ -13,6 +13,7 @@ export function BookingDownloads({
   eventDate,
   paid = false,
   paymentStatus,
+  status,
   musician,
 }: {
   slug: string;
@@ -20,6 +21,8 @@ export function BookingDownloads({
   paid?: boolean;
   /** The booking's payment status, when the caller has not worked out `paid` itself. */
   paymentStatus?: string | null;
+  /** The booking's status: a cancelled paid booking keeps its documents and adds a credit note. */
+  status?: string | null;
   musician?: { slug: string; bookingId: string };
 }) {
   const base = musician
@@ -27,6 +30,8 @@ export function BookingDownloads({
     : `/booking/${slug}/documents`;
   const kinds: DocumentKind[] =
     paid || isPaid(paymentStatus) ? ["contract", "invoice", "receipt"] : ["contract", "invoice"];
+  if (hasCreditNote(status, paymentStatus)) kinds.push("credit-note");
+  const cancelled = status === "cancelled";
   return (
     <section aria-label="Booking documents" className="grid gap-2">
       <h3 className="text-sm font-semibold">Documents</h3>
@@ -37,7 +42,7 @@ export function BookingDownloads({
             {DOCUMENT_LABELS[kind]}
           </a>
         ))}
-        {eventDate && !musician && (
+        {eventDate && !musician && !cancelled && (
           <a href={`/booking/${slug}/calendar.ics`} download className={linkClass}>
             <CalendarPlusIcon aria-hidden />
             Add to calendar (.ics)
