@@ -2,6 +2,7 @@ import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { installJobQueueSchema } from "./jobs/queue-schema.server";
 
 export const migrationsFolder = path.resolve(import.meta.dirname ?? ".", "../../db/migrations");
 
@@ -11,6 +12,7 @@ export async function runMigrations(url: string, folder = migrationsFolder): Pro
   await client.connect();
   try {
     await migrate(drizzle(client), { migrationsFolder: folder });
+    await installJobQueueSchema(client);
   } finally {
     await client.end();
   }

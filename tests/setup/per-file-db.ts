@@ -14,6 +14,17 @@ const dbName = `stagebook_test_${randomBytes(6).toString("hex")}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${TEMPLATE_DB}`);
+// A copy does not take the template's database-level grants (the migrations' REVOKE TEMPORARY,
+// CREATE from the app role and PUBLIC): give the copy the same ones, as a migrated database has.
+const grants = await admin.query<{ grantee: string; privilege: string }>(
+  `SELECT CASE WHEN g.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(g.grantee::regrole::text) END AS grantee,
+          g.privilege_type AS privilege
+     FROM pg_database d, aclexplode(coalesce(d.datacl, acldefault('d', d.datdba))) g
+    WHERE d.datname = $1`,
+  [TEMPLATE_DB],
+);
+await admin.query(`REVOKE ALL ON DATABASE ${dbName} FROM PUBLIC`);
+for (const g of grants.rows) await admin.query(`GRANT ${g.privilege} ON DATABASE ${dbName} TO ${g.grantee}`);
 await admin.end();
 
 const url = new URL(adminUrl);

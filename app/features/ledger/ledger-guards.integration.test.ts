@@ -126,3 +126,67 @@ describe("ledger:check's trigger check", () => {
     }
   });
 });
+
+describe("the guards read our ledger, never a look-alike (money review 2, N6)", () => {
+  /** The shadow attack: a TEMP ledger_entries that balances, one real unbalanced entry, COMMIT. */
+  async function shadowAttack(client: pg.Client | pg.PoolClient, code: string) {
+    const txn = randomUUID();
+    const account = await owner.query<{ id: string }>(
+      `INSERT INTO ledger_accounts (code, kind) VALUES ('${code}', 'clearing') RETURNING id`,
+    );
+    await client.query("BEGIN");
+    try {
+      await client.query("CREATE TEMP TABLE ledger_entries (transaction_id uuid, amount_kobo bigint)");
+      await client.query(`INSERT INTO pg_temp.ledger_entries VALUES ('${txn}', 1), ('${txn}', -1)`);
+      await client.query(
+        `INSERT INTO public.ledger_transactions (id, idempotency_key, kind) VALUES ('${txn}', 'shadow-${txn}', 'test')`,
+      );
+      await client.query(
+        `INSERT INTO public.ledger_entries (transaction_id, account_id, amount_kobo) VALUES ('${txn}', '${account.rows[0]!.id}', 100000000)`,
+      );
+      await client.query("COMMIT");
+      return null;
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => {});
+      return err as Error & { code?: string };
+    }
+  }
+
+  /** Entries on the attacker's account: none may have been committed. */
+  async function entriesOf(code: string) {
+    const r = await owner.query(
+      "SELECT 1 FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.code = $1",
+      [code],
+    );
+    return r.rowCount;
+  }
+
+  it("the app role may not create temporary tables or schemas", async () => {
+    const code = "shadow_app";
+    const client = await pool().connect();
+    try {
+      const err = await shadowAttack(client, code);
+      expect(err?.code).toBe("42501");
+      await expect(client.query("CREATE SCHEMA shadow")).rejects.toMatchObject({ code: "42501" });
+    } finally {
+      client.release();
+    }
+    expect(await entriesOf(code)).toBe(0);
+  });
+
+  it("even a session that may create a TEMP ledger_entries commits nothing unbalanced", async () => {
+    // The owner may still create temporary tables: the balance check reads public.ledger_entries.
+    const code = "shadow_owner";
+    const err = await shadowAttack(owner, code);
+    expect(err?.code).toBe("23514");
+    expect(err?.message).toMatch(/at least two are required/);
+    expect(await entriesOf(code)).toBe(0);
+    const pinned = await owner.query<{ proname: string; proconfig: string[] | null }>(
+      `SELECT proname, proconfig FROM pg_proc WHERE proname IN ('ledger_assert_balanced', 'ledger_entry_balanced',
+         'ledger_transaction_balanced', 'ledger_entry_same_transaction', 'ledger_refuse_change') ORDER BY proname`,
+    );
+    expect(pinned.rows).toHaveLength(5);
+    for (const row of pinned.rows)
+      expect(row.proconfig, row.proname).toEqual(["search_path=pg_catalog, public"]);
+  });
+});

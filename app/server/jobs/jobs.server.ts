@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import PgBoss from "pg-boss";
 import { logger } from "../logger.server";
+import { JOB_QUEUE_SCHEMA } from "./queue-schema.server";
 
 export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
 export type JobOptions = {
@@ -50,7 +51,7 @@ export class JobQueue {
     const starting = (async () => {
       const boss = new PgBoss({
         connectionString: this.connectionString(),
-        schema: "pgboss",
+        schema: JOB_QUEUE_SCHEMA,
         max: 4,
         application_name: "stagebook-jobs",
       });
