@@ -40,7 +40,8 @@ test("a new musician builds a website and a signed-out visitor sees it all", asy
   await roles.fill("Songwriter");
   await roles.press("Enter");
   await page.getByRole("textbox", { name: "Genres" }).fill("Highlife");
-  await page.getByRole("textbox", { name: "Event types" }).fill("Weddings");
+  // One vocabulary with the /market filter (phone walk 2): chosen from the list, not typed.
+  await page.getByRole("group", { name: "Event types" }).getByRole("checkbox", { name: "Wedding" }).check();
   await page.getByLabel("Location").fill("Lekki, Lagos");
   await page.getByLabel("Bio").fill("Soulful highlife and gospel for weddings across Lagos.");
   await page.getByLabel("Hourly rate (₦)").fill("25000");

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/market";
-import { db } from "~/server/db.server";
+import { db, pool } from "~/server/db.server";
 import { musicianAvailability } from "~db/schema/availability";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { musicianProfiles } from "~db/schema/profiles";
@@ -203,6 +205,49 @@ describe("/market search", () => {
     for (const plan of plans) expect(plan).not.toMatch(/stagebook_fold|stagebook_musician_search_text/);
   });
 
+  it("finds by event type in the filter and the search box, in singular or plural (phone walk 2)", async () => {
+    const t = token();
+    await musician({ stageName: `Kemi ${t}`, roles: ["Violinist"], eventTypes: ["Wedding", "Corporate"] });
+    await musician({ stageName: `Tayo ${t}`, roles: ["Singer"], eventTypes: ["Birthday"] });
+    expect(names(await search(`q=${t}&eventType=Wedding`))).toEqual([`Kemi ${t}`]);
+    // The search box: "weddings", "wedding" or "corporate events" is the event-type filter.
+    expect(names(await search(`q=weddings+${t}`))).toEqual([`Kemi ${t}`]);
+    expect(names(await search(`q=wedding+${t}`))).toEqual([`Kemi ${t}`]);
+    expect(names(await search(`q=corporate+events+${t}`))).toEqual([`Kemi ${t}`]);
+    expect(names(await search(`q=birthday+parties+${t}`))).toEqual([`Tayo ${t}`]);
+    // Any other word matches its singular and plural alike.
+    expect(names(await search(`q=singers+${t}`))).toEqual([`Tayo ${t}`]);
+    expect(names(await search(`q=violinists+${t}`))).toEqual([`Kemi ${t}`]);
+  });
+
+  it("migration 0026 maps old free-text event types onto the list, in order, once each", async () => {
+    const t = token();
+    const m = await musician({
+      stageName: `Old ${t}`,
+      eventTypes: ["Weddings", "Corporate events", "Funerals", "wedding", "Birthday parties", "Award nights"],
+    });
+    const empty = await musician({ stageName: `Empty ${t}`, eventTypes: [] });
+    const file = path.resolve("db/migrations/0026_event_type_vocabulary.sql");
+    const statements = fs.readFileSync(file, "utf8").split("--> statement-breakpoint");
+    const client = await pool().connect();
+    try {
+      for (const statement of statements) await client.query(statement);
+    } finally {
+      client.release(true);
+    }
+    const types = async (id: string) =>
+      (
+        await db
+          .select({ eventTypes: musicianProfiles.eventTypes })
+          .from(musicianProfiles)
+          .where(eq(musicianProfiles.id, id))
+      )[0]?.eventTypes;
+    expect(await types(m.profileId)).toEqual(["Wedding", "Corporate", "Birthday", "Award"]);
+    expect(await types(empty.profileId)).toEqual([]);
+    // The musician who wrote "Weddings" is found by the Wedding filter.
+    expect(names(await search(`q=${t}&eventType=Wedding`))).toEqual([`Old ${t}`]);
+  });
+
   it("ignores nonsense in the URL instead of failing", async () => {
     const r = await search(
       "page=abc&maxRate=-5&date=2026-13-45&sort=bogus&genre=Polka&location=Mars&q=%25_%5C",
@@ -224,7 +269,7 @@ describe("/market search", () => {
     expect(s.maxRate).toBe(maxRate === "50000" ? 50_000 : 100_000);
   });
 
-  it("lists bookable profiles (photo, rate, genre) first with no search, none bare on page 1, and counts all", async () => {
+  it("lists bookable profiles (photo, rate, genre) first with no search, then the rest in full pages, and counts all", async () => {
     const t = token();
     const ready = await musician({ stageName: `Ready ${t}`, createdAt: new Date(Date.UTC(2020, 0, 1)) });
     await db
@@ -248,34 +293,42 @@ describe("/market search", () => {
     const active = await db.execute<{ n: string }>(
       sql`SELECT count(*) AS n FROM musician_profiles WHERE website_active AND slug IS NOT NULL`,
     );
+    const counts = await db.execute<{ ready: string }>(
+      sql`SELECT count(*) FILTER (WHERE market_ready) AS ready FROM musician_profiles WHERE website_active AND slug IS NOT NULL`,
+    );
     const page1 = (await search("")).results;
     expect(page1.total).toBe(Number(active.rows[0]?.n));
     expect(page1.first).toBe(1);
     expect(page1.cards.map((c) => c.name)).toContain(`Ready ${t}`);
-    for (const c of page1.cards) {
-      expect(c.imageUrl).toBeTruthy();
-      expect(c.rate).toBeTruthy();
-      expect(c.genres.length).toBeGreaterThan(0);
-    }
-    expect(page1.hasNext).toBe(true);
-    // The bare profiles follow on later pages, numbered after the bookable ones.
+    // Page 1 is full: the count and the cards agree (never "14 musicians · Showing musicians 1–1").
+    expect(page1.cards).toHaveLength(Math.min(12, page1.total!));
+    // Every bookable profile comes before every bare one.
+    const isReady = (c: { imageUrl: string | null; rate: string | null; genres: string[] }) =>
+      Boolean(c.imageUrl && c.rate && c.genres.length > 0);
+    const all = [...page1.cards];
     const seen = new Set(page1.cards.map((c) => c.name));
     let page = 2;
     let next = page1.hasNext;
+    expect(next).toBe(true);
     while (next) {
       const r = (await search(`page=${page}`)).results;
       expect(r.first).toBe(seen.size + 1);
+      if (r.hasNext) expect(r.cards).toHaveLength(12);
       for (const c of r.cards) seen.add(c.name);
+      all.push(...r.cards);
       next = r.hasNext;
       page++;
     }
     expect(seen.size).toBe(page1.total);
+    const readyCount = Number(counts.rows[0]?.ready);
+    expect(all.slice(0, readyCount).every(isReady)).toBe(true);
+    expect(all.slice(readyCount).some(isReady)).toBe(false);
     for (let i = 0; i < 13; i++) expect(seen).toContain(`Bare${i} ${t}`);
     // A search counts nothing and still puts the bookable profile first among equal matches.
     const searched = (await search(`q=${t}`)).results;
     expect(searched.total).toBeNull();
     expect(searched.cards[0]?.name).toBe(`Ready ${t}`);
-  });
+  }, 60_000);
 
   it("keeps filters in a shareable query string", () => {
     const s = parseMarketSearch(

@@ -156,9 +156,9 @@ export function browseCountQuery(f: MarketFilters): SQL {
 }
 
 /**
- * The unsearched listing. Bookable (market-ready) profiles fill the first pages; the bare ones start on
- * the page after the last bookable one, so none of them is on page 1 while anyone bookable exists. The
- * total is counted only here: counting every match of a search costs more than its page.
+ * The unsearched listing: bookable (market-ready) profiles first, then the bare ones, in full pages, so
+ * the count and the cards agree ("10 musicians" is ten cards, never one card and a Next button, phone
+ * walk 2). One index (market_ready DESC, created_at DESC, migration 0024) answers the order and the count.
  */
 export async function browseActiveMusicians(
   f: MarketFilters,
@@ -168,19 +168,16 @@ export async function browseActiveMusicians(
   const counts = await db.execute<{ total: string; ready: string }>(browseCountQuery(f));
   const total = Number(counts.rows[0]?.total ?? 0);
   const ready = Number(counts.rows[0]?.ready ?? 0);
-  const readyPages = Math.ceil(ready / pageSize);
-  const inReady = page <= readyPages;
-  const offsetInPart = (inReady ? page - 1 : page - 1 - readyPages) * pageSize;
+  const offset = (page - 1) * pageSize;
   const res = await db.execute<Record<string, unknown>>(sql`
     SELECT p.id, p.slug, p.stage_name, p.first_name, p.last_name, p.location, p.hourly_rate_kobo,
            p.profile_image, p.performance_roles, p.genres, p.rating_count, p.rating_average
     FROM musician_profiles p
-    WHERE ${whereClause(f)} AND p.market_ready = ${inReady}
+    WHERE ${whereClause(f)}
     ORDER BY p.market_ready DESC, p.created_at DESC
-    LIMIT ${pageSize + 1} OFFSET ${offsetInPart}`);
+    LIMIT ${pageSize + 1} OFFSET ${offset}`);
   const rows = res.rows.slice(0, pageSize).map(toRow);
-  const hasNext = res.rows.length > pageSize || (inReady && total > ready);
-  return { rows, hasNext, total, ready, offset: (inReady ? 0 : ready) + offsetInPart };
+  return { rows, hasNext: res.rows.length > pageSize, total, ready, offset };
 }
 
 /**

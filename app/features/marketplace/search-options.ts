@@ -1,5 +1,7 @@
 // The /market option lists, apart from the zod schema so the page's browser code does not pull in
 // zod just to list genres.
+import { EVENT_TYPES } from "~/lib/event-types";
+
 export const GENRE_OPTIONS = [
   "Afrobeats",
   "Highlife",
@@ -18,15 +20,8 @@ export const GENRE_OPTIONS = [
   "Traditional",
 ] as const;
 
-export const MARKET_EVENT_TYPES = [
-  "Wedding",
-  "Birthday",
-  "Corporate",
-  "Cocktail",
-  "Concert",
-  "Award",
-  "Gala",
-] as const;
+/** The profile form's list: one vocabulary (phone walk 2). */
+export const MARKET_EVENT_TYPES = EVENT_TYPES;
 
 export const SORT_OPTIONS = [
   { value: "relevance", label: "Relevance" },

@@ -1,3 +1,4 @@
+import { EVENT_FILLER_WORDS, eventTypeOfWord, singularStem } from "~/lib/event-types";
 import { formatNairaWhole } from "~/lib/money";
 import { logger } from "~/server/logger.server";
 import {
@@ -41,19 +42,33 @@ export function fold(s: string): string {
   return s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
+/**
+ * The search box's words: one naming an event type ("weddings", "corporate") becomes the event-type
+ * filter, with the words that only say "an event" beside it ("events", "party"); the rest match in
+ * singular or plural (each is cut to a stem that prefixes both forms, and matches as a substring).
+ */
+function readWords(q: string, eventType: string | null): { words: string[]; eventType: string | null } {
+  const raw = fold(q)
+    .split(/[^\p{L}\p{N}&+-]+/u)
+    .filter((w) => w.length > 0);
+  let type = eventType;
+  const named = raw.map((w) => eventTypeOfWord(w));
+  const typed = named.find((t) => t !== null) ?? null;
+  if (!type && typed) type = typed;
+  const words = raw
+    .filter((_w, i) => !(named[i] && named[i] === type))
+    .map(singularStem)
+    .filter((w) => !(typed && EVENT_FILLER_WORDS.has(w)));
+  return { words: [...new Set(words)].slice(0, 6), eventType: type };
+}
+
 export function toFilters(s: MarketSearch): MarketFilters {
-  const words = [
-    ...new Set(
-      fold(s.q)
-        .split(/[^\p{L}\p{N}&+-]+/u)
-        .filter((w) => w.length > 0),
-    ),
-  ].slice(0, 6);
+  const { words, eventType } = readWords(s.q, s.eventType);
   const locationTerms = s.location ? (s.location === "FCT" ? ["fct", "abuja"] : [fold(s.location)]) : [];
   return {
     words,
     genre: s.genre,
-    eventType: s.eventType,
+    eventType,
     locationTerms,
     maxRateKobo: s.maxRate === null ? null : s.maxRate * 100,
     date: s.date,

@@ -123,7 +123,8 @@ describe("About save", () => {
       stageName: "Ada Strings",
       performanceRoles: ["Vocalist", "Saxophonist"],
       genres: ["Afrobeats", "Jazz"],
-      eventTypes: ["Weddings"],
+      // An old free-text value posted as before is read as the list's type.
+      eventTypes: ["Wedding"],
       location: "Lagos",
       hourlyRateKobo: 2_500_000,
       performanceStyle: null,

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { canonicalEventType } from "~/lib/event-types";
 import { formText, optionalNairaField } from "~/lib/form-fields";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
 
 export const STAGE_NAME_REQUIRED = "Stage name is required";
+export const EVENT_TYPE_NOT_LISTED = "Choose event types from the list";
 export const INVALID_URL = "Please enter a valid URL";
 export const PLATFORM_REQUIRED = "Platform is required";
 export const INVALID_SLUG = "Invalid URL format";
@@ -68,7 +70,20 @@ export const aboutSchema = z.object({
     .max(100, "Stage name must be 100 characters or fewer"),
   performanceRoles: tagList,
   genres: tagList,
-  eventTypes: tagList,
+  // One vocabulary with the /market filter: a known synonym ("Weddings") is read as its type.
+  eventTypes: z
+    .array(formText())
+    .transform(cleanTags)
+    .pipe(
+      z.array(
+        formText().transform((v, ctx) => {
+          const type = canonicalEventType(v);
+          if (!type) ctx.addIssue({ code: "custom", message: EVENT_TYPE_NOT_LISTED });
+          return type ?? v;
+        }),
+      ),
+    )
+    .transform((types) => [...new Set(types)]),
   location: optionalText(200, "Location"),
   bio: optionalText(5000, "Bio"),
   performanceStyle: optionalText(1000, "Performance style"),

@@ -11,6 +11,7 @@ import { imageSources, PROFILE_IMAGE_WIDTHS } from "~/features/portfolio/image-s
 import { IMAGE_ACCEPT, IMAGE_TOO_LARGE_HINT, UPLOAD_FAILED } from "~/features/portfolio/media.schema";
 import { formatNairaAmount } from "~/lib/naira";
 import type { ProfileView } from "../profile.server";
+import { EventTypeChoices } from "./event-type-choices";
 import { SocialLinksField } from "./social-links-field";
 import { TagInput } from "./tag-input";
 
@@ -125,13 +126,7 @@ export function AboutForm({ profile, errors }: { profile: ProfileView; errors: R
           defaultValue={profile.genres}
           error={errors.genres}
         />
-        <TagInput
-          name="eventTypes"
-          label="Event types"
-          placeholder="e.g. Weddings, Corporate events"
-          defaultValue={profile.eventTypes}
-          error={errors.eventTypes}
-        />
+        <EventTypeChoices name="eventTypes" defaultValue={profile.eventTypes} error={errors.eventTypes} />
         <TextField
           name="location"
           label="Location"
