@@ -66,6 +66,30 @@ const envSchema = z.object({
     .min(0, "RELEASE_AFTER_HOURS must be between 0 and 720")
     .max(720, "RELEASE_AFTER_HOURS must be between 0 and 720")
     .default(48),
+  // Phone messages (issue 30). SMS through Termii when TERMII_API_KEY is set, WhatsApp through Meta's
+  // Cloud API when WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are; else $DATA_DIR/phone-outbox/.
+  TERMII_API_KEY: z.string().trim().min(1).optional(),
+  TERMII_SECRET_KEY: z.string().trim().min(1).optional(),
+  TERMII_SENDER_ID: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9 ]{3,11}$/,
+      "TERMII_SENDER_ID must be 3 to 11 letters or digits (an approved sender ID)",
+    )
+    .default("Stagebook"),
+  TERMII_BASE_URL: z.url("TERMII_BASE_URL must be a full URL").default("https://api.ng.termii.com"),
+  WHATSAPP_TOKEN: z.string().trim().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d+$/, "WHATSAPP_PHONE_NUMBER_ID must be the number's id from Meta (digits)")
+    .optional(),
+  WHATSAPP_APP_SECRET: z.string().trim().min(1).optional(),
+  /** The token Meta's webhook subscription check echoes (any string you choose in the app dashboard). */
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().min(1).optional(),
+  WHATSAPP_BASE_URL: z
+    .url("WHATSAPP_BASE_URL must be a full URL")
+    .default("https://graph.facebook.com/v21.0"),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("en"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -10,6 +10,12 @@ import express from "express";
 import { messageStreamHandler, stopRealtime } from "~/features/messaging/realtime.server";
 import { MONEY_SWEEP_CRON, MONEY_SWEEP_JOB } from "~/features/payments/money-sweep.server";
 import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
+import { PHONE_SWEEP_CRON, PHONE_SWEEP_JOB } from "~/features/phone-messages/phone-messages.server";
+import {
+  handleTermiiWebhook,
+  handleWhatsAppWebhook,
+  whatsappVerification,
+} from "~/features/phone-messages/phone-webhooks.server";
 import { startReviewSweep } from "~/features/reviews/review-jobs.server";
 import { auth } from "./auth.server";
 import { databaseStatus, outageGuard, RETRY_AFTER_SECONDS, watchDatabase } from "./database-health.server";
@@ -72,6 +78,32 @@ export function createApp(): express.Express {
     },
   );
 
+  // The phone providers' webhooks (issue 30): signed like Paystack's, so they too take the raw bytes.
+  const phoneWebhook =
+    (
+      handle: (raw: Buffer, signature: string | undefined) => Promise<{ status: number; message: string }>,
+      header: string,
+    ) =>
+    async (req: express.Request, res: express.Response) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const answer = await handle(body, req.get(header));
+      res.status(answer.status).type("text").send(answer.message);
+    };
+  app.post(
+    "/webhooks/termii",
+    express.raw({ type: () => true, limit: "1mb" }),
+    phoneWebhook(handleTermiiWebhook, "x-termii-signature"),
+  );
+  app.post(
+    "/webhooks/whatsapp",
+    express.raw({ type: () => true, limit: "1mb" }),
+    phoneWebhook(handleWhatsAppWebhook, "x-hub-signature-256"),
+  );
+  app.get("/webhooks/whatsapp", (req, res) => {
+    const answer = whatsappVerification(req.query as Record<string, unknown>);
+    res.status(answer.status).type("text").send(answer.message);
+  });
+
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const crossSite = isCrossSiteRequest({
@@ -130,6 +162,7 @@ export async function startJobs(): Promise<void> {
   await startJobQueue();
   await startReviewSweep();
   await scheduleEvery(MONEY_SWEEP_JOB, MONEY_SWEEP_CRON);
+  await scheduleEvery(PHONE_SWEEP_JOB, PHONE_SWEEP_CRON);
 }
 
 export async function shutdown(): Promise<void> {

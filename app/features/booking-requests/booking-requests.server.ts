@@ -7,6 +7,7 @@ import {
 } from "~/features/messaging/contact-mask";
 import type { Member } from "~/features/messaging/messaging.server";
 import { sendMessage, startConversationAbout } from "~/features/messaging/messaging.server";
+import { phoneRequestEvent } from "~/features/phone-messages/phone-messages.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatNairaAmount } from "~/lib/naira";
@@ -85,6 +86,7 @@ export async function submitBookingRequest(
   }
   if (status === "draft") return { ok: true, draft: true };
   await notifyMusicianOfRequest(musician.id, input.clientName);
+  await phoneRequestEvent("request_received", saved.id);
   const musicianName = musician.stageName || "The musician";
   return {
     ok: true,
@@ -262,6 +264,8 @@ export async function replyToRequest(
       : { ok: false, status: 404, message: REQUEST_NOT_FOUND };
   }
   const name = masked(request.clientName);
+  // By phone too, at most once per request in REPLY_MAIL_EVERY_MS (the page shows every reply).
+  await phoneRequestEvent("musician_replied", request.id, replyKey("musician_replied", request.id));
   if (request.clientUserId) {
     const conv = await startConversationAbout(member.musicianId, { requestId });
     if (!conv.ok) return conv;
@@ -282,6 +286,9 @@ export async function replyToRequest(
     notice: maskContactDetails(body).masked ? CONTACT_HIDDEN_NOTICE : null,
   };
 }
+
+const replyKey = (event: string, requestId: string) =>
+  `${event}:${requestId}:${Math.floor(Date.now() / REPLY_MAIL_EVERY_MS)}`;
 
 /** "A reply is waiting" (never the text itself: the private page is where it is read). */
 async function mailRequesterOfReply(requestId: string, to: string, token: string) {
@@ -319,6 +326,7 @@ export async function replyAsRequester(
     return { ok: false, status: 429, message: TOO_MANY_REPLIES };
   }
   await insertRequestReply(row.id, "requester", body);
+  await phoneRequestEvent("request_reply", row.id, replyKey("request_reply", row.id));
   try {
     if (await hitRateLimit(`request-reply-mail:musician:${row.id}`, 1, REPLY_MAIL_EVERY_MS)) {
       const to = await findMusicianContact(row.musicianId);
@@ -417,6 +425,11 @@ export async function sendRequestAnswerMail(
   ) {
     return "stale";
   }
+  await phoneRequestEvent(
+    job.status === "accepted" ? "request_accepted" : "request_declined",
+    job.requestId,
+    `request_${job.status}:${job.requestId}:${job.answeredAt}`,
+  );
   // An organiser account hears of an accept from messaging (with the contract attached); of a decline, here.
   if (job.status === "accepted" && row.clientUserId) return "organiser-account";
   const to = row.email ?? row.accountEmail;

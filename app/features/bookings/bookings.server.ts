@@ -11,6 +11,7 @@ import {
 } from "~/features/notifications/money-notifications.server";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
 import type { BookingMoneyRow } from "~/features/payments/queries.server";
+import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { sendRefund, startRefundOnMusicianCancel } from "~/features/refunds/refunds.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
@@ -79,6 +80,10 @@ export async function createBooking(
       (slug) => insertBooking(musician.id, slug, input, requestId),
       generateSlug,
     );
+    // A booking the musician made for an organiser (one from a request: the request's answer tells them).
+    if (!requestId) {
+      await phoneBookingEvent("booking_created", row.id, ["client"], { amountKobo: input.priceKobo ?? 0 });
+    }
     return { ok: true, slug: row.slug, musicianName: musicianDisplayName(musician) };
   } catch (err) {
     if (err instanceof RequestNotPendingError) {
@@ -303,6 +308,7 @@ export async function confirmPublicBooking(
   }
   if (confirmed) {
     await recordConfirmation(confirmed.id, `${confirmed.clientName} (client, through the booking link)`);
+    await phoneBookingEvent("booking_confirmed", confirmed.id, ["musician"]);
     return { ok: true };
   }
   const current = await findStatusBySlug(slug);

@@ -6,6 +6,7 @@ import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, isDoubleBooking } from "~/features/calendar/overlap.server";
 import { notifyMusician, notifyOrganiser } from "~/features/messaging/messaging.server";
 import { bookingMoneyNews } from "~/features/notifications/money-notifications.server";
+import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import { publicOrigin } from "~/server/env.server";
 import type { ClientBooking } from "./client-bookings";
 import {
@@ -125,6 +126,7 @@ export async function acceptMyBooking(
   }
   if (row) {
     await recordConfirmation(row.id, `${user.name || "Organiser"} (organiser, from My Bookings)`);
+    await phoneBookingEvent("booking_confirmed", row.id, ["musician"]);
     await notifyOrganiser(user.id, {
       subject: "Your booking is confirmed",
       text: `You accepted a booking on Stagebook. Pay for it from the booking page to secure the date:\n\n${publicOrigin()}/booking/${row.slug}`,

@@ -5,6 +5,7 @@
 // money has already moved.
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
 import { bookingCharges } from "~/features/payments/fees";
+import { phoneMoneyEvent } from "~/features/phone-messages/phone-messages.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
@@ -181,6 +182,8 @@ export async function notifyMoneyEvent(event: MoneyEvent): Promise<void> {
 export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> {
   const row = await findNotification(data.id);
   if (!row) return;
+  // The same event by SMS or WhatsApp (issue 30), queued once whatever the mail server does.
+  await phoneMoneyEvent(row);
   let parties: NoticeParties;
   let to: { client: string | null; musician: string | null };
   let links: { client: string | null; musician: string };

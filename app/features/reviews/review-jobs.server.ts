@@ -1,4 +1,5 @@
 // The reviews feature's background jobs (registered in app/server/jobs/handlers.server.ts).
+import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import { publicOrigin } from "~/server/env.server";
@@ -61,6 +62,10 @@ export async function sendReviewReminder(data: { bookingId: string; side: Remind
   if (windowState(window, now) !== "open") return false;
   const direction = data.side === "client" ? "client_to_musician" : "musician_to_client";
   if (await findReview(bk.id, direction)) return false;
+  if (data.side === "musician") {
+    // By phone once (the first reminder), not at each one.
+    await phoneBookingEvent("review_waiting", bk.id, ["musician"], { link: names(bk).musicianLink });
+  }
   const mail = reminderMail(bk, data.side, window.closesAt);
   if (!mail) return false;
   await sendMail(mail);

@@ -18,6 +18,12 @@ import {
 import { MONEY_SWEEP_JOB, runMoneySweep } from "~/features/payments/money-sweep.server";
 import { sendTestWebhook, TEST_WEBHOOK_JOB } from "~/features/payments/paystack/test-webhooks.server";
 import { RELEASE_JOB, runAutoRelease } from "~/features/payments/release.server";
+import {
+  PHONE_SEND_JOB,
+  PHONE_SWEEP_JOB,
+  sendPhoneMessage,
+  sweepPhoneMessages,
+} from "~/features/phone-messages/phone-messages.server";
 import { RETRY_REFUND_JOB, retryRefundJob } from "~/features/refunds/refunds.server";
 import { reviewJobHandlers } from "~/features/reviews/review-jobs.server";
 import { RETRY_PAYOUT_JOB, retryPayoutTransfer } from "~/features/wallet/wallet.server";
@@ -36,6 +42,16 @@ export function registerJobHandlers(): void {
   registerJob(RETRY_PAYOUT_JOB, retryPayoutTransfer);
   registerJob(RETRY_REFUND_JOB, retryRefundJob);
   registerJob(MONEY_NOTICE_MAIL_JOB, sendMoneyNoticeMails);
+  registerJob(PHONE_SEND_JOB, async (data: { id: string }) => {
+    await sendPhoneMessage(data);
+  });
+  registerJob(
+    PHONE_SWEEP_JOB,
+    async () => {
+      await sweepPhoneMessages();
+    },
+    { retryLimit: 0 },
+  );
   // A sweep that fails is simply run again next hour: no retries piling up behind it.
   registerJob(
     MONEY_SWEEP_JOB,

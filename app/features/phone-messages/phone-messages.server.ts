@@ -1,0 +1,396 @@
+// Booking and money events by SMS and WhatsApp (issue 30). An event is stored as one row per side and
+// channel (message_key unique, so the same event queued twice, on two hosts or by a retried job, is one
+// message) and sent by a job after it committed: the person's channel (SMS unless they chose WhatsApp),
+// their consent checked again at sending, the Lagos night waited out except for payment and payout
+// events, a provider error retried with backoff. Queueing never throws into the caller: the booking or
+// the money has already moved.
+import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
+import { maskContactDetails } from "~/features/messaging/contact-mask";
+import { eventEndsAt } from "~/features/payments/event-time";
+import { musicianDisplayName } from "~/lib/display-name";
+import { parseNigerianPhone } from "~/lib/phone";
+import { type DbExecutor, db } from "~/server/db.server";
+import { env, publicOrigin } from "~/server/env.server";
+import { scheduleJob } from "~/server/jobs/jobs.server";
+import { logger } from "~/server/logger.server";
+import {
+  type PhoneChannel,
+  type PhoneEvent,
+  type PhoneSide,
+  type PhoneVars,
+  shortDate,
+  smsText,
+  whatsappMessage,
+} from "./phone-texts";
+import { providerFor } from "./providers/channels.server";
+import * as q from "./queries.server";
+import { earliestSend } from "./quiet-hours";
+
+export const PHONE_SEND_JOB = "phone-message-send";
+export const PHONE_SWEEP_JOB = "phone-message-sweep";
+export const PHONE_SWEEP_CRON = "*/10 * * * *";
+/** Tries of one message in all (the first and the queue's retries): then it is marked failed. */
+export const PHONE_MAX_ATTEMPTS = 6;
+const LEASE_SECONDS = 60;
+
+/** A phone we can text: a Nigerian mobile number, in +234 form; null for none, a landline or junk. */
+export function textablePhone(text: string | null | undefined): string | null {
+  const r = parseNigerianPhone(text);
+  return r.ok && /^0[789]/.test(r.national) ? r.e164 : null;
+}
+
+export type PhoneMessageInput = {
+  event: PhoneEvent;
+  /** Unique per occurrence of the event ("paid:<booking id>"); with side and channel, the message key. */
+  eventKey: string;
+  side: PhoneSide;
+  /** As stored or typed; normalised here. */
+  phone: string | null | undefined;
+  vars: PhoneVars;
+  bookingId?: string | null;
+  requestId?: string | null;
+  /** Not before this (e.g. when the event ends); quiet hours still apply after it. */
+  notBefore?: Date;
+};
+
+/**
+ * Stores one message and queues its job (for the payouts helper and every event here). `ex` may be a
+ * transaction: the row then commits with the event, and a job that looks before the commit finds
+ * nothing and is retried. Returns the message id, or null when nothing is to be sent (no textable
+ * number, turned off, or queued before).
+ */
+export async function queuePhoneMessage(
+  ex: DbExecutor,
+  input: PhoneMessageInput,
+  now: Date = new Date(),
+): Promise<string | null> {
+  const to = textablePhone(input.phone);
+  if (!to) return null;
+  const consent = await q.findConsent(to);
+  if (consent && !consent.enabled) return null;
+  if (input.side === "client" && input.bookingId && (await q.isBookingMuted(input.bookingId))) return null;
+  const channel: PhoneChannel = consent?.channel === "whatsapp" ? "whatsapp" : "sms";
+  const wa = channel === "whatsapp" ? whatsappMessage(input.event, input.side, input.vars) : null;
+  const start = input.notBefore && input.notBefore > now ? input.notBefore : now;
+  const row = await q.insertPhoneMessage(ex, {
+    messageKey: `${input.eventKey}:${input.side}:${channel}`,
+    event: input.event,
+    side: input.side,
+    channel,
+    toPhone: to,
+    bookingId: input.bookingId ?? null,
+    requestId: input.requestId ?? null,
+    text: wa ? wa.text : smsText(input.event, input.side, input.vars),
+    template: wa?.template ?? null,
+    variables: wa?.variables ?? null,
+    sendAfter: earliestSend(input.event, start),
+  });
+  if (!row) return null;
+  await scheduleSend(row.id, row.sendAfter);
+  return row.id;
+}
+
+async function scheduleSend(id: string, at: Date, key = id): Promise<void> {
+  try {
+    await scheduleJob(PHONE_SEND_JOB, { id }, { singletonKey: key, startAfter: at });
+  } catch (err) {
+    // Stored: the sweep queues it again.
+    logger.warn({ err, id }, "phone message stored but not queued yet");
+  }
+}
+
+/** queuePhoneMessage for callers that must not fail (after the event committed). */
+async function queueQuietly(input: PhoneMessageInput): Promise<void> {
+  try {
+    await queuePhoneMessage(db, input);
+  } catch (err) {
+    logger.error({ err, event: input.event, key: input.eventKey }, "phone message not queued");
+  }
+}
+
+export type SendOutcome = "sent" | "skipped" | "failed" | "retry" | "not-due" | "done";
+
+/**
+ * The job: sends one stored message once. A provider error that may pass is thrown, so the queue tries
+ * again with backoff; after PHONE_MAX_ATTEMPTS, or an error no retry changes, it is marked failed.
+ * A send whose answer was lost (no response) is tried again: a duplicate text beats a lost one.
+ */
+export async function sendPhoneMessage(data: { id: string }, now: Date = new Date()): Promise<SendOutcome> {
+  const row = await q.claimPhoneMessage(data.id, LEASE_SECONDS, now);
+  if (!row) {
+    const state = await q.findPhoneMessageState(data.id);
+    // Not committed yet (queued inside a transaction): try again shortly; rolled back: the tries run out.
+    if (!state) throw new Error("phone message not found (not committed yet?)");
+    if (state.status !== "queued") return "done";
+    if (state.sendAfter > now) return "not-due";
+    throw new Error("phone message is being sent by another worker");
+  }
+  const consent = await q.findConsent(row.toPhone);
+  if (consent && !consent.enabled) {
+    await q.markPhoneMessage(row.id, { status: "skipped", error: "phone updates turned off" });
+    return "skipped";
+  }
+  if (row.bookingId && row.side === "client" && (await q.isBookingMuted(row.bookingId))) {
+    await q.markPhoneMessage(row.id, { status: "skipped", error: "turned off for this booking" });
+    return "skipped";
+  }
+  if (row.event === "release_due" && row.bookingId) {
+    const booking = await q.bookingForPhone(db, row.bookingId);
+    if (booking?.paymentStatus !== "paid" || booking.status === "cancelled") {
+      await q.markPhoneMessage(row.id, { status: "skipped", error: "no longer held" });
+      return "skipped";
+    }
+  }
+  let result: Awaited<ReturnType<ReturnType<typeof providerFor>["send"]>>;
+  try {
+    result = await providerFor(row.channel as PhoneChannel).send({
+      id: row.id,
+      channel: row.channel as PhoneChannel,
+      to: row.toPhone,
+      text: row.text,
+      event: row.event,
+      template: row.template,
+      variables: row.variables,
+    });
+  } catch (err) {
+    result = { ok: false, retry: true, error: (err as Error).message };
+  }
+  if (result.ok) {
+    await q.markPhoneMessage(row.id, { status: "sent", providerMessageId: result.providerMessageId });
+    return "sent";
+  }
+  if (result.retry && row.attempts < PHONE_MAX_ATTEMPTS) {
+    await q.markPhoneMessage(row.id, { status: "queued", error: result.error });
+    throw new Error(`phone message not sent yet: ${result.error}`);
+  }
+  await q.markPhoneMessage(row.id, { status: "failed", error: result.error });
+  logger.warn({ id: row.id, error: result.error }, "phone message failed");
+  return "failed";
+}
+
+/** Every 10 minutes: queues again any message still waiting well after its time (its job was lost). */
+export async function sweepPhoneMessages(now: Date = new Date()): Promise<number> {
+  const rows = await q.strandedPhoneMessages(600, 200);
+  const bucket = Math.floor(now.getTime() / 600_000);
+  for (const r of rows) await scheduleSend(r.id, now, `${r.id}:sweep:${bucket}`);
+  return rows.length;
+}
+
+// ——— the events ———
+
+const masked = (text: string | null | undefined) => maskContactDetails(text ?? "").text;
+
+function eventName(type: string, other: string | null): string {
+  if ((type === "Others" || type === "other") && other) return masked(other);
+  return requestEventTypeLabels[type as keyof typeof requestEventTypeLabels] ?? type;
+}
+
+const bookingLink = (slug: string) => `${publicOrigin()}/booking/${slug}`;
+const dashboardLink = () => `${publicOrigin()}/musician_dashboard`;
+
+type BookingExtras = Partial<PhoneVars> & {
+  /** Default `${event}:${bookingId}`. */
+  eventKey?: string;
+  notBefore?: Date;
+};
+
+/**
+ * An event on a booking, to the sides given (each only if that side has a message for it): names the
+ * event, its date and the other side, with the booking's link. Never throws.
+ */
+export async function phoneBookingEvent(
+  event: PhoneEvent,
+  bookingId: string,
+  sides: PhoneSide[],
+  extras: BookingExtras = {},
+): Promise<void> {
+  try {
+    const b = await q.bookingForPhone(db, bookingId);
+    if (!b) return;
+    const { eventKey, notBefore, ...rest } = extras;
+    const vars: PhoneVars = {
+      link: bookingLink(b.slug),
+      client: masked(b.clientName),
+      musician: musicianDisplayName(b),
+      event: eventName(b.eventType, b.eventTypeOther),
+      date: b.eventDate,
+      ...rest,
+    };
+    for (const side of sides) {
+      await queueQuietly({
+        event,
+        eventKey: eventKey ?? `${event}:${bookingId}`,
+        side,
+        phone: side === "musician" ? b.musicianPhone : (b.bookingPhone ?? b.requestPhone ?? b.accountPhone),
+        vars,
+        bookingId,
+        notBefore,
+      });
+    }
+  } catch (err) {
+    logger.error({ err, event, bookingId }, "phone messages of a booking event not queued");
+  }
+}
+
+/** An event on a booking request (before any booking exists, or its answer). Never throws. */
+export async function phoneRequestEvent(
+  event: Extract<
+    PhoneEvent,
+    "request_received" | "request_reply" | "musician_replied" | "request_accepted" | "request_declined"
+  >,
+  requestId: string,
+  eventKey: string = `${event}:${requestId}`,
+): Promise<void> {
+  try {
+    const r = await q.requestForPhone(requestId);
+    if (!r) return;
+    const toMusician = event === "request_received" || event === "request_reply";
+    const link = toMusician
+      ? dashboardLink()
+      : event === "request_accepted" && r.bookingSlug
+        ? bookingLink(r.bookingSlug)
+        : event === "request_declined"
+          ? `${publicOrigin()}/market`
+          : `${publicOrigin()}/request/${r.statusToken}`;
+    await queueQuietly({
+      event,
+      eventKey,
+      side: toMusician ? "musician" : "client",
+      phone: toMusician ? r.musicianPhone : (r.requestPhone ?? r.accountPhone),
+      vars: {
+        link,
+        client: masked(r.clientName),
+        musician: musicianDisplayName(r),
+        event: eventName(r.eventType, r.eventTypeOther),
+        date: r.eventDate,
+      },
+      bookingId: r.bookingId,
+      requestId,
+    });
+  } catch (err) {
+    logger.error({ err, event, requestId }, "phone message of a request not queued");
+  }
+}
+
+/** A stored money event, as the money notices store it (kind, figures in kobo, the booking). */
+export type MoneyEventRow = {
+  id: string;
+  kind:
+    | "paid"
+    | "released"
+    | "cancelled"
+    | "refunded"
+    | "disputed"
+    | "dispute_resolved"
+    | "payout_sent"
+    | "payout_failed";
+  musicianId: string;
+  bookingId: string | null;
+  data: {
+    paidKobo?: number;
+    musicianKobo?: number;
+    refundKobo?: number;
+    by?: string;
+    account?: string | null;
+  };
+};
+
+/**
+ * The phone messages of a money event, with the figures its e-mail notices use (one call from the
+ * notices, idempotent: the message keys are the stored event's). Never throws.
+ */
+export async function phoneMoneyEvent(row: MoneyEventRow): Promise<void> {
+  const d = row.data;
+  const eventKey = `money:${row.id}`;
+  try {
+    if (row.kind === "payout_sent" || row.kind === "payout_failed") {
+      const m = await q.musicianForPhone(row.musicianId);
+      if (!m) return;
+      await queueQuietly({
+        event: row.kind,
+        eventKey,
+        side: "musician",
+        phone: m.phone,
+        vars: {
+          link: m.slug ? `${publicOrigin()}/musician_wallet/${m.slug}` : dashboardLink(),
+          amountKobo: d.musicianKobo ?? 0,
+          account: d.account ?? "your bank",
+        },
+      });
+      return;
+    }
+    if (!row.bookingId) return;
+    const bookingId = row.bookingId;
+    switch (row.kind) {
+      case "paid": {
+        const due = await releaseDueWords(bookingId);
+        await phoneBookingEvent("paid", bookingId, ["musician"], {
+          eventKey,
+          amountKobo: d.musicianKobo ?? 0,
+          due,
+        });
+        await phoneBookingEvent("paid", bookingId, ["client"], { eventKey, amountKobo: d.paidKobo ?? 0 });
+        const end = await eventEnd(bookingId);
+        if (end) await phoneBookingEvent("release_due", bookingId, ["client"], { due, notBefore: end });
+        return;
+      }
+      case "released":
+        await phoneBookingEvent("released", bookingId, ["musician", "client"], {
+          eventKey,
+          amountKobo: d.musicianKobo ?? 0,
+        });
+        return;
+      case "cancelled": {
+        const b = await q.bookingForPhone(db, bookingId);
+        if (!b) return;
+        const byMusician = d.by === "musician";
+        const common = { eventKey, refundKobo: d.refundKobo ?? 0, keepKobo: d.musicianKobo ?? 0 };
+        await phoneBookingEvent("cancelled", bookingId, ["musician"], {
+          ...common,
+          who: byMusician ? "You" : masked(b.clientName),
+        });
+        await phoneBookingEvent("cancelled", bookingId, ["client"], {
+          ...common,
+          who: byMusician ? musicianDisplayName(b) : "You",
+        });
+        return;
+      }
+      case "refunded":
+        await phoneBookingEvent("refunded", bookingId, ["client"], {
+          eventKey,
+          refundKobo: d.refundKobo ?? 0,
+        });
+        return;
+      case "disputed":
+        await phoneBookingEvent("disputed", bookingId, ["musician"], {
+          eventKey,
+          amountKobo: d.musicianKobo ?? 0,
+        });
+        await phoneBookingEvent("disputed", bookingId, ["client"], { eventKey, amountKobo: d.paidKobo ?? 0 });
+        return;
+      case "dispute_resolved":
+        await phoneBookingEvent("dispute_resolved", bookingId, ["musician", "client"], {
+          eventKey,
+          refundKobo: d.refundKobo ?? 0,
+          keepKobo: d.musicianKobo ?? 0,
+        });
+        return;
+    }
+  } catch (err) {
+    logger.error({ err, id: row.id, kind: row.kind }, "phone messages of a money event not queued");
+  }
+}
+
+// When the release is due: a money rule, defined in the money module (features/money, being built); until
+// it lands, the automatic release's own rule (payments/release.server autoReleaseAt: the event's end +
+// RELEASE_AFTER_HOURS), computed here from the event's end because importing it would close a cycle.
+async function releaseDueWords(bookingId: string): Promise<string> {
+  const end = await eventEnd(bookingId);
+  const at = end ? new Date(end.getTime() + env().RELEASE_AFTER_HOURS * 3_600_000) : null;
+  return shortDate(at ? new Date(at.getTime() + 3_600_000).toISOString().slice(0, 10) : null);
+}
+
+async function eventEnd(bookingId: string): Promise<Date | null> {
+  const b = await q.bookingForPhone(db, bookingId);
+  return b ? eventEndsAt(b) : null;
+}

@@ -1,0 +1,152 @@
+// Issue 30 §3: every SMS is GSM-7 (basic table) and one 160-character segment, whatever the names,
+// the event's own name and the amounts; it keeps its link whole and says NGN, never ₦.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isGsm7Basic, SMS_MAX, toGsm7 } from "./gsm7";
+import {
+  PHONE_EVENTS,
+  PHONE_TEMPLATES,
+  type PhoneSide,
+  smsNaira,
+  smsText,
+  whatsappMessage,
+} from "./phone-texts";
+import { earliestSend } from "./quiet-hours";
+
+const every = PHONE_EVENTS.flatMap((event) =>
+  (Object.keys(PHONE_TEMPLATES[event]) as PhoneSide[]).map((side) => ({ event, side })),
+);
+
+const name = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 120 }),
+  fc.constantFrom(
+    "Adébáyọ̀ Olúwaṣeun Ọláòṣebìkan-Ìbírónkẹ́ Fáwẹ́hìnmí the Third of Ilé-Ifẹ̀",
+    "“Chiamaka” — Okafor…  ₦ {VIP} [band] ~ 😀",
+    "DJ ÀṢẸ",
+    "x".repeat(100),
+  ),
+);
+const kobo = fc.integer({ min: 0, max: 100_000_000_000 });
+const date = fc.option(
+  fc
+    .date({ min: new Date("2026-01-01"), max: new Date("2099-12-31"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
+);
+const vars = fc.record({
+  link: fc.constantFrom(
+    "https://stagebook.ng/booking/k3n9x2qa",
+    "https://stagebook.ng/musician_dashboard",
+    "https://stagebook.ng/musician_wallet/tunde-adeyemi-saxophonist-lagos",
+    "http://localhost:3114/request/" + "a".repeat(64),
+  ),
+  client: name,
+  musician: name,
+  who: name,
+  event: name,
+  date,
+  due: fc.constantFrom("16 Dec 2026", "date to be set"),
+  account: fc.oneof(name, fc.constant("GTBank ••6789")),
+  amountKobo: kobo,
+  refundKobo: kobo,
+  keepKobo: kobo,
+});
+
+describe("SMS texts", () => {
+  it("are GSM-7, one segment, with the link whole, for every event and side", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...every), vars, ({ event, side }, v) => {
+        const text = smsText(event, side, v);
+        expect(text.length).toBeLessThanOrEqual(SMS_MAX);
+        expect(isGsm7Basic(text)).toBe(true);
+        expect(text).not.toContain("₦");
+        expect(text).toContain(v.link);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("say the whole amount in NGN and keep ordinary names as written", () => {
+    const text = smsText("paid", "client", {
+      link: "https://stagebook.ng/booking/k3n9x2qa",
+      musician: "Tunde Sax",
+      event: "Wedding",
+      date: "2026-12-14",
+      amountKobo: 9_450_000,
+    });
+    expect(text).toBe(
+      "Receipt: you paid NGN 94,500 for Tunde Sax, Wedding, 14 Dec 2026. We hold it until after the event. https://stagebook.ng/booking/k3n9x2qa",
+    );
+    expect(smsNaira(9_000_050)).toBe("NGN 90,000.50");
+  });
+
+  it("shorten names, never the amounts or the link, when a message would not fit", () => {
+    const text = smsText("dispute_resolved", "client", {
+      link: "https://stagebook.ng/booking/k3n9x2qa",
+      musician: "The Extraordinary Lagos Highlife and Afrobeat Orchestra of Victoria Island",
+      event: "Fiftieth Golden Jubilee Wedding Anniversary Thanksgiving Reception",
+      date: "2026-12-14",
+      refundKobo: 123_456_789_00,
+      keepKobo: 98_765_432_10,
+    });
+    expect(text.length).toBeLessThanOrEqual(SMS_MAX);
+    expect(text).toContain("NGN 123,456,789 back to you");
+    expect(text).toContain("NGN 98,765,432.10 to");
+    expect(text).toContain("https://stagebook.ng/booking/k3n9x2qa");
+  });
+
+  it("turn typed names into plain letters", () => {
+    expect(toGsm7("Adébáyọ̀ “Ṣẹ̀gun” — ₦5")).toBe('Adebayo "Segun" - NGN 5');
+  });
+});
+
+describe("WhatsApp templates", () => {
+  it("fill every variable of every template, in ₦, with no newline", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...every), vars, ({ event, side }, v) => {
+        const m = whatsappMessage(event, side, v);
+        const placeholders = PHONE_TEMPLATES[event][side]?.whatsapp.body.match(/\{\{\d+\}\}/g) ?? [];
+        expect(m.variables).toHaveLength(placeholders.length);
+        for (const value of m.variables) {
+          expect(value.length).toBeGreaterThan(0);
+          expect(value).not.toMatch(/[\n\t]| {5}/);
+        }
+        expect(m.text).not.toMatch(/\{\{\d+\}\}/);
+      }),
+      { numRuns: 300 },
+    );
+    expect(
+      whatsappMessage("paid", "client", {
+        link: "https://stagebook.ng/booking/k3n9x2qa",
+        musician: "Tunde Sax",
+        event: "Wedding",
+        date: "2026-12-14",
+        amountKobo: 9_450_000,
+      }).variables,
+    ).toEqual(["₦94,500", "Tunde Sax", "Wedding", "14 Dec 2026", "https://stagebook.ng/booking/k3n9x2qa"]);
+  });
+});
+
+describe("quiet hours (21:00–07:00 Lagos)", () => {
+  const lagos = (iso: string) => new Date(`${iso}+01:00`);
+  it("hold a booking event sent at night until 07:00", () => {
+    expect(earliestSend("booking_confirmed", lagos("2026-12-14T22:30:00"))).toEqual(
+      lagos("2026-12-15T07:00:00"),
+    );
+    expect(earliestSend("request_received", lagos("2026-12-15T03:10:00"))).toEqual(
+      lagos("2026-12-15T07:00:00"),
+    );
+    expect(earliestSend("review_waiting", lagos("2026-12-14T21:00:00"))).toEqual(
+      lagos("2026-12-15T07:00:00"),
+    );
+  });
+  it("send by day at once", () => {
+    for (const at of ["2026-12-14T07:00:00", "2026-12-14T13:00:00", "2026-12-14T20:59:59"]) {
+      expect(earliestSend("booking_confirmed", lagos(at))).toEqual(lagos(at));
+    }
+  });
+  it("never hold payment and payout events", () => {
+    for (const event of ["paid", "released", "refunded", "payout_sent", "payout_failed"] as const) {
+      expect(earliestSend(event, lagos("2026-12-14T23:45:00"))).toEqual(lagos("2026-12-14T23:45:00"));
+    }
+  });
+});

@@ -1,0 +1,314 @@
+// Every phone message's words (issue 30 §2-3): one SMS text and one WhatsApp template per event and
+// side. SMS: GSM-7 basic characters only, one 160-septet segment, "NGN 90,000" (never ₦); names and the
+// event's own name are shortened to fit, never the link. WhatsApp: an approved template (we write
+// first), its body variables filled in order; it may say ₦. No text ever carries the other side's
+// phone number or e-mail: the callers pass names (masked before payment) and a link.
+import { formatCalendarDate } from "~/lib/lagos-date";
+import { SMS_MAX, toGsm7 } from "./gsm7";
+
+export const PHONE_EVENTS = [
+  "request_received",
+  "request_reply",
+  "musician_replied",
+  "request_accepted",
+  "request_declined",
+  "booking_created",
+  "booking_confirmed",
+  "paid",
+  "release_due",
+  "released",
+  "cancelled",
+  "refunded",
+  "disputed",
+  "dispute_resolved",
+  "payout_sent",
+  "payout_failed",
+  "review_waiting",
+] as const;
+export type PhoneEvent = (typeof PHONE_EVENTS)[number];
+export type PhoneSide = "musician" | "client";
+export type PhoneChannel = "sms" | "whatsapp";
+
+/** Payment and payout events go at once; every other event waits out the Lagos night (21:00–07:00). */
+export const SENT_AT_NIGHT: ReadonlySet<PhoneEvent> = new Set([
+  "paid",
+  "released",
+  "refunded",
+  "payout_sent",
+  "payout_failed",
+]);
+
+/** What a message may name. Amounts in kobo; `date` a yyyy-MM-dd event date (null: not set yet). */
+export type PhoneVars = {
+  link: string;
+  client?: string;
+  musician?: string;
+  /** Who cancelled, as the recipient reads it ("You", or the other side's name). */
+  who?: string;
+  event?: string;
+  date?: string | null;
+  /** When the payment is released, in words ("16 Dec 2026"). */
+  due?: string;
+  account?: string;
+  amountKobo?: number;
+  refundKobo?: number;
+  keepKobo?: number;
+};
+
+type Key = keyof PhoneVars;
+type Template = { sms: string; whatsapp: { name: string; body: string; vars: Key[] } };
+
+/**
+ * The texts. `{x}` is a variable; in SMS amounts read "NGN 90,000", in WhatsApp "₦90,000". The
+ * WhatsApp body is what is submitted to Meta for approval under `name` (language en, category UTILITY).
+ */
+export const PHONE_TEMPLATES: Record<PhoneEvent, Partial<Record<PhoneSide, Template>>> = {
+  request_received: {
+    musician: t(
+      "New booking request from {client} for {event}, {date}. Accept or decline: {link}",
+      "booking_request_received",
+      "New booking request from {{1}} for {{2}} on {{3}}. Open it to accept or decline: {{4}}",
+      ["client", "event", "date", "link"],
+    ),
+  },
+  request_reply: {
+    musician: t(
+      "{client} answered you about {event}, {date}. Read it: {link}",
+      "booking_request_answered",
+      "{{1}} answered you about their request for {{2}} on {{3}}. Read it here: {{4}}",
+      ["client", "event", "date", "link"],
+    ),
+  },
+  musician_replied: {
+    client: t(
+      "{musician} replied to your request for {event}, {date}. Read it: {link}",
+      "booking_request_reply",
+      "{{1}} replied to your booking request for {{2}} on {{3}}. Read and answer it here: {{4}}",
+      ["musician", "event", "date", "link"],
+    ),
+  },
+  request_accepted: {
+    client: t(
+      "{musician} accepted your request for {event}, {date}. Review and confirm: {link}",
+      "booking_request_accepted",
+      "Good news: {{1}} accepted your booking request for {{2}} on {{3}}. Review and confirm your booking: {{4}}",
+      ["musician", "event", "date", "link"],
+    ),
+  },
+  request_declined: {
+    client: t(
+      "{musician} declined your request for {event}, {date}. Find another musician: {link}",
+      "booking_request_declined",
+      "{{1}} declined your booking request for {{2}} on {{3}}. Find another musician: {{4}}",
+      ["musician", "event", "date", "link"],
+    ),
+  },
+  booking_created: {
+    client: t(
+      "{musician} made a booking for you: {event}, {date}, {amount}. Review and confirm: {link}",
+      "booking_created",
+      "{{1}} made a booking for you on Stagebook: {{2}} on {{3}}, {{4}}. Review and confirm it: {{5}}",
+      ["musician", "event", "date", "amountKobo", "link"],
+    ),
+  },
+  booking_confirmed: {
+    musician: t(
+      "{client} confirmed your booking for {event}, {date}. {link}",
+      "booking_confirmed",
+      "{{1}} confirmed your booking for {{2}} on {{3}}. See it here: {{4}}",
+      ["client", "event", "date", "link"],
+    ),
+  },
+  paid: {
+    musician: t(
+      "{client} paid for {event}, {date}: {amount} is held for you, released on {due}. {link}",
+      "booking_paid_musician",
+      "{{1}} paid for {{2}} on {{3}}. {{4}} is held for you in escrow and released to your wallet on {{5}}. {{6}}",
+      ["client", "event", "date", "amountKobo", "due", "link"],
+    ),
+    client: t(
+      "Receipt: you paid {amount} for {musician}, {event}, {date}. We hold it until after the event. {link}",
+      "booking_paid_receipt",
+      "Receipt: you paid {{1}} for {{2}} at {{3}} on {{4}}. Stagebook holds it in escrow until after your event. {{5}}",
+      ["amountKobo", "musician", "event", "date", "link"],
+    ),
+  },
+  release_due: {
+    client: t(
+      "{event}, {date} with {musician} is over. Your payment is released to them on {due} unless you report a problem: {link}",
+      "booking_release_due",
+      "Your event {{1}} on {{2}} with {{3}} is over. Your payment is released to them on {{4}} unless you report a problem: {{5}}",
+      ["event", "date", "musician", "due", "link"],
+    ),
+  },
+  released: {
+    musician: t(
+      "{amount} for {event}, {date} ({client}) is released to your wallet. {link}",
+      "booking_released_musician",
+      "{{1}} for {{2}} on {{3}} ({{4}}) has been released to your Stagebook wallet. {{5}}",
+      ["amountKobo", "event", "date", "client", "link"],
+    ),
+    client: t(
+      "Your payment for {event}, {date} is released to {musician}. Leave a review: {link}",
+      "booking_released_client",
+      "Your payment for {{1}} on {{2}} has been released to {{3}}. Leave a review: {{4}}",
+      ["event", "date", "musician", "link"],
+    ),
+  },
+  cancelled: {
+    musician: t(
+      "{who} cancelled {event}, {date}. {client} gets back {refund}; you keep {keep}. {link}",
+      "booking_cancelled_musician",
+      "{{1}} cancelled {{2}} on {{3}}. {{4}} gets back {{5}}; you keep {{6}}. {{7}}",
+      ["who", "event", "date", "client", "refundKobo", "keepKobo", "link"],
+    ),
+    client: t(
+      "{who} cancelled {event}, {date} with {musician}. Refund to you: {refund}. {link}",
+      "booking_cancelled_client",
+      "{{1}} cancelled {{2}} on {{3}} with {{4}}. Refund to you: {{5}}. {{6}}",
+      ["who", "event", "date", "musician", "refundKobo", "link"],
+    ),
+  },
+  refunded: {
+    client: t(
+      "Refund of {refund} for {event}, {date} ({musician}) is sent to you. {link}",
+      "booking_refund_sent",
+      "Your refund of {{1}} for {{2}} on {{3}} ({{4}}) has been sent to you. {{5}}",
+      ["refundKobo", "event", "date", "musician", "link"],
+    ),
+  },
+  disputed: {
+    musician: t(
+      "{client} reported a problem with {event}, {date}. {amount} stays held. Add your side: {link}",
+      "booking_dispute_opened",
+      "{{1}} reported a problem with {{2}} on {{3}}. {{4}} stays held until our team decides. Add your side: {{5}}",
+      ["client", "event", "date", "amountKobo", "link"],
+    ),
+    client: t(
+      "We received your report on {event}, {date}. {amount} stays held while we decide. {link}",
+      "booking_dispute_received",
+      "We received your report on {{1}} on {{2}}. {{3}} stays held in escrow while our team decides. {{4}}",
+      ["event", "date", "amountKobo", "link"],
+    ),
+  },
+  dispute_resolved: {
+    musician: t(
+      "Dispute on {event}, {date} decided: {refund} back to {client}, {keep} to you. {link}",
+      "booking_dispute_decided_musician",
+      "The dispute on {{1}} on {{2}} is decided: {{3}} refunded to {{4}}, {{5}} released to you. {{6}}",
+      ["event", "date", "refundKobo", "client", "keepKobo", "link"],
+    ),
+    client: t(
+      "Your dispute on {event}, {date} is decided: {refund} back to you, {keep} to {musician}. {link}",
+      "booking_dispute_decided_client",
+      "Your dispute on {{1}} on {{2}} is decided: {{3}} refunded to you, {{4}} released to {{5}}. {{6}}",
+      ["event", "date", "refundKobo", "keepKobo", "musician", "link"],
+    ),
+  },
+  payout_sent: {
+    musician: t(
+      "Payout of {amount} sent to {account}. {link}",
+      "payout_sent",
+      "Your payout of {{1}} has been sent to {{2}}. {{3}}",
+      ["amountKobo", "account", "link"],
+    ),
+  },
+  payout_failed: {
+    musician: t(
+      "Payout of {amount} to {account} failed; the money is back in Available. Check your bank details: {link}",
+      "payout_failed",
+      "Your payout of {{1}} to {{2}} failed; the money is back in Available. Check your bank details and withdraw again: {{3}}",
+      ["amountKobo", "account", "link"],
+    ),
+  },
+  review_waiting: {
+    musician: t(
+      "How was working with {client} at {event}, {date}? Write your review: {link}",
+      "review_waiting",
+      "How was working with {{1}} at {{2}} on {{3}}? Write your review: {{4}}",
+      ["client", "event", "date", "link"],
+    ),
+  },
+};
+
+function t(sms: string, name: string, body: string, vars: Key[]): Template {
+  return { sms, whatsapp: { name, body, vars } };
+}
+
+const SMS_MONEY: Record<string, Key> = { amount: "amountKobo", refund: "refundKobo", keep: "keepKobo" };
+/** Variables shortened, longest first, when an SMS would not fit one segment. */
+const SHRINKABLE = new Set<Key>(["client", "musician", "who", "event", "account"]);
+const MIN_SHRUNK = 4;
+
+/** "NGN 90,000" (kobo shown only when there are some): GSM-7, unlike ₦. */
+export function smsNaira(kobo: number): string {
+  const whole = Math.trunc(kobo / 100);
+  const rest = Math.abs(kobo % 100);
+  return `NGN ${whole.toLocaleString("en-US")}${rest ? `.${String(rest).padStart(2, "0")}` : ""}`;
+}
+
+/** "₦90,000" for WhatsApp. */
+export function whatsappNaira(kobo: number): string {
+  return smsNaira(kobo).replace("NGN ", "₦");
+}
+
+/** "14 Dec 2026", or "date to be set". */
+export function shortDate(date: string | null | undefined): string {
+  return date ? formatCalendarDate(date, "d MMM yyyy") : "date to be set";
+}
+
+function value(key: Key, vars: PhoneVars, channel: PhoneChannel): string {
+  const v = vars[key];
+  if (key === "date") return shortDate(vars.date);
+  if (typeof v === "number") return channel === "sms" ? smsNaira(v) : whatsappNaira(v);
+  return (v ?? "").toString().replace(/\s+/g, " ").trim();
+}
+
+function renderSms(template: string, values: Partial<Record<Key, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => values[(SMS_MONEY[name] ?? name) as Key] ?? "");
+}
+
+/** The SMS for an event: GSM-7 basic characters, at most 160, the link always whole. */
+export function smsText(event: PhoneEvent, side: PhoneSide, vars: PhoneVars): string {
+  const template = PHONE_TEMPLATES[event][side]?.sms;
+  if (!template) throw new Error(`no SMS for ${event} to the ${side}`);
+  const values: Partial<Record<Key, string>> = {};
+  for (const key of Object.keys(vars) as Key[]) {
+    const v = value(key, vars, "sms");
+    values[key] = key === "link" ? v : toGsm7(v);
+  }
+  values.date = shortDate(vars.date);
+  let text = renderSms(template, values);
+  while (text.length > SMS_MAX) {
+    const longest = [...SHRINKABLE]
+      .filter((k) => (values[k]?.length ?? 0) > MIN_SHRUNK && template.includes(`{${k}}`))
+      .sort((a, b) => (values[b]?.length ?? 0) - (values[a]?.length ?? 0))[0];
+    if (!longest) break;
+    const v = values[longest] ?? "";
+    const cut = Math.max(MIN_SHRUNK, v.length - (text.length - SMS_MAX)) - 1;
+    values[longest] = `${v.slice(0, cut).trimEnd()}.`;
+    text = renderSms(template, values);
+  }
+  if (text.length > SMS_MAX) {
+    // Only an unusually long link (ORIGIN) can get here: keep the link, cut the words before it.
+    const link = values.link ?? "";
+    const at = text.lastIndexOf(link);
+    const head = text.slice(0, Math.max(0, SMS_MAX - link.length - 4)).trimEnd();
+    text = link && at >= 0 ? `${head}.. ${link}`.slice(-SMS_MAX) : text.slice(0, SMS_MAX);
+  }
+  return text;
+}
+
+/** The WhatsApp template, its variables in order, and its body as the recipient reads it. */
+export function whatsappMessage(
+  event: PhoneEvent,
+  side: PhoneSide,
+  vars: PhoneVars,
+): { template: string; variables: string[]; text: string } {
+  const template = PHONE_TEMPLATES[event][side]?.whatsapp;
+  if (!template) throw new Error(`no WhatsApp template for ${event} to the ${side}`);
+  // WhatsApp refuses a variable with a newline, a tab or more than four spaces in a row.
+  const variables = template.vars.map((k) => value(k, vars, "whatsapp").slice(0, 200) || "-");
+  const text = template.body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => variables[Number(n) - 1] ?? "");
+  return { template: template.name, variables, text };
+}
