@@ -6,6 +6,7 @@ import { musicianPayableAccount, PAYSTACK_CLEARING } from "~/features/ledger/led
 import { outboxMails } from "~/features/payments/payment-test-support";
 import { action } from "~/routes/musician-wallet";
 import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, requestAs, settle, type TestMusician } from "../../../tests/support/accounts";
 import { findPaymentSettings } from "./queries.server";
@@ -84,6 +85,32 @@ describe("saving the payout account", () => {
     for (let i = 0; i < 5; i++) await post(m, m.profileId, { ...form, password: `guess-${i}-wrong` });
     const blocked = await body(await post(m, m.profileId, { ...form, password: m.password }));
     expect(blocked).toMatchObject({ ok: false, fieldErrors: { password: TOO_MANY_PASSWORD_TRIES } });
+  });
+
+  it("asks to reply only when a support address is set, and then answers to it (Reply-To)", async () => {
+    const unset = await createMusician({ email: `nosupport-${Date.now()}@example.com` });
+    await saveOwnBankAccount(unset.profileId, { bankCode: "058", accountNumber: "0123456789" });
+    const [plain] = outboxMails(unset.email).filter((m) => m.includes("A payout account was added"));
+    expect(plain).toBeDefined();
+    expect(plain).not.toMatch(/reply to this e-mail/i);
+    expect(plain).not.toMatch(/^Reply-To:/im);
+
+    const config = env();
+    const before = { email: config.SUPPORT_EMAIL, phone: config.SUPPORT_PHONE };
+    config.SUPPORT_EMAIL = "help@stagebook.test";
+    config.SUPPORT_PHONE = "0800 123 4567";
+    try {
+      const set = await createMusician({ email: `support-${Date.now()}@example.com` });
+      await saveOwnBankAccount(set.profileId, { bankCode: "058", accountNumber: "0123456789" });
+      const [mail] = outboxMails(set.email).filter((m) => m.includes("A payout account was added"));
+      expect(mail).toMatch(/^Reply-To: help@stagebook\.test/im);
+      expect(mail!.replace(/=\r?\n/g, "").replace(/\s+/g, " ")).toContain(
+        "and write to help@stagebook.test (or reply to this e-mail) or call 0800 123 4567 so we can look into it.",
+      );
+    } finally {
+      config.SUPPORT_EMAIL = before.email;
+      config.SUPPORT_PHONE = before.phone;
+    }
   });
 
   it("the first account is not held; a change is held 24 hours and e-mailed", async () => {

@@ -36,7 +36,7 @@ import { formatNairaAmount } from "~/lib/naira";
 import { type DbExecutor, db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
-import { sendMail } from "~/server/mail/mailer.server";
+import { sendMail, writeToUs } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import {
   findPaymentSettings,
@@ -356,7 +356,10 @@ async function mailAccountChange(
       ? `For your safety, payouts to it start at ${formatHoldUntil(holdUntil)} (Lagos time).`
       : "Your withdrawals will be paid to it.",
     "",
-    "If this wasn't you, sign in and change your password now, then put back your own account in your wallet, and reply to this e-mail so we can look into it.",
+    // "Reply to this e-mail" only when a reply reaches someone (SUPPORT_EMAIL/PHONE, phone walk 2).
+    `If this wasn't you, sign in and change your password now, then put back your own account in your wallet${
+      writeToUs() ? `, and ${writeToUs()} so we can look into it.` : "."
+    }`,
     "",
     "— Stagebook",
   ].join("\n");

@@ -26,8 +26,29 @@ function getTransport(): Transporter {
   return transport;
 }
 
+/**
+ * How a reader of an e-mail reaches us, for a mail that asks them to write back: "write to
+ * help@stagebook.ng (or reply to this e-mail) or call 0800 …", or null when neither SUPPORT_EMAIL nor
+ * SUPPORT_PHONE is set; then no mail may say "reply to this e-mail" (it comes from no-reply@).
+ */
+export function writeToUs(): string | null {
+  const { SUPPORT_EMAIL: email, SUPPORT_PHONE: phone } = env();
+  if (!email && !phone) return null;
+  const parts = [
+    email ? `write to ${email} (or reply to this e-mail)` : null,
+    phone ? `call ${phone}` : null,
+  ];
+  return parts.filter(Boolean).join(" or ");
+}
+
 export async function sendMail(mail: Mail): Promise<void> {
-  const info = await getTransport().sendMail({ from: env().MAIL_FROM, ...mail });
+  // Every mail is answerable when a support address is set: a reply reaches people, not no-reply@.
+  const replyTo = env().SUPPORT_EMAIL;
+  const info = await getTransport().sendMail({
+    from: env().MAIL_FROM,
+    ...(replyTo ? { replyTo } : {}),
+    ...mail,
+  });
   if (!env().SMTP_URL) {
     fs.mkdirSync(outboxDir(), { recursive: true });
     const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, "_");

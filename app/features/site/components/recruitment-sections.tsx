@@ -44,8 +44,9 @@ export function RecruitmentHero() {
             <Link to="/register" className={buttonVariants({ size: "lg" })}>
               Create your free profile
             </Link>
-            <a href="#success-stories" className={buttonVariants({ size: "lg", variant: "outline" })}>
-              Hear from musicians
+            {/* There are no success stories on the page (none invented): the second button leads somewhere real. */}
+            <a href="#how-it-works" className={buttonVariants({ size: "lg", variant: "outline" })}>
+              See how it works
             </a>
           </div>
         </div>
