@@ -341,17 +341,15 @@ export async function phoneMoneyEvent(row: MoneyEventRow): Promise<void> {
         });
         return;
       case "cancelled": {
-        const b = await q.bookingForPhone(db, bookingId);
-        if (!b) return;
         const byMusician = d.by === "musician";
         const common = { eventKey, refundKobo: d.refundKobo ?? 0, keepKobo: d.musicianKobo ?? 0 };
         await phoneBookingEvent("cancelled", bookingId, ["musician"], {
           ...common,
-          who: byMusician ? "You" : masked(b.clientName),
+          who: byMusician ? "you" : "the organiser",
         });
         await phoneBookingEvent("cancelled", bookingId, ["client"], {
           ...common,
-          who: byMusician ? musicianDisplayName(b) : "You",
+          who: byMusician ? "the musician" : "you",
         });
         return;
       }

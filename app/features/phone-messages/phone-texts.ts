@@ -43,7 +43,7 @@ export type PhoneVars = {
   link: string;
   client?: string;
   musician?: string;
-  /** Who cancelled, as the recipient reads it ("You", or the other side's name). */
+  /** Who cancelled, as the recipient reads it ("you", "the organiser", "the musician"). */
   who?: string;
   event?: string;
   date?: string | null;
@@ -157,15 +157,15 @@ export const PHONE_TEMPLATES: Record<PhoneEvent, Partial<Record<PhoneSide, Templ
   },
   cancelled: {
     musician: t(
-      "{who} cancelled {event}, {date}. {client} gets back {refund}; you keep {keep}. {link}",
+      "Cancelled by {who}: {event}, {date}. {client} gets back {refund}; you keep {keep}. {link}",
       "booking_cancelled_musician",
-      "{{1}} cancelled {{2}} on {{3}}. {{4}} gets back {{5}}; you keep {{6}}. {{7}}",
+      "Booking cancelled by {{1}}: {{2}} on {{3}}. {{4}} gets back {{5}}; you keep {{6}}. {{7}}",
       ["who", "event", "date", "client", "refundKobo", "keepKobo", "link"],
     ),
     client: t(
-      "{who} cancelled {event}, {date} with {musician}. Refund to you: {refund}. {link}",
+      "Cancelled by {who}: {event}, {date} with {musician}. Refund to you: {refund}. {link}",
       "booking_cancelled_client",
-      "{{1}} cancelled {{2}} on {{3}} with {{4}}. Refund to you: {{5}}. {{6}}",
+      "Booking cancelled by {{1}}: {{2}} on {{3}} with {{4}}. Refund to you: {{5}}. {{6}}",
       ["who", "event", "date", "musician", "refundKobo", "link"],
     ),
   },

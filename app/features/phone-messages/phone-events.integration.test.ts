@@ -1,0 +1,318 @@
+// Issue 30 §2: each booking and money event reaches each side's phone once, naming the booking (event,
+// date, the other side) with its link, never the other side's phone or e-mail; money figures are the
+// ones the e-mail notices use. The stand-in's phone-outbox is read as the person's phone.
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { sendRequestAnswerMail } from "~/features/booking-requests/booking-requests.server";
+import { answer, args, giveSlug, post } from "~/features/bookings/booking-test-support";
+import { cancelOwnBooking, confirmPublicBooking, createBooking } from "~/features/bookings/bookings.server";
+import { submitDispute } from "~/features/disputes/disputes.server";
+import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import { insertBooking } from "~/features/payments/payment-test-support";
+import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
+import { releaseEscrow } from "~/features/payments/release.server";
+import { getOwnProfile } from "~/features/profiles/own-profile.server";
+import { adminPaymentsAction } from "~/features/refunds/admin-payments.server";
+import { handleRefundEvent, refundForBooking } from "~/features/refunds/refunds.server";
+import { sendReviewReminder } from "~/features/reviews/review-jobs.server";
+import { openReviewWindow } from "~/features/reviews/reviews.server";
+import { listPayouts } from "~/features/wallet/queries.server";
+import { handleTransferEvent, requestWithdrawal, saveOwnBankAccount } from "~/features/wallet/wallet.server";
+import { addDaysToDate, formatCalendarDate, lagosToday } from "~/lib/lagos-date";
+import { action as requestAction } from "~/routes/booking-request";
+import { action as statusAction } from "~/routes/request-status";
+import { db, pool } from "~/server/db.server";
+import { stopJobs } from "~/server/jobs/jobs.server";
+import { bookingRequests } from "~db/schema/bookings";
+import { createMusician, testIp } from "../../../tests/support/accounts";
+import { sendPhoneMessage } from "./phone-messages.server";
+import { phoneOutbox } from "./phone-test-support";
+
+afterAll(async () => {
+  await stopJobs();
+});
+
+const origin = process.env.ORIGIN ?? "";
+
+function mobile() {
+  const rest = String(Math.floor(Math.random() * 1e7)).padStart(7, "0");
+  return { typed: `0805 ${rest.slice(0, 3)} ${rest.slice(3)}`, e164: `+234805${rest}` };
+}
+
+/** Sends what is queued for this number (at its time: quiet hours are tested elsewhere); its texts. */
+async function phoneOf(e164: string): Promise<{ event: string; text: string }[]> {
+  const { rows } = await pool().query<{ id: string; send_after: Date }>(
+    "SELECT id, send_after FROM phone_messages WHERE to_phone = $1 AND status = 'queued' ORDER BY created_at",
+    [e164],
+  );
+  for (const r of rows)
+    await sendPhoneMessage({ id: r.id }, new Date(Math.max(Date.now(), r.send_after.getTime())));
+  return phoneOutbox(e164).map(({ event, text }) => ({ event, text }));
+}
+const textsOf = async (e164: string, event: string) =>
+  (await phoneOf(e164)).filter((m) => m.event === event).map((m) => m.text);
+
+async function musicianWithPhone() {
+  const m = await createMusician({ firstName: "Tunde", lastName: "Adeyemi" });
+  const slug = await giveSlug(m);
+  const phone = mobile();
+  await pool().query(
+    "UPDATE musician_profiles SET stage_name = 'Tunde Sax', phone_number = $2 WHERE id = $1",
+    [m.profileId, phone.typed.replace(/ /g, "")],
+  );
+  return { m, slug, phone };
+}
+
+/** Tunde Sax's ₦250,000 wedding for Chiamaka Okafor, paid ₦262,500 on the test checkout. */
+async function paidWedding(over: { eventDate?: string } = {}) {
+  const { m, slug, phone } = await musicianWithPhone();
+  const client = mobile();
+  const booking = await insertBooking(m.profileId, {
+    clientName: "Chiamaka Okafor",
+    email: `chiamaka-${randomBytes(3).toString("hex")}@example.com`,
+    phoneNumber: client.typed,
+    ...(over.eventDate ? { eventDate: over.eventDate } : {}),
+  });
+  const started = await startCheckout(booking.slug, {}, testIp());
+  if (!started.ok) throw new Error(started.message);
+  const reference = started.authorizationUrl.split("/test-checkout/")[1] ?? "";
+  await completeTestCheckout(reference, async (p) => {
+    await handleChargeSuccess(p.data as never);
+  });
+  const [row] = (
+    await pool().query<{ d: string }>(
+      "SELECT to_char(event_date, 'YYYY-MM-DD') AS d FROM bookings_by_musician WHERE id = $1",
+      [booking.id],
+    )
+  ).rows;
+  const date = formatCalendarDate(row!.d, "d MMM yyyy");
+  const link = `${origin}/booking/${booking.slug}`;
+  return {
+    m,
+    slug,
+    phone,
+    client,
+    booking,
+    date,
+    link,
+    payer: { userId: null, payerToken: started.payerToken },
+  };
+}
+
+/** No text carries the other side's number or e-mail. */
+function noContacts(texts: string[], ...contacts: string[]) {
+  for (const t of texts) for (const c of contacts) expect(t).not.toContain(c);
+}
+
+describe("booking events", () => {
+  const form = {
+    clientName: "Kemi Bello",
+    email: "",
+    phoneNumber: "",
+    eventType: "birthday",
+    eventTypeOther: "",
+    location: "Ikeja, Lagos",
+    eventDate: "2099-05-01",
+    eventDuration: "4",
+    budgetEstimate: "150000",
+    additionalDetails: "",
+  };
+
+  it("a new request, the requester's answer, and the musician's accept or decline", async () => {
+    const { m, slug, phone } = await musicianWithPhone();
+    const kemi = mobile();
+    const sent = await answer(() =>
+      requestAction(
+        args(
+          post(null, `/musicians/${slug}/request`, { ...form, phoneNumber: kemi.typed }),
+          { slug },
+          testIp(),
+        ),
+      ),
+    );
+    expect(sent.status).toBe(200);
+    const [req] = await db.select().from(bookingRequests).where(eq(bookingRequests.musicianId, m.profileId));
+    expect(await textsOf(phone.e164, "request_received")).toEqual([
+      `New booking request from Kemi Bello for Birthday, 1 May 2099. Accept or decline: ${origin}/musician_dashboard`,
+    ]);
+    await answer(() =>
+      statusAction(
+        args(
+          post(null, `/request/${req!.statusToken}`, { intent: "reply", body: "Can you do 6pm?" }),
+          { token: req!.statusToken },
+          testIp(),
+        ),
+      ),
+    );
+    expect(await textsOf(phone.e164, "request_reply")).toEqual([
+      `Kemi Bello answered you about Birthday, 1 May 2099. Read it: ${origin}/musician_dashboard`,
+    ]);
+    noContacts(await textsOf(phone.e164, "request_reply"), kemi.typed, kemi.e164);
+
+    await pool().query("UPDATE booking_requests SET status = 'declined', answered_at = now() WHERE id = $1", [
+      req!.id,
+    ]);
+    const { rows } = await pool().query<{ answered_at: Date }>(
+      "SELECT answered_at FROM booking_requests WHERE id = $1",
+      [req!.id],
+    );
+    const job = {
+      requestId: req!.id,
+      status: "declined" as const,
+      answeredAt: rows[0]!.answered_at.toISOString(),
+    };
+    await sendRequestAnswerMail(job);
+    await sendRequestAnswerMail(job);
+    expect(await textsOf(kemi.e164, "request_declined")).toEqual([
+      `Tunde Sax declined your request for Birthday, 1 May 2099. Find another musician: ${origin}/market`,
+    ]);
+  });
+
+  it("a booking the musician made for an organiser, and the organiser confirming it", async () => {
+    const { m, phone } = await musicianWithPhone();
+    const profile = (await getOwnProfile(m.userId))!;
+    const ada = mobile();
+    const made = await createBooking(profile, {
+      clientName: "Ada Eze",
+      email: null,
+      phoneNumber: ada.typed,
+      serviceType: "live_band",
+      serviceTypeOther: null,
+      priceKobo: 9_000_000,
+      eventType: "wedding",
+      eventTypeOther: null,
+      location: "Lekki",
+      eventDate: "2099-06-06",
+      eventStartTime: "14:00",
+      eventEndTime: "18:00",
+      additionalDetails: null,
+    } as never);
+    if (!made.ok) throw new Error(made.message);
+    expect(await textsOf(ada.e164, "booking_created")).toEqual([
+      `Tunde Sax made a booking for you: Wedding, 6 Jun 2099, NGN 90,000. Review and confirm: ${origin}/booking/${made.slug}`,
+    ]);
+    expect((await confirmPublicBooking(made.slug, testIp())).ok).toBe(true);
+    expect(await textsOf(phone.e164, "booking_confirmed")).toEqual([
+      `Ada Eze confirmed your booking for Wedding, 6 Jun 2099. ${origin}/booking/${made.slug}`,
+    ]);
+    noContacts(await textsOf(phone.e164, "booking_confirmed"), ada.typed, ada.e164);
+  });
+});
+
+describe("money events", () => {
+  it("paid: the musician's share held and when it is released; the organiser's receipt; release due after the event", async () => {
+    const w = await paidWedding();
+    const [musician] = await textsOf(w.phone.e164, "paid");
+    expect(musician).toMatch(
+      new RegExp(
+        `^Chiamaka Okafor paid for Wedding, ${w.date}: NGN 225,000 is held for you, released on \\d{1,2} \\w{3} \\d{4}\\. ${w.link}$`,
+      ),
+    );
+    const client = await phoneOf(w.client.e164);
+    expect(client.filter((c) => c.event === "paid").map((c) => c.text)).toEqual([
+      `Receipt: you paid NGN 262,500 for Tunde Sax, Wedding, ${w.date}. We hold it until after the event. ${w.link}`,
+    ]);
+    expect(client.find((c) => c.event === "release_due")?.text).toMatch(
+      new RegExp(
+        `^Wedding, ${w.date} with Tunde Sax is over\\. Your payment is released to them on \\d{1,2} \\w{3} \\d{4} unless you report a problem: ${w.link}$`,
+      ),
+    );
+    noContacts([musician ?? ""], w.client.typed, w.client.e164, "@example.com");
+  });
+
+  it("released: both sides, once", async () => {
+    const w = await paidWedding();
+    await releaseEscrow(w.booking.id, "client", w.payer);
+    await releaseEscrow(w.booking.id, "auto");
+    expect(await textsOf(w.phone.e164, "released")).toEqual([
+      `NGN 225,000 for Wedding, ${w.date} (Chiamaka Okafor) is released to your wallet. ${w.link}`,
+    ]);
+    expect(await textsOf(w.client.e164, "released")).toEqual([
+      `Your payment for Wedding, ${w.date} is released to Tunde Sax. Leave a review: ${w.link}`,
+    ]);
+  });
+
+  it("cancelled by the musician: what each side keeps; the refund sent", async () => {
+    const w = await paidWedding({ eventDate: addDaysToDate(lagosToday(), 20) });
+    expect((await cancelOwnBooking({ id: w.m.profileId }, w.booking.id)).ok).toBe(true);
+    expect(await textsOf(w.phone.e164, "cancelled")).toEqual([
+      `Cancelled by you: Wedding, ${w.date}. Chiamaka Okafor gets back NGN 262,500; you keep NGN 0. ${w.link}`,
+    ]);
+    expect(await textsOf(w.client.e164, "cancelled")).toEqual([
+      `Cancelled by the musician: Wedding, ${w.date} with Tunde Sax. Refund to you: NGN 262,500. ${w.link}`,
+    ]);
+    const refund = await refundForBooking(w.booking.id);
+    await handleRefundEvent("refund.processed", {
+      transaction_reference: refund!.transactionReference,
+      amount: refund!.amountKobo,
+      currency: "NGN",
+    });
+    expect(await textsOf(w.client.e164, "refunded")).toEqual([
+      `Refund of NGN 262,500 for Wedding, ${w.date} (Tunde Sax) is sent to you. ${w.link}`,
+    ]);
+  });
+
+  it("disputed and decided: both sides, with the amounts", async () => {
+    const w = await paidWedding();
+    const disputed = await submitDispute(
+      w.booking.slug,
+      {
+        clientName: "Chiamaka Okafor",
+        phoneNumber: w.client.typed,
+        disputeReason: "The band arrived two hours late",
+      },
+      testIp(),
+      w.payer,
+    );
+    expect(disputed.ok).toBe(true);
+    expect(await textsOf(w.phone.e164, "disputed")).toEqual([
+      `Chiamaka Okafor reported a problem with Wedding, ${w.date}. NGN 225,000 stays held. Add your side: ${w.link}`,
+    ]);
+    expect(await textsOf(w.client.e164, "disputed")).toEqual([
+      `We received your report on Wedding, ${w.date}. NGN 262,500 stays held while we decide. ${w.link}`,
+    ]);
+    const form = new FormData();
+    form.set("intent", "split");
+    form.set("bookingId", w.booking.id);
+    form.set("refundAmount", "62,500");
+    expect(await adminPaymentsAction(form)).toEqual({ ok: true, message: "Dispute resolved" });
+    expect(await textsOf(w.phone.e164, "dispute_resolved")).toEqual([
+      `Dispute on Wedding, ${w.date} decided: NGN 62,500 back to Chiamaka Okafor, NGN 171,428.57 to you. ${w.link}`,
+    ]);
+    expect(await textsOf(w.client.e164, "dispute_resolved")).toEqual([
+      `Your dispute on Wedding, ${w.date} is decided: NGN 62,500 back to you, NGN 171,428.57 to Tunde Sax. ${w.link}`,
+    ]);
+  });
+
+  it("payout sent: the amount and the bank, with the wallet's link", async () => {
+    const w = await paidWedding();
+    await releaseEscrow(w.booking.id, "client", w.payer);
+    await saveOwnBankAccount(w.m.profileId, { bankCode: "058", accountNumber: "0123456789" });
+    expect((await requestWithdrawal(w.m.profileId, 10_000_000)).ok).toBe(true);
+    const [sent] = await listPayouts(w.m.profileId);
+    await handleTransferEvent("transfer.success", {
+      reference: sent!.reference,
+      amountKobo: 10_000_000,
+      currency: "NGN",
+    });
+    expect(await textsOf(w.phone.e164, "payout_sent")).toEqual([
+      `Payout of NGN 100,000 sent to Guaranty Trust Bank **6789. ${origin}/musician_wallet/${w.slug}`,
+    ]);
+  });
+
+  it("a review waiting: the musician, once", async () => {
+    const w = await paidWedding({ eventDate: addDaysToDate(lagosToday(), -1) });
+    await releaseEscrow(w.booking.id, "client", w.payer);
+    // The musician marked it completed (the event is over and paid for).
+    await pool().query("UPDATE bookings_by_musician SET status = 'completed' WHERE id = $1", [w.booking.id]);
+    await openReviewWindow(w.booking.id);
+    await sendReviewReminder({ bookingId: w.booking.id, side: "musician" });
+    await sendReviewReminder({ bookingId: w.booking.id, side: "musician" });
+    const texts = await textsOf(w.phone.e164, "review_waiting");
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toBe(
+      `How was working with Chiamaka Okafor at Wedding, ${w.date}? Write your review: ${origin}/musician_reviews/${w.slug}`,
+    );
+  });
+});
