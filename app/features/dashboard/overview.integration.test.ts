@@ -115,6 +115,18 @@ describe("dashboard overview", () => {
       await db.update(bookingsByMusician).set({ eventDate: dates[i] }).where(eq(bookingsByMusician.id, id));
     }
     expect((await dashboardOverview(m.profileId, now)).upcomingEvents).toBe(1);
+    // Today's event counts until it ends, not after (phone walk 2): 12:00–12:30 AM is over at noon.
+    const today = await booking(m.profileId, "This morning", "confirmed", now);
+    await db
+      .update(bookingsByMusician)
+      .set({ eventDate: "2026-03-15", eventStartTime: "00:00", eventEndTime: "00:30" })
+      .where(eq(bookingsByMusician.id, today));
+    expect((await dashboardOverview(m.profileId, now)).upcomingEvents).toBe(1);
+    await db
+      .update(bookingsByMusician)
+      .set({ eventStartTime: "20:00", eventEndTime: "22:00" })
+      .where(eq(bookingsByMusician.id, today));
+    expect((await dashboardOverview(m.profileId, now)).upcomingEvents).toBe(2);
   });
 
   it("serves the overview through the route and keeps the sidebar state from its cookie", async () => {

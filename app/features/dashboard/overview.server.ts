@@ -2,12 +2,10 @@ import { formatDistanceStrict } from "date-fns";
 import { maskContactDetails } from "~/features/messaging/contact-mask";
 import { unreadForMusicianProfile } from "~/features/messaging/messaging.server";
 import { moneyActivity } from "~/features/notifications/money-notifications.server";
+import { upcomingEvents as upcomingList } from "~/features/performances/events.server";
 import { averageRatingLabel } from "~/features/reviews/reviews.server";
-import { lagosToday } from "~/lib/lagos-date";
 import {
   countBookings,
-  countConfirmedBookingsFrom,
-  countPerformancesFrom,
   latestBookings,
   latestConfirmations,
   latestDisputes,
@@ -50,8 +48,7 @@ export async function dashboardOverview(profileId: string, now = new Date()): Pr
   const n = RECENT_ACTIVITY_LIMIT;
   const [
     totalBookings,
-    upcomingPerformances,
-    upcomingBookings,
+    upcomingEvents,
     requests,
     bookings,
     confirmations,
@@ -61,8 +58,8 @@ export async function dashboardOverview(profileId: string, now = new Date()): Pr
     money,
   ] = await Promise.all([
     countBookings(profileId),
-    countPerformancesFrom(profileId, lagosToday(now)),
-    countConfirmedBookingsFrom(profileId, lagosToday(now)),
+    // The Upcoming page's own list, so the two agree: events filed by their end (phone walk 2).
+    upcomingList(profileId, now).then((r) => (r.ok ? r.data.length : 0)),
     latestRequests(profileId, n),
     latestBookings(profileId, n),
     latestConfirmations(profileId, n),
@@ -94,7 +91,6 @@ export async function dashboardOverview(profileId: string, now = new Date()): Pr
     .sort((a, b) => b.at.getTime() - a.at.getTime())
     .slice(0, n)
     .map((a) => ({ ...a, at: a.at.toISOString(), ago: relativeTime(a.at, now) }));
-  const upcomingEvents = upcomingPerformances + upcomingBookings;
   return { totalBookings, upcomingEvents, unreadMessages, averageRating, activity };
 }
 

@@ -47,6 +47,37 @@ describe("upcoming and past events", () => {
     expect(past.ok && past.data.map((e) => e.title)).toEqual(["Yesterday gig", "Old gig"]);
   });
 
+  it("files an event by its end: today's finished booking is Past, today's later one Upcoming (phone walk 2)", async () => {
+    const m = await createMusician();
+    const slug = () => randomBytes(4).toString("hex");
+    const base = { musicianId: m.profileId, serviceType: "Background Music", eventType: "Wedding" };
+    await db.insert(bookingsByMusician).values([
+      {
+        ...base,
+        slug: slug(),
+        clientName: "Morning Wedding",
+        eventDate: "2026-11-27",
+        eventStartTime: "00:00",
+        eventEndTime: "00:30",
+        status: "completed",
+      },
+      {
+        ...base,
+        slug: slug(),
+        clientName: "Evening Dinner",
+        eventDate: "2026-11-27",
+        eventStartTime: "19:00",
+        eventEndTime: "22:00",
+        status: "confirmed",
+      },
+    ]);
+    const noon = new Date("2026-11-27T11:00:00Z"); // 12:00 in Lagos
+    const upcoming = await upcomingEvents(m.profileId, noon);
+    const past = await pastEvents(m.profileId, noon);
+    expect(upcoming.ok && upcoming.data.map((e) => e.title)).toEqual(["Booking: Evening Dinner"]);
+    expect(past.ok && past.data.map((e) => e.title)).toEqual(["Booking: Morning Wedding"]);
+  });
+
   it("shows only the musician's own events", async () => {
     const a = await createMusician();
     const b = await createMusician();

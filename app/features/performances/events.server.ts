@@ -1,4 +1,5 @@
 import { endOfMonth, format, startOfMonth } from "date-fns";
+import { eventEnded } from "~/features/payments/event-time";
 import { lagosToday } from "~/lib/lagos-date";
 import { logger } from "~/server/logger.server";
 import type { AddEventInput } from "./events.schema";
@@ -72,6 +73,11 @@ function bookingEntry(b: CalendarBookingRow): CalendarEntry {
   };
 }
 
+/** Over once its end has passed in Lagos (no end time: at the midnight that ends its day). */
+const entryEnded = (e: CalendarEntry, now: Date) =>
+  Boolean(e.date) &&
+  eventEnded({ eventDate: e.date, eventStartTime: e.startTime, eventEndTime: e.endTime }, now);
+
 const byDateAndTime = (a: CalendarEntry, b: CalendarEntry) =>
   a.date.localeCompare(b.date) || (a.startTime ?? "").localeCompare(b.startTime ?? "");
 
@@ -120,7 +126,10 @@ export async function upcomingEvents(
       performancesFrom(profileId, today, EVENT_LIST_LIMIT),
       calendarBookingsBetween(profileId, today, "9999-12-31"),
     ]);
-    const entries = [...rows.map(toEntry), ...bookings.map(bookingEntry)].sort(byDateAndTime);
+    // Filed by its end: today's event that is over is Past, not Upcoming (phone walk 2).
+    const entries = [...rows.map(toEntry), ...bookings.map(bookingEntry)]
+      .filter((e) => !entryEnded(e, now))
+      .sort(byDateAndTime);
     return { ok: true, data: entries.slice(0, EVENT_LIST_LIMIT) };
   } catch (err) {
     logger.error({ err, profileId }, "loading upcoming events failed");
@@ -135,11 +144,19 @@ export async function pastEvents(
 ): Promise<EventsResult<CalendarEntry[]>> {
   try {
     const today = lagosToday(now);
-    const [rows, bookings] = await Promise.all([
+    const [rows, bookings, todayRows, todayBookings] = await Promise.all([
       performancesBefore(profileId, today, EVENT_LIST_LIMIT),
       calendarBookingsBefore(profileId, today, EVENT_LIST_LIMIT),
+      performancesFrom(profileId, today, EVENT_LIST_LIMIT),
+      calendarBookingsBetween(profileId, today, today),
     ]);
-    const entries = [...rows.map(toEntry), ...bookings.map(bookingEntry)].sort((a, b) => byDateAndTime(b, a));
+    // Today's events that are over join the past ones (filed by their end).
+    const endedToday = [...todayRows.map(toEntry), ...todayBookings.map(bookingEntry)].filter(
+      (e) => e.date === today && entryEnded(e, now),
+    );
+    const entries = [...endedToday, ...rows.map(toEntry), ...bookings.map(bookingEntry)].sort((a, b) =>
+      byDateAndTime(b, a),
+    );
     return { ok: true, data: entries.slice(0, EVENT_LIST_LIMIT) };
   } catch (err) {
     logger.error({ err, profileId }, "loading past events failed");

@@ -107,6 +107,19 @@ describe("reminders and announcements", () => {
     expect(await sendReviewReminder({ bookingId: bk.id, side: "client" }, late)).toBe(false);
   });
 
+  it("sends one reminder when the 24 h and 72 h ones fall due together (an event entered late)", async () => {
+    const m = await reviewMusician();
+    const bk = await reviewBooking(m, { email: "reminded-once@example.com" });
+    const now = new Date("2026-03-15T18:00:00Z");
+    await submitOrganiserReview({ id: m.profileId }, organiserReview(bk.id) as never, "create", now);
+    const [first, second] = await Promise.all([
+      sendReviewReminder({ bookingId: bk.id, side: "client" }, now),
+      sendReviewReminder({ bookingId: bk.id, side: "client" }, now),
+    ]);
+    expect([first, second].sort()).toEqual([false, true]);
+    expect(mailsTo("reminded-once@example.com")).toHaveLength(1);
+  });
+
   it("announces publication to both sides once both have written", async () => {
     const m = await reviewMusician();
     const bk = await reviewBooking(m, { email: "announced-client@example.com" });

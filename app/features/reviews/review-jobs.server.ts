@@ -4,6 +4,7 @@ import { musicianDisplayName } from "~/lib/display-name";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import { publicOrigin } from "~/server/env.server";
 import { type Mail, sendMail } from "~/server/mail/mailer.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
 import { type BookingForReview, findBookingForReview, findReview, findWindow } from "./queries.server";
 import { REVIEW_WINDOW_DAYS } from "./rating";
 import { REVIEW_JOBS, type ReminderSide, scheduleSweep } from "./review-schedule.server";
@@ -54,6 +55,8 @@ function reminderMail(bk: BookingForReview, side: ReminderSide, closesAt: Date):
   };
 }
 
+const REMINDER_GAP_MS = 24 * 3_600_000;
+
 /** 24 h and 72 h after the event: invite a side that has not written yet, while the window is open. */
 export async function sendReviewReminder(data: { bookingId: string; side: ReminderSide }, now = new Date()) {
   const bk = await findBookingForReview({ id: data.bookingId });
@@ -62,6 +65,9 @@ export async function sendReviewReminder(data: { bookingId: string; side: Remind
   if (windowState(window, now) !== "open") return false;
   const direction = data.side === "client" ? "client_to_musician" : "musician_to_client";
   if (await findReview(bk.id, direction)) return false;
+  // Once a day at most per side: an event entered after its date has the 24 h and the 72 h reminder due
+  // together, and each side got the same invitation twice, seconds apart (phone walk 2).
+  if (!(await hitRateLimit(`review-remind:${bk.id}:${data.side}`, 1, REMINDER_GAP_MS))) return false;
   if (data.side === "musician") {
     // By phone once (the first reminder), not at each one.
     await phoneBookingEvent("review_waiting", bk.id, ["musician"], { link: names(bk).musicianLink });

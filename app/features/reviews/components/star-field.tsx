@@ -20,7 +20,7 @@ export function StarField({
   return (
     <fieldset className="grid gap-1" aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium">{label}</legend>
-      <div className="flex flex-wrap gap-1">
+      <div className="star-choice flex flex-wrap gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
           <label
             key={n}
@@ -38,7 +38,7 @@ export function StarField({
               aria-label={`${label}: ${n} out of 5`}
             />
             <span aria-hidden>{n}</span>
-            <StarIcon aria-hidden className="size-4 fill-amber-400 text-amber-400" />
+            <StarIcon aria-hidden className="size-4" />
           </label>
         ))}
       </div>
