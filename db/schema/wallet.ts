@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -55,6 +56,8 @@ export const musicianPaymentSettings = pgTable(
     recipientCode: text("recipient_code"),
     /** A changed payout account receives no payout before this (ADR 0017); null when not held. */
     bankAccountHoldUntil: timestamp("bank_account_hold_until", { withTimezone: true }),
+    /** Released money goes to the bank on its own (issue 29); acts once a payout account is verified. */
+    autoPayout: boolean("auto_payout").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -69,7 +72,8 @@ export const musicianPaymentSettings = pgTable(
   ],
 );
 
-export const payoutStatuses = ["pending", "paid", "failed", "reversed"] as const;
+/** waiting: an automatic payout a hold keeps back, its money still in Available (issue 29). */
+export const payoutStatuses = ["waiting", "pending", "paid", "failed", "reversed"] as const;
 
 export const musicianPayouts = pgTable(
   "musician_payouts",
@@ -85,14 +89,23 @@ export const musicianPayouts = pgTable(
     accountNumber: text("account_number").notNull(),
     recipientCode: text("recipient_code").notNull(),
     note: text("note"),
+    /** The release this automatic payout pays (null: a withdrawal). One payout per release. */
+    bookingId: uuid("booking_id").references(() => bookingsByMusician.id, { onDelete: "restrict" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("musician_payouts_reference_key").on(t.reference),
+    uniqueIndex("musician_payouts_booking_key")
+      .on(t.bookingId)
+      .where(sql`${t.bookingId} IS NOT NULL AND ${t.status} IN ('waiting', 'pending', 'paid')`),
+    index("musician_payouts_waiting_idx").on(t.updatedAt).where(sql`${t.status} = 'waiting'`),
     index("musician_payouts_musician_created_idx").on(t.musicianId, t.createdAt.desc()),
     check("musician_payouts_amount_check", sql`${t.amountKobo} > 0`),
-    check("musician_payouts_status_check", sql`${t.status} IN ('pending', 'paid', 'failed', 'reversed')`),
+    check(
+      "musician_payouts_status_check",
+      sql`${t.status} IN ('waiting', 'pending', 'paid', 'failed', 'reversed')`,
+    ),
   ],
 );
 

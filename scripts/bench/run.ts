@@ -5,7 +5,8 @@
 // and its static twin (the page's final HTML as a file served by the same server); a bare node:http
 // server is the machine's yardstick. Then 200 clients on / while sampling the server's RSS, and
 // Lighthouse in two profiles (default mobile, and slow: 300 ms RTT, 400 kbps) with the LCP element and
-// its phases. Writes bench/results/latest.json and latest.md.
+// its phases. Then the ledger, messaging and automatic payouts (release → Paid out) targets. Writes
+// bench/results/latest.json and latest.md.
 import { fork, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -398,10 +399,32 @@ async function main() {
     messagingRun.status === 0 && fs.existsSync(messagingFile)
       ? JSON.parse(fs.readFileSync(messagingFile, "utf8"))
       : { failed: `scripts/bench/messaging.ts exited with ${messagingRun.status}` };
+  // Automatic payouts target: release → "Paid out" on the test provider, then ledger:check
+  // (scripts/bench/payouts.ts starts its own production server on its own data directory).
+  console.log('\npayouts: release → "Paid out" p50/p95 on the test provider, then ledger:check');
+  const payoutsRun = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/bench/payouts.ts",
+      "--build-dir",
+      buildDir,
+      "--port",
+      String(Number(args.port) + 4),
+    ],
+    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: "warn" }, stdio: ["ignore", "inherit", "inherit"] },
+  );
+  const payoutsFile = path.join(outDir, "payouts.json");
+  const payouts =
+    payoutsRun.status === 0 && fs.existsSync(payoutsFile)
+      ? JSON.parse(fs.readFileSync(payoutsFile, "utf8"))
+      : { failed: `scripts/bench/payouts.ts exited with ${payoutsRun.status}` };
   const report = {
     ...web,
     ledger: { ...ledger.figures, check: ledger.check, ...(ledger.ok ? {} : { reason: ledger.reason }) },
     messaging,
+    payouts,
   };
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
@@ -409,11 +432,16 @@ async function main() {
     messagingRun.status === 0 && fs.existsSync(path.join(outDir, "messaging.md"))
       ? fs.readFileSync(path.join(outDir, "messaging.md"), "utf8")
       : `## Messaging (issue 11)\n\n${messaging.failed}\n`;
-  const md = `${markdown(web).trimEnd()}\n${ledgerMarkdown(ledger)}\n${messagingMd}`;
+  const payoutsMd =
+    payoutsRun.status === 0 && fs.existsSync(path.join(outDir, "payouts.md"))
+      ? fs.readFileSync(path.join(outDir, "payouts.md"), "utf8")
+      : `## Automatic payouts (issue 29)\n\n${payouts.failed}\n`;
+  const md = `${markdown(web).trimEnd()}\n${ledgerMarkdown(ledger)}\n${messagingMd}\n${payoutsMd}`;
   fs.writeFileSync(path.join(outDir, "latest.md"), md);
   console.log(`\n${md}`);
   console.log(`written to ${path.relative(ROOT, outDir)}/latest.json and latest.md`);
   if (!ledger.ok) throw new Error(ledger.reason);
+  if (payoutsRun.status !== 0) throw new Error("the payouts bench failed (see above)");
 }
 
 main().catch((err) => {

@@ -2,6 +2,7 @@
 // the cancellation line of the booking page and My Bookings. Pure, so pages and tests share the words.
 import { formatCalendarDate, isCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";
+import { formatNairaAmount } from "~/lib/naira";
 import { DISPUTE_DECISION_DAYS, DISPUTE_SIDE_DAYS } from "./dispute-days";
 
 export type MoneyNoticeKind =
@@ -153,7 +154,10 @@ export function activityLine(kind: MoneyNoticeKind, d: MoneyNoticeData, p: Notic
     case "dispute_resolved":
       return `Dispute on ${what} resolved: ${resolutionOutcome(d, p, "musician")}`;
     case "payout_sent":
-      return `Payout of ${naira(d.musicianKobo)} sent to ${d.account ?? "your bank"}`;
+      // An automatic payout names its booking (issue 29): "₦90,000 sent to GTBank ••6789 for Wedding, 28 Nov".
+      return p.event
+        ? `${formatNairaAmount(d.musicianKobo ?? 0)} sent to ${d.account ?? "your bank"} for ${what}`
+        : `Payout of ${naira(d.musicianKobo)} sent to ${d.account ?? "your bank"}`;
     case "payout_failed":
       return `Payout of ${naira(d.musicianKobo)} to ${d.account ?? "your bank"} failed — the money is back in Available`;
   }
@@ -268,6 +272,14 @@ export function noticeMails(
       };
     }
     case "payout_sent":
+      if (p.event)
+        return {
+          client: null,
+          musician: {
+            subject: `${formatNairaAmount(d.musicianKobo ?? 0)} sent to ${d.account ?? "your bank"}`,
+            text: `${hiM}${formatNairaAmount(d.musicianKobo ?? 0)} sent to ${d.account ?? "your bank"}: your share of ${what} for ${p.clientName}, paid out automatically when it was released.${mEnd}`,
+          },
+        };
       return {
         client: null,
         musician: {
@@ -280,7 +292,7 @@ export function noticeMails(
         client: null,
         musician: {
           subject: `Payout of ${naira(d.musicianKobo)} failed`,
-          text: `${hiM}${d.note ?? `The transfer of ${naira(d.musicianKobo)} to ${d.account ?? "your bank"} failed. The money is back in Available.`}\n\nCheck your bank account details in your wallet and withdraw again.${mEnd}`,
+          text: `${hiM}${d.note ?? `The transfer of ${naira(d.musicianKobo)} to ${d.account ?? "your bank"} failed. The money is back in Available.`}${p.event ? ` It was your share of ${what}.` : ""}\n\n${p.event ? "Withdraw it from your wallet when you are ready, or change your payout account there: once it is fixed we send it again on our own." : "Check your bank account details in your wallet and withdraw again."}${mEnd}`,
         },
       };
   }

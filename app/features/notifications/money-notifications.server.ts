@@ -58,6 +58,8 @@ export type MoneyEvent =
   | {
       kind: "payout_sent" | "payout_failed";
       musicianId: string;
+      /** An automatic payout's booking (the release it pays); null for a withdrawal. */
+      bookingId?: string | null;
       reference: string;
       amountKobo: number;
       /** "GTBank ••6789" */
@@ -84,7 +86,7 @@ async function stored(event: MoneyEvent) {
       eventKey: `${event.kind}:${event.reference}`,
       kind: event.kind,
       musicianId: event.musicianId,
-      bookingId: null,
+      bookingId: event.bookingId ?? null,
       data: { musicianKobo: event.amountKobo, account: event.account, note: event.note ?? null },
     });
   }

@@ -13,6 +13,7 @@ import {
 } from "~/features/ledger/ledger-accounts";
 import { adminPaymentsView, resolvePaymentDispute } from "~/features/refunds/admin-payments.server";
 import { CLIENT_CANCEL_MESSAGES, cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
+import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.server";
 import { MIN_WITHDRAWAL_KOBO } from "~/features/wallet/wallet.schema";
 import { requestWithdrawal, saveOwnBankAccount } from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
@@ -196,6 +197,8 @@ describe("a chargeback lost after the release (ADR 0014)", () => {
       accountNumber: "0123456789",
     });
     expect(bank.ok).toBe(true);
+    // This musician withdraws by hand (automatic payouts off), leaving ₦1,000 in Available.
+    await chooseAutomaticPayouts(musician.profileId, false);
     expect((await releaseEscrow(booking.id, "admin")).ok).toBe(true);
     const withdrawn = MUSICIAN - MIN_WITHDRAWAL_KOBO;
     expect((await requestWithdrawal(musician.profileId, withdrawn, newIdempotencyKey())).ok).toBe(true);

@@ -15,6 +15,7 @@ import {
   PAYSTACK_CLEARING,
   PLATFORM_REVENUE,
 } from "~/features/ledger/ledger-accounts";
+import { sendWaitingPayoutOfBooking } from "~/features/wallet/automatic-payouts.server";
 import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
@@ -42,6 +43,9 @@ export async function settleChargeback(d: {
   const outcome = chargebackOutcome(d.resolution);
   if (outcome === "won") {
     await resumeReleaseAfterChargeback(d.transactionReference);
+    // An automatic payout the dispute kept back goes now (issue 29).
+    const payment = await q.findPaymentByReference(db, d.transactionReference);
+    if (payment) await sendWaitingPayoutOfBooking(payment.bookingId);
     return;
   }
   if (outcome === "unknown") {

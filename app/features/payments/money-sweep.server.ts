@@ -2,8 +2,10 @@
 // never queued, a crash between a commit and its provider call, or a webhook that never came.
 // - paid bookings still in escrow get their release job (undated ones: UNDATED_RELEASE_DAYS after payment);
 // - pending refunds the provider was never (successfully) asked for are sent, adopting a lost one;
-// - pending payouts are looked up at the provider and settled, or sent if it has never heard of them.
+// - pending payouts are looked up at the provider and settled, or sent if it has never heard of them;
+// - automatic payouts waiting for a hold go once it has ended (issue 29).
 import { redrivePendingRefunds } from "~/features/refunds/refunds.server";
+import { sendDueWaitingPayouts } from "~/features/wallet/automatic-payouts.server";
 import { redrivePendingPayouts } from "~/features/wallet/wallet.server";
 import { logger } from "~/server/logger.server";
 import { queueMissingReleases } from "./release.server";
@@ -12,10 +14,17 @@ export const MONEY_SWEEP_JOB = "money-sweep";
 /** At minute 17 of every hour (off the hour, when other schedules crowd). */
 export const MONEY_SWEEP_CRON = "17 * * * *";
 
-export async function runMoneySweep(): Promise<{ releases: number; refunds: number; payouts: number }> {
+export async function runMoneySweep(): Promise<{
+  releases: number;
+  refunds: number;
+  payouts: number;
+  waitingPayouts: number;
+}> {
   const releases = await queueMissingReleases();
   const refunds = await redrivePendingRefunds();
   const payouts = await redrivePendingPayouts();
-  if (refunds || payouts) logger.info({ releases, refunds, payouts }, "money sweep re-drove pending work");
-  return { releases, refunds, payouts };
+  const waitingPayouts = await sendDueWaitingPayouts();
+  if (refunds || payouts || waitingPayouts)
+    logger.info({ releases, refunds, payouts, waitingPayouts }, "money sweep re-drove pending work");
+  return { releases, refunds, payouts, waitingPayouts };
 }

@@ -14,6 +14,8 @@ import {
 } from "~/features/ledger/ledger-accounts";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
+import { requestReleasePayout, sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
+import type { PayoutRow } from "~/features/wallet/queries.server";
 import { type DbExecutor, db } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
@@ -21,6 +23,7 @@ import { logger } from "~/server/logger.server";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "./event-time";
 import { bookingCharges, releaseSplit } from "./fees";
 import { type ClientActor, payerRefusal } from "./payer.server";
+import { bookingPayoutHolds } from "./payout-holds.server";
 import * as q from "./queries.server";
 
 export const RELEASE_JOB = "escrow-release";
@@ -63,7 +66,11 @@ export async function releaseEscrow(
   return afterRelease(bookingId, result, by);
 }
 
-export type ReleaseInTx = ReleaseResult & { booking?: q.BookingMoneyRow };
+export type ReleaseInTx = ReleaseResult & {
+  booking?: q.BookingMoneyRow;
+  /** The automatic payout the release asked for (issue 29), sent once the transaction has committed. */
+  payout?: PayoutRow | null;
+};
 
 /**
  * The release inside the caller's transaction (the admin's dispute resolution refunds part and
@@ -107,7 +114,7 @@ export async function releaseEscrowIn(
   if (by === "client" && !eventEnded(booking, now))
     return { ok: false, status: 409, message: releaseOpensMessage(booking) };
 
-  const { released, ...split } = await postRelease(tx, booking, payment, by);
+  const { released, payout, ...split } = await postRelease(tx, booking, payment, by, now);
   await q.setPaymentStatus(
     tx,
     bookingId,
@@ -115,7 +122,7 @@ export async function releaseEscrowIn(
     ["paid", "partially_refunded"],
     booking.status === "cancelled" ? {} : { status: "completed" },
   );
-  return { ok: true, released, ...split, booking };
+  return { ok: true, released, ...split, booking, payout };
 }
 
 /** What follows a committed release: the notifications and the booking's review window. */
@@ -127,21 +134,26 @@ export async function afterRelease(
   if (result.ok && result.released && result.musicianKobo > 0)
     await notifyMoneyEvent({ kind: "released", bookingId, musicianKobo: result.musicianKobo, by });
   if (!result.ok) return result;
+  await sendRequestedPayout(result.payout);
   // Released means completed and paid: the booking's review window opens now.
   await openReviewWindow(bookingId);
-  const { booking: _booking, ...rest } = result;
+  const { booking: _booking, payout: _payout, ...rest } = result;
   return rest;
 }
 
 export const releaseKey = (bookingId: string) => `release:${bookingId}`;
 
-/** Posts the release of what the booking's escrow holds (key release:{booking}); nothing twice. */
+/**
+ * Posts the release of what the booking's escrow holds (key release:{booking}); nothing twice. In the
+ * same transaction, the musician's share is asked to go to their bank (issue 29: automatic payouts).
+ */
 async function postRelease(
   tx: DbExecutor,
   booking: q.BookingMoneyRow,
   payment: q.PaymentRow,
   by: ReleaseBy | "cancellation",
-): Promise<{ released: boolean; musicianKobo: number; platformKobo: number }> {
+  now = new Date(),
+): Promise<{ released: boolean; musicianKobo: number; platformKobo: number; payout: PayoutRow | null }> {
   const charges = bookingCharges(payment.priceKobo, {
     serviceFeeBp: payment.serviceFeeBp,
     commissionBp: payment.commissionBp,
@@ -161,7 +173,7 @@ async function postRelease(
     { account: receivable, amountKobo: repaid },
     { account: PLATFORM_REVENUE, amountKobo: split.platformKobo },
   ].filter((e) => e.amountKobo !== 0);
-  if (entries.length < 2) return { released: false, ...split };
+  if (entries.length < 2) return { released: false, ...split, payout: null };
   const posted = await postLedgerTransaction(tx, {
     idempotencyKey: releaseKey(booking.id),
     kind: "release",
@@ -172,11 +184,17 @@ async function postRelease(
         : `Escrow for booking ${booking.slug} released (${by})`,
     entries,
   });
-  return {
-    released: posted.created,
-    musicianKobo: split.musicianKobo - repaid,
-    platformKobo: split.platformKobo,
-  };
+  const musicianKobo = split.musicianKobo - repaid;
+  const holds = await bookingPayoutHolds(tx, booking.id);
+  const payout =
+    posted.created && holds
+      ? await requestReleasePayout(
+          tx,
+          { musicianId: booking.musicianId, bookingId: booking.id, amountKobo: musicianKobo, holds },
+          now,
+        )
+      : null;
+  return { released: posted.created, musicianKobo, platformKobo: split.platformKobo, payout };
 }
 
 /**
@@ -187,13 +205,14 @@ async function postRelease(
 export async function releaseKeptOnCancellation(
   tx: DbExecutor,
   bookingId: string,
-): Promise<{ musicianKobo: number; platformKobo: number }> {
+): Promise<{ musicianKobo: number; platformKobo: number; payout: PayoutRow | null }> {
+  const none = { musicianKobo: 0, platformKobo: 0, payout: null };
   const booking = await q.lockBookingOrRead(tx, bookingId);
   const payment = booking && (await q.findSuccessfulPayment(tx, bookingId));
-  if (!booking || !payment || booking.status !== "cancelled") return { musicianKobo: 0, platformKobo: 0 };
+  if (!booking || !payment || booking.status !== "cancelled") return none;
   const { released, ...split } = await postRelease(tx, booking, payment, "cancellation");
   await q.setPaymentStatus(tx, bookingId, "released", ["paid"]);
-  return released ? split : { musicianKobo: 0, platformKobo: 0 };
+  return released ? split : none;
 }
 
 /** The payer's "The event happened" on /booking/{slug}. */

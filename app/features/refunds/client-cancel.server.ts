@@ -14,6 +14,7 @@ import {
   setBookingPaymentStatus,
 } from "~/features/payments/payment-state.server";
 import { releaseKeptOnCancellation } from "~/features/payments/release.server";
+import { sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
 import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
 import {
@@ -111,7 +112,15 @@ export async function cancelBookingAsClient(
     if (why) return { ok: false as const, status: 409, message: why };
     await markCancelled(tx, booking.id);
     if (booking.paymentStatus !== "paid")
-      return { ok: true as const, booking, refundKobo: 0, keptKobo: 0, refundId: null, policy: null };
+      return {
+        ok: true as const,
+        booking,
+        refundKobo: 0,
+        keptKobo: 0,
+        refundId: null,
+        policy: null,
+        payout: null,
+      };
 
     const state = await bookingPaymentState(booking.id, tx);
     if (!state?.reference || !state.cancellationPolicy)
@@ -138,11 +147,20 @@ export async function cancelBookingAsClient(
     const kept =
       refundKobo < state.escrowKobo
         ? await releaseKeptOnCancellation(tx, booking.id)
-        : { musicianKobo: 0, platformKobo: 0 };
-    return { ok: true as const, booking, refundKobo, keptKobo: kept.musicianKobo, refundId, policy };
+        : { musicianKobo: 0, platformKobo: 0, payout: null };
+    return {
+      ok: true as const,
+      booking,
+      refundKobo,
+      keptKobo: kept.musicianKobo,
+      refundId,
+      policy,
+      payout: kept.payout,
+    };
   });
   if (!done.ok) return done;
   if (done.refundId) await sendRefund(done.refundId);
+  await sendRequestedPayout(done.payout);
   await notifyMoneyEvent({
     kind: "cancelled",
     bookingId: done.booking.id,

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { musicianProfiles } from "~db/schema/profiles";
@@ -16,10 +16,14 @@ export type PaymentSettings = {
   accountName: string | null;
   recipientCode: string | null;
   bankAccountHoldUntil: Date | null;
+  autoPayout: boolean;
 };
 
-export async function findPaymentSettings(musicianId: string): Promise<PaymentSettings | undefined> {
-  const [row] = await db
+export async function findPaymentSettings(
+  musicianId: string,
+  ex: DbExecutor = db,
+): Promise<PaymentSettings | undefined> {
+  const [row] = await ex
     .select({
       musicianId: s.musicianId,
       cancellationPolicy: s.cancellationPolicy,
@@ -29,6 +33,7 @@ export async function findPaymentSettings(musicianId: string): Promise<PaymentSe
       accountName: s.accountName,
       recipientCode: s.recipientCode,
       bankAccountHoldUntil: s.bankAccountHoldUntil,
+      autoPayout: s.autoPayout,
     })
     .from(s)
     .where(eq(s.musicianId, musicianId));
@@ -52,6 +57,14 @@ export async function saveBankAccount(
     .onConflictDoUpdate({ target: s.musicianId, set: { ...account, updatedAt: new Date() } });
 }
 
+/** The musician's "Send released money to my bank automatically". */
+export async function saveAutoPayout(musicianId: string, autoPayout: boolean): Promise<void> {
+  await db
+    .insert(s)
+    .values({ musicianId, autoPayout })
+    .onConflictDoUpdate({ target: s.musicianId, set: { autoPayout, updatedAt: new Date() } });
+}
+
 export async function saveCancellationPolicy(musicianId: string, cancellationPolicy: string): Promise<void> {
   await db
     .insert(s)
@@ -59,8 +72,8 @@ export async function saveCancellationPolicy(musicianId: string, cancellationPol
     .onConflictDoUpdate({ target: s.musicianId, set: { cancellationPolicy, updatedAt: new Date() } });
 }
 
-export async function profileNames(musicianId: string) {
-  const [row] = await db
+export async function profileNames(musicianId: string, ex: DbExecutor = db) {
+  const [row] = await ex
     .select({
       firstName: musicianProfiles.firstName,
       lastName: musicianProfiles.lastName,
@@ -83,6 +96,8 @@ export type PayoutRow = {
   accountNumber: string;
   recipientCode: string;
   note: string | null;
+  /** The release an automatic payout pays; null for a withdrawal. */
+  bookingId: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -97,6 +112,7 @@ const payoutColumns = {
   accountNumber: p.accountNumber,
   recipientCode: p.recipientCode,
   note: p.note,
+  bookingId: p.bookingId,
   createdAt: p.createdAt,
   updatedAt: p.updatedAt,
 };
@@ -106,10 +122,73 @@ export async function insertPayout(
   row: Pick<
     PayoutRow,
     "musicianId" | "reference" | "amountKobo" | "bankName" | "accountNumber" | "recipientCode"
-  >,
+  > & { bookingId?: string; status?: "waiting" | "pending" },
 ): Promise<PayoutRow> {
   const [created] = await tx.insert(p).values(row).returning(payoutColumns);
   return created;
+}
+
+/** The automatic payouts of a booking's release, newest first (one live at most; failed ones before it). */
+export async function payoutsOfBooking(bookingId: string, ex: DbExecutor = db): Promise<PayoutRow[]> {
+  return ex.select(payoutColumns).from(p).where(eq(p.bookingId, bookingId)).orderBy(desc(p.createdAt));
+}
+
+/** Failed or reversed automatic payouts of the musician (asked again once the account is fixed). */
+export async function returnedAutomaticPayouts(ex: DbExecutor, musicianId: string): Promise<PayoutRow[]> {
+  return ex
+    .select(payoutColumns)
+    .from(p)
+    .where(
+      and(eq(p.musicianId, musicianId), isNotNull(p.bookingId), inArray(p.status, ["failed", "reversed"])),
+    )
+    .orderBy(p.createdAt);
+}
+
+/**
+ * A waiting payout becomes pending, with the amount that goes and the account it goes to now (its money
+ * has just left Available).
+ */
+export async function startWaitingPayout(
+  tx: DbExecutor,
+  reference: string,
+  go: Pick<PayoutRow, "amountKobo" | "bankName" | "accountNumber" | "recipientCode">,
+): Promise<PayoutRow | undefined> {
+  const [row] = await tx
+    .update(p)
+    .set({ status: "pending", ...go, note: null, updatedAt: new Date() })
+    .where(and(eq(p.reference, reference), eq(p.status, "waiting")))
+    .returning(payoutColumns);
+  return row;
+}
+
+/** Waiting payouts (nothing moved for them yet) are dropped: the musician turned automatic payouts off. */
+export async function dropWaitingPayouts(
+  tx: DbExecutor,
+  musicianId: string,
+  reference?: string,
+): Promise<number> {
+  const rows = await tx
+    .delete(p)
+    .where(
+      and(
+        eq(p.musicianId, musicianId),
+        eq(p.status, "waiting"),
+        reference ? eq(p.reference, reference) : undefined,
+      ),
+    )
+    .returning({ id: p.id });
+  return rows.length;
+}
+
+/** Every waiting payout's reference, oldest first (the sweep sends those whose hold has ended). */
+export async function waitingPayoutReferences(limit = 500): Promise<string[]> {
+  const rows = await db
+    .select({ reference: p.reference })
+    .from(p)
+    .where(eq(p.status, "waiting"))
+    .orderBy(p.updatedAt)
+    .limit(limit);
+  return rows.map((r) => r.reference);
 }
 
 export async function findPayoutByReference(

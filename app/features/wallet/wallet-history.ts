@@ -37,6 +37,8 @@ export type HistoryPayout = {
   id: string;
   amountKobo: number;
   status: string;
+  /** An automatic payout's booking (the release it pays); null for a withdrawal. */
+  bookingId?: string | null;
   bankName: string;
   accountNumber: string;
   note: string | null;
@@ -52,7 +54,7 @@ export type WalletLine = {
   tone: "in" | "out" | "move" | "returned";
   /** What the line adds to Available + In escrow (a move adds nothing). */
   effectKobo: number;
-  /** A withdrawal's status ("Pending", "Paid out", ...). */
+  /** A payout's status ("Pending", "Paid out", "Held", ...). */
   status: string | null;
   note: string | null;
   bookingSlug: string | null;
@@ -73,6 +75,7 @@ export type WalletStatement = {
 };
 
 export const PAYOUT_STATUS_LABELS: Record<string, string> = {
+  waiting: "Held",
   pending: "Pending",
   paid: "Paid out",
   failed: "Failed — back in Available",
@@ -111,6 +114,8 @@ export function walletStatement(input: {
   /** Entries on the musician's Available account (releases and withdrawals are told from escrow and payouts). */
   availableEntries: HistoryEntry[];
   payouts: HistoryPayout[];
+  /** Why each held automatic payout waits and when it goes, by payout id (issue 29). */
+  holdNotes?: Map<string, string>;
 }): WalletStatement {
   const byId = new Map(input.bookings.map((b) => [b.id, b]));
   const lines: WalletLine[] = [];
@@ -199,19 +204,23 @@ export function walletStatement(input: {
   let pendingPayoutKobo = 0;
   for (const p of input.payouts) {
     const cameBack = p.status === "failed" || p.status === "reversed";
+    // A held automatic payout has not left Available yet: shown, but it takes nothing.
+    const held = p.status === "waiting";
     if (p.status === "paid") paidOutKobo += p.amountKobo;
-    else if (!cameBack) pendingPayoutKobo += p.amountKobo;
+    else if (!cameBack && !held) pendingPayoutKobo += p.amountKobo;
+    const booking = p.bookingId ? byId.get(p.bookingId) : undefined;
+    const to = `${p.bankName} ••${p.accountNumber.slice(-4)}`;
     lines.push({
       id: `payout:${p.id}`,
       at: p.createdAt,
-      text: `Withdrawal to ${p.bankName} ••${p.accountNumber.slice(-4)}`,
+      text: p.bookingId ? `Sent to ${to} automatically` : `Withdrawal to ${to}`,
       amountKobo: -p.amountKobo,
-      tone: cameBack ? "returned" : "out",
-      effectKobo: cameBack ? 0 : -p.amountKobo,
+      tone: cameBack ? "returned" : held ? "move" : "out",
+      effectKobo: cameBack || held ? 0 : -p.amountKobo,
       status: PAYOUT_STATUS_LABELS[p.status] ?? PAYOUT_STATUS_LABELS.pending,
-      note: cameBack ? p.note : null,
-      bookingSlug: null,
-      bookingLabel: null,
+      note: cameBack ? p.note : held ? (input.holdNotes?.get(p.id) ?? null) : null,
+      bookingSlug: booking?.slug ?? null,
+      bookingLabel: booking ? bookingLabel(booking) : null,
     });
   }
   let inEscrowKobo = 0;

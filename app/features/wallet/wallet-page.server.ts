@@ -5,6 +5,7 @@ import { type Bank, paymentProvider } from "~/features/payments/paystack/provide
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { parseNaira } from "~/lib/naira";
 import { logger } from "~/server/logger.server";
+import { chooseAutomaticPayouts, heldPayoutNotes, retryReturnedPayouts } from "./automatic-payouts.server";
 import type { WalletActionData, WalletPageData } from "./components/wallet-page";
 import {
   bankAccountSchema,
@@ -35,8 +36,9 @@ async function banks(): Promise<Bank[]> {
 }
 
 export async function walletPageData(musicianId: string, now = new Date()): Promise<WalletPageData> {
+  const holdNotes = await heldPayoutNotes(musicianId, now);
   const [view, bankList, settings] = await Promise.all([
-    walletView(musicianId),
+    walletView(musicianId, { holdNotes }),
     banks().then(
       (list) => ({ list, error: null }),
       (err: unknown) => {
@@ -58,6 +60,7 @@ export async function walletPageData(musicianId: string, now = new Date()): Prom
     earnedKobo: statement.earnedKobo,
     commissionBp: view.commissionBp,
     bankAccount: view.bankAccount,
+    autoPayout: view.autoPayout,
     heldMessage: settings,
     banks: bankList.list,
     banksError: bankList.error,
@@ -111,6 +114,8 @@ export async function walletAction(
       if (checked === "too-many") return askAgain(TOO_MANY_PASSWORD_TRIES);
       if (checked === "wrong") return askAgain(WRONG_PASSWORD);
       result = await saveOwnBankAccount(musicianId, parsed.data);
+      // A fixed account: automatic payouts that failed are asked again, to it (issue 29 §5).
+      if (result.ok) await retryReturnedPayouts(musicianId);
     }
   } else if (input.intent === "withdraw-review" || input.intent === "withdraw") {
     const typed = withdrawSchema.safeParse(input).data?.amount;
@@ -123,6 +128,16 @@ export async function walletAction(
         ? await reviewWithdrawal(musicianId, amount.kobo)
         : await requestWithdrawal(musicianId, amount.kobo, input.idempotencyKey);
     result = { ...result, intent: input.intent, ...(result.ok ? {} : { amountText }) };
+  } else if (input.intent === "auto-payout") {
+    const on = input.autoPayout === "on";
+    await chooseAutomaticPayouts(musicianId, on);
+    result = {
+      ok: true,
+      intent: "auto-payout",
+      message: on
+        ? "Released money will go to your bank automatically"
+        : "Released money will stay in Available until you withdraw it",
+    };
   } else {
     return { ok: false, toast: { type: "error", message: "Unknown action" } };
   }

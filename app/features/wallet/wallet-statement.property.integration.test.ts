@@ -3,7 +3,8 @@
 // bank — the wallet's history lines add up, after every step, to the figures at the top:
 //   Σ lines = Available + In escrow, and the payment and refund lines = Available + In escrow + Paid out
 //   (+ withdrawals still on their way to the bank),
-// each withdrawal is one line with its status, and no line shows an internal reference.
+// each withdrawal and automatic payout (issue 29: turned on and off at random) is one line with its
+// status, and no line shows an internal reference.
 
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -19,6 +20,7 @@ import { formatCalendarDate } from "~/lib/lagos-date";
 import { pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician } from "../../../tests/support/accounts";
+import { chooseAutomaticPayouts } from "./automatic-payouts.server";
 import { MIN_WITHDRAWAL_KOBO } from "./wallet.schema";
 import {
   availableKobo,
@@ -69,6 +71,8 @@ const op = fc.oneof(
     }),
     weight: 3,
   },
+  // "Send released money to my bank automatically" turned on or off (issue 29).
+  { arbitrary: fc.record({ t: fc.constant("auto" as const), on: fc.boolean() }), weight: 1 },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
@@ -112,7 +116,9 @@ async function expectReconciled(musicianId: string) {
   expect(view.statement.inEscrowKobo).toBe(view.inEscrowKobo);
   expect(view.statement.paidOutKobo).toBe(view.paidOutKobo);
   const payouts = await payoutsOf(musicianId);
-  const withdrawals = lines.filter((l) => l.text.startsWith("Withdrawal to "));
+  const withdrawals = lines.filter(
+    (l) => l.text.startsWith("Withdrawal to ") || l.text.endsWith(" automatically"),
+  );
   expect(withdrawals).toHaveLength(payouts.length);
   for (const w of withdrawals) expect(w.amountKobo).toBeLessThan(0);
   for (const l of lines) {
@@ -129,6 +135,8 @@ describe("the wallet's history reconciles", () => {
     expect((await saveOwnBankAccount(m.profileId, { bankCode: "058", accountNumber: "0123456789" })).ok).toBe(
       true,
     );
+    // The fixed first run withdraws by hand; the random runs turn automatic payouts on and off.
+    await chooseAutomaticPayouts(m.profileId, false);
     let ip = 0;
     const seen = { paid: 0, released: 0, cancelledWithRefund: 0, kept: 0, withdrawals: 0, reversed: 0 };
     const scenario = async (ops: Op[]) => {
@@ -154,6 +162,7 @@ describe("the wallet's history reconciles", () => {
         ip += 1;
         const from = `10.77.${(ip >> 8) & 255}.${ip & 255}`;
         if (o.t === "book") await add(o.price);
+        else if (o.t === "auto") await chooseAutomaticPayouts(m.profileId, o.on);
         else if (o.t === "pay") {
           const b = pick(o.i);
           const started = await startCheckout(b.slug, {}, from);

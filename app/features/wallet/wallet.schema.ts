@@ -39,7 +39,7 @@ export type WithdrawalReview = { amountKobo: number; destination: string; questi
 
 export type WalletActionResult = {
   ok: boolean;
-  intent?: "resolve" | "save-bank" | "withdraw-review" | "withdraw";
+  intent?: "resolve" | "save-bank" | "withdraw-review" | "withdraw" | "auto-payout";
   message?: string;
   fieldErrors?: Partial<Record<"bankCode" | "accountNumber" | "amount" | "password", string>>;
   resolved?: ResolvedAccount;

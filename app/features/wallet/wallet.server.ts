@@ -75,6 +75,8 @@ export type WalletView = {
   inEscrowKobo: number;
   paidOutKobo: number;
   bankAccount: BankAccountView | null;
+  /** "Send released money to my bank automatically" (issue 29). */
+  autoPayout: boolean;
   /** The musician's side of every money event, newest first, and what the lines add up to. */
   statement: WalletStatement;
   /** The commission rate bookings are paid at now. */
@@ -126,7 +128,11 @@ function namesMatch(accountName: string | null, firstName: string | null, lastNa
 
 type ProfileNames = { firstName: string | null; lastName: string | null } | null | undefined;
 
-function isVerified(settings: Awaited<ReturnType<typeof findPaymentSettings>>, names: ProfileNames): boolean {
+/** A payout account is verified when it is saved and the bank's name for it is the profile's name. */
+export function isVerified(
+  settings: Awaited<ReturnType<typeof findPaymentSettings>>,
+  names: ProfileNames,
+): boolean {
   return (
     Boolean(settings?.recipientCode) &&
     namesMatch(settings?.accountName ?? null, names?.firstName ?? null, names?.lastName ?? null)
@@ -145,7 +151,10 @@ export async function publicPaymentFacts(
   return { cancellationPolicy: policyOf(settings), verified: isVerified(settings, names) };
 }
 
-export async function walletView(musicianId: string): Promise<WalletView> {
+export async function walletView(
+  musicianId: string,
+  options: { holdNotes?: Map<string, string> } = {},
+): Promise<WalletView> {
   const payable = musicianPayableAccount(musicianId);
   const inTransit = payoutsInTransitAccount(musicianId);
   const [settings, names, bookings] = await Promise.all([
@@ -198,6 +207,7 @@ export async function walletView(musicianId: string): Promise<WalletView> {
     escrowEntries: entries.filter((e) => e.account !== payable),
     availableEntries: entries.filter((e) => e.account === payable),
     payouts,
+    holdNotes: options.holdNotes,
   });
   return {
     availableKobo: balances.get(payable) ?? 0,
@@ -212,6 +222,7 @@ export async function walletView(musicianId: string): Promise<WalletView> {
             verified: namesMatch(settings.accountName, names?.firstName ?? null, names?.lastName ?? null),
           }
         : null,
+    autoPayout: settings?.autoPayout ?? true,
     statement,
     commissionBp: rates.commissionBp,
   };
@@ -539,6 +550,12 @@ export async function retryPayoutTransfer(data: { reference: string }): Promise<
 }
 
 const OTP_NOTE = "Waiting for Stagebook to approve the transfer with Paystack (OTP).";
+const BALANCE_NOTE = "Waiting for Stagebook's Paystack balance to be topped up; it goes out then.";
+
+/** Paystack refuses a transfer its balance cannot cover: that is ours to fix, not the musician's failure. */
+function isBalanceShortfall(err: PaymentProviderError): boolean {
+  return /balance/i.test(err.message) && /(not enough|insufficient|low)/i.test(err.message);
+}
 
 /**
  * Asks the provider for the payout's transfer. A refusal is a failure only once the provider says it
@@ -546,7 +563,7 @@ const OTP_NOTE = "Waiting for Stagebook to approve the transfer with Paystack (O
  * doubt leaves the payout pending with its money in transit. From a request, an unknown outcome queues
  * one retry job (keyed by the reference); from that job, the job itself is retried.
  */
-async function sendPayout(
+export async function sendPayout(
   reference: string,
   options: { fromJob?: boolean } = {},
 ): Promise<"sent" | "rejected" | "unavailable" | "settled"> {
@@ -564,6 +581,20 @@ async function sendPayout(
       });
     } catch (err) {
       if (!(err instanceof PaymentProviderError) || err.kind !== "rejected") throw err;
+      if (isBalanceShortfall(err)) {
+        // Issue 29 §6: never failed for this. The payout stays pending (its money in transit), an admin
+        // is alerted, and the retry job or the sweep sends it once the balance is topped up.
+        await notePendingPayout(reference, BALANCE_NOTE);
+        await recordMoneyAlert(db, {
+          kind: "transfer_balance_low",
+          reference,
+          musicianId: payout.musicianId,
+          amountKobo: payout.amountKobo,
+          detail: `The Paystack balance cannot cover transfer ${reference} of ${formatNaira(payout.amountKobo)}: top up the Paystack balance. The payout stays pending and is sent again on its own.`,
+        });
+        logger.error({ reference }, "Paystack balance too low for a payout; it stays pending, admin alerted");
+        throw err;
+      }
       transfer = await provider.verifyTransfer(reference);
       if (!transfer) {
         const reason = err.message.replace(/^Paystack \w+ \S+ failed: /, "");
@@ -755,6 +786,7 @@ async function settleTransfer(
   await notifyMoneyEvent({
     kind: settled.status === "paid" ? "payout_sent" : "payout_failed",
     musicianId: payout.musicianId,
+    bookingId: payout.bookingId,
     reference: payout.reference,
     amountKobo: payout.amountKobo,
     account,

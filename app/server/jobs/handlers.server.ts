@@ -26,6 +26,7 @@ import {
 } from "~/features/phone-messages/phone-messages.server";
 import { RETRY_REFUND_JOB, retryRefundJob } from "~/features/refunds/refunds.server";
 import { reviewJobHandlers } from "~/features/reviews/review-jobs.server";
+import { runSendPayout, SEND_PAYOUT_JOB } from "~/features/wallet/automatic-payouts.server";
 import { RETRY_PAYOUT_JOB, retryPayoutTransfer } from "~/features/wallet/wallet.server";
 import { registerJob } from "./jobs.server";
 
@@ -40,6 +41,7 @@ export function registerJobHandlers(): void {
   registerJob(RELEASE_JOB, runAutoRelease);
   registerJob(TEST_WEBHOOK_JOB, (data: Parameters<typeof sendTestWebhook>[0]) => sendTestWebhook(data));
   registerJob(RETRY_PAYOUT_JOB, retryPayoutTransfer);
+  registerJob(SEND_PAYOUT_JOB, (data: { reference: string }) => runSendPayout(data));
   registerJob(RETRY_REFUND_JOB, retryRefundJob);
   registerJob(MONEY_NOTICE_MAIL_JOB, sendMoneyNoticeMails);
   registerJob(PHONE_SEND_JOB, async (data: { id: string }) => {

@@ -100,6 +100,12 @@ export function termsSections(contact: LegalContact): LegalSection[] {
             a dispute is raised before the payment is released, we keep holding it until the dispute is
             resolved under section 8.
           </p>
+          <p>
+            Unless a musician turns it off in their wallet, the musician's share is sent to their verified
+            bank account as soon as it is released. We hold a payout back, and say why in the wallet, while
+            the bank account was changed in the last 24 hours or while a card dispute is open on that booking;
+            it is sent when the hold ends.
+          </p>
         </>
       ),
     },
@@ -124,6 +130,11 @@ export function termsSections(contact: LegalContact): LegalSection[] {
           <p>
             We will never charge a fee or commission that was not shown to you before you committed to the
             booking. Any change to our rates applies only to bookings made after the change.
+          </p>
+          <p>
+            Payouts to a musician's Nigerian bank account are free for the musician: Stagebook pays the bank
+            transfer fee for every payout, whether it is sent automatically when a payment is released or when
+            you withdraw, so the amount shown in your wallet is the amount that reaches your bank.
           </p>
         </>
       ),

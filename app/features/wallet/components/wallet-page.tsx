@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -24,6 +25,8 @@ export type WalletPageData = {
   earnedKobo: number;
   commissionBp: number;
   bankAccount: { bankName: string; accountNumber: string; accountName: string; verified: boolean } | null;
+  /** "Send released money to my bank automatically" (issue 29): the musician's setting. */
+  autoPayout: boolean;
   /** Payouts to a just-changed account wait (ADR 0017): what the wallet says meanwhile. */
   heldMessage: string | null;
   banks: { name: string; code: string }[];
@@ -47,8 +50,47 @@ export type WalletActionData = WalletActionResult & ActionToast;
 
 const STATUS_VARIANT: Record<string, "default" | "secondary" | "destructive"> = {
   Pending: "secondary",
+  Held: "secondary",
   "Paid out": "default",
 };
+
+/** The automatic payout setting: one switch that posts (so it works before and without scripts). */
+function AutoPayoutSetting({ wallet, busy }: { wallet: WalletPageData; busy: boolean }) {
+  const on = wallet.autoPayout;
+  const account = wallet.bankAccount;
+  const state = !on
+    ? "Off: released money stays in Available until you withdraw it."
+    : account?.verified
+      ? `On: each payment released to you goes to ${account.bankName} ••${account.accountNumber.slice(-4)} within a minute. Stagebook pays the bank transfer fee.`
+      : "On, once your payout account is saved and the bank's name for it matches your profile.";
+  return (
+    <Form method="post" className="flex items-start justify-between gap-4 rounded-md border p-3">
+      <input type="hidden" name="intent" value="auto-payout" />
+      <input type="hidden" name="autoPayout" value={on ? "off" : "on"} />
+      <div className="grid gap-1 text-sm">
+        <p id="auto-payout-label" className="font-medium">
+          Send released money to my bank automatically
+        </p>
+        <p className="text-muted-foreground" data-testid="auto-payout-state">
+          {state}
+        </p>
+      </div>
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby="auto-payout-label"
+        disabled={busy}
+        className={`relative mt-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-50 ${on ? "bg-primary" : "bg-input"}`}
+      >
+        <span
+          aria-hidden="true"
+          className={`inline-block h-5 w-5 rounded-full bg-background shadow transition-transform ${on ? "translate-x-5" : "translate-x-0.5"}`}
+        />
+      </button>
+    </Form>
+  );
+}
 
 function Signed({ kobo, tone }: { kobo: number; tone: WalletPageData["history"][number]["tone"] }) {
   if (tone === "move" || tone === "returned")
@@ -91,6 +133,21 @@ function Balance({ title, kobo, hint }: { title: string; kobo: number; hint: str
   );
 }
 
+/**
+ * While a payout is on its way (an automatic one goes within a minute of release), the page reads the
+ * wallet again every few seconds, so "Pending" turns into "Paid out" without a tap. Only while visible.
+ */
+function useRefreshWhilePending(pending: boolean) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!pending) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === "visible") revalidate();
+    }, 3_000);
+    return () => window.clearInterval(timer);
+  }, [pending, revalidate]);
+}
+
 export function WalletPage({
   wallet,
   actionData,
@@ -99,6 +156,7 @@ export function WalletPage({
   actionData?: WalletActionData;
 }) {
   useActionToast(actionData);
+  useRefreshWhilePending(wallet.pendingPayoutKobo > 0);
   const busy = useNavigation().state !== "idle";
   const errors = actionData?.ok === false ? (actionData.fieldErrors ?? {}) : {};
   // The confirmation of an account: after "Check account", and again after a wrong password.
@@ -132,6 +190,8 @@ export function WalletPage({
         />
         <Balance title="Paid out" kobo={wallet.paidOutKobo} hint="Sent to your bank account." />
       </div>
+
+      <AutoPayoutSetting wallet={wallet} busy={busy} />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
@@ -336,7 +396,11 @@ export function WalletPage({
                           </>
                         )}
                       </p>
-                      {h.note && <p className="text-destructive">{h.note}</p>}
+                      {h.note && (
+                        <p className={h.status === "Held" ? "text-amber-800" : "text-destructive"}>
+                          {h.note}
+                        </p>
+                      )}
                     </div>
                     <div className="flex shrink-0 flex-col items-end gap-1 text-right">
                       <Signed kobo={h.amountKobo} tone={h.tone} />

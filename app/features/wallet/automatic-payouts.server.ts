@@ -1,0 +1,308 @@
+// Automatic payouts (issue 29): money released to a musician goes to their bank on its own. The release
+// asks for the payout of the released share inside its own transaction (requestReleasePayout: the
+// payout row and, unless a hold keeps it back, the ledger posting Available → payouts in transit); the
+// Paystack transfer goes out after commit, by the payout's reference, from the job queue (sendPayout:
+// a lost answer never pays twice, only Paystack's "not found" fails it).
+//
+// A held payout waits (status "waiting", its money still in Available) while the musician's payout
+// account is in its 24 h hold after a change, while a card dispute is open on the booking, or while its
+// money is test-mode money and the provider is real Paystack. The wallet says why and until when; a job
+// queued for the end of the hold (and the hourly sweep) sends it then.
+import { accountBalanceKobo, postLedgerTransaction } from "~/features/ledger/ledger.server";
+import { musicianPayableAccount, payoutsInTransitAccount } from "~/features/ledger/ledger-accounts";
+import { type BookingPayoutHolds, bookingPayoutHolds } from "~/features/payments/payout-holds.server";
+import { paymentProvider } from "~/features/payments/paystack/provider.server";
+import { LAGOS_TZ } from "~/lib/lagos-date";
+import { type DbExecutor, db } from "~/server/db.server";
+import { scheduleJob } from "~/server/jobs/jobs.server";
+import { logger } from "~/server/logger.server";
+import {
+  dropWaitingPayouts,
+  findPaymentSettings,
+  findPayoutByReference,
+  insertPayout,
+  listPayouts,
+  lockMusicianWallet,
+  type PaymentSettings,
+  type PayoutRow,
+  payoutsOfBooking,
+  profileNames,
+  returnedAutomaticPayouts,
+  saveAutoPayout,
+  startWaitingPayout,
+  testFundedKobo,
+  waitingPayoutReferences,
+} from "./queries.server";
+import { MIN_WITHDRAWAL_KOBO } from "./wallet.schema";
+import { formatHoldUntil, isVerified, PAYOUT_ACCOUNT_HOLD_MS, sendPayout } from "./wallet.server";
+
+/** The job that sends one payout by reference: a pending one now, a waiting one once its hold ends. */
+export const SEND_PAYOUT_JOB = "wallet-send-payout";
+
+export type PayoutHold = { kind: "account"; until: Date } | { kind: "card-dispute" } | { kind: "test-money" };
+
+/** One reference per release and attempt: a retry after a failure is a new transfer, never the same. */
+const releasePayoutReference = (bookingId: string, attempt: number) =>
+  `po_rel_${bookingId.replaceAll("-", "")}${attempt > 1 ? `_${attempt}` : ""}`;
+
+/** What keeps an automatic payout back now, the first that applies, or null. */
+export function payoutHold(
+  settings: Pick<PaymentSettings, "bankAccountHoldUntil">,
+  holds: BookingPayoutHolds,
+  now: Date,
+  realProvider = paymentProvider().kind === "paystack",
+): PayoutHold | null {
+  if (holds.testMoney && realProvider) return { kind: "test-money" };
+  if (holds.cardDispute) return { kind: "card-dispute" };
+  const until = settings.bankAccountHoldUntil;
+  if (until && until > now) return { kind: "account", until };
+  return null;
+}
+
+const lagosDay = (d: Date) => d.toLocaleDateString("en-CA", { timeZone: LAGOS_TZ });
+
+/** "yesterday", "today" or "on 26 Nov": when the payout account was changed (its hold began). */
+function changedWhen(changedAt: Date, now: Date): string {
+  if (lagosDay(changedAt) === lagosDay(now)) return "today";
+  if (lagosDay(changedAt) === lagosDay(new Date(now.getTime() - 86_400_000))) return "yesterday";
+  return `on ${changedAt.toLocaleDateString("en-NG", { day: "numeric", month: "short", timeZone: LAGOS_TZ })}`;
+}
+
+/** The wallet's words for a hold: why the money waits and when it will go. */
+export function payoutHoldMessage(hold: PayoutHold, now = new Date()): string {
+  switch (hold.kind) {
+    case "account":
+      return `Held until ${formatHoldUntil(hold.until)}: your payout account changed ${changedWhen(new Date(hold.until.getTime() - PAYOUT_ACCOUNT_HOLD_MS), now)}. It goes to your bank on its own then.`;
+    case "card-dispute":
+      return "Held while the client's bank looks into a card dispute on this booking. It goes to your bank on its own when the dispute is settled in your favour.";
+    case "test-money":
+      return "Not sent: this booking was paid in test mode, where no real money moved, so it cannot go to your bank.";
+  }
+}
+
+/** Whether money released to this musician goes to their bank automatically (setting on, account verified). */
+async function automaticPayoutsOn(tx: DbExecutor, musicianId: string) {
+  const settings = await findPaymentSettings(musicianId, tx);
+  if (!settings?.autoPayout || !settings.recipientCode || !settings.accountNumber) return null;
+  if (!isVerified(settings, await profileNames(musicianId, tx))) return null;
+  return settings as PaymentSettings & { recipientCode: string; accountNumber: string };
+}
+
+/** Available → payouts in transit for a payout that goes now (key payout:{reference}, once). */
+async function reservePayout(tx: DbExecutor, payout: PayoutRow): Promise<void> {
+  await postLedgerTransaction(tx, {
+    idempotencyKey: `payout:${payout.reference}`,
+    kind: "payout",
+    memo: `Automatic payout ${payout.reference} to ${payout.bankName} ${payout.accountNumber}`,
+    entries: [
+      { account: musicianPayableAccount(payout.musicianId), amountKobo: -payout.amountKobo },
+      { account: payoutsInTransitAccount(payout.musicianId), amountKobo: payout.amountKobo },
+    ],
+  });
+}
+
+/**
+ * Inside the release's transaction (the booking locked first, then the musician's wallet here): asks for
+ * the payout of what this release put in the musician's Available. Nothing when the musician turned
+ * automatic payouts off, has no verified payout account, or the share is below the smallest
+ * withdrawal; a release that already has a live payout gets no second one. Call sendRequestedPayout
+ * with the result once the transaction has committed.
+ */
+export async function requestReleasePayout(
+  tx: DbExecutor,
+  release: { musicianId: string; bookingId: string; amountKobo: number; holds: BookingPayoutHolds },
+  now = new Date(),
+): Promise<PayoutRow | null> {
+  if (release.amountKobo < MIN_WITHDRAWAL_KOBO) return null;
+  await lockMusicianWallet(tx, release.musicianId);
+  const settings = await automaticPayoutsOn(tx, release.musicianId);
+  if (!settings) return null;
+  const earlier = await payoutsOfBooking(release.bookingId, tx);
+  const live = earlier.find((p) => p.status === "waiting" || p.status === "pending" || p.status === "paid");
+  if (live) return null;
+  const hold = payoutHold(settings, release.holds, now);
+  const payout = await insertPayout(tx, {
+    musicianId: release.musicianId,
+    bookingId: release.bookingId,
+    reference: releasePayoutReference(release.bookingId, earlier.length + 1),
+    amountKobo: release.amountKobo,
+    bankName: settings.bankName ?? "",
+    accountNumber: settings.accountNumber,
+    recipientCode: settings.recipientCode,
+    status: hold ? "waiting" : "pending",
+  });
+  if (!hold) await reservePayout(tx, payout);
+  return payout;
+}
+
+/**
+ * After the release committed: queue the transfer (now, or at the end of the account's hold). If the
+ * queue cannot be reached, the hourly sweep sends it.
+ */
+export async function sendRequestedPayout(payout: PayoutRow | null | undefined): Promise<void> {
+  if (!payout) return;
+  const settings = payout.status === "waiting" ? await findPaymentSettings(payout.musicianId) : undefined;
+  const until = settings?.bankAccountHoldUntil;
+  const startAfter = until && until > new Date() ? until : undefined;
+  await scheduleSend(payout.reference, startAfter);
+}
+
+async function scheduleSend(reference: string, startAfter?: Date): Promise<void> {
+  await scheduleJob(
+    SEND_PAYOUT_JOB,
+    { reference },
+    { startAfter, singletonKey: `${reference}:${startAfter?.toISOString() ?? "now"}` },
+  ).catch((err) => logger.error({ err, reference }, "payout not queued; the money sweep sends it"));
+}
+
+type Started = { started: PayoutRow } | { hold: PayoutHold } | { dropped: string } | { gone: true };
+
+/**
+ * A waiting payout whose holds have ended becomes pending, under the wallet lock: its amount leaves
+ * Available (never more than Available holds now, less test-mode money when the provider is real) and
+ * it goes to the musician's current payout account.
+ */
+async function startIfHoldEnded(reference: string, now: Date): Promise<Started> {
+  return db.transaction(async (tx) => {
+    const first = await findPayoutByReference(reference, tx);
+    if (!first?.bookingId) return { gone: true };
+    await lockMusicianWallet(tx, first.musicianId);
+    const payout = await findPayoutByReference(reference, tx);
+    if (payout?.status !== "waiting" || !payout.bookingId) return { gone: true };
+    const settings = await automaticPayoutsOn(tx, payout.musicianId);
+    const holds = await bookingPayoutHolds(tx, payout.bookingId);
+    if (!settings || !holds) {
+      await dropWaitingPayouts(tx, payout.musicianId, payout.reference);
+      return { dropped: "automatic payouts are off or the account is not verified" };
+    }
+    const hold = payoutHold(settings, holds, now);
+    if (hold) return { hold };
+    let available = await accountBalanceKobo(musicianPayableAccount(payout.musicianId), tx);
+    if (paymentProvider().kind === "paystack") available -= await testFundedKobo(tx, payout.musicianId);
+    const amountKobo = Math.min(payout.amountKobo, available);
+    if (amountKobo < MIN_WITHDRAWAL_KOBO) {
+      await dropWaitingPayouts(tx, payout.musicianId, payout.reference);
+      return { dropped: "the money is no longer in Available" };
+    }
+    const started = await startWaitingPayout(tx, reference, {
+      amountKobo,
+      bankName: settings.bankName ?? "",
+      accountNumber: settings.accountNumber,
+      recipientCode: settings.recipientCode,
+    });
+    if (!started) return { gone: true };
+    await reservePayout(tx, started);
+    return { started };
+  });
+}
+
+/**
+ * The job: a waiting payout is started once its holds have ended (re-queued for the account hold's end
+ * if that is what still holds it); a pending one is sent. An unknown outcome throws, so the queue
+ * retries this same job (same reference: never a second transfer).
+ */
+export async function runSendPayout(data: { reference: string }, now = new Date()): Promise<void> {
+  const payout = await findPayoutByReference(data.reference);
+  if (!payout) return;
+  if (payout.status === "waiting") {
+    const result = await startIfHoldEnded(data.reference, now);
+    if ("hold" in result) {
+      if (result.hold.kind === "account") await scheduleSend(data.reference, result.hold.until);
+      return;
+    }
+    if ("dropped" in result)
+      logger.info({ reference: data.reference, why: result.dropped }, "waiting automatic payout dropped");
+    if (!("started" in result)) return;
+  }
+  const outcome = await sendPayout(data.reference, { fromJob: true });
+  if (outcome === "unavailable") throw new Error(`payout ${data.reference}: provider unavailable`);
+}
+
+/** The sweep: every waiting payout whose hold has ended goes now (a lost job, a settled card dispute). */
+export async function sendDueWaitingPayouts(now = new Date()): Promise<number> {
+  const references = await waitingPayoutReferences();
+  let sent = 0;
+  for (const reference of references) {
+    try {
+      const before = await findPayoutByReference(reference);
+      await runSendPayout({ reference }, now);
+      const after = await findPayoutByReference(reference);
+      if (before?.status === "waiting" && after?.status !== "waiting") sent += 1;
+    } catch (err) {
+      logger.warn({ err, reference }, "waiting payout not sent; the next sweep tries again");
+    }
+  }
+  return sent;
+}
+
+/** A card dispute on the booking was settled: its waiting payout goes now if nothing else holds it. */
+export async function sendWaitingPayoutOfBooking(bookingId: string): Promise<void> {
+  const waiting = (await payoutsOfBooking(bookingId)).find((p) => p.status === "waiting");
+  if (waiting) await scheduleSend(waiting.reference);
+}
+
+/**
+ * "Send released money to my bank automatically" (the musician's own wallet only: the caller passes
+ * their id). Turning it off drops the payouts still waiting for a hold: their money stays in Available
+ * for Withdraw, as before automatic payouts.
+ */
+export async function chooseAutomaticPayouts(musicianId: string, on: boolean): Promise<void> {
+  await saveAutoPayout(musicianId, on);
+  if (!on)
+    await db.transaction(async (tx) => {
+      await lockMusicianWallet(tx, musicianId);
+      await dropWaitingPayouts(tx, musicianId);
+    });
+}
+
+/**
+ * The payout account was fixed (a new account saved): automatic payouts that failed or were sent back
+ * by the bank are asked for again, to the new account, as waiting payouts that go when its hold ends.
+ * Only what Available still holds is asked for.
+ */
+export async function retryReturnedPayouts(musicianId: string): Promise<PayoutRow[]> {
+  const asked = await db.transaction(async (tx) => {
+    await lockMusicianWallet(tx, musicianId);
+    const settings = await automaticPayoutsOn(tx, musicianId);
+    if (!settings) return [];
+    const out: PayoutRow[] = [];
+    for (const returned of await returnedAutomaticPayouts(tx, musicianId)) {
+      const bookingId = returned.bookingId!;
+      const earlier = await payoutsOfBooking(bookingId, tx);
+      if (earlier.some((p) => p.status === "waiting" || p.status === "pending" || p.status === "paid"))
+        continue;
+      const payout = await insertPayout(tx, {
+        musicianId,
+        bookingId,
+        reference: releasePayoutReference(bookingId, earlier.length + 1),
+        amountKobo: returned.amountKobo,
+        bankName: settings.bankName ?? "",
+        accountNumber: settings.accountNumber,
+        recipientCode: settings.recipientCode,
+        status: "waiting",
+      });
+      out.push(payout);
+    }
+    return out;
+  });
+  for (const payout of asked) await sendRequestedPayout(payout);
+  return asked;
+}
+
+/** The wallet's explanation for each of the musician's held payouts (by payout id), read now. */
+export async function heldPayoutNotes(musicianId: string, now = new Date()): Promise<Map<string, string>> {
+  const notes = new Map<string, string>();
+  const waiting = (await listPayouts(musicianId)).filter((p) => p.status === "waiting");
+  if (waiting.length === 0) return notes;
+  const settings = await findPaymentSettings(musicianId);
+  for (const payout of waiting) {
+    if (!payout.bookingId) continue;
+    const holds = await bookingPayoutHolds(db, payout.bookingId);
+    const hold = settings && holds ? payoutHold(settings, holds, now) : null;
+    notes.set(
+      payout.id,
+      hold ? payoutHoldMessage(hold, now) : "Its hold has ended: it goes to your bank in a moment.",
+    );
+  }
+  return notes;
+}
