@@ -43,8 +43,9 @@ test("the payer releases, and the musician's wallet shows it paid out to the ban
   // The payout account, saved once (the first account is not held).
   await page.goto(`/musician_wallet/${musicianSlug}`);
   await page.waitForSelector("html[data-hydrated]");
-  const setting = page.getByRole("switch", { name: "Send released money to my bank automatically" });
+  const setting = page.getByRole("switch", { name: "Automatic payouts" });
   await expect(setting).toHaveAttribute("aria-checked", "true");
+  await expect(setting).toHaveAccessibleDescription(/^Send released money to my bank automatically/);
   await page.getByLabel("Bank").selectOption({ label: "Guaranty Trust Bank" });
   await page.getByLabel("Account number (NUBAN)").fill("0123456789");
   await page.getByRole("button", { name: "Check account" }).click();

@@ -67,11 +67,14 @@ function AutoPayoutSetting({ wallet, busy }: { wallet: WalletPageData; busy: boo
     <Form method="post" className="flex items-start justify-between gap-4 rounded-md border p-3">
       <input type="hidden" name="intent" value="auto-payout" />
       <input type="hidden" name="autoPayout" value={on ? "off" : "on"} />
+      {/* Named "Automatic payouts" (the sentence describes it): a name with "bank" in it would also
+          answer to the Bank field's label. */}
       <div className="grid gap-1 text-sm">
-        <p id="auto-payout-label" className="font-medium">
-          Send released money to my bank automatically
-        </p>
-        <p className="text-muted-foreground" data-testid="auto-payout-state">
+        <h3 id="auto-payout-label" className="font-medium">
+          Automatic payouts
+        </h3>
+        <p id="auto-payout-what">Send released money to my bank automatically</p>
+        <p className="text-muted-foreground" data-testid="auto-payout-state" id="auto-payout-state">
           {state}
         </p>
       </div>
@@ -80,6 +83,7 @@ function AutoPayoutSetting({ wallet, busy }: { wallet: WalletPageData; busy: boo
         role="switch"
         aria-checked={on}
         aria-labelledby="auto-payout-label"
+        aria-describedby="auto-payout-what auto-payout-state"
         disabled={busy}
         className={`relative mt-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-50 ${on ? "bg-primary" : "bg-input"}`}
       >
