@@ -1,9 +1,14 @@
-/** The name a musician goes by: stage name, else full name, else a neutral fallback. */
+import { publicText } from "~/features/profiles/public-contact";
+
+/**
+ * The name a musician goes by: stage name, else full name, else a neutral fallback. A name saved with
+ * contact details in it before issue 27 refused them is shown masked.
+ */
 export function musicianDisplayName(p: {
   stageName: string | null;
   firstName: string | null;
   lastName: string | null;
 }): string {
   const full = [p.firstName, p.lastName].filter(Boolean).join(" ").trim();
-  return p.stageName?.trim() || full || "Your musician";
+  return publicText(p.stageName?.trim() || full || "Your musician");
 }

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { requestAccepted } from "~/features/booking-requests/booking-requests.server";
 import type { CreateBookingResult } from "~/features/bookings/action-results";
-import { bookingFormSchema, bookingIdSchema } from "~/features/bookings/booking.schema";
+import { bookingFormSchema, bookingIdSchema, pastEventConfirmed } from "~/features/bookings/booking.schema";
 import { createBooking } from "~/features/bookings/bookings.server";
 import { overlapAllowed } from "~/features/calendar/calendar.schema";
 import { linkBookingToConversation, notifyRequestAccepted } from "~/features/messaging/messaging.server";
@@ -36,7 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return await idempotent({ action: "booking", userId: user.id, fields: form }, async () => {
       const result = await createBooking(profile, parsed.data, requestId?.data ?? null, {
         allowOverlap: overlapAllowed(form),
+        allowPast: pastEventConfirmed(form),
       });
+      if (!result.ok && "pastTime" in result)
+        return fail(400, result.message, { eventDate: result.message, pastEvent: result.message });
       if (!result.ok && "clashes" in result) {
         return data<CreateBookingResult>({ ok: false, clashes: result.clashes }, { status: 409 });
       }

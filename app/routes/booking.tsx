@@ -3,7 +3,11 @@ import { deferred } from "~/components/deferred";
 import { getSessionUser, isOrganiser } from "~/features/auth/session.server";
 import { organiserContact } from "~/features/booking-requests/booking-requests.server";
 import type { BookingActionResult } from "~/features/bookings/action-results";
-import { confirmPublicBooking, getPublicBooking } from "~/features/bookings/bookings.server";
+import {
+  bookingForOutsider,
+  confirmPublicBooking,
+  getPublicBooking,
+} from "~/features/bookings/bookings.server";
 import { PublicBookingPage } from "~/features/bookings/components/public-booking-page";
 import { disputeSchema } from "~/features/disputes/dispute.schema";
 import { submitDispute } from "~/features/disputes/disputes.server";
@@ -79,8 +83,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ? await clientCancelPreviewFor(record, policy)
     : null;
   const reviewPanel = result.booking.status === "completed" ? await clientReviewPanel(params.slug) : null;
+  // Once paid, contact details and the page's words to the client are for the payer (and the musician)
+  // only, not for everyone the link was shared with (issue 27).
+  const booking = bookingForOutsider(result.booking, {
+    payer: viewer === "payer",
+    musician: viewer === "musician",
+  });
   return data({
-    booking: result.booking,
+    booking,
     status: 200,
     message: null,
     payment,
@@ -112,7 +122,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       readPayerToken(request.headers.get("cookie"), params.slug) ??
       payerSecretForForm(form[IDEMPOTENCY_FIELD]);
     return idempotent({ action: `pay:${params.slug}`, userId: payerId, fields: form }, async () => {
-      const started = await startCheckout(params.slug, parsed.data, context.clientIp, payerId, heldToken);
+      const started = await startCheckout(
+        params.slug,
+        parsed.data,
+        context.clientIp,
+        payerId,
+        heldToken,
+        payer?.id ?? null,
+      );
       // This browser's payer secret, bound to the checkout: paying it makes this browser the payer (ADR 0013).
       if (started.ok)
         return redirect(started.authorizationUrl, {

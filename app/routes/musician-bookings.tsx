@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { BookingsActionResult } from "~/features/bookings/action-results";
-import { bookingFormSchema, bookingIdSchema } from "~/features/bookings/booking.schema";
+import { bookingFormSchema, bookingIdSchema, pastEventConfirmed } from "~/features/bookings/booking.schema";
 import {
   cancelOwnBooking,
   completeOwnBooking,
@@ -64,7 +64,10 @@ export async function action({ request, params }: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      result = await updateOwnBooking(profile, id.data, parsed.data, { allowOverlap: overlapAllowed(form) });
+      result = await updateOwnBooking(profile, id.data, parsed.data, {
+        allowOverlap: overlapAllowed(form),
+        allowPast: pastEventConfirmed(form),
+      });
       break;
     }
     case "delete":
@@ -81,6 +84,18 @@ export async function action({ request, params }: Route.ActionArgs) {
         { ok: false, intent, toast: { type: "error", message: "Unknown action" } },
         { status: 400 },
       );
+  }
+  if (!result.ok && "pastTime" in result) {
+    return data<BookingsActionResult>(
+      {
+        ok: false,
+        intent,
+        bookingId: id.data,
+        errors: { eventDate: result.message, pastEvent: result.message },
+        toast: { type: "error", message: result.message },
+      },
+      { status: 400 },
+    );
   }
   if (!result.ok && "clashes" in result) {
     return data<BookingsActionResult>(

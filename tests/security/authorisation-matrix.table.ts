@@ -163,7 +163,7 @@ async function paidBookingYesterday(w: World): Promise<{ id: string; slug: strin
     .update(bookingsByMusician)
     .set({ status: "confirmed", eventDate: day })
     .where(eq(bookingsByMusician.id, b.id));
-  const started = await startCheckout(b.slug, {}, "10.77.0.2");
+  const started = await startCheckout(b.slug, { email: "client@example.com" }, "10.77.0.2");
   if (!started.ok) throw new Error(started.message);
   await completeTestCheckout(
     decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? ""),
@@ -186,7 +186,7 @@ async function paidBookingLongAgo(w: World): Promise<{ id: string; slug: string 
     .update(bookingsByMusician)
     .set({ status: "confirmed", eventDate: day })
     .where(eq(bookingsByMusician.id, b.id));
-  const started = await startCheckout(b.slug, {}, "10.77.0.3");
+  const started = await startCheckout(b.slug, { email: "client@example.com" }, "10.77.0.3");
   if (!started.ok) throw new Error(started.message);
   await completeTestCheckout(
     decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? ""),

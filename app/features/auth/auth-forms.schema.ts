@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasContactDetails, NAME_HAS_CONTACT } from "~/features/profiles/public-contact";
 import { formText } from "~/lib/form-fields";
 import { PHONE_ERROR, parseNigerianPhone } from "~/lib/phone";
 
@@ -12,8 +13,17 @@ export const roles = ["musician", "client"] as const;
 
 export const registerSchema = z
   .object({
-    firstName: formText().trim().min(1, "First name is required").max(100, "First name is too long"),
-    lastName: formText().trim().min(1, "Last name is required").max(100, "Last name is too long"),
+    // Names are shown before any booking is paid (issue 27): no phone number or address in them.
+    firstName: formText()
+      .trim()
+      .min(1, "First name is required")
+      .max(100, "First name is too long")
+      .refine((v) => !hasContactDetails(v), NAME_HAS_CONTACT),
+    lastName: formText()
+      .trim()
+      .min(1, "Last name is required")
+      .max(100, "Last name is too long")
+      .refine((v) => !hasContactDetails(v), NAME_HAS_CONTACT),
     email: formText().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),
     password: z
       .string()

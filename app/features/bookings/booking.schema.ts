@@ -39,7 +39,20 @@ const optionalTime = z
   .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "Please choose a valid time");
 
 /** The form's raw values: every field a string, as typed or posted. */
+/**
+ * Money review 2, N2 as people meet it: a booking created or edited for a time already over is asked
+ * about, never taken silently (a musician meaning "midnight tonight" picks 12:00 AM of today).
+ */
+export const PAST_TIME_QUESTION = "This time is already over: is this booking for a past event?";
+export const PAST_EVENT_LABEL = "Yes, this booking is for a past event";
+/** The form's answer to PAST_TIME_QUESTION (a ticked checkbox). */
+export function pastEventConfirmed(form: Record<string, unknown>): boolean {
+  return form.pastEvent === "on" || form.pastEvent === "1" || form.pastEvent === "true";
+}
+
 export type BookingFormValues = {
+  /** "on" once the musician has said the booking is for a past event (only asked when it is). */
+  pastEvent?: string;
   clientName: string;
   email: string;
   phoneNumber: string;

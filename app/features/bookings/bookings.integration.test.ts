@@ -7,7 +7,7 @@ import { loader as redirectLoader } from "~/routes/musician-bookings-redirect";
 import { db } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { createMusician, type TestMusician } from "../../../tests/support/accounts";
-import { bookingFormSchema } from "./booking.schema";
+import { bookingFormSchema, PAST_TIME_QUESTION } from "./booking.schema";
 import { newBookingSlug, withUniqueSlug } from "./booking-slug.server";
 import { answer, args, get, post, validBooking } from "./booking-test-support";
 import { createBooking } from "./bookings.server";
@@ -146,13 +146,57 @@ describe("creating a booking (api/bookings)", () => {
   });
 });
 
+describe("a booking for a time already over (money review 2, N2; phone walk 2)", () => {
+  const lagosToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date());
+
+  it("Create Booking asks first, and takes it once the musician says it is for a past event", async () => {
+    const m = await createMusician();
+    for (const past of [
+      { eventDate: "2026-11-20", eventStartTime: "16:00", eventEndTime: "17:00" },
+      // Today, 12:00 AM to 12:30 AM: over by the time anyone is awake to book it.
+      { eventDate: lagosToday(), eventStartTime: "00:00", eventEndTime: "00:30" },
+      { eventDate: "2025-01-01", eventStartTime: "", eventEndTime: "" },
+    ]) {
+      const refused = await answer(() =>
+        createAction(args(post(m, "/api/bookings", { ...validBooking, ...past }))),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toMatchObject({
+        eventDate: PAST_TIME_QUESTION,
+        pastEvent: PAST_TIME_QUESTION,
+      });
+      expect(refused.body.toast.message).toBe(PAST_TIME_QUESTION);
+      const rows = await db
+        .select()
+        .from(bookingsByMusician)
+        .where(eq(bookingsByMusician.musicianId, m.profileId));
+      expect(rows).toHaveLength(0);
+    }
+    const taken = await create(m, { eventDate: "2026-11-20", eventStartTime: "16:00", pastEvent: "on" });
+    expect(taken.eventDate).toBe("2026-11-20");
+    // A future time is never asked about.
+    expect((await create(m, { eventDate: "2099-01-01" })).status).toBe("pending");
+  });
+
+  it("editing a booking to a time already over asks the same question", async () => {
+    const m = await createMusician();
+    const row = await create(m);
+    const edit = (over: Record<string, string>) =>
+      act(m, m.profileId, { intent: "update", bookingId: row.id, ...validBooking, ...over });
+    const refused = await edit({ eventDate: "2026-11-01" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.pastEvent).toBe(PAST_TIME_QUESTION);
+    expect((await edit({ eventDate: "2026-11-01", pastEvent: "on" })).body.ok).toBe(true);
+  });
+});
+
 describe("All Bookings (/musician_bookings/{slug})", () => {
   it("lists only the musician's own bookings, event date descending", async () => {
     const a = await createMusician();
     const b = await createMusician();
-    await create(a, { clientName: "Early", eventDate: "2026-01-10" });
-    await create(a, { clientName: "Late", eventDate: "2026-11-10" });
-    await create(a, { clientName: "Middle", eventDate: "2026-06-10" });
+    await create(a, { clientName: "Early", eventDate: "2026-01-10", pastEvent: "on" });
+    await create(a, { clientName: "Late", eventDate: "2026-11-10", pastEvent: "on" });
+    await create(a, { clientName: "Middle", eventDate: "2026-06-10", pastEvent: "on" });
     await create(b, { clientName: "Someone else's" });
     const res = await answer(() =>
       bookingsLoader(args(get(a, `/musician_bookings/${a.profileId}`), { slug: a.profileId })),
@@ -271,9 +315,13 @@ describe("All Bookings (/musician_bookings/{slug})", () => {
 
   it("marks a confirmed booking completed once its event has ended, not before and not when pending", async () => {
     const m = await createMusician();
-    const past = await create(m, { clientName: "Past", eventDate: "2025-01-05" });
+    const past = await create(m, { clientName: "Past", eventDate: "2025-01-05", pastEvent: "on" });
     const future = await create(m, { clientName: "Future", eventDate: "2099-01-05" });
-    const pending = await create(m, { clientName: "Still pending", eventDate: "2025-01-05" });
+    const pending = await create(m, {
+      clientName: "Still pending",
+      eventDate: "2025-01-05",
+      pastEvent: "on",
+    });
     await setStatus(past.id, "confirmed");
     await setStatus(future.id, "confirmed");
     const ok = await act(m, m.profileId, { intent: "complete", bookingId: past.id });

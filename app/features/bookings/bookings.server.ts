@@ -2,7 +2,7 @@ import type { Clash } from "~/features/calendar/calendar.schema";
 import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, clashesFor, isDoubleBooking } from "~/features/calendar/overlap.server";
 import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/disputes.server";
-import { maskedUnlessPaid } from "~/features/messaging/contact-mask";
+import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { contactsShared } from "~/features/messaging/contact-shared";
 import {
   type ClientBookingNews,
@@ -10,6 +10,8 @@ import {
   notifyMoneyEvent,
 } from "~/features/notifications/money-notifications.server";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
+import { bookingCharges } from "~/features/payments/fees";
+import { configuredFeeRates } from "~/features/payments/fees.server";
 import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
@@ -17,7 +19,7 @@ import { sendRefund, startRefundOnMusicianCancel } from "~/features/refunds/refu
 import { openReviewWindow } from "~/features/reviews/reviews.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { db } from "~/server/db.server";
-import type { BookingInput } from "./booking.schema";
+import { type BookingInput, PAST_TIME_QUESTION } from "./booking.schema";
 import { todayInLagos } from "./booking-dates";
 import { BOOKING_SLUG_PATTERN, newBookingSlug, withUniqueSlug } from "./booking-slug.server";
 import type { BookingSummaryData } from "./components/booking-summary";
@@ -62,6 +64,28 @@ async function overlapWarning(
   return clashes.length > 0 ? { ok: false, status: 409, message: OVERLAP_WARNING, clashes } : null;
 }
 
+/** The booking's time is over and the musician has not said it is for a past event (N2). */
+export type PastTimeQuestion = { ok: false; status: 400; message: string; pastTime: true };
+
+/** Whether the booking's time is already over in Lagos: its start, or its end, has passed. */
+export function timeAlreadyOver(
+  input: Pick<BookingInput, "eventDate" | "eventStartTime" | "eventEndTime">,
+  now = new Date(),
+) {
+  if (!input.eventDate) return false;
+  if (input.eventStartTime) {
+    const start = new Date(`${input.eventDate}T${input.eventStartTime.slice(0, 5)}:00+01:00`);
+    if (!Number.isNaN(start.getTime()) && start.getTime() <= now.getTime()) return true;
+  }
+  return eventEnded(input, now);
+}
+
+function pastTimeQuestion(input: BookingInput, allowPast: boolean, now: Date): PastTimeQuestion | null {
+  return !allowPast && timeAlreadyOver(input, now)
+    ? { ok: false, status: 400, message: PAST_TIME_QUESTION, pastTime: true }
+    : null;
+}
+
 export async function createBooking(
   musician: Musician,
   input: BookingInput,
@@ -69,8 +93,12 @@ export async function createBooking(
   {
     generateSlug = newBookingSlug,
     allowOverlap = false,
-  }: { generateSlug?: () => string; allowOverlap?: boolean } = {},
-): Promise<Outcome<{ slug: string; musicianName: string }> | OverlapWarning> {
+    allowPast = false,
+    now = new Date(),
+  }: { generateSlug?: () => string; allowOverlap?: boolean; allowPast?: boolean; now?: Date } = {},
+): Promise<Outcome<{ slug: string; musicianName: string }> | OverlapWarning | PastTimeQuestion> {
+  const past = pastTimeQuestion(input, allowPast, now);
+  if (past) return past;
   if (!allowOverlap) {
     const warning = await overlapWarning(musician.id, input, null);
     if (warning) return warning;
@@ -145,8 +173,14 @@ export async function updateOwnBooking(
   musician: Pick<Musician, "id">,
   id: string,
   input: BookingInput,
-  { allowOverlap = false }: { allowOverlap?: boolean } = {},
-): Promise<Outcome<{ message: string }> | OverlapWarning> {
+  {
+    allowOverlap = false,
+    allowPast = false,
+    now = new Date(),
+  }: { allowOverlap?: boolean; allowPast?: boolean; now?: Date } = {},
+): Promise<Outcome<{ message: string }> | OverlapWarning | PastTimeQuestion> {
+  const past = pastTimeQuestion(input, allowPast, now);
+  if (past) return past;
   if (!allowOverlap) {
     const warning = await overlapWarning(musician.id, input, id);
     if (warning) return warning;
@@ -160,10 +194,20 @@ export async function deleteOwnBooking(
   musician: Pick<Musician, "id">,
   id: string,
 ): Promise<Outcome<{ message: string }>> {
-  const row = await deleteDeletableBooking(id, musician.id);
+  // A payment that starts between the check and the delete trips the foreign key: the same answer.
+  const row = await deleteDeletableBooking(id, musician.id).catch((err: { code?: string }) => {
+    if (err.code === "23503") return null;
+    throw err;
+  });
   if (row) return { ok: true, message: `Booking for ${row.clientName} has been deleted` };
+  const current = await findOwnBookingStatus(id, musician.id);
+  if (current && current.status !== "confirmed" && current.status !== "completed")
+    return { ok: false, status: 409, message: BOOKING_WITH_MONEY_STAYS };
   return refusal(id, musician.id, () => "Confirmed or completed bookings cannot be deleted.");
 }
+
+export const BOOKING_WITH_MONEY_STAYS =
+  "A booking with a payment on record cannot be deleted: it stays in your list, and the client's, as a record of the money.";
 
 /** Rolls a musician's cancellation back: its refund cannot start (e.g. a chargeback is open). */
 class CancelRefused extends Error {}
@@ -238,7 +282,46 @@ export type PublicBooking = Omit<BookingSummaryData, "email" | "phoneNumber" | "
   musicianPhone: string | null;
   /** Money said plainly (issue 23 §4): what was paid, who cancelled and the refund, a dispute's outcome. */
   money: ClientBookingNews | null;
+  /** Before confirming (issue 27): what the client will pay, the fee and the total, not just the price. */
+  quote: { priceKobo: number; serviceFeeKobo: number; serviceFeeBp: number; totalKobo: number } | null;
+  /**
+   * The page may speak to its reader as the client ("You have confirmed…"): anyone while unpaid (the link
+   * is enough), only the payer once paid (issue 27). Set by the route for who is reading.
+   */
+  speaksToClient: boolean;
 };
+
+/** Words for a paid booking's page read by someone who is neither its payer nor its musician. */
+export const OUTSIDER_WORDS = {
+  step: "This booking is paid. Its contact details and documents with them are for the client who paid and the musician only.",
+  dispute: "The client has told us something is wrong, and our team is looking into it.",
+  cancelled: "This booking was cancelled.",
+} as const;
+
+/**
+ * A paid booking as someone holding its link sees it when they are neither its payer nor its musician
+ * (issue 27): no phone, the note's contact details masked, and nothing said to them as the client.
+ */
+export function bookingForOutsider(booking: PublicBooking, party: { payer: boolean; musician: boolean }) {
+  if (booking.paymentStatus === "unpaid" || party.payer) return booking;
+  const outsider = !party.musician;
+  return {
+    ...booking,
+    speaksToClient: false,
+    // The contact card speaks to the payer ("you can now call them"); the musician needs no card of their own.
+    musicianPhone: null,
+    additionalDetails:
+      outsider && booking.additionalDetails
+        ? maskContactDetails(booking.additionalDetails).text
+        : booking.additionalDetails,
+    money: booking.money && {
+      ...booking.money,
+      step: booking.money.step && OUTSIDER_WORDS.step,
+      disputeLine: booking.money.disputeLine && OUTSIDER_WORDS.dispute,
+      cancellation: booking.money.cancellation && OUTSIDER_WORDS.cancelled,
+    },
+  };
+}
 
 /** The server-side facts behind the page (never sent to the browser): the money and cancel panels use them. */
 export type PublicBookingRecord = BookingMoneyRow & { unresolvedDispute: boolean };
@@ -285,8 +368,24 @@ export async function getPublicBooking(
       disputed: row.disputed,
       musicianWebsite:
         row.musicianWebsiteActive && row.musicianSlug ? `/musicians/${row.musicianSlug}` : null,
-      musicianPhone: contactsShared(row.paymentStatus) ? (row.musicianPhone ?? null) : null,
+      // Not on a cancelled booking: there is no event to call about (phone walk 2).
+      musicianPhone:
+        contactsShared(row.paymentStatus) && row.status !== "cancelled" ? (row.musicianPhone ?? null) : null,
+      quote: row.status === "pending" && row.priceKobo ? quoteFor(row.priceKobo) : null,
+      speaksToClient: true,
     },
+  };
+}
+
+/** The price, the service fee at today's rate and the total, as the pay panel will show them. */
+function quoteFor(priceKobo: number) {
+  const rates = configuredFeeRates();
+  const c = bookingCharges(priceKobo, rates);
+  return {
+    priceKobo: c.priceKobo,
+    serviceFeeKobo: c.serviceFeeKobo,
+    serviceFeeBp: rates.serviceFeeBp,
+    totalKobo: c.totalKobo,
   };
 }
 

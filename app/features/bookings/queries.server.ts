@@ -7,6 +7,13 @@ import type { BookingInput } from "./booking.schema";
 
 const b = bookingsByMusician;
 
+// A booking someone started paying, or whose money moved, stays for both sides' records: the payment,
+// its ledger transactions and refunds point at it (issue 27, phone walk 2: Delete on a cancelled,
+// refunded booking answered 500).
+const hasMoneyHistory = sql`(EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = ${b.id})
+  OR EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.booking_id = ${b.id})
+  OR EXISTS (SELECT 1 FROM booking_refunds r WHERE r.booking_id = ${b.id}))`;
+
 const bookingColumns = {
   id: b.id,
   slug: b.slug,
@@ -28,6 +35,7 @@ const bookingColumns = {
   createdAt: b.createdAt,
   clientHasAccount: sql<boolean>`${b.clientUserId} IS NOT NULL`,
   fromRequest: sql<boolean>`${b.requestId} IS NOT NULL`,
+  hasMoneyHistory: sql<boolean>`${hasMoneyHistory}`,
 };
 
 export type BookingRow = {
@@ -54,6 +62,8 @@ export type BookingRow = {
   clientHasAccount: boolean;
   /** Made from an organiser's request: its contact details came from the organiser, not the musician. */
   fromRequest: boolean;
+  /** Someone started paying it, or its money moved: it cannot be deleted (issue 27). */
+  hasMoneyHistory: boolean;
   /** The client's e-mail and phone are held back until the booking is paid (issue 22 §4). */
   contactHidden?: boolean;
   /** The client's latest dispute reason, on the musician's own list only. */
@@ -140,6 +150,7 @@ export async function findOwnBookingStatus(id: string, musicianId: string) {
       eventDate: b.eventDate,
       eventStartTime: b.eventStartTime,
       eventEndTime: b.eventEndTime,
+      hasMoneyHistory: sql<boolean>`${hasMoneyHistory}`,
     })
     .from(b)
     .where(and(eq(b.id, id), eq(b.musicianId, musicianId)))
@@ -176,7 +187,14 @@ export async function updatePendingBooking(id: string, musicianId: string, input
 export async function deleteDeletableBooking(id: string, musicianId: string) {
   const [row] = await db
     .delete(b)
-    .where(and(eq(b.id, id), eq(b.musicianId, musicianId), notInArray(b.status, ["confirmed", "completed"])))
+    .where(
+      and(
+        eq(b.id, id),
+        eq(b.musicianId, musicianId),
+        notInArray(b.status, ["confirmed", "completed"]),
+        sql`NOT ${hasMoneyHistory}`,
+      ),
+    )
     .returning({ clientName: b.clientName });
   return row ?? null;
 }

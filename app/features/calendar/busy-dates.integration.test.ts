@@ -41,7 +41,7 @@ describe("organisers see the days a musician is taken (dates only)", () => {
     const slug = await giveSlug(m);
     await book(m, { clientName: "Secret Client Ada", eventDate: day(10) });
     await book(m, { clientName: "Pending Pat", eventDate: day(11) }, false);
-    await book(m, { clientName: "Past Paul", eventDate: day(-3) });
+    await book(m, { clientName: "Past Paul", eventDate: day(-3), pastEvent: "on" });
     await db.insert(musicianPerformances).values({
       profileId: m.profileId,
       eventTitle: "Private party at the Secret Venue",

@@ -27,7 +27,7 @@ async function paidBookingOf(organiser: { userId: string }, musicianProfileId: s
     clientUserId: organiser.userId,
     eventDate,
   });
-  const started = await startCheckout(booking.slug, {}, testIp(), organiser.userId);
+  const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp(), organiser.userId);
   if (!started.ok) throw new Error(started.message);
   const reference = started.authorizationUrl.split("/test-checkout/")[1] ?? "";
   await completeTestCheckout(reference, async (p) => {

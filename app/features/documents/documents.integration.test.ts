@@ -12,6 +12,7 @@ import { bookingRefunds } from "~db/schema/wallet";
 import { createMusician, type TestMusician } from "../../../tests/support/accounts";
 import { answer, args, get, giveSlug, post, validBooking } from "../bookings/booking-test-support";
 import { CREDIT_NOTE_NOT_YET, RECEIPT_NOT_YET } from "./documents.schema";
+import { CONTACT_FOR_PARTIES } from "./documents.server";
 
 /** The text of a PDF, as poppler's pdftotext reads it (an independent reader). */
 function pdfText(pdf: Buffer): string {
@@ -58,9 +59,9 @@ async function asMusician(who: TestMusician | null, slug: string, bookingId: str
   return res;
 }
 
-async function asClient(slug: string, kind: string) {
+async function asClient(slug: string, kind: string, who: TestMusician | null = null) {
   return (await clientLoader(
-    args(get(null, `/booking/${slug}/documents/${kind}`), { slug, kind }),
+    args(get(who, `/booking/${slug}/documents/${kind}`), { slug, kind }),
   )) as Response;
 }
 
@@ -211,10 +212,18 @@ describe("the receipt", () => {
     expect(invoice).toContain("Total (paid) ₦262,500.00");
     // Paid: the contract and the invoice give both sides' contact details.
     expect(invoice).toContain("08031234567 · ada@example.com");
-    const contract = flat(await text(await asClient(b.slug, "contract")));
+    const contract = flat(await text(await asClient(b.slug, "contract", m)));
     expect(contract).toContain("Client contact 08031234567 · ada@example.com");
     expect(contract).toContain(m.email);
     expect(contract).not.toContain("shared once the booking is paid");
+    // Issue 27: anyone else holding the link gets the documents without either side's contacts.
+    for (const kind of ["contract", "invoice", "receipt"]) {
+      const outsider = flat(await text(await asClient(b.slug, kind)));
+      expect(outsider, kind).not.toContain("08031234567");
+      expect(outsider, kind).not.toContain("ada@example.com");
+      expect(outsider, kind).not.toContain(m.email);
+      if (kind !== "receipt") expect(outsider, kind).toContain(CONTACT_FOR_PARTIES);
+    }
   });
 });
 

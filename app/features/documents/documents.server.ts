@@ -1,7 +1,7 @@
 import { musicianDisplayName } from "~/features/bookings/bookings.server";
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
-import { maskedUnlessPaid } from "~/features/messaging/contact-mask";
+import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { CONTACT_SHARED_ONCE_PAID, contactsShared } from "~/features/messaging/contact-shared";
 import { SERVICE_FEE_REFUND_NOTE } from "~/features/payments/fee-words";
 import { bookingCharges } from "~/features/payments/fees";
@@ -97,8 +97,9 @@ function charges(b: DocumentBookingRow) {
  * Each side's phone and e-mail, or, until the booking is paid, the words saying when they are
  * shared: the contract is e-mailed and downloadable by the booking link (issue 22 §4).
  */
-function contact(b: DocumentBookingRow, ...parts: (string | null)[]): string {
+function contact(b: DocumentBookingRow & { forOutsider?: boolean }, ...parts: (string | null)[]): string {
   if (!contactsShared(b.paymentStatus)) return CONTACT_SHARED_ONCE_PAID;
+  if (b.forOutsider) return CONTACT_FOR_PARTIES;
   return parts.filter(Boolean).join(" · ") || "—";
 }
 
@@ -384,11 +385,19 @@ export async function musicianDocument(
   return render(b, kind);
 }
 
-/** The client's download by the booking's slug: that booking's documents only, rate-limited like the page. */
+/** What a paid booking's documents print for contacts when neither its payer nor its musician asks. */
+export const CONTACT_FOR_PARTIES = "shared only with the client who paid and the musician";
+
+/**
+ * The client's download by the booking's slug: that booking's documents only, rate-limited like the page.
+ * `party`: the booking's payer or musician asks (issue 27). Anyone else holding the link gets the
+ * documents without either side's phone and e-mail, and with contact details in the note masked.
+ */
 export async function clientDocument(
   slug: string,
   kind: DocumentKind,
   clientIp: string,
+  party = false,
 ): Promise<DocumentResult> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
@@ -397,7 +406,15 @@ export async function clientDocument(
     await recordMiss(clientIp);
     return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
   }
-  return render(b, kind);
+  if (party || !contactsShared(b.paymentStatus)) return render(b, kind);
+  return render(
+    {
+      ...b,
+      forOutsider: true,
+      additionalDetails: b.additionalDetails && maskContactDetails(b.additionalDetails).text,
+    } as DocumentBookingRow,
+    kind,
+  );
 }
 
 /** The booking's contract as e-mail attachments (none when it cannot be made: the mail still goes). */

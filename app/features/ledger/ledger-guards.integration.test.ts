@@ -61,7 +61,7 @@ describe("the app's database role", () => {
       true,
     );
     const booking = await insertBooking(m.profileId);
-    const started = await startCheckout(booking.slug, {}, testIp());
+    const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
     if (!started.ok) throw new Error(started.message);
     const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
     await completeTestCheckout(reference, async (p) => {

@@ -58,6 +58,13 @@ async function search(qs: string) {
 const names = (r: Awaited<ReturnType<typeof search>>) => r.results.cards.map((c) => c.name);
 
 describe("/market search", () => {
+  it("shows a name saved with a phone number in it masked (issue 27)", async () => {
+    const t = token();
+    await musician({ stageName: `Tayo ${t} 0803 123 4567` });
+    const r = await search(`q=${t}`);
+    expect(names(r)).toEqual([`Tayo ${t} [contact details hidden until booking is paid]`]);
+  });
+
   it("shows only musicians whose website is active, linking to their page", async () => {
     const t = token();
     const shown = await musician({ stageName: `Shown ${t}` });

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { publicText } from "~/features/profiles/public-contact";
 import { db } from "~/server/db.server";
 
 export interface MarketFilters {
@@ -99,9 +100,10 @@ function toRow(r: Record<string, unknown>): MarketRow {
   return {
     id: String(r.id),
     slug: String(r.slug),
-    stageName: (r.stage_name as string | null) ?? null,
-    firstName: (r.first_name as string | null) ?? null,
-    lastName: (r.last_name as string | null) ?? null,
+    // Names saved with contact details before issue 27 refused them are masked on the market.
+    stageName: publicText((r.stage_name as string | null) ?? null),
+    firstName: publicText((r.first_name as string | null) ?? null),
+    lastName: publicText((r.last_name as string | null) ?? null),
     location: (r.location as string | null) ?? null,
     hourlyRateKobo: r.hourly_rate_kobo === null ? null : Number(r.hourly_rate_kobo),
     profileImage: (r.profile_image as string | null) ?? null,

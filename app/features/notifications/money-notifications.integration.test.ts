@@ -50,7 +50,7 @@ async function paidWedding(over: { eventDate?: string; policy?: "moderate" } = {
     email: client,
     ...(over.eventDate ? { eventDate: over.eventDate } : {}),
   });
-  const started = await startCheckout(booking.slug, {}, testIp());
+  const started = await startCheckout(booking.slug, { email: client }, testIp());
   if (!started.ok) throw new Error(started.message);
   const reference = started.authorizationUrl.split("/test-checkout/")[1] ?? "";
   let charge: unknown;

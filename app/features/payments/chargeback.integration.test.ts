@@ -68,7 +68,7 @@ async function paidBooking(musician?: Awaited<ReturnType<typeof createMusician>>
   n += 1;
   const m = musician ?? (await createMusician());
   const booking = await insertBooking(m.profileId, eventDate ? { eventDate } : {});
-  const started = await startCheckout(booking.slug, {}, testIp());
+  const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
   const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
   await completeTestCheckout(reference, async (p) => {

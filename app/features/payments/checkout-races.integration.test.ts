@@ -21,8 +21,8 @@ describe("checkout races", () => {
     // The same Pay form sent twice (a double tap, before the first answer set the payer cookie).
     const sameForm = payerSecretForForm(randomUUID());
     const [a, b] = await Promise.all([
-      startCheckout(booking.slug, {}, testIp(), null, sameForm),
-      startCheckout(booking.slug, {}, testIp(), null, sameForm),
+      startCheckout(booking.slug, { email: "ada@example.com" }, testIp(), null, sameForm),
+      startCheckout(booking.slug, { email: "ada@example.com" }, testIp(), null, sameForm),
     ]);
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
@@ -32,7 +32,7 @@ describe("checkout races", () => {
         .rows[0].n;
     expect(await count()).toBe(1);
     // Whoever completes a checkout is its payer (ADR 0013): one started elsewhere is never handed on.
-    const other = await startCheckout(booking.slug, {}, testIp());
+    const other = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
     expect(other.ok && other.authorizationUrl).not.toBe(a.authorizationUrl);
     expect(await count()).toBe(2);
   });
@@ -40,7 +40,7 @@ describe("checkout races", () => {
   it("a charge with Paystack's fees passed to the customer is credited by its requested_amount", async () => {
     const m = await createMusician();
     const booking = await insertBooking(m.profileId);
-    const started = await startCheckout(booking.slug, {}, testIp());
+    const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
     if (!started.ok) throw new Error(started.message);
     const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
     let outcome: Awaited<ReturnType<typeof handleChargeSuccess>> | undefined;

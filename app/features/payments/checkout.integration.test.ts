@@ -32,7 +32,7 @@ const referenceOf = (url: string) => decodeURIComponent(url.split("/test-checkou
 
 /** Starts checkout and completes it on the test provider, delivering the webhook straight to the handler. */
 async function pay(slug: string, deliveries = 1) {
-  const started = await startCheckout(slug, {}, testIp());
+  const started = await startCheckout(slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
   // The browser that pressed Pay is the payer (ADR 0013).
   const payer: ClientActor = { userId: null, payerToken: started.payerToken };
@@ -64,32 +64,42 @@ describe("the pay panel and checkout", () => {
       priceKobo: 25_000_000,
       serviceFeeKobo: 1_250_000,
       totalKobo: 26_250_000,
-      needsEmail: false,
+      needsEmail: true,
     });
   });
 
   it("refuses to start paying an unconfirmed or unpriced booking, and asks for an e-mail when it has none", async () => {
     const pending = await insertBooking(m.profileId, { status: "pending" });
-    expect(await startCheckout(pending.slug, {}, testIp())).toMatchObject({
+    expect(await startCheckout(pending.slug, { email: "ada@example.com" }, testIp())).toMatchObject({
       ok: false,
       status: 409,
       message: PAY_MESSAGES.notConfirmed,
     });
     const unpriced = await insertBooking(m.profileId, { priceKobo: null });
-    expect(await startCheckout(unpriced.slug, {}, testIp())).toMatchObject({ message: PAY_MESSAGES.noPrice });
+    expect(await startCheckout(unpriced.slug, { email: "ada@example.com" }, testIp())).toMatchObject({
+      message: PAY_MESSAGES.noPrice,
+    });
     const noEmail = await insertBooking(m.profileId, { email: null });
     expect((await payPanelForSlug(noEmail.slug))?.needsEmail).toBe(true);
     expect(await startCheckout(noEmail.slug, {}, testIp())).toMatchObject({ status: 400, field: "email" });
     const started = await startCheckout(noEmail.slug, { email: "organiser@example.com" }, testIp());
     expect(started.ok).toBe(true);
-    expect(await startCheckout("nosuchxx", {}, testIp())).toMatchObject({ status: 404 });
+    expect(await startCheckout("nosuchxx", { email: "ada@example.com" }, testIp())).toMatchObject({
+      status: 404,
+    });
   });
 
   it("computes the amount on the server, with a unique reference, and sends a second press to the same checkout", async () => {
     const b = await insertBooking(m.profileId);
-    const first = await startCheckout(b.slug, {}, testIp());
+    const first = await startCheckout(b.slug, { email: "ada@example.com" }, testIp());
     if (!first.ok) throw new Error(first.message);
-    const second = await startCheckout(b.slug, {}, testIp(), null, first.payerToken);
+    const second = await startCheckout(
+      b.slug,
+      { email: "ada@example.com" },
+      testIp(),
+      null,
+      first.payerToken,
+    );
     expect(second.ok).toBe(true);
     if (!second.ok) return;
     expect(first.authorizationUrl).toMatch(/\/test-checkout\/sbp_/);
@@ -133,7 +143,7 @@ describe("crediting a payment", () => {
 
   it("credits once when the callback and several webhooks race", async () => {
     const b = await insertBooking(m.profileId);
-    const started = await startCheckout(b.slug, {}, testIp());
+    const started = await startCheckout(b.slug, { email: "ada@example.com" }, testIp());
     if (!started.ok) throw new Error(started.message);
     const reference = referenceOf(started.authorizationUrl);
     let data: Parameters<typeof handleChargeSuccess>[0] | undefined;
@@ -157,7 +167,7 @@ describe("crediting a payment", () => {
 
   it("does not credit a transaction the provider has not completed", async () => {
     const b = await insertBooking(m.profileId);
-    const started = await startCheckout(b.slug, {}, testIp());
+    const started = await startCheckout(b.slug, { email: "ada@example.com" }, testIp());
     if (!started.ok) throw new Error(started.message);
     const result = await confirmPaymentCallback(referenceOf(started.authorizationUrl));
     expect(result).toMatchObject({ ok: false, slug: b.slug });
@@ -167,7 +177,7 @@ describe("crediting a payment", () => {
 
   it("never credits a wrong amount, a wrong currency or an unknown reference, and records each for the admin", async () => {
     const b = await insertBooking(m.profileId);
-    const started = await startCheckout(b.slug, {}, testIp());
+    const started = await startCheckout(b.slug, { email: "ada@example.com" }, testIp());
     if (!started.ok) throw new Error(started.message);
     const reference = referenceOf(started.authorizationUrl);
     expect(await handleChargeSuccess({ reference, amount: 100, currency: "NGN", status: "success" })).toBe(
@@ -200,12 +210,12 @@ describe("crediting a payment", () => {
   it("makes paying twice impossible: no pay button, the server refuses, a second charge is not credited", async () => {
     const b = await insertBooking(m.profileId);
     // Two tabs start two checkouts before either is paid.
-    const first = await startCheckout(b.slug, {}, testIp());
+    const first = await startCheckout(b.slug, { email: "ada@example.com" }, testIp());
     await db
       .update(payments)
       .set({ createdAt: new Date(0) })
       .where(eq(payments.bookingId, b.id));
-    const second = await startCheckout(b.slug, {}, testIp());
+    const second = await startCheckout(b.slug, { email: "ada@example.com" }, testIp());
     if (!first.ok || !second.ok) throw new Error("checkout did not start");
     expect(second.authorizationUrl).not.toBe(first.authorizationUrl);
     for (const url of [first.authorizationUrl, second.authorizationUrl]) {
@@ -214,7 +224,7 @@ describe("crediting a payment", () => {
       });
     }
     expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(26_250_000);
-    expect(await startCheckout(b.slug, {}, testIp())).toMatchObject({
+    expect(await startCheckout(b.slug, { email: "ada@example.com" }, testIp())).toMatchObject({
       status: 409,
       message: PAY_MESSAGES.alreadyPaid,
     });

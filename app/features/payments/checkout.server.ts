@@ -23,7 +23,15 @@ import { sendMail } from "~/server/mail/mailer.server";
 import { eventEnded } from "./event-time";
 import { bookingCharges } from "./fees";
 import { configuredFeeRates } from "./fees.server";
-import { bindPayerDevice, holdsPayment, issueManageLink, RECEIPT_LINK_TTL_MS } from "./payer.server";
+import {
+  bindPayerDevice,
+  holdsPayment,
+  issueManageLink,
+  musicianWouldPay,
+  PAYER_MESSAGES,
+  RECEIPT_LINK_TTL_MS,
+  requestEmailOf,
+} from "./payer.server";
 import type { PayFormInput } from "./payment.schema";
 import { PAY_NEEDS_DATE } from "./payment-messages";
 import * as q from "./queries.server";
@@ -87,7 +95,8 @@ export async function payPanelFor(
       serviceFeeKobo: c.serviceFeeKobo,
       serviceFeeBp: rates.serviceFeeBp,
       totalKobo: c.totalKobo,
-      needsEmail: !booking.email,
+      // Always asked (N1): the receipt and the payer's powers go to the person paying.
+      needsEmail: true,
       needsDate: !booking.eventDate,
       canMarkHappened: false,
       releaseOpens: null,
@@ -136,8 +145,8 @@ const REUSE_CHECKOUT_MS = 30 * 60_000;
 
 /**
  * "Pay ₦…": records a payment with a new unique reference and asks the provider for its checkout. A
- * signed-in organiser (clientUserId) paying a booking that belongs to no account takes it into theirs,
- * and that account becomes the payer if this checkout succeeds. This browser's payer secret (heldToken,
+ * signed-in organiser (clientUserId) becomes the payer if this checkout succeeds, and the booking joins
+ * their account then. This browser's payer secret (heldToken,
  * else a new one) is bound to the checkout either way (ADR 0013). A second Pay goes back to a recent open
  * checkout only from a browser bound to it: whoever completes a checkout is its payer, so a checkout
  * someone else started (the musician, say) is never handed on.
@@ -148,6 +157,8 @@ export async function startCheckout(
   clientIp: string,
   clientUserId: string | null = null,
   heldToken: string | null = null,
+  /** Whoever is signed in, organiser or not: the booking's musician may not pay it (N1). */
+  signedInUserId: string | null = clientUserId,
 ): Promise<StartCheckoutResult> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
@@ -160,9 +171,16 @@ export async function startCheckout(
   if (!priceKobo) return { ok: false, status: 409, message: PAY_MESSAGES.noPrice };
   // Release waits for the event's end, so money is never held for an event with no date.
   if (!booking.eventDate) return { ok: false, status: 409, message: PAY_MESSAGES.noDate };
-  const email = booking.email ?? input.email;
+  // Money review 2, N1: the payment e-mail is the payer's, asked at Pay (prefilled from a signed-in
+  // organiser's account); the booking's own e-mail only when the organiser gave it with their request,
+  // never what the musician typed. The musician's own address or account is never the payer's.
+  const email = input.email ?? (await requestEmailOf(booking.id, booking.email));
   if (!email) return { ok: false, status: 400, message: PAY_MESSAGES.emailNeeded, field: "email" };
-  if (clientUserId) await q.linkClientAccount(booking.id, clientUserId);
+  if (signedInUserId && (await musicianWouldPay(booking.id, { userId: signedInUserId, email: "" })))
+    return { ok: false, status: 403, message: PAYER_MESSAGES.musicianPays };
+  if (await musicianWouldPay(booking.id, { userId: null, email }))
+    return { ok: false, status: 400, message: PAYER_MESSAGES.musiciansEmail, field: "email" };
+  // The booking joins the payer's account only when their charge is credited (N11), not on a press of Pay.
   // Pay presses at once run one at a time per booking (the find-or-insert of the payment and the provider
   // call that gives it its URL): the same browser's second press goes back to its checkout; another
   // browser gets one of its own, since whoever completes a checkout is its payer (ADR 0013). If both are
@@ -308,6 +326,8 @@ export async function creditCharge(received: {
     // The payer's way in from another device (ADR 0013), made with the credit (the rows it refers to are
     // locked here already) and only ever sent in the receipt.
     const manageLink = await issueManageLink(tx, booking, payment.id, RECEIPT_LINK_TTL_MS);
+    // The payer's account, if they paid signed in, now holds the booking (N11: not whoever pressed Pay).
+    if (payment.payerUserId) await q.linkClientAccount(booking.id, payment.payerUserId, tx);
     return { outcome: "credited" as const, booking, payment: { ...payment, paidAt }, manageLink };
   });
 

@@ -35,7 +35,7 @@ async function paidBooking(over: { eventDate?: string | null } = {}) {
     m.profileId,
     over.eventDate === undefined ? {} : { eventDate: over.eventDate },
   );
-  const started = await startCheckout(booking.slug, {}, testIp());
+  const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
   const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
   await completeTestCheckout(reference, async (p) => {

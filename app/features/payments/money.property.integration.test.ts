@@ -504,7 +504,7 @@ describe("money under random sequences of events", () => {
           if (!b) return undefined;
           switch (o.t) {
             case "checkout": {
-              const started = await startCheckout(b.slug, {}, "10.55.0.1");
+              const started = await startCheckout(b.slug, { email: "ada@example.com" }, "10.55.0.1");
               if (started.ok) {
                 b.reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
                 b.policyAt = { ...b.policyAt, [b.reference]: policy };
@@ -512,7 +512,7 @@ describe("money under random sequences of events", () => {
               return undefined;
             }
             case "pay": {
-              const started = await startCheckout(b.slug, {}, "10.55.0.1");
+              const started = await startCheckout(b.slug, { email: "ada@example.com" }, "10.55.0.1");
               if (!started.ok) return undefined;
               const ref = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
               b.reference = ref;
@@ -692,7 +692,7 @@ describe("money under random sequences of events", () => {
             }
             case "cancelRacesPay": {
               // The organiser's checkout is open; the musician cancels while the payment lands.
-              const started = await startCheckout(b.slug, {}, "10.55.0.1");
+              const started = await startCheckout(b.slug, { email: "ada@example.com" }, "10.55.0.1");
               if (!started.ok) return undefined;
               const ref = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
               b.reference = ref;

@@ -2,7 +2,7 @@
 // nothing is released before the event has ended in Lagos.
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { answer, args, get, post } from "~/features/bookings/booking-test-support";
+import { answer, args, get, giveSlug, post } from "~/features/bookings/booking-test-support";
 import { completeOwnBooking, MARK_COMPLETED_WAITS } from "~/features/bookings/bookings.server";
 import { nextStep } from "~/features/bookings/components/public-booking-page";
 import { accountBalanceKobo, findLedgerBreaches } from "~/features/ledger/ledger.server";
@@ -10,7 +10,7 @@ import { escrowAccount, musicianPayableAccount, PLATFORM_REVENUE } from "~/featu
 import { action, loader } from "~/routes/booking";
 import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
-import { clientDisputes } from "~db/schema/bookings";
+import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import { payments } from "~db/schema/payments";
 import { createMusician, createOrganiser, type TestMusician, testIp } from "../../../tests/support/accounts";
 import { handleChargeSuccess } from "./checkout.server";
@@ -23,8 +23,8 @@ import { markEventHappened, RELEASE_MESSAGES } from "./release.server";
 type Who = { cookie: string } | null;
 const page = (slug: string, who: Who = null, query = "") =>
   answer(() => loader(args(get(who, `/booking/${slug}${query}`), { slug })));
-const act = (slug: string, form: Record<string, string>, who: Who = null) =>
-  answer(() => action(args(post(who, `/booking/${slug}`, form), { slug })));
+const act = (slug: string, form: Record<string, string>, who: Who = null, ip?: string) =>
+  answer(() => action(args(post(who, `/booking/${slug}`, form), { slug }, ip)));
 /** The name=value a Set-Cookie answer puts in the browser. */
 const cookieOf = (a: { setCookie: string | null }) => (a.setCookie ?? "").split(";")[0]!;
 const cookies = (...c: string[]) => ({ cookie: c.filter(Boolean).join("; ") });
@@ -43,7 +43,7 @@ const FORMS = {
 /** A booking paid from a browser (signed in as `who`, or not): its payer cookie and payment reference. */
 async function paidBooking(m: TestMusician, over: Parameters<typeof insertBooking>[1] = {}, who: Who = null) {
   const b = await insertBooking(m.profileId, over);
-  const paid = await act(b.slug, { intent: "pay" }, who);
+  const paid = await act(b.slug, { intent: "pay", email: over.email ?? "ada@example.com" }, who);
   if (paid.status !== 302) throw new Error(JSON.stringify(paid.body));
   const reference = decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? "");
   await completeTestCheckout(reference, async (p) => {
@@ -148,27 +148,27 @@ describe("only the payer moves a paid booking's money", () => {
     // An organiser who only pressed Pay (and never paid) on a booking someone else then paid is not its payer.
     const c = await insertBooking(m.profileId, { eventDate: "2099-06-09" });
     const stranger = await createOrganiser();
-    expect((await act(c.slug, { intent: "pay" }, stranger)).status).toBe(302);
+    expect((await act(c.slug, { intent: "pay", email: "ada@example.com" }, stranger)).status).toBe(302);
     const real = await paidBooking(m, { eventDate: "2099-06-10" });
     expect((await act(real.slug, FORMS.cancel, stranger)).status).toBe(403);
 
     // Unpaid, the link alone confirms and pays, as the spec says.
     const pending = await insertBooking(m.profileId, { status: "pending", eventDate: "2099-06-11" });
     expect((await act(pending.slug, { intent: "confirm" })).status).toBe(200);
-    expect((await act(pending.slug, { intent: "pay" })).status).toBe(302);
+    expect((await act(pending.slug, { intent: "pay", email: "ada@example.com" })).status).toBe(302);
   });
 
   it("a checkout someone else started is never handed on: the browser that pays it is the payer", async () => {
     const m = await createMusician();
     const b = await insertBooking(m.profileId, { eventDate: "2099-06-12" });
     // The musician, signed out, presses Pay first; then the client does.
-    const musicians = await act(b.slug, { intent: "pay" });
-    const clients = await act(b.slug, { intent: "pay" });
+    const musicians = await act(b.slug, { intent: "pay", email: "ada@example.com" });
+    const clients = await act(b.slug, { intent: "pay", email: "ada@example.com" });
     expect(clients.location).not.toBe(musicians.location);
     // The same browser pressing again goes back to its own checkout.
-    expect((await act(b.slug, { intent: "pay" }, cookies(cookieOf(clients)))).location).toBe(
-      clients.location,
-    );
+    expect(
+      (await act(b.slug, { intent: "pay", email: "ada@example.com" }, cookies(cookieOf(clients)))).location,
+    ).toBe(clients.location);
     const reference = decodeURIComponent(clients.location?.split("/test-checkout/")[1] ?? "");
     await completeTestCheckout(reference, async (p) => {
       await handleChargeSuccess(p.data as never);
@@ -225,10 +225,12 @@ describe("the payer on another device", () => {
     expect(claimed.status).toBe(302);
     expect((await act(b.slug, FORMS.cancel, cookies(cookieOf(claimed)))).status).toBe(200);
 
-    // A few per hour; an unpaid booking has nothing to manage.
-    await act(b.slug, { intent: "send-manage-link" });
-    await act(b.slug, { intent: "send-manage-link" });
-    expect((await act(b.slug, { intent: "send-manage-link" })).status).toBe(429);
+    // A few per hour from one requester; an unpaid booking has nothing to manage.
+    const ip = testIp();
+    await act(b.slug, { intent: "send-manage-link" }, null, ip);
+    await act(b.slug, { intent: "send-manage-link" }, null, ip);
+    await act(b.slug, { intent: "send-manage-link" }, null, ip);
+    expect((await act(b.slug, { intent: "send-manage-link" }, null, ip)).status).toBe(429);
     const unpaid = await insertBooking(m.profileId, { eventDate: "2099-07-03" });
     expect((await act(unpaid.slug, { intent: "send-manage-link" })).status).toBe(409);
     expect((await act(unpaid.slug, { intent: "claim-manage", manage: "x".repeat(43) })).status).toBe(400);
@@ -292,7 +294,7 @@ describe("nothing is released before the event has ended in Lagos", () => {
     const m = await createMusician();
     const b = await insertBooking(m.profileId, { eventDate: null });
     expect((await page(b.slug)).body.payment).toMatchObject({ state: "pay", needsDate: true });
-    expect(await act(b.slug, { intent: "pay" })).toMatchObject({
+    expect(await act(b.slug, { intent: "pay", email: "ada@example.com" })).toMatchObject({
       status: 409,
       body: { toast: { message: PAY_NEEDS_DATE } },
     });
@@ -316,9 +318,140 @@ describe("nothing is released before the event has ended in Lagos", () => {
       ok: true,
     });
     expect(await bookingRow(b.id)).toEqual({ status: "completed", paymentStatus: "paid" });
-    const { booking } = (await page(b.slug)).body;
+    const { booking } = (await page(b.slug, cookies(b.payerCookie))).body;
     expect(nextStep(booking)).not.toBe("This booking is completed.");
     expect(nextStep(booking)).toContain("Your payment stays in escrow");
+    // Anyone else with the link reads the same without being spoken to as the payer (issue 27).
+    expect(nextStep((await page(b.slug)).body.booking)).toContain("The payment stays in escrow");
     expect(nextStep({ ...booking, paymentStatus: "released" })).toBe("This booking is completed.");
+  });
+});
+
+describe("the payer's powers never reach the musician (money review 2, N1 and N11)", () => {
+  it("Pay asks the payer for their e-mail, never takes the one the musician typed, and refuses the musician's own address or account", async () => {
+    const m = await createMusician();
+    // The musician typed their own address as the client's.
+    const b = await insertBooking(m.profileId, { eventDate: "2099-08-01", email: m.email });
+    expect((await payPanelForSlug(b.slug))?.needsEmail).toBe(true);
+    expect(await act(b.slug, { intent: "pay" })).toMatchObject({
+      status: 400,
+      body: { errors: { email: expect.any(String) } },
+    });
+    for (const email of [m.email, ` ${m.email.toUpperCase()} `, m.email.replace("@", "+client@")]) {
+      expect(await act(b.slug, { intent: "pay", email })).toMatchObject({
+        status: 400,
+        body: { errors: { email: PAYER_MESSAGES.musiciansEmail } },
+      });
+    }
+    // Signed in as the musician, whatever e-mail is typed.
+    expect(await act(b.slug, { intent: "pay", email: "someone-else@example.com" }, m)).toMatchObject({
+      status: 403,
+      body: { toast: { message: PAYER_MESSAGES.musicianPays } },
+    });
+    expect(await db.select().from(payments).where(eq(payments.bookingId, b.id))).toHaveLength(0);
+    // The person paying gives their own address: the receipt and its manage link go there.
+    const paid = await act(b.slug, { intent: "pay", email: "real-organiser@example.com" });
+    expect(paid.status).toBe(302);
+    const reference = decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? "");
+    await completeTestCheckout(reference, async (p) => {
+      await handleChargeSuccess(p.data as never);
+    });
+    const [receipt] = outboxMails(reference);
+    expect(receipt).toContain("To: real-organiser@example.com");
+    expect(
+      outboxMails(reference).some((mail) => mail.includes(`To: ${m.email}`) && mail.includes("manage=")),
+    ).toBe(false);
+  });
+
+  it("a payment made with the musician's own address (before this rule): no manage link, no device standing, no release", async () => {
+    const m = await createMusician();
+    const b = await paidBooking(m, { eventDate: "2024-02-02", email: "organiser-n1@example.com" });
+    // As it was possible before: the payment's e-mail is the musician's.
+    await db.update(payments).set({ email: m.email }).where(eq(payments.reference, b.reference));
+    const payerCookie = cookies(b.payerCookie);
+    expect((await page(b.slug, payerCookie)).body.viewer).toBe("other");
+    expect((await act(b.slug, FORMS.release, payerCookie)).status).toBe(403);
+    expect(await act(b.slug, { intent: "send-manage-link" })).toMatchObject({
+      status: 403,
+      body: { toast: { message: PAYER_MESSAGES.musiciansAddress } },
+    });
+    const [receipt] = outboxMails(b.reference).map((mail) => mail.replace(/=3D/g, "="));
+    const secret = receipt?.match(/\?manage=([\w-]{43})/)?.[1];
+    expect(secret).toBeTruthy();
+    expect(await act(b.slug, { intent: "claim-manage", manage: secret! })).toMatchObject({
+      status: 403,
+      body: { toast: { message: PAYER_MESSAGES.musiciansAddress } },
+    });
+    expect((await moneyOf(b, m)).row?.paymentStatus).toBe("paid");
+  });
+
+  it("Pay does not take the booking into the account of whoever presses it; the payer's account gets it when the charge is credited", async () => {
+    const m = await createMusician();
+    const passerBy = await createOrganiser();
+    const payer = await createOrganiser();
+    const b = await insertBooking(m.profileId, { eventDate: "2099-08-02" });
+    const clientOf = async () =>
+      (
+        await db
+          .select({ c: bookingsByMusician.clientUserId })
+          .from(bookingsByMusician)
+          .where(eq(bookingsByMusician.id, b.id))
+      )[0]?.c;
+    expect((await act(b.slug, { intent: "pay", email: passerBy.email }, passerBy)).status).toBe(302);
+    expect(await clientOf()).toBeNull();
+    const paid = await act(b.slug, { intent: "pay", email: payer.email }, payer);
+    expect(paid.status).toBe(302);
+    expect(await clientOf()).toBeNull();
+    await completeTestCheckout(
+      decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? ""),
+      async (p) => {
+        await handleChargeSuccess(p.data as never);
+      },
+    );
+    expect(await clientOf()).toBe(payer.userId);
+  });
+
+  it("a stranger asking for manage links again and again does not stop the payer getting one", async () => {
+    const m = await createMusician();
+    const b = await paidBooking(m, { eventDate: "2099-08-03", email: "locked-out@example.com" });
+    const stranger = testIp();
+    for (let i = 0; i < 3; i++) await act(b.slug, { intent: "send-manage-link" }, null, stranger);
+    expect((await act(b.slug, { intent: "send-manage-link" }, null, stranger)).status).toBe(429);
+    expect(await act(b.slug, { intent: "send-manage-link" }, null, testIp())).toMatchObject({
+      status: 200,
+      body: { toast: { message: PAYER_MESSAGES.linkSent } },
+    });
+  });
+});
+
+describe("after payment, contact details are for the payer and the musician only (issue 27)", () => {
+  it("a visitor with the link sees the booking without the musician's phone, and is not spoken to as the payer", async () => {
+    const m = await createMusician();
+    await giveSlug(m); // the musician's phone: 08030000000
+    const b = await paidBooking(m, {
+      eventDate: "2099-09-01",
+      additionalDetails: "Call me on 0812 345 6789",
+    });
+    const payer = await page(b.slug, cookies(b.payerCookie));
+    expect(payer.body.booking.musicianPhone).toBe("08030000000");
+    expect(nextStep(payer.body.booking)).toBe("You have confirmed this booking.");
+    const stranger = await page(b.slug);
+    expect(stranger.body.viewer).toBe("other");
+    expect(stranger.body.booking.musicianPhone).toBeNull();
+    expect(JSON.stringify(stranger.body.booking)).not.toMatch(/08030000000|0812 345 6789/);
+    expect(nextStep(stranger.body.booking)).toBe("This booking is confirmed and paid.");
+    expect(JSON.stringify(stranger.body.booking.money)).not.toMatch(/\bYou\b|\byour\b/);
+    // A dispute: the payer reads "You told us…", the visitor does not.
+    expect((await act(b.slug, FORMS.dispute, cookies(b.payerCookie))).status).toBe(200);
+    expect(nextStep((await page(b.slug)).body.booking)).not.toMatch(/^You/);
+    expect(nextStep((await page(b.slug, cookies(b.payerCookie))).body.booking)).toMatch(/^You told us/);
+  });
+
+  it("a cancelled booking shows no contact card", async () => {
+    const m = await createMusician();
+    await giveSlug(m);
+    const b = await paidBooking(m, { eventDate: "2099-09-02" });
+    expect((await act(b.slug, FORMS.cancel, cookies(b.payerCookie))).status).toBe(200);
+    expect((await page(b.slug, cookies(b.payerCookie))).body.booking.musicianPhone).toBeNull();
   });
 });

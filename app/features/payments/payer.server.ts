@@ -65,6 +65,46 @@ export async function clientActor(request: Request, slug: string): Promise<Clien
   return { userId: user?.id ?? null, payerToken: readPayerToken(request.headers.get("cookie"), slug) };
 }
 
+/** One address however it is written: case, spaces and a "+tag" on the name do not make another person. */
+function sameMailbox(a: string | null | undefined, b: string | null | undefined): boolean {
+  const norm = (e: string) => {
+    const [name = "", domain = ""] = e.trim().toLowerCase().split("@");
+    return `${name.split("+")[0]}@${domain}`;
+  };
+  return Boolean(a && b) && norm(a!) === norm(b!);
+}
+
+/**
+ * Money review 2, N1: the payer's powers never reach the booking's musician. An e-mail address or an
+ * account that is the musician's own is never the payer's: Pay refuses it, and a payment made with one
+ * (before this rule) gets no manage link and no device standing.
+ */
+export function isMusiciansOwn(
+  musician: { userId: string | null; email: string | null },
+  payer: { userId?: string | null; email?: string | null },
+): boolean {
+  return (
+    (Boolean(payer.userId) && payer.userId === musician.userId) || sameMailbox(payer.email, musician.email)
+  );
+}
+
+/** Whether a Pay with this e-mail and account would make the booking's musician its payer. */
+export async function musicianWouldPay(
+  bookingId: string,
+  payer: { userId: string | null; email: string },
+): Promise<boolean> {
+  const parties = await q.bookingParties(db, bookingId);
+  return Boolean(
+    parties && isMusiciansOwn({ userId: parties.musicianUserId, email: parties.musicianEmail }, payer),
+  );
+}
+
+/** Where the payment e-mail comes from when Pay sends none: only an organiser's own request gave one. */
+export async function requestEmailOf(bookingId: string, bookingEmail: string | null): Promise<string | null> {
+  const parties = await q.bookingParties(db, bookingId);
+  return parties?.fromRequest ? bookingEmail : null;
+}
+
 /** How `actor` stands towards the booking (read inside the caller's transaction when it moves money). */
 export async function payerStanding(
   ex: DbExecutor,
@@ -77,6 +117,12 @@ export async function payerStanding(
   if (actor.userId && actor.userId === parties?.musicianUserId) return "musician";
   if (booking.paymentStatus === "unpaid") return "unpaid";
   if (!parties?.paymentId) return "other";
+  // A payment made with the musician's own address or account makes nobody its payer by link or device (N1).
+  const musiciansPayment = isMusiciansOwn(
+    { userId: parties.musicianUserId, email: parties.musicianEmail },
+    { userId: parties.payerUserId, email: parties.paymentEmail },
+  );
+  if (musiciansPayment) return "other";
   if (actor.userId && actor.userId === parties.payerUserId) return "payer";
   if (actor.payerToken && (await q.deviceCredentialHeld(ex, parties.paymentId, hashSecret(actor.payerToken))))
     return "payer";
@@ -89,6 +135,17 @@ export function viewerStanding(
   actor: ClientActor,
 ): Promise<PayerStanding> {
   return payerStanding(db, booking, actor);
+}
+
+/**
+ * Whether the request comes from the booking's payer or its musician: once paid, contact details and
+ * the documents carrying them are theirs alone, not for everyone holding the link (issue 27).
+ */
+export async function isBookingParty(request: Request, slug: string): Promise<boolean> {
+  const booking = await q.findBookingBySlug(slug);
+  if (!booking) return false;
+  const standing = await payerStanding(db, booking, await clientActor(request, slug));
+  return standing === "payer" || standing === "musician";
 }
 
 export type PayerRefusal = { ok: false; status: 403; message: string };
@@ -185,6 +242,18 @@ export async function manageLinkUsable(bookingId: string, secret: string | null,
   );
 }
 
+/** The booking's successful payment was made with its musician's own address or account (N1). */
+async function musiciansPayment(bookingId: string): Promise<boolean> {
+  const parties = await q.bookingParties(db, bookingId);
+  return Boolean(
+    parties?.paymentId &&
+      isMusiciansOwn(
+        { userId: parties.musicianUserId, email: parties.musicianEmail },
+        { userId: parties.payerUserId, email: parties.paymentEmail },
+      ),
+  );
+}
+
 export type ClaimResult = { ok: true; cookie: string } | { ok: false; status: number; message: string };
 
 /** Spends a one-time link and makes this browser the payer: a new device secret for the same payment. */
@@ -199,6 +268,8 @@ export async function claimManageLink(
   const booking = await q.findBookingBySlug(slug);
   if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
   if (!SECRET.test(secret)) return { ok: false, status: 400, message: PAYER_MESSAGES.linkInvalid };
+  if (await musiciansPayment(booking.id))
+    return { ok: false, status: 403, message: PAYER_MESSAGES.musiciansAddress };
   const device = newSecret();
   const claimed = await db.transaction(async (tx) => {
     const spent = await q.spendLinkCredential(tx, booking.id, hashSecret(secret), now);
@@ -229,7 +300,11 @@ export async function sendManageLink(
   if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
   const payment = booking.paymentStatus === "unpaid" ? null : await q.findSuccessfulPayment(db, booking.id);
   if (!payment) return { ok: false, status: 409, message: PAYER_MESSAGES.notPaid };
-  if (!(await hitRateLimit(`manage-link:${booking.id}`, LINK_REQUESTS_PER_HOUR, 3_600_000)))
+  if (await musiciansPayment(booking.id))
+    return { ok: false, status: 403, message: PAYER_MESSAGES.musiciansAddress };
+  // Counted per requester (N11): a stranger with the link who asks again and again uses up their own
+  // allowance, never the payer's. Each link still goes only to the address that paid.
+  if (!(await hitRateLimit(`manage-link:${booking.id}:${clientIp}`, LINK_REQUESTS_PER_HOUR, 3_600_000)))
     return { ok: false, status: 429, message: PAYER_MESSAGES.tooManyLinks };
   const link = await issueManageLink(db, booking, payment.id, REQUESTED_LINK_TTL_MS);
   await sendMail({

@@ -21,6 +21,11 @@ export const PAYER_MESSAGES = {
   notPayer:
     "Only the person who paid for this booking can do this. If that is you, open the link from your payment receipt e-mail on this device, or ask for a new link on this page.",
   musician: "You are this booking's musician, so you cannot act for its client.",
+  musiciansAddress:
+    "This booking was paid with the musician's own e-mail address or account, so it cannot be managed from a link. Contact Stagebook support.",
+  musicianPays: "You are this booking's musician, so you cannot pay it. Send the link to your client.",
+  musiciansEmail:
+    "That is the musician's own e-mail address. Enter the e-mail address of the person paying: the receipt and the way to manage this booking go there.",
   linkSent:
     "We have e-mailed a link to manage this booking to the address used to pay. It works once, on the device where you open it.",
   linkInvalid: "This link has expired or has already been used. Ask for a new one on this page.",

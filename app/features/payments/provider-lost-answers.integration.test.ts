@@ -48,7 +48,7 @@ const lost = () => new PaymentProviderError("Paystack POST /refund timed out aft
 async function paidBooking() {
   const m = await createMusician();
   const booking = await insertBooking(m.profileId);
-  const started = await startCheckout(booking.slug, {}, testIp());
+  const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
   const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
   await completeTestCheckout(reference, async (p) => {

@@ -68,8 +68,12 @@ export async function setPaymentStatus(
 }
 
 /** A signed-in organiser who pays a booking takes it into their account (as confirming does). */
-export async function linkClientAccount(bookingId: string, clientUserId: string): Promise<void> {
-  await db
+export async function linkClientAccount(
+  bookingId: string,
+  clientUserId: string,
+  ex: DbExecutor = db,
+): Promise<void> {
+  await ex
     .update(b)
     .set({ clientUserId: sql`coalesce(${b.clientUserId}, ${clientUserId})` })
     .where(eq(b.id, bookingId));
@@ -114,6 +118,7 @@ const paymentColumns = {
   providerData: p.providerData,
   paidAt: p.paidAt,
   createdAt: p.createdAt,
+  payerUserId: p.payerUserId,
 };
 export type PaymentRow = {
   id: string;
@@ -133,6 +138,8 @@ export type PaymentRow = {
   providerData: Record<string, unknown> | null;
   paidAt: Date | null;
   createdAt: Date;
+  /** The organiser's account that started this checkout signed in (null: signed out). */
+  payerUserId: string | null;
 };
 
 export async function insertPayment(
@@ -412,11 +419,26 @@ const pc = payerCredentials;
 export async function bookingParties(
   ex: DbExecutor,
   bookingId: string,
-): Promise<{ musicianUserId: string | null; payerUserId: string | null; paymentId: string | null } | null> {
+): Promise<{
+  musicianUserId: string | null;
+  musicianEmail: string | null;
+  fromRequest: boolean;
+  payerUserId: string | null;
+  paymentId: string | null;
+  paymentEmail: string | null;
+} | null> {
   const [row] = await ex
-    .select({ musicianUserId: musicianProfiles.userId, paymentId: p.id, payerUserId: p.payerUserId })
+    .select({
+      musicianUserId: musicianProfiles.userId,
+      musicianEmail: user.email,
+      fromRequest: sql<boolean>`${b.requestId} IS NOT NULL`,
+      paymentId: p.id,
+      payerUserId: p.payerUserId,
+      paymentEmail: p.email,
+    })
     .from(b)
     .innerJoin(musicianProfiles, eq(musicianProfiles.id, b.musicianId))
+    .leftJoin(user, eq(user.id, musicianProfiles.userId))
     .leftJoin(p, and(eq(p.bookingId, b.id), eq(p.status, "success")))
     .where(eq(b.id, bookingId));
   return row ?? null;

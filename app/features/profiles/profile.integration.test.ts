@@ -16,6 +16,7 @@ import {
 } from "./profile.schema";
 import { saveAccount } from "./profile.server";
 import { outcome, postForm, requestAs, routeArgs } from "./profile-test-support";
+import { BIO_HAS_CONTACT, LINK_IS_CONTACT, NAME_HAS_CONTACT } from "./public-contact";
 
 type ActionBody = {
   ok: boolean;
@@ -156,6 +157,28 @@ describe("About save", () => {
       { socialPlatform: ["X"], socialUrl: ["javascript:alert(1)"] },
       "socialLinks.0.url",
       "Please enter a valid URL",
+    ],
+    // Issue 27: no contact details on the public profile before a paid booking.
+    [{ stageName: "Tayo 0803 123 4567" }, "stageName", NAME_HAS_CONTACT],
+    [{ stageName: "Tayo ٠٨٠٣ ١٢٣ ٤٥٦٧" }, "stageName", NAME_HAS_CONTACT],
+    [{ bio: "Book me direct: WhatsApp me on ०८०३ १२३ ४५६७" }, "bio", BIO_HAS_CONTACT],
+    [{ bio: "Email tayo@gmail.com for bookings" }, "bio", BIO_HAS_CONTACT],
+    [
+      { socialPlatform: ["Website"], socialUrl: ["wa.me/2348031234567"] },
+      "socialLinks.0.url",
+      LINK_IS_CONTACT,
+    ],
+    [
+      { socialPlatform: ["Website"], socialUrl: ["https://api.whatsapp.com/send?phone=2348031234567"] },
+      "socialLinks.0.url",
+      LINK_IS_CONTACT,
+    ],
+    [{ socialPlatform: ["Instagram"], socialUrl: ["tel:08031234567"] }, "socialLinks.0.url", LINK_IS_CONTACT],
+    [{ socialPlatform: ["Website"], socialUrl: ["t.me/tayosax"] }, "socialLinks.0.url", LINK_IS_CONTACT],
+    [
+      { socialPlatform: ["Website"], socialUrl: ["tayo.com/call/08031234567"] },
+      "socialLinks.0.url",
+      LINK_IS_CONTACT,
     ],
   ])("refuses %o with a field message", async (over, field, message) => {
     const m = await createMusician();
@@ -310,6 +333,34 @@ describe("public profile /musicians/{slug}", () => {
     outcome<Awaited<ReturnType<typeof publicLoader>>["data"]>(() =>
       publicLoader(routeArgs(requestAs(null, `/musicians/${slug}`), { slug })),
     );
+
+  it("masks contact details saved in a name, the bio or a link before issue 27, and keeps other links", async () => {
+    const m = await createMusician();
+    const slug = await activate(m);
+    await db
+      .update(musicianProfiles)
+      .set({
+        stageName: "Tayo 0803 123 4567",
+        bio: "Great sax. Call 0️⃣8️⃣0️⃣3️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣ anytime",
+        socialLinks: [
+          { platform: "Website", url: "https://wa.me/2348031234567" },
+          { platform: "Instagram", url: "https://instagram.com/tayosax" },
+        ],
+      })
+      .where(eq(musicianProfiles.id, m.profileId));
+    const page = JSON.stringify((await open(slug)).body);
+    expect(page).not.toMatch(/0803|4567|wa\.me|2348031234567/);
+    expect(page).toContain("Tayo [contact details hidden until booking is paid]");
+    expect(page).toContain("instagram.com/tayosax");
+    // The account form also refuses a number as a name.
+    const named = await post(
+      m,
+      { intent: "account", firstName: "Tayo 08031234567", lastName: "Obi", phoneNumber: "08031234567", slug },
+      "/profile?tab=account",
+    );
+    expect(named.status).toBe(400);
+    expect(named.body.errors?.firstName).toBe(NAME_HAS_CONTACT);
+  });
 
   it("answers 404 for an unknown slug or a malformed one", async () => {
     expect((await open("nobody-here")).status).toBe(404);

@@ -2,6 +2,13 @@ import { z } from "zod";
 import { canonicalEventType } from "~/lib/event-types";
 import { formText, optionalNairaField } from "~/lib/form-fields";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
+import {
+  BIO_HAS_CONTACT,
+  hasContactDetails,
+  isContactLink,
+  LINK_IS_CONTACT,
+  NAME_HAS_CONTACT,
+} from "./public-contact";
 
 export const STAGE_NAME_REQUIRED = "Stage name is required";
 export const EVENT_TYPE_NOT_LISTED = "Choose event types from the list";
@@ -59,6 +66,7 @@ export const socialLinkSchema = z.object({
     .trim()
     .min(1, INVALID_URL)
     .max(500, INVALID_URL)
+    .refine((v) => !isContactLink(v), LINK_IS_CONTACT)
     .transform(withHttp)
     .refine(isValidWebUrl, INVALID_URL),
 });
@@ -67,7 +75,8 @@ export const aboutSchema = z.object({
   stageName: formText()
     .trim()
     .min(1, STAGE_NAME_REQUIRED)
-    .max(100, "Stage name must be 100 characters or fewer"),
+    .max(100, "Stage name must be 100 characters or fewer")
+    .refine((v) => !hasContactDetails(v), NAME_HAS_CONTACT),
   performanceRoles: tagList,
   genres: tagList,
   // One vocabulary with the /market filter: a known synonym ("Weddings") is read as its type.
@@ -85,7 +94,7 @@ export const aboutSchema = z.object({
     )
     .transform((types) => [...new Set(types)]),
   location: optionalText(200, "Location"),
-  bio: optionalText(5000, "Bio"),
+  bio: optionalText(5000, "Bio").refine((v) => !hasContactDetails(v), BIO_HAS_CONTACT),
   performanceStyle: optionalText(1000, "Performance style"),
   equipment: optionalText(1000, "Equipment"),
   hourlyRate: optionalNairaField(),
@@ -138,8 +147,12 @@ const requiredText = formText().trim();
 
 export const accountSchema = z
   .object({
-    firstName: requiredText.max(100, "First name must be 100 characters or fewer"),
-    lastName: requiredText.max(100, "Last name must be 100 characters or fewer"),
+    firstName: requiredText
+      .max(100, "First name must be 100 characters or fewer")
+      .refine((v) => !hasContactDetails(v), NAME_HAS_CONTACT),
+    lastName: requiredText
+      .max(100, "Last name must be 100 characters or fewer")
+      .refine((v) => !hasContactDetails(v), NAME_HAS_CONTACT),
     phoneNumber: requiredText,
     slug: formText().trim().toLowerCase(),
   })

@@ -11,6 +11,7 @@ import { isWebsiteActive } from "~/lib/website-active";
 import { logger } from "~/server/logger.server";
 import { BUCKETS } from "~/server/storage/storage.server";
 import type { About, Account } from "./profile.schema";
+import { isContactLink, publicText } from "./public-contact";
 import {
   type FullProfileRow,
   findFeaturedProfiles,
@@ -156,8 +157,23 @@ export async function getPublicProfile(slug: string): Promise<PublicProfile | nu
   if (!row || !isWebsiteActive(row)) return null;
   const [portfolio, performances] = await Promise.all([listPortfolio(row.id), listPerformances(row.id)]);
   const profile = toView(row);
-  // The public page never needs the musician's phone number.
-  return { profile: { ...profile, phoneNumber: null }, portfolio, performances };
+  // The public page never needs the musician's phone number, and never shows contact details saved
+  // in a name, the bio or a link before issue 27 refused them (masked, chat links left out).
+  return {
+    profile: {
+      ...profile,
+      phoneNumber: null,
+      stageName: publicText(profile.stageName),
+      firstName: publicText(profile.firstName),
+      lastName: publicText(profile.lastName),
+      bio: publicText(profile.bio),
+      performanceStyle: publicText(profile.performanceStyle),
+      equipment: publicText(profile.equipment),
+      socialLinks: profile.socialLinks.filter((l) => !isContactLink(l.url)),
+    },
+    portfolio,
+    performances,
+  };
 }
 
 /** The day's featured candidates (see findFeaturedProfiles for the rule and the daily order). */
@@ -166,7 +182,7 @@ export async function listFeaturedProfiles(day: string, limit: number) {
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug!,
-    stageName: r.stageName!,
+    stageName: publicText(r.stageName!),
     roles: r.performanceRoles,
     imageUrl: r.profileImage!,
     location: r.location,

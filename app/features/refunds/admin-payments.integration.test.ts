@@ -27,7 +27,7 @@ afterAll(async () => {
 async function disputedPaidBooking(clientEmail: string) {
   const m = await createMusician();
   const booking = await insertBooking(m.profileId, { email: clientEmail });
-  const started = await startCheckout(booking.slug, { email: undefined }, "10.2.3.4");
+  const started = await startCheckout(booking.slug, { email: clientEmail }, "10.2.3.4");
   if (!started.ok) throw new Error(started.message);
   const reference = started.authorizationUrl.split("/test-checkout/")[1] ?? "";
   await completeTestCheckout(reference, async (p) => {
@@ -121,7 +121,7 @@ describe("a musician cancelling a paid booking", () => {
       email: "cancelled@example.com",
       eventDate: "2099-05-05",
     });
-    const started = await startCheckout(booking.slug, { email: undefined }, "10.2.3.9");
+    const started = await startCheckout(booking.slug, { email: "cancelled@example.com" }, "10.2.3.9");
     if (!started.ok) throw new Error(started.message);
     await completeTestCheckout(started.authorizationUrl.split("/test-checkout/")[1] ?? "", async (p) => {
       await handleChargeSuccess(p.data as never);

@@ -48,7 +48,7 @@ async function paidBooking(policy: CancellationPolicy, email = "cancel@example.c
     eventDate: "2099-05-05",
     eventStartTime: "14:00",
   });
-  const started = await startCheckout(booking.slug, { email: undefined }, testIp());
+  const started = await startCheckout(booking.slug, { email }, testIp());
   if (!started.ok) throw new Error(started.message);
   await completeTestCheckout(started.authorizationUrl.split("/test-checkout/")[1] ?? "", async (p) => {
     await handleChargeSuccess(p.data as never);

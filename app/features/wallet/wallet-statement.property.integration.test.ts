@@ -165,7 +165,7 @@ describe("the wallet's history reconciles", () => {
         else if (o.t === "auto") await chooseAutomaticPayouts(m.profileId, o.on);
         else if (o.t === "pay") {
           const b = pick(o.i);
-          const started = await startCheckout(b.slug, {}, from);
+          const started = await startCheckout(b.slug, { email: "ada@example.com" }, from);
           if (started.ok) {
             const ref = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
             await completeTestCheckout(ref, async (p) => {

@@ -160,7 +160,7 @@ function BookingItem({
   const markCompletedWaits = b.status === "confirmed" && !dateHasCome;
   // A booking with no event date cannot be paid (release waits for the event's end).
   const needsDate = b.status === "confirmed" && b.paymentStatus === "unpaid" && !b.eventDate;
-  const hinted = !editable || !deletable || markCompletedWaits || needsDate;
+  const hinted = !editable || !deletable || b.hasMoneyHistory || markCompletedWaits || needsDate;
   const when = [formatEventDate(b.eventDate), formatTimeRange(b.eventStartTime, b.eventEndTime)]
     .filter(Boolean)
     .join(" · ");
@@ -215,22 +215,25 @@ function BookingItem({
               submit={submit}
               result={result}
             />
-            <ConfirmActionDialog
-              trigger={
-                <>
-                  <Trash2Icon aria-hidden />
-                  Delete
-                </>
-              }
-              label={`Delete booking for ${b.clientName}`}
-              title="Delete this booking?"
-              description={`The booking for ${b.clientName} will be removed and its link will stop working.`}
-              confirmLabel="Delete"
-              disabled={!deletable || busy}
-              describedBy={!deletable ? hintId : undefined}
-              intent="delete"
-              bookingId={b.id}
-            />
+            {/* A booking with money history stays as a record (issue 27): no Delete on its card at all. */}
+            {!b.hasMoneyHistory && (
+              <ConfirmActionDialog
+                trigger={
+                  <>
+                    <Trash2Icon aria-hidden />
+                    Delete
+                  </>
+                }
+                label={`Delete booking for ${b.clientName}`}
+                title="Delete this booking?"
+                description={`The booking for ${b.clientName} will be removed and its link will stop working.`}
+                confirmLabel="Delete"
+                disabled={!deletable || busy}
+                describedBy={!deletable ? hintId : undefined}
+                intent="delete"
+                bookingId={b.id}
+              />
+            )}
             {cancellable && (
               <ConfirmActionDialog
                 trigger="Cancel booking"
@@ -263,6 +266,9 @@ function BookingItem({
               {[
                 !editable && "Only pending bookings can be edited.",
                 !deletable && "Confirmed and completed bookings are kept, so they cannot be deleted.",
+                deletable &&
+                  b.hasMoneyHistory &&
+                  "A booking with a payment on record is kept as a record of the money, so it cannot be deleted.",
                 markCompletedWaits &&
                   `Mark completed opens when the event ends${endsAt ? ` (${formatLagosMoment(endsAt)})` : ""}.`,
                 // A confirmed booking cannot be edited (spec §4 Musician rules), so the date cannot be added to it.

@@ -6,6 +6,8 @@ import {
   type BookingFormValues,
   bookingEventTypes,
   endTimeOptions,
+  PAST_EVENT_LABEL,
+  PAST_TIME_QUESTION,
   serviceTypes,
   timeOptions,
 } from "../booking.schema";
@@ -87,6 +89,24 @@ export function BookingFormFields({
         rows={3}
         {...field("additionalDetails")}
       />
+      {(errors.pastEvent || values.pastEvent === "on") && (
+        // Asked only when the server found the time already over (N2): saying yes is a deliberate step.
+        <div className="grid gap-1 rounded-md bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2">
+          <p id={`${idPrefix}-pastEvent-question`}>{PAST_TIME_QUESTION}</p>
+          <label className="flex items-center gap-2 font-medium">
+            <input
+              type="checkbox"
+              id={`${idPrefix}-pastEvent`}
+              name="pastEvent"
+              className="size-4"
+              checked={values.pastEvent === "on"}
+              aria-describedby={`${idPrefix}-pastEvent-question`}
+              onChange={(e) => onChange("pastEvent", e.target.checked ? "on" : "")}
+            />
+            {PAST_EVENT_LABEL}
+          </label>
+        </div>
+      )}
     </div>
   );
 }

@@ -10,7 +10,7 @@ export function MusicianContact({ name, phone }: { name: string; phone: string }
       <h2 id="musician-contact-heading" className="text-base font-semibold">
         Contact {name}
       </h2>
-      <p className="text-muted-foreground">Your booking is paid, so you can now call or WhatsApp them.</p>
+      <p className="text-muted-foreground">This booking is paid, so you can now call or WhatsApp them.</p>
       <PhoneLinks phone={phone} name={name} />
     </section>
   );

@@ -7,6 +7,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { BookingActionResult } from "~/features/bookings/action-results";
 import { disputeFetcherKey } from "~/features/disputes/dispute-keys";
+import { serviceFeeLabel } from "~/features/payments/fee-words";
+import { formatNaira } from "~/lib/money";
 import { toast } from "~/lib/toast";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { PublicBooking } from "../bookings.server";
@@ -96,14 +98,22 @@ export function PublicBookingPage({
 
 /** The one thing the client should do now, said in their words. */
 export function nextStep(booking: PublicBooking): string {
+  // Once paid, only the payer is spoken to as the client (issue 27).
+  const you = booking.speaksToClient !== false;
   if (booking.disputed && booking.money?.disputeLine) return booking.money.disputeLine;
-  if (booking.disputed) return "You told us something is wrong. We will look into it and contact you.";
+  if (booking.disputed)
+    return you
+      ? "You told us something is wrong. We will look into it and contact you."
+      : "The client has told us something is wrong, and our team is looking into it.";
   if (booking.status === "pending")
     return "Check the details below, then confirm the booking or tell us what is wrong.";
-  if (booking.status === "confirmed") return "You have confirmed this booking.";
+  if (booking.status === "confirmed")
+    return you ? "You have confirmed this booking." : "This booking is confirmed and paid.";
   // The musician's "Mark completed" does not release escrow: never call it completed while the money is held.
   if (booking.status === "completed" && booking.paymentStatus === "paid")
-    return "The musician has marked this booking completed. Your payment stays in escrow until you confirm the event happened, or until it is released automatically after the event.";
+    return you
+      ? "The musician has marked this booking completed. Your payment stays in escrow until you confirm the event happened, or until it is released automatically after the event."
+      : "The musician has marked this booking completed. The payment stays in escrow until the client confirms the event happened, or until it is released automatically after the event.";
   if (booking.status === "completed") return "This booking is completed.";
   // Who cancelled is recorded: never guessed (issue 23 §4).
   return booking.money?.cancellation ?? "This booking was cancelled.";
@@ -241,7 +251,11 @@ function BookingDetails({
                   trigger={confirming ? "Confirming..." : "Confirm Booking"}
                   question="Confirm this booking?"
                   panelClassName="rounded-md border bg-background p-3"
-                  description={`You are confirming ${booking.musicianName}'s booking for ${booking.clientName}. Once confirmed, the booking can no longer be disputed here.`}
+                  description={`You are confirming ${booking.musicianName}'s booking for ${booking.clientName}.${
+                    booking.quote
+                      ? ` Price ${formatNaira(booking.quote.priceKobo)} + ${serviceFeeLabel(booking.quote.serviceFeeBp)} ${formatNaira(booking.quote.serviceFeeKobo)} = Total ${formatNaira(booking.quote.totalKobo)}, paid after you confirm and held in escrow until after the event.`
+                      : ""
+                  } Once paid, you can still tell us with Dispute Booking if something goes wrong.`}
                 >
                   <confirmFetcher.Form method="post">
                     <input type="hidden" name="intent" value="confirm" />

@@ -1,0 +1,44 @@
+// Issue 27: contact details stay off the public profile until there is a paid booking. A public page
+// has no paid booking with the person reading it, so a phone number, e-mail address or chat link in a
+// stage name, a name, the bio or a social link is refused when saved (a clear sentence on the field),
+// and any stored before this rule is masked where it is shown. Pure: the schema and pages use it.
+import { maskContactDetails } from "~/features/messaging/contact-mask";
+
+export const NAME_HAS_CONTACT =
+  "Names cannot contain a phone number, e-mail address or link: organisers get your contact details once a booking is paid.";
+export const BIO_HAS_CONTACT =
+  "Your bio cannot contain a phone number, e-mail address, chat handle or link: organisers get your contact details once a booking is paid. Add your pages under Social Links.";
+export const LINK_IS_CONTACT =
+  "WhatsApp, Telegram, phone and e-mail links cannot be added: organisers get your contact details once a booking is paid.";
+
+/** Whether free text carries contact details (the chat's rules, every script's digits). */
+export function hasContactDetails(text: string | null | undefined): boolean {
+  return Boolean(text) && maskContactDetails(text!).masked;
+}
+
+/** Stored text as the public may see it: contact details masked. */
+export function publicText<T extends string | null | undefined>(text: T): T {
+  return (text ? maskContactDetails(text).text : text) as T;
+}
+
+// Hosts that open a chat or a call with the musician rather than a page about them.
+const CONTACT_HOSTS =
+  /(^|\.)(wa\.me|whatsapp\.com|whatsapp\.net|t\.me|telegram\.me|telegram\.org|telegram\.dog|signal\.me|viber\.com|vb\.me|m\.me|messenger\.com|wa\.link|walink\.co)$/i;
+
+/** A social link that is really a way to message or call: a chat link, a tel:/mailto: or a number in it. */
+export function isContactLink(url: string): boolean {
+  const raw = url.trim();
+  if (/^(tel|sms|mailto|whatsapp|viber|tg|skype|callto):/i.test(raw)) return true;
+  let host = "";
+  let rest = raw;
+  try {
+    const u = new URL(/^https?:\/\//i.test(raw) ? raw : `https://${raw}`);
+    host = u.hostname;
+    rest = decodeURIComponent(`${u.pathname}${u.search}`);
+  } catch {
+    return false;
+  }
+  if (CONTACT_HOSTS.test(host)) return true;
+  // A phone number or an e-mail address written into the address ("…/?phone=2348031234567").
+  return hasContactDetails(rest.replace(/[/?&=#_]+/g, " "));
+}
