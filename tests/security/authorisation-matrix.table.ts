@@ -744,19 +744,28 @@ export const intentMatrix: Record<string, MatrixRow> = {
     why: "Pay: the confirmed booking's slug is the client's key; everyone holding it reaches the same checkout",
     call: once(async (w) => {
       const b = await confirmedBooking(w);
-      return { path: `/booking/${b.slug}`, params: { slug: b.slug }, form: { intent: "pay" } };
+      return {
+        path: `/booking/${b.slug}`,
+        params: { slug: b.slug },
+        form: { intent: "pay", email: "payer@example.com" },
+      };
     }),
     // Read when the row runs: the checkout URL starts with ORIGIN, known once the test's env is loaded.
+    // The booking's own musician never pays it (money review 2, N1).
     get expect() {
       const checkout = { redirect: `${env().ORIGIN ?? ""}/test-checkout/` };
-      return { visitor: checkout, other: checkout, admin: checkout, organiser: checkout, owner: checkout };
+      return { visitor: checkout, other: checkout, admin: checkout, organiser: checkout, owner: 403 };
     },
   },
   "routes/booking.tsx#action · pay (not confirmed)": {
     why: "a pending booking cannot be paid, whoever holds the link",
     call: async (w) => {
       const b = await w.newBooking("pending");
-      return { path: `/booking/${b.slug}`, params: { slug: b.slug }, form: { intent: "pay" } };
+      return {
+        path: `/booking/${b.slug}`,
+        params: { slug: b.slug },
+        form: { intent: "pay", email: "payer@example.com" },
+      };
     },
     expect: { visitor: 409, other: 409, admin: 409, organiser: 409, owner: 409 },
   },

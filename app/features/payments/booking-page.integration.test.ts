@@ -66,7 +66,7 @@ describe("/booking/{slug} money actions, as the client with only the link", () =
   it("lets the client dispute a paid booking, which holds the release", async () => {
     const m = await createMusician();
     const b = await insertBooking(m.profileId);
-    const paid = await act(b.slug, { intent: "pay" });
+    const paid = await act(b.slug, { intent: "pay", email: "ada@example.com" });
     const reference = decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? "");
     await completeTestCheckout(reference, async () => {});
     await answer(() => callbackLoader(args(get(null, `/payments/callback?reference=${reference}`))));

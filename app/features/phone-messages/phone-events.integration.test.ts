@@ -68,13 +68,14 @@ async function musicianWithPhone() {
 async function paidWedding(over: { eventDate?: string } = {}) {
   const { m, slug, phone } = await musicianWithPhone();
   const client = mobile();
+  const email = `chiamaka-${randomBytes(3).toString("hex")}@example.com`;
   const booking = await insertBooking(m.profileId, {
     clientName: "Chiamaka Okafor",
-    email: `chiamaka-${randomBytes(3).toString("hex")}@example.com`,
+    email,
     phoneNumber: client.typed,
     ...(over.eventDate ? { eventDate: over.eventDate } : {}),
   });
-  const started = await startCheckout(booking.slug, {}, testIp());
+  const started = await startCheckout(booking.slug, { email }, testIp());
   if (!started.ok) throw new Error(started.message);
   const reference = started.authorizationUrl.split("/test-checkout/")[1] ?? "";
   await completeTestCheckout(reference, async (p) => {

@@ -51,11 +51,17 @@ const form = (fields: Record<string, string>) => {
 /** A ₦250,000 booking paid (₦262,500) on the test checkout; `email` null: the payer typed one at Pay. */
 async function paidBooking(over: { email?: string | null; eventDate?: string; payerEmail?: string } = {}) {
   const m = await createMusician();
+  const email = over.email === undefined ? "client@example.com" : over.email;
   const booking = await insertBooking(m.profileId, {
-    email: over.email === undefined ? "client@example.com" : over.email,
+    email,
     ...(over.eventDate ? { eventDate: over.eventDate } : {}),
   });
-  const started = await startCheckout(booking.slug, { email: over.payerEmail }, testIp());
+  // The payer types their e-mail at Pay (N1); here the organiser the booking was made for.
+  const started = await startCheckout(
+    booking.slug,
+    { email: over.payerEmail ?? email ?? undefined },
+    testIp(),
+  );
   if (!started.ok) throw new Error(started.message);
   const reference = started.authorizationUrl.split("/test-checkout/")[1] ?? "";
   await completeTestCheckout(reference, async (p) => {
@@ -197,20 +203,33 @@ describe("a signed-in organiser paying a musician-created booking", () => {
         .where(eq(bookingsByMusician.id, bookingId))
     )[0]?.clientUserId;
 
-  it("takes the booking into their account; one that already belongs to someone keeps its owner", async () => {
+  it("takes the booking into their account once their charge is credited, not when anyone presses Pay (N11)", async () => {
     const m = await createMusician();
     const organiser = await createOrganiser();
     const booking = await insertBooking(m.profileId, { eventDate: "2099-07-07" });
     const pay = (who: { cookie: string } | null, slug: string) =>
       answer(() =>
-        bookingAction(args(post(who as never, `/booking/${slug}`, { intent: "pay" }), { slug }, testIp())),
+        bookingAction(
+          args(
+            post(who as never, `/booking/${slug}`, { intent: "pay", email: "payer@example.com" }),
+            { slug },
+            testIp(),
+          ),
+        ),
       );
-
-    expect((await pay(organiser, booking.slug)).status).toBe(302);
-    expect(await owner(booking.id)).toBe(organiser.userId);
 
     const other = await createOrganiser();
     expect((await pay(other, booking.slug)).status).toBe(302);
+    expect(await owner(booking.id)).toBeNull();
+    const paid = await pay(organiser, booking.slug);
+    expect(paid.status).toBe(302);
+    expect(await owner(booking.id)).toBeNull();
+    await completeTestCheckout(
+      decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? ""),
+      async (p) => {
+        await handleChargeSuccess(p.data as never);
+      },
+    );
     expect(await owner(booking.id)).toBe(organiser.userId);
 
     const anonymous = await insertBooking(m.profileId, { eventDate: "2099-07-08" });
