@@ -3,12 +3,10 @@
 import "./app/server/node-env";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { prepareAppRole } from "./app/server/app-role.server";
 import {
@@ -20,6 +18,7 @@ import { parseEnv } from "./app/server/env.server";
 import { logger } from "./app/server/logger.server";
 import { runMigrations } from "./app/server/migrate.server";
 import { precompressed, precompressedHeaders } from "./app/server/precompressed-assets";
+import { securityHeaders } from "./app/server/security-headers.server";
 import { startupProblem } from "./app/server/startup-errors.server";
 import { isWorkerProcess, superviseWorkers } from "./app/server/workers";
 
@@ -108,6 +107,18 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 
+// Draining (SIGTERM, a rolling restart): /healthz answers 503 first, so a load balancer stops sending
+// new requests here before the server stops listening; requests already in flight finish.
+const drain = { since: 0, lastHealthCheck: 0, refusedChecks: 0 };
+app.get("/healthz", (_req, res, next) => {
+  drain.lastHealthCheck = Date.now();
+  if (!drain.since) return next();
+  drain.refusedChecks += 1;
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Connection", "close");
+  res.status(503).json({ status: "draining" });
+});
+
 app.use(
   pinoHttp({
     logger,
@@ -129,32 +140,11 @@ app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
 });
-const nonce = (_req: IncomingMessage, res: ServerResponse) =>
-  `'nonce-${(res as express.Response).locals.cspNonce}'`;
 app.use(
-  helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: DEVELOPMENT ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", nonce],
-        // Radix positions popovers with inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        mediaSrc: ["'self'", "https:"],
-        frameSrc: ["https://www.youtube-nocookie.com", "https://www.instagram.com"],
-        connectSrc: DEVELOPMENT ? ["'self'", "ws:"] : ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: config.ORIGIN?.startsWith("https://") ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // "no-referrer" makes browsers send "Origin: null" on plain form posts, which React Router's CSRF
-    // check refuses; "same-origin" keeps referrers from other sites but sends our own origin to us.
-    referrerPolicy: { policy: "same-origin" },
-    strictTransportSecurity: config.ORIGIN?.startsWith("https://") ? undefined : false,
+  securityHeaders({
+    development: DEVELOPMENT,
+    origin: config.ORIGIN,
+    s3: { bucket: config.S3_BUCKET, endpoint: config.S3_ENDPOINT, publicUrl: config.S3_PUBLIC_URL },
   }),
 );
 // Server-Sent Events must reach the browser as they are written: never compress (buffer) them.
@@ -169,6 +159,7 @@ app.use(
 type BundledApp = {
   createApp: () => express.Express;
   startJobs: () => Promise<void>;
+  closeStreams: () => Promise<void>;
   shutdown: () => Promise<void>;
 };
 let bundled: BundledApp | undefined;
@@ -242,15 +233,37 @@ server.on("error", async (err: NodeJS.ErrnoException) => {
   fail(startupProblem(err, where));
 });
 
+/**
+ * Behind a balancer that checks /healthz (one came in the last 5 s), waits until it has been refused
+ * twice (haproxy's `fall 2`, deploy/haproxy.cfg), at most 5 s, so the balancer has marked this server
+ * down before it stops listening. Run alone (no health checks), it does not wait.
+ */
+async function waitForBalancer(): Promise<void> {
+  drain.since = Date.now();
+  if (drain.since - drain.lastHealthCheck > 5_000) return;
+  while (drain.refusedChecks < 2 && Date.now() - drain.since < 5_000) await sleep(50);
+  // The balancer acts on the answer it just got; what it sent before that is still arriving.
+  await sleep(250);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 let shuttingDown = false;
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   logger.info({ signal }, "shutting down");
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
-  server.close();
+  await waitForBalancer();
+  // Stop listening; requests in flight finish, idle keep-alive connections close now.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  // Open message streams end, which tells each browser to reconnect (through the balancer, to another
+  // server) and catch up with Last-Event-ID.
+  await bundled?.closeStreams().catch(() => {});
+  await Promise.race([closed, sleep(8_000)]);
+  server.closeAllConnections();
   await bundled?.shutdown().catch(() => {});
   await embedded?.stop().catch(() => {});
   releaseLock();

@@ -165,6 +165,11 @@ export async function startJobs(): Promise<void> {
   await scheduleEvery(PHONE_SWEEP_JOB, PHONE_SWEEP_CRON);
 }
 
+/** Ends the open message streams (a draining server): each browser reconnects elsewhere and catches up. */
+export async function closeStreams(): Promise<void> {
+  await stopRealtime();
+}
+
 export async function shutdown(): Promise<void> {
   await stopJobs().catch((err) => logger.warn({ err }, "job queue did not stop cleanly"));
   await stopPublicPageCache();

@@ -10,6 +10,7 @@ import { announcedMessage, markDelivered, missedMessages, viewMessage } from "./
 import { MESSAGE_CHANNEL } from "./queries.server";
 
 const HEARTBEAT_MS = 20_000;
+const RECONNECT_SOON = "retry: 500\n\n";
 
 interface Stream {
   userId: string;
@@ -100,6 +101,11 @@ export async function messageStreamHandler(req: ExpressRequest, res: ExpressResp
     return;
   }
   await ensureListening();
+  if (stopped) {
+    // This server is shutting down: the browser reconnects, and the balancer sends it elsewhere.
+    res.status(200).type("text/event-stream").end(RECONNECT_SOON);
+    return;
+  }
   const open = typeof req.query.c === "string" && /^[0-9a-f-]{36}$/i.test(req.query.c) ? req.query.c : null;
   res.status(200).set({
     "Content-Type": "text/event-stream; charset=utf-8",
@@ -143,7 +149,9 @@ export async function stopRealtime(): Promise<void> {
   stopped = true;
   if (heartbeat) clearInterval(heartbeat);
   heartbeat = null;
-  for (const s of streams) s.res.end();
+  // Told to come back soon: the browser reconnects (to another server behind the balancer) and
+  // catches up with Last-Event-ID.
+  for (const s of streams) s.res.end(RECONNECT_SOON);
   streams.clear();
   await listener?.end().catch(() => undefined);
   listener = null;
