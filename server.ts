@@ -258,11 +258,14 @@ async function shutdown(signal: string) {
   await waitForBalancer();
   // Stop listening; requests in flight finish, idle keep-alive connections close now.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A keep-alive connection whose request finishes becomes idle: close it then, not at the deadline.
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
   server.closeIdleConnections();
   // Open message streams end, which tells each browser to reconnect (through the balancer, to another
   // server) and catch up with Last-Event-ID.
   await bundled?.closeStreams().catch(() => {});
   await Promise.race([closed, sleep(8_000)]);
+  clearInterval(closeIdle);
   server.closeAllConnections();
   await bundled?.shutdown().catch(() => {});
   await embedded?.stop().catch(() => {});

@@ -16,11 +16,12 @@
 //   - `npm run ledger:check` passes on the shared database.
 //
 //   npm run test:scale [-- --rate 30 --keep]
+
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { spawnSync } from "node:child_process";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { ensureBuild, ROOT, sleep } from "./bench/server-control";
@@ -221,8 +222,30 @@ function browserCookies(cookie: string) {
   });
 }
 
+/**
+ * Two single-fetch answers carry the same data: the stored answer comes back from jsonb with its keys
+ * in another order, and turbo-stream's flat encoding (values, then objects of indexes into them) shows
+ * that as the same values in another order. Compared: the values, in any order.
+ */
+function sameAnswer(a: string, b: string): boolean {
+  const values = (text: string) => {
+    try {
+      return (JSON.parse(text.split("\n")[0]!) as unknown[])
+        .filter((v) => v === null || typeof v !== "object")
+        .map((v) => JSON.stringify(v))
+        .sort()
+        .join();
+    } catch {
+      return text;
+    }
+  };
+  return values(a) === values(b);
+}
+
 const lagosDay = (days: number) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date(Date.now() + days * 86_400_000));
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -253,7 +276,8 @@ async function checkWrites(
 ): Promise<Omit<PhaseFigures, "failed" | "failedWindow" | "balancerRetries" | "balancerRedispatches">> {
   // The reader's stream catches up: every acknowledged message should arrive (10 s at most).
   const until = Date.now() + 10_000;
-  while (Date.now() < until && [...writers.acknowledged].some((b) => !reader.bodies().has(b))) await sleep(100);
+  while (Date.now() < until && [...writers.acknowledged].some((b) => !reader.bodies().has(b)))
+    await sleep(100);
   const requests = await c.db.query<{ marker: string; n: string }>(
     `SELECT additional_details AS marker, count(*) AS n FROM booking_requests
      WHERE additional_details = ANY($1) GROUP BY 1`,
@@ -335,14 +359,22 @@ async function main() {
   );
   for (const h of hosts) {
     const a = await get(h.url, "/profile", musician.cookie);
-    rule(a.status === 200, `the session signed in through the balancer holds on ${h.name} (GET /profile ${a.status})`);
+    rule(
+      a.status === 200,
+      `the session signed in through the balancer holds on ${h.name} (GET /profile ${a.status})`,
+    );
   }
 
   // Three organisers, each with a conversation with the musician (the Message button's post).
   const writers: Writer[] = [];
   for (const name of ["Ngozi", "Ada", "Bola"]) {
     const org = await registerAndSignIn(bal, "client", name);
-    const a = await postForm(bal, "/messages", { intent: "start", musicianSlug: slug }, { cookie: org.cookie });
+    const a = await postForm(
+      bal,
+      "/messages",
+      { intent: "start", musicianSlug: slug },
+      { cookie: org.cookie },
+    );
     const conversationId = /[?&]c=([0-9a-f-]{36})/.exec(a.location ?? "")?.[1];
     if (!conversationId) throw new Error(`starting a conversation answered ${a.status} ${a.location}`);
     writers.push({ cookie: org.cookie, conversationId });
@@ -361,7 +393,7 @@ async function main() {
   const replay = await uploadProfilePhoto(other.url, musician.cookie, bytes, key);
   const afterReplay = await storedObjects(c);
   rule(
-    replay.status === up.status && replay.text === up.text,
+    replay.status === up.status && sameAnswer(replay.text, up.text),
     `the upload sent again with its key to ${other.name} answers as the first (${replay.status})`,
   );
   rule(
@@ -428,17 +460,34 @@ async function main() {
     );
     const answeredAt = Date.now();
     rule(about.status === 200, `the About form through the balancer answered ${about.status}`);
+    // Each host polled on its own: the first page requested that shows the change, how long after the
+    // save that request was made (and answered).
     const seenAfter: Record<string, number> = {};
-    for (const h of hosts) {
-      while (Date.now() - answeredAt < 10_000) {
-        if ((await get(h.url, `/musicians/${slug}`)).text.includes(bio)) break;
-        await sleep(25);
-      }
-      seenAfter[h.name] = Date.now() - answeredAt;
-    }
+    const answeredAfter: Record<string, number> = {};
+    await Promise.all(
+      hosts.map(async (h) => {
+        while (Date.now() - answeredAt < 10_000) {
+          const asked = Date.now();
+          if ((await get(h.url, `/musicians/${slug}`)).text.includes(bio)) {
+            seenAfter[h.name] = asked - answeredAt;
+            answeredAfter[h.name] = Date.now() - answeredAt;
+            return;
+          }
+          await sleep(25);
+        }
+        seenAfter[h.name] = Number.POSITIVE_INFINITY;
+      }),
+    );
     for (const [name, ms] of Object.entries(seenAfter))
-      rule(ms <= PAGE_CHANGE_LIMIT_MS, `${name} shows the change ${ms} ms after it was saved`);
-    figures.pageChange = { saveMs: answeredAt - changedAt, seenAfterMs: seenAfter };
+      rule(
+        ms <= PAGE_CHANGE_LIMIT_MS,
+        `${name} shows the change on a page asked for ${ms} ms after it was saved (answered at ${answeredAfter[name]} ms)`,
+      );
+    figures.pageChange = {
+      saveMs: answeredAt - changedAt,
+      seenAfterMs: seenAfter,
+      answeredAfterMs: answeredAfter,
+    };
 
     // 4. Live messages: a reader on one host, a writer on another.
     log("live messages across hosts ...");
@@ -482,7 +531,10 @@ async function main() {
     const again = await postForm(h2.url, `/musicians/${slug}/request.data`, fields, { ip: "10.200.0.1" });
     const stored = await c.db.query("SELECT 1 FROM booking_requests WHERE additional_details = $1", [marker]);
     rule(
-      first.status === 200 && again.status === 200 && again.text === first.text && stored.rowCount === 1,
+      first.status === 200 &&
+        again.status === 200 &&
+        sameAnswer(again.text, first.text) &&
+        stored.rowCount === 1,
       `a booking request repeated with its key on the other host answers as the first and is stored once (${first.status}/${again.status}, ${stored.rowCount} row)`,
     );
 
@@ -500,13 +552,15 @@ async function main() {
     await reader.start();
     const victim = hosts.find((h) => h.name === reader.servedBy)!;
     const before = await balancer.stats();
-    const load = startLoad(bal, slug, RATE);
+    const load = startLoad(bal, slug, RATE, "kill");
     const writing = startWriters(bal, writers, 2_500, "kill");
     await sleep(6_000);
     const killedAt = Date.now();
     await victim.signal("SIGKILL");
     const downAt = await balancer.waitFor(victim.name, "DOWN");
-    log(`${victim.name} (serving the reader's stream) killed; haproxy marked it DOWN after ${downAt - killedAt} ms`);
+    log(
+      `${victim.name} (serving the reader's stream) killed; haproxy marked it DOWN after ${downAt - killedAt} ms`,
+    );
     await sleep(8_000);
     victim.start();
     await victim.waitHealthy();
@@ -519,12 +573,15 @@ async function main() {
     reader.stop();
     const failed = failedOf(load, writing);
     const windowEnd = downAt + DETECTION_SLACK_MS;
-    const outside = failed.filter((o) => o.sentAt < killedAt || o.sentAt > windowEnd);
+    // In the window: in flight at some moment between the kill and haproxy marking the host down
+    // (+1 s). A request the dead host was answering when it died fails even so: the balancer cannot
+    // send again what it has begun to pass back.
+    const outside = failed.filter((o) => o.doneAt < killedAt || o.sentAt > windowEnd);
     const f: PhaseFigures = {
       ...writes,
       failed: failed.length,
       failedWindow: failed.length
-        ? `from ${failed[0]!.sentAt - killedAt} ms to ${failed.at(-1)!.sentAt - killedAt} ms after the kill; haproxy marked the host down at ${downAt - killedAt} ms; ${[...new Set(failed.map((o) => `${o.kind} ${o.status}`))].join(", ")}`
+        ? `sent from ${failed[0]!.sentAt - killedAt} ms to ${failed.at(-1)!.sentAt - killedAt} ms after the kill, answered by ${Math.max(...failed.map((o) => o.doneAt)) - killedAt} ms; haproxy marked the host down at ${downAt - killedAt} ms; ${[...new Set(failed.map((o) => `${o.kind} ${o.status}`))].join(", ")}`
         : `none; haproxy marked the host down ${downAt - killedAt} ms after the kill`,
       balancerRetries: after.retries - before.retries,
       balancerRedispatches: after.redispatches - before.redispatches,
@@ -556,7 +613,7 @@ async function main() {
     const reader = new StreamReader(bal, musician.cookie);
     await reader.start();
     const before = await balancer.stats();
-    const load = startLoad(bal, slug, RATE);
+    const load = startLoad(bal, slug, RATE, "roll");
     const writing = startWriters(bal, writers, 2_500, "roll");
     const steps: { host: string; drainMs: number; downAfterMs: number; upAfterMs: number }[] = [];
     const startedAt = Date.now();
@@ -570,7 +627,9 @@ async function main() {
       await h.waitHealthy();
       const upAt = await balancer.waitFor(h.name, "UP");
       steps.push({ host: h.name, drainMs, downAfterMs: downAt - at, upAfterMs: upAt - at });
-      log(`${h.name}: SIGTERM → DOWN in haproxy ${downAt - at} ms, exited after ${drainMs} ms, UP again ${upAt - at} ms`);
+      log(
+        `${h.name}: SIGTERM → DOWN in haproxy ${downAt - at} ms, exited after ${drainMs} ms, UP again ${upAt - at} ms`,
+      );
       await sleep(3_000);
     }
     const rollMs = Date.now() - startedAt;
@@ -617,12 +676,18 @@ async function main() {
     env: { ...process.env, DATABASE_URL: c.db.ownerUrl, LOG_LEVEL: "warn" },
     encoding: "utf8",
   });
-  rule(ledger.status === 0, `npm run ledger:check passes on the shared database${ledger.status ? `:\n${ledger.stdout}${ledger.stderr}` : ""}`);
+  rule(
+    ledger.status === 0,
+    `npm run ledger:check passes on the shared database${ledger.status ? `:\n${ledger.stdout}${ledger.stderr}` : ""}`,
+  );
 
-  figures.connectionBudget = {
-    maxConnections: c.db.maxConnections,
-    peak: (await c.db.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = 'stagebook'")).rows[0]!.n,
-  };
+  const held = await c.db.query<{ user: string; n: string }>(
+    `SELECT usename AS user, count(*) AS n FROM pg_stat_activity WHERE datname = 'stagebook' GROUP BY 1 ORDER BY 1`,
+  );
+  figures.connections = { maxConnections: c.db.maxConnections, held: held.rows };
+  console.log(
+    `\nDatabase connections held at the end (${hosts.length} hosts and this test's 2): ${held.rows.map((r) => `${r.user} ${r.n}`).join(", ")}; max_connections ${c.db.maxConnections}`,
+  );
   return figures;
 }
 
@@ -653,19 +718,35 @@ async function payAndRelease(c: Cluster, browser: Browser, musicianCookie: strin
   await panel.getByRole("button", { name: /^Pay ₦/ }).click();
   await client.getByRole("button", { name: "Complete test payment" }).click();
   await waitText(client, "Payment received — held in escrow until your event is completed");
-  await c.db.query("UPDATE bookings_by_musician SET event_date = $1 WHERE slug = $2", [lagosDay(-1), bookingSlug]);
+  await c.db.query("UPDATE bookings_by_musician SET event_date = $1 WHERE slug = $2", [
+    lagosDay(-1),
+    bookingSlug,
+  ]);
   await client.reload();
   const release = client.getByTestId("event-happened");
-  await release.getByText("The event happened", { exact: true }).click();
-  await release.getByRole("button", { name: "Yes, release the payment" }).click();
+  try {
+    // A disclosure: a tap made while the page hydrates can be undone by it; open it until it shows.
+    const confirm = release.getByRole("button", { name: "Yes, release the payment" });
+    for (let i = 0; i < 10 && !(await confirm.isVisible()); i++) {
+      await release.getByText("The event happened", { exact: true }).click();
+      await confirm.waitFor({ timeout: 3_000 }).catch(() => {});
+    }
+    await confirm.click();
+  } catch (err) {
+    await client.screenshot({ path: path.join(workDir, "release-failed.png"), fullPage: true });
+    fs.writeFileSync(path.join(workDir, "release-failed.html"), await client.content());
+    throw err;
+  }
   const released = await c.db.query<{ status: string }>(
     "SELECT status FROM bookings_by_musician WHERE slug = $1",
     [bookingSlug],
   );
-  for (let i = 0; i < 100 && released.rows[0]?.status !== "released"; i++) {
+  for (let i = 0; i < 100 && !["released", "completed"].includes(released.rows[0]?.status ?? ""); i++) {
     await sleep(100);
     released.rows = (
-      await c.db.query<{ status: string }>("SELECT status FROM bookings_by_musician WHERE slug = $1", [bookingSlug])
+      await c.db.query<{ status: string }>("SELECT status FROM bookings_by_musician WHERE slug = $1", [
+        bookingSlug,
+      ])
     ).rows;
   }
   const money = await c.db.query<{ kind: string; n: string }>(
@@ -678,7 +759,10 @@ async function payAndRelease(c: Cluster, browser: Browser, musicianCookie: strin
     [bookingSlug],
   );
   const postings = Object.fromEntries(money.rows.map((r) => [r.kind, Number(r.n)]));
-  rule(released.rows[0]?.status === "released", `the booking was paid and released (status ${released.rows[0]?.status})`);
+  rule(
+    postings.release === 1 && ["released", "completed"].includes(released.rows[0]?.status ?? ""),
+    `the booking was paid and released by its payer (status ${released.rows[0]?.status})`,
+  );
   rule(
     Object.keys(postings).length >= 2 && Object.values(postings).every((n) => n === 1),
     `its money was posted once per event: ${JSON.stringify(postings)}; payments ${payments.rows[0]?.n}`,
@@ -722,7 +806,9 @@ async function checkOnce(c: Cluster) {
   const byKey = new Map<string, string[]>();
   for (const m of mails) byKey.set(m.key, [...(byKey.get(m.key) ?? []), `${m.host}/${m.file}`]);
   const twice = [...byKey.values()].filter((files) => files.length > 1);
-  const perHost = Object.fromEntries(c.hosts.map((h) => [h.name, mails.filter((m) => m.host === h.name).length]));
+  const perHost = Object.fromEntries(
+    c.hosts.map((h) => [h.name, mails.filter((m) => m.host === h.name).length]),
+  );
   const jobs = await c.db.query<{ name: string; state: string; n: string }>(
     "SELECT name, state, count(*) AS n FROM pgboss.job WHERE name NOT LIKE '\\_\\_%' GROUP BY 1, 2 ORDER BY 1, 2",
   );
@@ -732,7 +818,7 @@ async function checkOnce(c: Cluster) {
   rule(pending === 0, `no job left waiting (${pending})`);
   rule(
     mails.length > 0 && twice.length === 0,
-    `each e-mail sent once across hosts: ${mails.length} e-mails (${JSON.stringify(perHost)}), ${twice.length} sent twice${twice.length ? `: ${twice[0]!.join(", ")}` : ""}`,
+    `each e-mail sent once across hosts: ${mails.length} e-mails (${JSON.stringify(perHost)}), ${twice.length} sent twice${twice.length ? `: ${twice[0]!.slice(0, 3).join(", ")}` : ""}`,
   );
   rule(
     webhooks.rows[0]!.n === webhooks.rows[0]!.distinct_refs,

@@ -33,7 +33,7 @@ export async function postForm(
     },
     body,
     redirect: "manual",
-    signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
   });
   return answerOf(res);
 }
@@ -52,7 +52,7 @@ export async function get(base: string, path: string, cookie?: string): Promise<
   const res = await fetch(`${base}${path}`, {
     headers: { "x-forwarded-for": nextIp(), ...(cookie ? { cookie } : {}) },
     redirect: "manual",
-    signal: AbortSignal.timeout(15_000),
+    signal: AbortSignal.timeout(30_000),
   });
   return answerOf(res);
 }
@@ -71,16 +71,21 @@ export async function registerAndSignIn(
 ): Promise<Account> {
   const email = `scale-${role}-${randomUUID().slice(0, 8)}@example.com`;
   const password = "afrobeats-2026";
-  const reg = await postForm(base, "/register", {
-    firstName,
-    lastName: "Scale",
-    email,
-    password,
-    role,
-    phoneNumber: "08031234567",
-  });
+  const reg = await postForm(
+    base,
+    "/register",
+    {
+      firstName,
+      lastName: "Scale",
+      email,
+      password,
+      role,
+      phoneNumber: "08031234567",
+    },
+    { timeoutMs: 90_000 },
+  );
   if (reg.status !== 302) throw new Error(`register answered ${reg.status}: ${reg.text.slice(0, 200)}`);
-  const login = await postForm(base, "/login", { email, password });
+  const login = await postForm(base, "/login", { email, password }, { timeoutMs: 90_000 });
   if (login.status !== 302 || login.cookies.length === 0)
     throw new Error(`sign-in answered ${login.status}: ${login.text.slice(0, 200)}`);
   return { email, password, cookie: login.cookies.join("; ") };
@@ -110,7 +115,7 @@ export interface LoadRun {
  * public page, the market, and a booking request (a write with an idempotency key and a unique
  * marker). No client retries: a request that fails is counted as failed.
  */
-export function startLoad(base: string, slug: string, rate: number, clients = 6): LoadRun {
+export function startLoad(base: string, slug: string, rate: number, tag: string, clients = 6): LoadRun {
   const run: LoadRun = {
     outcomes: [],
     acknowledged: new Set(),
@@ -129,7 +134,8 @@ export function startLoad(base: string, slug: string, rate: number, clients = 6)
       const a =
         kind === "booking request"
           ? await postForm(base, `/musicians/${slug}/request.data`, {
-              clientName: "Scale Test",
+              // Its own name: the musician's e-mail about each request differs, so a job run twice shows.
+              clientName: `Scale ${tag} ${i}`,
               phoneNumber: "08031234567",
               dateNotFixed: "on",
               eventType: "wedding",

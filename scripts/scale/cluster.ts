@@ -60,13 +60,15 @@ export interface Database {
  * a login as the README's "Database roles" says.
  */
 export async function startDatabase(dataDir: string): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
   const embedded = await startEmbeddedPostgres(dataDir);
   const migrate = spawnSync("npm", ["run", "db:migrate"], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: embedded.url, LOG_LEVEL: "warn" },
     encoding: "utf8",
   });
-  if (migrate.status !== 0) throw new Error(`npm run db:migrate failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  if (migrate.status !== 0)
+    throw new Error(`npm run db:migrate failed:\n${migrate.stdout}\n${migrate.stderr}`);
   const password = randomBytes(12).toString("hex");
   const admin = new pg.Pool({ connectionString: embedded.url, max: 2 });
   await admin.query(`ALTER ROLE stagebook_app LOGIN PASSWORD '${password}'`);
@@ -244,7 +246,9 @@ export class Balancer {
 
   /** The backend's servers as haproxy sees them: status (UP, DOWN, …) and its retry counters. */
   async stats(): Promise<{ servers: Map<string, string>; retries: number; redispatches: number }> {
-    const res = await fetch(`http://127.0.0.1:${this.statsPort}/;csv`, { signal: AbortSignal.timeout(2_000) });
+    const res = await fetch(`http://127.0.0.1:${this.statsPort}/;csv`, {
+      signal: AbortSignal.timeout(2_000),
+    });
     const lines = (await res.text()).trim().split("\n");
     const head = lines[0]!.replace(/^# /, "").split(",");
     const col = (name: string) => head.indexOf(name);
@@ -268,7 +272,8 @@ export class Balancer {
     while (Date.now() < end) {
       const { servers } = await this.stats().catch(() => ({ servers: new Map<string, string>() }));
       const status = servers.get(server) ?? "";
-      if (state === "UP" ? status === "UP" : status.startsWith("DOWN") || status === "MAINT") return Date.now();
+      if (state === "UP" ? status === "UP" : status.startsWith("DOWN") || status === "MAINT")
+        return Date.now();
       await sleep(50);
     }
     throw new Error(`haproxy did not report ${server} ${state} within ${timeoutMs} ms`);
