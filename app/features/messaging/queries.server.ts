@@ -216,7 +216,12 @@ export function listMessagesSince(userId: string, afterId: number) {
     .limit(500);
 }
 
-/** Store first, then NOTIFY in the same transaction: listeners hear of it only once it is committed. */
+/**
+ * Store first, then NOTIFY in the same transaction: listeners hear of it only once it is committed.
+ * Messages are stored one at a time (a lock held to the end of the transaction, before the id is
+ * drawn), so they commit, and are announced, in the order of their ids: a stream's Last-Event-ID is
+ * then exactly what it has, and a reconnect (to any app process) sends nothing twice and skips nothing.
+ */
 export async function insertMessage(input: {
   conversationId: string;
   senderUserId: string;
@@ -226,6 +231,7 @@ export async function insertMessage(input: {
   masked: boolean;
 }) {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${MESSAGE_CHANNEL}))`);
     const [row] = await tx
       .insert(m)
       .values({

@@ -61,12 +61,19 @@ async function deliver(messageId: number) {
   }
 }
 
+// Deliveries go out one after the other, in the order PostgreSQL announced them: each reads its message
+// first, and two reads racing would put a later message on a stream before an earlier one; the
+// browser's Last-Event-ID would then name the earlier one, and a reconnect would send the later twice.
+let delivering: Promise<void> = Promise.resolve();
+
 async function connect(): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   client.on("notification", (n) => {
     if (n.channel !== MESSAGE_CHANNEL || !n.payload) return;
     const id = Number((JSON.parse(n.payload) as { id: number }).id);
-    deliver(id).catch((err) => logger.error({ err }, "message delivery failed"));
+    delivering = delivering
+      .then(() => deliver(id))
+      .catch((err) => logger.error({ err }, "message delivery failed"));
   });
   client.on("error", (err) => {
     logger.warn({ err }, "message listener lost its connection; reconnecting");
