@@ -134,4 +134,47 @@ describe("the live message stream over HTTP", () => {
     expect(anonymous.status).toBe(401);
     expect(await anonymous.text()).toBe("Sign in to receive messages.");
   });
+
+  it("messages sent at once in several conversations arrive in id order, so Last-Event-ID is exact: a reconnect repeats nothing", async () => {
+    const musician = await createMusician();
+    const slug = await giveSlug(musician);
+    const senders: { member: Member; conversationId: string }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const organiser = await createOrganiser();
+      const member: Member = { user: { id: organiser.userId, role: ORGANISER_ROLE }, musicianId: null };
+      const started = await startConversationWithMusician(member.user, slug);
+      if (!started.ok) throw new Error(started.message);
+      senders.push({ member, conversationId: started.conversationId });
+    }
+    const stream = connect("/api/messages/stream", { cookie: musician.cookie });
+    let lastId = 0;
+    try {
+      await expect.poll(() => stream.status(), { timeout: 10_000 }).toBe(200);
+      // Fifteen sends racing each other, as three organisers typing at once on several app processes.
+      const ids = await Promise.all(
+        Array.from({ length: 15 }, (_, n) => {
+          const s = senders[n % 3]!;
+          return send(s.member, s.conversationId, `Race ${n}`);
+        }),
+      );
+      await expect.poll(() => stream.events.length, { timeout: 15_000 }).toBe(15);
+      const arrived = stream.events.map((e) => e.id);
+      // What the browser's EventSource keeps as Last-Event-ID is the last one it received.
+      expect(arrived).toEqual([...ids].sort((a, b) => a - b));
+      lastId = arrived.at(-1)!;
+    } finally {
+      stream.close();
+    }
+    // The browser comes back (on any app process) with its Last-Event-ID: only what is new arrives.
+    const again = connect("/api/messages/stream", {
+      cookie: musician.cookie,
+      "last-event-id": String(lastId),
+    });
+    try {
+      const next = await send(senders[0]!.member, senders[0]!.conversationId, "After the reconnect");
+      await expect.poll(() => again.events.map((e) => e.id), { timeout: 10_000 }).toEqual([next]);
+    } finally {
+      again.close();
+    }
+  });
 });
