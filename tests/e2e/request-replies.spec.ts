@@ -55,13 +55,15 @@ test("a musician replies to a signed-out requester, who reads it on /request/{to
   await expect(card.getByLabel("Reply to Kemi Bello")).toHaveValue("");
 
   // The requester is e-mailed that a reply is waiting, with the private link.
-  const mail = (await latestMailTo(requesterEmail)).replace(/=\r?\n/g, "");
+  const mail = (await latestMailTo(requesterEmail, "replied to your booking request")).replace(/=\r?\n/g, "");
   expect(mail).toContain("Ayo Sax replied to your booking request");
   expect(mail).toContain(statusPath!);
 
   // Signed out, on the private page: the reply, with the musician's number hidden.
   await requester.goto(statusPath!);
-  await expect(requester.getByRole("heading", { name: "Waiting for Ayo Sax to reply" })).toBeVisible();
+  await expect(
+    requester.getByRole("heading", { name: "Ayo Sax replied: a reply is waiting below" }),
+  ).toBeVisible();
   const thread = requester.getByRole("region", { name: "Replies" });
   await expect(
     thread.getByText(

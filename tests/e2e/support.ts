@@ -80,12 +80,22 @@ export async function signIn(page: Page, m: Pick<E2EMusician, "email" | "passwor
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** The newest .eml written to the outbox for `to`, waiting for it to appear. */
-export async function latestMailTo(to: string): Promise<string> {
+/** The newest .eml written to the outbox for `to` (containing `text` when given), waiting for it to appear. */
+export async function latestMailTo(to: string, text?: string): Promise<string> {
   const safe = to.replace(/[^a-z0-9@._-]/gi, "_");
   for (let i = 0; i < 50; i++) {
     const files = fs.existsSync(OUTBOX)
-      ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith(`-${safe}.eml`))
+      ? fs
+          .readdirSync(OUTBOX)
+          .filter((f) => f.endsWith(`-${safe}.eml`))
+          .filter(
+            (f) =>
+              !text ||
+              fs
+                .readFileSync(path.join(OUTBOX, f), "utf8")
+                .replace(/=\r?\n/g, "")
+                .includes(text),
+          )
       : [];
     if (files.length) return fs.readFileSync(path.join(OUTBOX, files.sort().at(-1)!), "utf8");
     await new Promise((r) => setTimeout(r, 200));

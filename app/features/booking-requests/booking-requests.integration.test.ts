@@ -345,8 +345,29 @@ const mailsTo = (address: string) =>
     .filter((f) => f.includes(address.replace(/[^a-z0-9@._-]/gi, "_")))
     .map((f) => fs.readFileSync(`${outboxDir()}/${f}`, "utf8"));
 
+/** Mails to the organiser apart from the copy of their link sent with the request. */
+const answersTo = (address: string) =>
+  mailsTo(address).filter((m) => !/^Subject: Your booking request to .* was sent/m.test(m));
+
 /** The .eml body with quoted-printable soft breaks undone, for reading. */
 const plain = (eml: string) => eml.replace(/=\r?\n/g, "").replace(/=E2=80=99/g, "\u2019");
+
+describe("the organiser is kept informed (phone walk 2)", () => {
+  it("e-mails the organiser their private link when the request is sent", async () => {
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    const email = `sent-${Date.now()}@example.com`;
+    expect((await send(slug, { ...validRequest, email })).status).toBe(200);
+    const [row] = await db
+      .select({ token: bookingRequests.statusToken })
+      .from(bookingRequests)
+      .where(eq(bookingRequests.email, email));
+    const mails = mailsTo(email).map(plain);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatch(/^Subject: Your booking request to .+ was sent/m);
+    expect(mails[0]).toContain(`/request/${row!.token}`);
+  });
+});
 
 describe("a request the musician can answer (issue 16 §7)", () => {
   const schema = bookingRequestSchema(() => "2026-03-15");
@@ -443,7 +464,7 @@ describe("a request the musician can answer (issue 16 §7)", () => {
     expect((await requestsOf(m))[0]).toMatchObject({ status: "pending", declineReason: null });
     // The undone decline's job finds nothing to say.
     expect(await sendRequestAnswerMail(job!.data)).toBe("stale");
-    expect(mailsTo("kemi-decline@example.com")).toHaveLength(0);
+    expect(answersTo("kemi-decline@example.com")).toHaveLength(0);
 
     // Declined again; once the window has passed there is no undo, and the job e-mails the reason.
     await declineWith(m, slug, req!.id, "Already booked, sorry");
@@ -462,7 +483,7 @@ describe("a request the musician can answer (issue 16 §7)", () => {
       answeredAt: row!.answeredAt!.toISOString(),
     };
     expect(await sendRequestAnswerMail(job2)).toBe("sent");
-    const [mail] = mailsTo("kemi-decline@example.com").map(plain);
+    const [mail] = answersTo("kemi-decline@example.com").map(plain);
     expect(mail).toContain("declined your booking request");
     expect(mail).toContain("Their reason: Already booked, sorry");
     const page = await status(token);
@@ -499,9 +520,17 @@ describe("a request the musician can answer (issue 16 §7)", () => {
     const page = await status(token);
     expect(page.body.view.status).toBe("accepted");
     expect(page.body.view.bookingSlug).toMatch(/^[a-z2-7]{8}$/);
-    const [mail] = mailsTo("kemi-accept@example.com").map(plain);
+    const [mail] = answersTo("kemi-accept@example.com").map(plain);
     expect(mail).toContain("accepted your booking request");
     expect(mail).toContain(`/booking/${page.body.view.bookingSlug}`);
+    // The booked terms, not only the request (phone walk 2): price, fee, total, date and time.
+    const decoded = Buffer.from(
+      mail!.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+      "latin1",
+    ).toString("utf8");
+    expect(decoded).toContain(
+      "The booking's terms:\nPrice: ₦150,000.00\nService fee (5%): ₦7,500.00\nTotal you pay: ₦157,500.00\nDate: Fri, 1 May 2099\nTime: 2:00 PM – 6:00 PM",
+    );
 
     // The musician answered within the hour: the next request says so.
     const next = await send(slug, validRequest);

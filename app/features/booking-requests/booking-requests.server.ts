@@ -7,9 +7,14 @@ import {
 } from "~/features/messaging/contact-mask";
 import type { Member } from "~/features/messaging/messaging.server";
 import { sendMessage, startConversationAbout } from "~/features/messaging/messaging.server";
+import { serviceFeeLabel } from "~/features/payments/fee-words";
+import { bookingCharges } from "~/features/payments/fees";
+import { configuredFeeRates } from "~/features/payments/fees.server";
 import { phoneRequestEvent } from "~/features/phone-messages/phone-messages.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
+import { formatDate, formatTimeRange } from "~/lib/date-format";
 import { musicianDisplayName } from "~/lib/display-name";
+import { formatNaira } from "~/lib/money";
 import { formatNairaAmount } from "~/lib/naira";
 import { publicOrigin } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
@@ -88,6 +93,8 @@ export async function submitBookingRequest(
   await notifyMusicianOfRequest(musician.id, input.clientName);
   await phoneRequestEvent("request_received", saved.id);
   const musicianName = musician.stageName || "The musician";
+  if (input.email)
+    await mailRequesterTheirLink(input.email, input.clientName, musicianName, saved.statusToken);
   return {
     ok: true,
     statusToken: saved.statusToken,
@@ -153,6 +160,30 @@ export async function organiserContact(organiser: {
   // The number they last used on a request, else the one given at sign-up.
   const phone = (await findLastPhoneOfClient(organiser.id)) ?? (await organiserPhone(organiser.id)) ?? "";
   return { name: organiser.name, email: organiser.email, phone };
+}
+
+/**
+ * The organiser's copy of their private link, so closing the sheet does not lose the way back (phone
+ * walk 2). A mail failure never loses the stored request.
+ */
+async function mailRequesterTheirLink(to: string, clientName: string, musicianName: string, token: string) {
+  try {
+    await sendMail({
+      to,
+      subject: `Your booking request to ${musicianName} was sent`,
+      text: `Hello ${clientName},
+
+Your booking request to ${musicianName} was sent. Follow it, read ${musicianName}'s reply and answer on your request's private page (keep this link; anyone who has it can read the request):
+
+${publicOrigin()}/request/${token}
+
+We e-mail you when a reply is waiting.
+
+Stagebook`,
+    });
+  } catch (err) {
+    logger.error({ err }, "request confirmation e-mail failed");
+  }
 }
 
 /** E-mails the musician about a new request; a mail failure never loses the stored request. */
@@ -445,7 +476,7 @@ export async function sendRequestAnswerMail(
           row.bookingSlug
             ? ` Your booking is ready to review and confirm:\n\n${publicOrigin()}/booking/${row.bookingSlug}`
             : ""
-        }\n\nYour request:\n${what}\n\nFollow it here: ${link}\n\nStagebook`
+        }${bookedTerms(row)}\n\nYour request:\n${what}\n\nFollow it here: ${link}\n\nStagebook`
       : `Hello ${row.clientName},\n\n${name} declined your booking request.${
           row.declineReason ? `\n\nTheir reason: ${masked(row.declineReason)}` : ""
         }\n\nYour request:\n${what}\n\nYou can find another musician at ${publicOrigin()}/market\n\nStagebook`;
@@ -460,8 +491,62 @@ export async function sendRequestAnswerMail(
   return "sent";
 }
 
+/**
+ * The terms the musician booked, which may differ from the request (price, fee, total, date, time):
+ * what the organiser confirms and pays (phone walk 2). The fee and total are the payments feature's.
+ */
+function bookedTerms(row: {
+  bookingSlug: string | null;
+  bookingPriceKobo: string | null;
+  bookingDate: string | null;
+  bookingStartTime: string | null;
+  bookingEndTime: string | null;
+}): string {
+  if (!row.bookingSlug) return "";
+  const lines: string[] = [];
+  if (row.bookingPriceKobo !== null) {
+    const rates = configuredFeeRates();
+    const c = bookingCharges(Number(row.bookingPriceKobo), rates);
+    lines.push(
+      `Price: ${formatNaira(c.priceKobo)}`,
+      `${serviceFeeLabel(rates.serviceFeeBp)}: ${formatNaira(c.serviceFeeKobo)}`,
+      `Total you pay: ${formatNaira(c.totalKobo)}`,
+    );
+  }
+  const date = formatDate(row.bookingDate);
+  if (date) lines.push(`Date: ${date}`);
+  const time = formatTimeRange(row.bookingStartTime, row.bookingEndTime);
+  if (time) lines.push(`Time: ${time}`);
+  return lines.length ? `\n\nThe booking's terms:\n${lines.join("\n")}` : "";
+}
+
+/** Where a request stands, following the booking it became (phone walk 2). */
+export type RequestStage =
+  | "waiting"
+  | "reply_waiting"
+  | "declined"
+  | "accepted"
+  | "paid"
+  | "completed"
+  | "cancelled";
+
+export function requestStage(
+  status: RequestStatus,
+  replies: RequestReply[],
+  bookingStatus: string | null,
+  paymentStatus: string | null,
+): RequestStage {
+  if (status === "declined") return "declined";
+  if (status === "pending") return replies.at(-1)?.from === "musician" ? "reply_waiting" : "waiting";
+  if (bookingStatus === "cancelled") return "cancelled";
+  if (paymentStatus === "released") return "completed";
+  if (paymentStatus === "paid" || paymentStatus === "partially_refunded") return "paid";
+  return "accepted";
+}
+
 export type RequestStatusView = {
   status: RequestStatus;
+  stage: RequestStage;
   musicianName: string;
   musicianSlug: string | null;
   bookingSlug: string | null;
@@ -487,8 +572,12 @@ export async function requestStatusByToken(token: string): Promise<RequestStatus
     Date.now() - new Date(row.answeredAt).getTime() < UNDO_DECLINE_SECONDS * 1000;
   const status: RequestStatus =
     row.status === "accepted" ? "accepted" : row.status === "declined" && !undoable ? "declined" : "pending";
+  const replies = row.clientUserId
+    ? []
+    : ((await repliesOf([row.id], "requester", row.bookingPaymentStatus)).get(row.id) ?? []);
   return {
     status,
+    stage: requestStage(status, replies, row.bookingStatus, row.bookingPaymentStatus),
     musicianName: musicianDisplayName(row),
     musicianSlug: row.musicianSlug,
     bookingSlug: status === "accepted" ? row.bookingSlug : null,
@@ -496,9 +585,7 @@ export async function requestStatusByToken(token: string): Promise<RequestStatus
     declineReason: status === "declined" && row.declineReason ? masked(row.declineReason) : null,
     sentAt: new Date(row.createdAt).toISOString(),
     summary: requestSummaryLines(row),
-    replies: row.clientUserId
-      ? []
-      : ((await repliesOf([row.id], "requester", row.bookingPaymentStatus)).get(row.id) ?? []),
+    replies,
     canReply: !row.clientUserId && row.status === "pending",
     inMessages: Boolean(row.clientUserId),
   };

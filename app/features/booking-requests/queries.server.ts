@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { bookingRequestReplies, bookingRequests, bookingsByMusician } from "~db/schema/bookings";
@@ -177,6 +177,11 @@ const bookingPaymentStatus = sql<string | null>`(SELECT ${bookingsByMusician.pay
   FROM ${bookingsByMusician} WHERE ${bookingsByMusician.requestId} = ${r.id}
   ORDER BY ${bookingsByMusician.createdAt} LIMIT 1)`;
 
+/** A column of the booking a request became (null: none yet). */
+const ofBooking = <T>(column: SQL) =>
+  sql<T | null>`(SELECT ${column} FROM ${bookingsByMusician} WHERE ${bookingsByMusician.requestId} = ${r.id}
+    ORDER BY ${bookingsByMusician.createdAt} LIMIT 1)`;
+
 /** Everything the organiser's status link and the answer e-mail need, by the request's id or token. */
 function requestForOrganiser() {
   return db
@@ -197,6 +202,12 @@ function requestForOrganiser() {
       bookingSlug: sql<string | null>`(SELECT ${bookingsByMusician.slug} FROM ${bookingsByMusician}
         WHERE ${bookingsByMusician.requestId} = ${r.id} ORDER BY ${bookingsByMusician.createdAt} LIMIT 1)`,
       bookingPaymentStatus,
+      // The booked terms, for the "accepted" e-mail and the status line (phone walk 2).
+      bookingStatus: ofBooking<string>(sql`${bookingsByMusician.status}`),
+      bookingPriceKobo: ofBooking<string>(sql`${bookingsByMusician.priceKobo}::text`),
+      bookingDate: ofBooking<string>(sql`${bookingsByMusician.eventDate}::text`),
+      bookingStartTime: ofBooking<string>(sql`${bookingsByMusician.eventStartTime}::text`),
+      bookingEndTime: ofBooking<string>(sql`${bookingsByMusician.eventEndTime}::text`),
     })
     .from(r)
     .innerJoin(musicianProfiles, eq(musicianProfiles.id, r.musicianId))

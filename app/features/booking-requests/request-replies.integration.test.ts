@@ -73,10 +73,12 @@ const answerOnPage = (token: string, body: string) =>
     statusAction(args(post(null, `/request/${token}`, { intent: "reply", body }), { token }, testIp())),
   );
 
+/** Mails to an address, apart from the organiser's copy of their link sent with the request. */
 const mailsTo = (address: string) =>
   (fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()) : [])
     .filter((f) => f.includes(address.replace(/[^a-z0-9@._-]/gi, "_")))
-    .map((f) => fs.readFileSync(`${outboxDir()}/${f}`, "utf8").replace(/=\r?\n/g, ""));
+    .map((f) => fs.readFileSync(`${outboxDir()}/${f}`, "utf8").replace(/=\r?\n/g, ""))
+    .filter((m) => !/^Subject: Your booking request to .* was sent/m.test(m));
 
 describe("the musician's request card", () => {
   it("never carries the organiser's e-mail or phone before payment, and masks what they typed", async () => {
@@ -309,6 +311,35 @@ describe("replies to a requester without an account", () => {
     expect((await page(token)).body.view.declineReason).toBe(
       `Booked, but call me on ${CONTACT_HIDDEN} for next time`,
     );
+  });
+});
+
+describe("the request page follows the booking (phone walk 2)", () => {
+  it("says a reply is waiting, then accepted, paid and completed as the booking moves on", async () => {
+    const { m, slug, token, requestId } = await setup();
+    expect((await page(token)).body.view.stage).toBe("waiting");
+    expect((await reply(m, slug, requestId, "Yes, I am free that day.")).status).toBe(200);
+    expect((await page(token)).body.view.stage).toBe("reply_waiting");
+    const [r] = (await card(m, slug)).body.requests;
+    const form = {
+      ...requestToBookingPrefill(r),
+      serviceType: "Full Event Performance",
+      serviceTypeOther: "",
+      eventStartTime: "",
+      eventEndTime: "",
+      requestId,
+    } as Record<string, string>;
+    expect((await answer(() => createAction(args(post(m, "/api/bookings", form))))).status).toBe(200);
+    expect((await page(token)).body.view.stage).toBe("accepted");
+    const paidAs = async (paymentStatus: string) => {
+      await db
+        .update(bookingsByMusician)
+        .set({ paymentStatus })
+        .where(eq(bookingsByMusician.requestId, requestId));
+      return (await page(token)).body.view.stage;
+    };
+    expect(await paidAs("paid")).toBe("paid");
+    expect(await paidAs("released")).toBe("completed");
   });
 });
 

@@ -10,16 +10,33 @@ import type { RequestReplyActionResult } from "../action-results";
 import type { RequestStatusView } from "../booking-requests.server";
 import { RequestSummaryList } from "./request-summary-list";
 
-const headline: Record<RequestStatusView["status"], (name: string) => string> = {
-  pending: (name) => `Waiting for ${name} to reply`,
+const headline: Record<RequestStatusView["stage"], (name: string) => string> = {
+  waiting: (name) => `Waiting for ${name} to reply`,
+  reply_waiting: (name) => `${name} replied: a reply is waiting below`,
   accepted: (name) => `${name} accepted your request`,
+  paid: () => "Your booking is paid",
+  completed: () => "Your booking is completed",
+  cancelled: () => "Your booking was cancelled",
   declined: (name) => `${name} declined your request`,
 };
 
-const badge: Record<RequestStatusView["status"], string> = {
-  pending: "Pending",
+const badge: Record<RequestStatusView["stage"], string> = {
+  waiting: "Pending",
+  reply_waiting: "Reply waiting",
   accepted: "Accepted",
+  paid: "Paid",
+  completed: "Completed",
+  cancelled: "Cancelled",
   declined: "Declined",
+};
+
+/** What the accepted request's booking needs from the organiser now, as it moves on. */
+const bookingStep: Partial<Record<RequestStatusView["stage"], string>> = {
+  accepted: "Your booking is ready. Review it and confirm when you are happy.",
+  paid: "Your payment is held in escrow until after the event. Your booking's page has the details and documents.",
+  completed:
+    "The event is over and the payment has been released to the musician. You can leave a review on your booking's page.",
+  cancelled: "This booking was cancelled. Its page says who cancelled and any refund.",
 };
 
 /** /request/{token}: the organiser's private page following one booking request. */
@@ -28,11 +45,14 @@ export function RequestStatusPage({ view }: { view: RequestStatusView }) {
     <main className="mx-auto grid max-w-2xl gap-4 px-4 py-10">
       <Card>
         <CardHeader className="grid gap-2">
-          <Badge variant={view.status === "declined" ? "destructive" : "secondary"} className="w-fit">
-            {badge[view.status]}
+          <Badge
+            variant={view.stage === "declined" || view.stage === "cancelled" ? "destructive" : "secondary"}
+            className="w-fit"
+          >
+            {badge[view.stage]}
           </Badge>
           <CardTitle>
-            <h1>{headline[view.status](view.musicianName)}</h1>
+            <h1>{headline[view.stage](view.musicianName)}</h1>
           </CardTitle>
           <p className="text-sm text-muted-foreground">Sent {formatDateTime(view.sentAt)}</p>
         </CardHeader>
@@ -54,7 +74,7 @@ export function RequestStatusPage({ view }: { view: RequestStatusView }) {
           {(view.replies.length > 0 || view.canReply) && <Replies view={view} />}
           {view.status === "accepted" && view.bookingSlug && (
             <div className="grid gap-2">
-              <p>Your booking is ready. Review it and confirm when you are happy.</p>
+              <p>{bookingStep[view.stage]}</p>
               <Link to={`/booking/${view.bookingSlug}`} className={buttonVariants({ className: "w-fit" })}>
                 Open your booking
               </Link>
