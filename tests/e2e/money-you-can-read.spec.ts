@@ -50,6 +50,7 @@ async function confirmAndPay(client: Page, slug: string, total: string) {
   await client.getByText("Confirm Booking", { exact: true }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client.getByText("Booking confirmed successfully!")).toBeVisible();
+  await client.getByLabel("Organiser's e-mail (for the receipt)").fill("payer-money@example.com");
   await client.getByRole("button", { name: `Pay ${total}` }).click();
   await client.getByRole("button", { name: "Complete test payment" }).click();
   await expect(client).toHaveURL(new RegExp(`/booking/${slug}`));

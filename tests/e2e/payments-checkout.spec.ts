@@ -114,6 +114,8 @@ test("musician picks Moderate → shown on the profile and before paying → cli
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   const panel = client.getByTestId("pay-panel");
   await expect(panel.getByTestId("cancellation-policy")).toContainText("Cancellation policy: Moderate.");
+  // The payer gives their own e-mail at Pay (money review 2, N1).
+  await panel.getByLabel("Organiser's e-mail (for the receipt)").fill("payer-moderate@example.com");
   await panel.getByRole("button", { name: "Pay ₦84,000.00" }).click();
   await client.getByRole("button", { name: "Complete test payment" }).click();
   await expect(

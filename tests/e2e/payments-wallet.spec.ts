@@ -29,11 +29,12 @@ async function seedBooking(musicianEmail: string, clientEmail: string): Promise<
   return slug;
 }
 
-async function payOnTestCheckout(client: Page, slug: string) {
+async function payOnTestCheckout(client: Page, slug: string, email = `payer-${slug}@example.com`) {
   await client.goto(`/booking/${slug}`);
   await client.getByText("Confirm Booking", { exact: true }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client.getByText("Booking confirmed successfully!")).toBeVisible();
+  await client.getByLabel("Organiser's e-mail (for the receipt)").fill(email);
   await client.getByRole("button", { name: "Pay ₦105,000.00" }).click();
   await expect(client.getByRole("heading", { name: "Test payment — no real money moves" })).toBeVisible();
   await expect(client.getByTestId("test-checkout-amount")).toHaveText("₦105,000.00");
@@ -122,7 +123,7 @@ test("a dispute freezes the payment; the admin refunds in full; the client gets 
   const clientEmail = `client-${randomBytes(3).toString("hex")}@example.com`;
   const slug = await seedBooking(m.email, clientEmail);
   const client = await newPage(browser);
-  await payOnTestCheckout(client, slug);
+  await payOnTestCheckout(client, slug, clientEmail);
 
   // The client disputes from the booking page: the escrow is frozen, and the page says so.
   await client.goto(`/booking/${slug}`);

@@ -211,7 +211,9 @@ test("the client's Confirm Booking pressed before the JavaScript arrives asks fi
   await confirm.click();
   const question = page.getByRole("region", { name: "Confirm this booking?" });
   await expect(question).toBeVisible();
-  await expect(question).toContainText("Once confirmed, the booking can no longer be disputed here.");
+  // Issue 27: the price, the fee and the total before confirming; no "can no longer be disputed".
+  await expect(question).toContainText(/Price ₦[\d,.]+ \+ Service fee \(5%\) ₦[\d,.]+ = Total ₦[\d,.]+/);
+  await expect(question).not.toContainText("can no longer be disputed");
   await expectNotHydrated(page);
   const statusOf = async () =>
     (

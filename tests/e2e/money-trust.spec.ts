@@ -1,0 +1,106 @@
+// Issue 27 at 390 px: a booking for a time already over is asked about before it is made; the client's
+// Confirm step shows the price, the fee and the total; and once paid, a stranger holding the booking's
+// link sees no phone and gets a contract without either side's contact details.
+import { execFileSync } from "node:child_process";
+import { activateWebsite } from "./bookings-support";
+import { expect, test } from "./fixtures";
+import { registerMusician } from "./support";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const lagosDay = (days: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+const PAST_TIME_QUESTION = "This time is already over: is this booking for a past event?";
+/** The musician's phone, as activateWebsite stores it. */
+const MUSICIAN_PHONE = /0803\s?000\s?0000|08030000000/;
+
+test("past time asked first; Confirm shows price, fee and total; a stranger with a paid link sees no contacts (390 px)", async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const musician = await (await browser.newContext(PHONE)).newPage();
+  const m = await registerMusician(musician);
+  const slug = await activateWebsite(m.email, "Tunde Sax");
+
+  // Create Booking for yesterday: refused with the question until the musician says yes.
+  await musician.goto(`/musician_bookings/${slug}`);
+  await musician.getByRole("button", { name: "Create Booking" }).first().click();
+  const d = musician.getByRole("dialog");
+  await d.getByLabel("Client Name *").fill("Ada Eze");
+  await d.getByLabel("Service Type *").selectOption("Background Music");
+  await d.getByLabel("Event Type *").selectOption("Gala");
+  await d.getByLabel("Price").fill("80000");
+  await d.getByLabel("Event Date").fill(lagosDay(-1));
+  await d.getByRole("button", { name: "Preview Booking" }).click();
+  await d.getByRole("button", { name: "Create Booking" }).click();
+  await expect(d.getByText(PAST_TIME_QUESTION).first()).toBeVisible();
+  await expect(d.getByRole("heading", { name: "Booking Created Successfully!" })).toHaveCount(0);
+  // Not the past after all: the date is corrected to a coming day, and no question is asked.
+  await d.getByLabel("Event Date").fill(lagosDay(5));
+  await d.getByRole("button", { name: "Preview Booking" }).click();
+  await d.getByRole("button", { name: "Create Booking" }).click();
+  await expect(d.getByRole("heading", { name: "Booking Created Successfully!" })).toBeVisible();
+  const link = await d.getByLabel("Booking link").inputValue();
+  const bookingSlug = link.split("/").pop()!;
+  await d.getByRole("button", { name: "Close" }).first().click();
+
+  // A second one really for a past event: the musician ticks "Yes" and it is made.
+  await musician.getByRole("button", { name: "Create Booking" }).first().click();
+  const past = musician.getByRole("dialog");
+  await past.getByLabel("Client Name *").fill("Bisi Past");
+  await past.getByLabel("Service Type *").selectOption("Background Music");
+  await past.getByLabel("Event Type *").selectOption("Gala");
+  await past.getByLabel("Event Date").fill(lagosDay(-2));
+  await past.getByRole("button", { name: "Preview Booking" }).click();
+  await past.getByRole("button", { name: "Create Booking" }).click();
+  await past.getByLabel("Yes, this booking is for a past event").check();
+  await past.getByRole("button", { name: "Preview Booking" }).click();
+  await past.getByRole("button", { name: "Create Booking" }).click();
+  await expect(past.getByRole("heading", { name: "Booking Created Successfully!" })).toBeVisible();
+
+  // The client, on a phone: Confirm shows the price, the 5% fee and the total first.
+  const client = await (await browser.newContext(PHONE)).newPage();
+  await client.goto(link);
+  await client.getByText("Confirm Booking", { exact: true }).click();
+  const question = client.getByRole("region", { name: "Confirm this booking?" });
+  await expect(question).toContainText("Price ₦80,000.00 + Service fee (5%) ₦4,000.00 = Total ₦84,000.00");
+  await expect(question).not.toContainText("can no longer be disputed");
+  await client.getByRole("button", { name: "Yes, confirm booking" }).click();
+  await expect(client.getByText("Booking confirmed successfully!")).toBeVisible();
+  const panel = client.getByTestId("pay-panel");
+  await panel.getByLabel("Organiser's e-mail (for the receipt)").fill(`ada-${bookingSlug}@example.com`);
+  await panel.getByRole("button", { name: "Pay ₦84,000.00" }).click();
+  await client.getByRole("button", { name: "Complete test payment" }).click();
+  await expect(
+    client.getByText("Payment received — held in escrow until your event is completed").first(),
+  ).toBeVisible();
+  // The payer may call the musician now.
+  await expect(client.getByRole("heading", { name: "Contact Tunde Sax" })).toBeVisible();
+  await expect(client.getByText(MUSICIAN_PHONE).first()).toBeVisible();
+
+  // A stranger with the same link, signed out and without the payer's cookie.
+  const stranger = await (await browser.newContext(PHONE)).newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByText("Payment received").first()).toBeVisible();
+  await expect(stranger.getByRole("heading", { name: "Contact Tunde Sax" })).toHaveCount(0);
+  await expect(stranger.getByText(MUSICIAN_PHONE)).toHaveCount(0);
+  await expect(stranger.getByText("You have confirmed this booking.")).toHaveCount(0);
+  await expect(stranger.getByText("This booking is confirmed and paid.")).toBeVisible();
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const contract = await anonymous.get(`/booking/${bookingSlug}/documents/contract`);
+  expect(contract.status()).toBe(200);
+  const text = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", "-", "-"], {
+    input: await contract.body(),
+  })
+    .toString("utf8")
+    .replace(/\s+/g, " ");
+  expect(text).toContain("Performance Contract");
+  expect(text).toContain("shared only with the client who paid and the musician");
+  expect(text).not.toMatch(MUSICIAN_PHONE);
+  expect(text).not.toContain(m.email);
+  expect(text).not.toContain(`ada-${bookingSlug}@example.com`);
+  await anonymous.dispose();
+});
