@@ -35,8 +35,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server.ts`,
-    // BUILD_DIR passes through from the environment: the server serves the build `npm run build` made.
+    // The compiled server, as `npm start` runs it; BUILD_DIR passes through from the environment: the
+    // server serves the build `npm run build` made.
+    command: `rm -rf ${E2E_DATA_DIR} && node ${process.env.BUILD_DIR ?? "build"}/server.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -91,6 +91,8 @@ function groupOf(utility: string): [string, string[]] | null {
         break;
       }
     }
+    // The app's own class names, a few hundred: the bound only guards against a runaway caller.
+    if (cache.size > 5_000) cache.clear();
     cache.set(utility, found);
   }
   return found;

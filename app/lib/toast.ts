@@ -1,5 +1,5 @@
 // Toasts without sonner in the JavaScript a page needs before its first tap (~10 KB gzip): sonner is
-// fetched when the page is idle after hydration or when the first toast is shown, whichever is first,
+// fetched after the visitor's first input or when the first toast is shown, whichever is first,
 // and a toast waits until the Toaster (app/components/ui/toaster.tsx) is mounted to show it.
 type Sonner = typeof import("sonner");
 type Options = { description?: string };

@@ -1,10 +1,15 @@
+import fs from "node:fs";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { installJobQueueSchema } from "./jobs/queue-schema.server";
 
-export const migrationsFolder = path.resolve(import.meta.dirname ?? ".", "../../db/migrations");
+/** db/migrations, seen from app/server/ (the sources) or from build/server.js (`npm start`). */
+export const migrationsFolder =
+  ["../../db/migrations", "../db/migrations"]
+    .map((p) => path.resolve(import.meta.dirname ?? ".", p))
+    .find((dir) => fs.existsSync(path.join(dir, "meta", "_journal.json"))) ?? path.resolve("db/migrations");
 
 /** Applies db/migrations to the database at url. Run once per deploy, never from several processes at once. */
 export async function runMigrations(url: string, folder = migrationsFolder): Promise<void> {

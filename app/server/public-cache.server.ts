@@ -19,6 +19,9 @@ const FRESH_MS = 30_000;
 // stampede of renders when a busy page expires). Invalidation drops pages outright, never this way.
 const STALE_MS = 90_000;
 const MAX_ENTRIES = 500;
+// Bounded in bytes too (issue 31): 500 /market searches of ~250 KB each (the HTML, its gzip and brotli
+// copies) held a worker at 440-840 MB under load. 16 MB per process keeps ~100 such pages.
+const MAX_BYTES = Number(process.env.PUBLIC_CACHE_MB ?? 16) * 1024 * 1024;
 export const CHANNEL = "stagebook_public_pages";
 /** Shared caches may keep a page 30 s and serve it stale for a minute while they refetch it. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
@@ -38,8 +41,10 @@ interface Entry {
   status: number;
   headers: [string, string | string[] | number][];
   csp: string;
-  /** The HTML split around form tokens; one part when there are none. */
+  /** The HTML split around form tokens; one part (kept as `raw` only) when there are none. */
   parts: string[];
+  /** What the entry holds in memory, about. */
+  bytes: number;
   raw: Buffer;
   gzip?: Buffer;
   br?: Buffer;
@@ -47,6 +52,7 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
+let storedBytes = 0;
 const refreshing = new Set<string>();
 // Requests for a page that is not stored yet, waiting for the one request already rendering it: without
 // this, every request for a cold page renders it too, and under load those renders slow each other so
@@ -60,6 +66,7 @@ let stopped = false;
 function clear(): void {
   generation += 1;
   entries.clear();
+  storedBytes = 0;
 }
 
 /**
@@ -169,9 +176,34 @@ function send(req: express.Request, res: express.Response, entry: Entry, state: 
   }
 }
 
+function drop(key: string): void {
+  const entry = entries.get(key);
+  if (!entry) return;
+  entries.delete(key);
+  storedBytes -= entry.bytes;
+}
+
+/** Keeps `entry`, dropping the oldest pages while the cache would be over its count or its bytes. */
 function store(key: string, entry: Entry): void {
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  drop(key);
+  // A JavaScript string of HTML takes up to two bytes a character; headers and the key about 1 KB.
+  entry.bytes =
+    entry.raw.length +
+    (entry.gzip?.length ?? 0) +
+    (entry.br?.length ?? 0) +
+    (entry.parts.length > 1 ? entry.raw.length * 2 : 0) +
+    1024;
+  if (entry.bytes > MAX_BYTES) return;
+  while (entries.size > 0 && (entries.size >= MAX_ENTRIES || storedBytes + entry.bytes > MAX_BYTES)) {
+    drop(entries.keys().next().value as string);
+  }
   entries.set(key, entry);
+  storedBytes += entry.bytes;
+}
+
+/** How many pages and bytes this process holds (the benchmark and tests read it). */
+export function publicCacheSize(): { pages: number; bytes: number } {
+  return { pages: entries.size, bytes: storedBytes };
 }
 
 /** Express middleware in front of the React Router handler. */
@@ -240,6 +272,7 @@ export function publicPageCache(): express.RequestHandler {
         csp: cspWithScriptHashes(String(res.getHeader("content-security-policy") ?? ""), html),
         parts: html.replace(FORM_TOKEN, "$1\u0000$2").split("\u0000"),
         raw,
+        bytes: 0,
         storedAt: Date.now(),
       };
       const keep = res.statusCode === 200 && !res.getHeader("set-cookie") && listening;
@@ -249,6 +282,8 @@ export function publicPageCache(): express.RequestHandler {
         return res.end(raw);
       }
       if (entry.parts.length === 1) {
+        // The page is `raw` (and its compressed copies): not a second time as a string.
+        entry.parts = [""];
         entry.gzip = gzipSync(raw, { level: 9 });
         // Quality 8, not 9: measured on /market and a profile page, 9 took 15-17 ms (on every miss: 40%
         // of an uncached /market's CPU) for 0.0-0.3% fewer bytes than 8's ~1.5 ms.

@@ -1,9 +1,12 @@
-// npm run bench [-- --musicians 10000 --bookings 100000 --duration 20 --connections 50 --no-lighthouse]
+// npm run bench [-- --musicians 10000 --bookings 100000 --duration 20 --connections 50 --no-lighthouse
+//                    --soak-minutes 10 --memory-only]
 // Builds and starts the server exactly as `npm start` does (no NODE_ENV, default WEB_CONCURRENCY and
 // LOG_LEVEL) on a
 // fresh embedded database filled by the demo seed. For each public page, autocannon measures the page
 // and its static twin (the page's final HTML as a file served by the same server); a bare node:http
-// server is the machine's yardstick. Then 200 clients on / while sampling the server's RSS, and
+// server is the machine's yardstick. First the server's memory (scripts/bench/memory.ts): RSS per
+// process at idle, under 200 clients on /, and over --soak-minutes (default 10) of 200 clients on mixed
+// pages (`--memory-only` stops there). Then
 // Lighthouse in two profiles (default mobile, and slow: 300 ms RTT, 400 kbps) with the LCP element and
 // its phases. Then the ledger, messaging and automatic payouts (release → Paid out) targets. Writes
 // bench/results/latest.json and latest.md.
@@ -15,6 +18,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { ledgerMarkdown, readLedgerResult } from "./ledger-result";
 import { createShowcaseMusician, lighthouseAudits, type PageFigures } from "./lighthouse";
+import { type MemoryFigures, measureMemory, memoryMarkdown } from "./memory";
 import { AppServer, ensureBuild, nextIp, ROOT, sleep } from "./server-control";
 
 const { values: args } = parseArgs({
@@ -28,6 +32,8 @@ const { values: args } = parseArgs({
     "baseline-port": { type: "string", default: "3281" },
     "no-lighthouse": { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
+    "soak-minutes": { type: "string", default: "10" },
+    "memory-only": { type: "boolean", default: false },
   },
 });
 
@@ -37,6 +43,7 @@ const outDir = path.resolve(ROOT, "bench", "results");
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
+const SOAK_MINUTES = Number(args["soak-minutes"]);
 
 interface LoadFigures {
   target: string;
@@ -93,7 +100,7 @@ function markdown(report: {
   load: LoadFigures[];
   pages: PageFigures[];
   settings: string;
-  rss: { connections: number; peakMB: number; processes: number };
+  memory: MemoryFigures;
 }): string {
   const lines = [
     `# Stagebook benchmark, ${report.when}`,
@@ -107,7 +114,7 @@ function markdown(report: {
         `| ${l.target} | ${l.requestsPerSecond} | ${l.p50Ms} | ${l.p95Ms} | ${l.p99Ms} | ${l.errors} | ${l.non2xx} | ${l.connections ? "" : `${(l.ratioToBaseline * 100).toFixed(1)}%`} | ${l.twinRatio ? `${(1 / l.twinRatio).toFixed(2)}×` : ""} |`,
     ),
     "",
-    `Server RSS under ${report.rss.connections} clients on /: peak ${report.rss.peakMB} MB over ${report.rss.processes} Node processes (primary + workers).`,
+    memoryMarkdown(report.memory),
   ];
   if (report.pages.length) {
     lines.push(
@@ -123,22 +130,6 @@ function markdown(report: {
     );
   }
   return `${lines.join("\n")}\n`;
-}
-
-/** RSS of the server's Node processes: the one `npm start` runs and its workers (not PostgreSQL). */
-function serverRss(pid: number | undefined): { mb: number; processes: number } {
-  if (!pid) return { mb: 0, processes: 0 };
-  const r = spawnSync("ps", ["-o", "rss=,comm=", "-p", String(pid), "--ppid", String(pid)], {
-    encoding: "utf8",
-  });
-  const rows = r.stdout
-    .split("\n")
-    .map((l) => l.trim().split(/\s+/))
-    .filter(([kb, comm]) => Number(kb) > 0 && comm === "node");
-  return {
-    mb: Math.round(rows.reduce((sum, [kb]) => sum + Number(kb), 0) / 1024),
-    processes: rows.length,
-  };
 }
 
 /**
@@ -207,6 +198,8 @@ async function main() {
 
   // The web figures; the ledger target's are added once the server has stopped.
   let web!: Parameters<typeof markdown>[0] & Record<string, unknown>;
+  let memory: MemoryFigures | undefined;
+  let memoryOnly = false;
   server.start();
   try {
     await server.waitHealthy();
@@ -250,6 +243,42 @@ async function main() {
         },
       ],
     };
+    console.log(
+      `\nmemory: RSS per process at idle, 200 clients on / for ${DURATION} s, then ${SOAK_MINUTES} min of 200 clients on mixed pages`,
+    );
+    // The soak: /, a profile, a booking and an uncached /market search in turn.
+    const mixed = ["/", `/musicians/${musicianSlug}`, `/booking/${bookingSlug}`];
+    let mixCounter = 0;
+    memory = await measureMemory({
+      pid: server.child?.pid,
+      loadRequest: page("/"),
+      soakRequest: {
+        url: server.url,
+        requests: [
+          {
+            method: "GET",
+            path: "/",
+            setupRequest: (req: Req) => {
+              const n = mixCounter++;
+              const path = n % 4 === 3 ? `${searches[n % searches.length]}&_=${n}` : mixed[n % 4]!;
+              return { ...fromNewAddress(req), path };
+            },
+          },
+        ],
+      },
+      seconds: DURATION,
+      soakMinutes: SOAK_MINUTES,
+    });
+    if (args["memory-only"]) {
+      const md = `# Stagebook server memory, ${new Date().toISOString()}\n\n${memoryMarkdown(memory)}\n`;
+      fs.mkdirSync(outDir, { recursive: true });
+      fs.writeFileSync(path.join(outDir, "memory.json"), `${JSON.stringify(memory, null, 2)}\n`);
+      fs.writeFileSync(path.join(outDir, "memory.md"), md);
+      console.log(`\n${md}\nwritten to ${path.relative(ROOT, outDir)}/memory.json and memory.md`);
+      memoryOnly = true;
+      return;
+    }
+
     const pagePaths: [string, string, autocannon.Options?][] = [
       ["/", "/"],
       ["/musicians/{slug}", `/musicians/${musicianSlug}`],
@@ -323,19 +352,6 @@ async function main() {
       ],
     });
 
-    console.log(`\n200 clients on / for ${DURATION} s, sampling the server's RSS`);
-    const rss = { connections: 200, peakMB: 0, processes: 0 };
-    const sampler = setInterval(() => {
-      const { mb, processes } = serverRss(server.child?.pid);
-      if (mb > rss.peakMB) Object.assign(rss, { peakMB: mb, processes });
-    }, 250);
-    try {
-      await autocannon({ ...page("/"), connections: 200, duration: DURATION, timeout: 20 });
-    } finally {
-      clearInterval(sampler);
-    }
-    console.log(`  peak RSS ${rss.peakMB} MB over ${rss.processes} Node processes`);
-
     let pages: PageFigures[] = [];
     if (!args["no-lighthouse"]) {
       console.log("\nLighthouse (mobile defaults)");
@@ -359,7 +375,7 @@ async function main() {
       settings: `autocannon ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s warm-up; each request from its own client address.`,
       targets: { musicianSlug, bookingSlug, marketPath },
       load,
-      rss,
+      memory: memory!,
       pages,
     };
     web = report;
@@ -367,6 +383,7 @@ async function main() {
     await server.stop();
     baseline.kill();
   }
+  if (memoryOnly) return;
   // Ledger target: postings per second and ledger:check on the bench data (scripts/bench/ledger.ts),
   // once the server has stopped (the embedded database under dataDir has one owner at a time).
   console.log("\nledger: postings per second, then ledger:check on the bench data");

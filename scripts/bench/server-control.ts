@@ -16,7 +16,7 @@ export interface ServerOptions {
 }
 
 export function ensureBuild(buildDir: string, force = false): void {
-  if (!force && fs.existsSync(path.join(ROOT, buildDir, "server", "index.js"))) return;
+  if (!force && fs.existsSync(path.join(ROOT, buildDir, "server.js"))) return;
   console.log(`building into ${buildDir} ...`);
   const r = spawnSync("npm", ["run", "build"], {
     cwd: ROOT,
@@ -38,7 +38,8 @@ export class AppServer {
 
   start(): ChildProcess {
     const log = fs.openSync(path.resolve(ROOT, this.opts.logFile), "a");
-    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    // As `npm start` runs it: the compiled server (scripts/build-server.ts), no TypeScript loader.
+    const child = spawn(process.execPath, [path.join(this.opts.buildDir, "server.js")], {
       cwd: ROOT,
       env: {
         ...process.env,

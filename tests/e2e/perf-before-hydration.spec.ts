@@ -244,8 +244,11 @@ test("a tap on the phone menu before the JavaScript arrives opens it once it has
   js.release();
 
   await waitForHydration(page);
-  // Replayed once: a second replay would have closed the drawer again.
-  await expect(page.getByRole("dialog").getByRole("link", { name: "For Musicians" })).toBeVisible();
+  // Replayed once: a second replay would have closed the drawer again. The drawer's code comes on the
+  // tap (issue 31), in two files this test holds back 5 s each like every script.
+  await expect(page.getByRole("dialog").getByRole("link", { name: "For Musicians" })).toBeVisible({
+    timeout: 30_000,
+  });
 });
 
 test("a public page paints before it asks for any JavaScript (issue 14: LCP)", async ({ page }) => {

@@ -1,7 +1,6 @@
 import { MenuIcon, MusicIcon, PlusIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { deferred } from "~/components/deferred";
 import { Button } from "~/components/ui/button";
 import { isOrganiserRole } from "~/features/auth/roles";
 import { cn } from "~/lib/cn";
@@ -17,8 +16,11 @@ const CreateBookingDialog = lazy(() =>
 );
 
 // The phone menu's drawer: its button is in the first chunk (a tap on it before hydration is held and
-// replayed once every part has hydrated, ADR 0010), the drawer hydrates from its own (ADR 0012).
-const NativeDialog = deferred(() => import("~/components/ui/native-dialog").then((m) => m.NativeDialog));
+// replayed once the page has hydrated, ADR 0010); the drawer, closed until then, is rendered from its
+// own chunk on the first tap (issue 31: a page's first load is what its first screen shows).
+const NativeDialog = lazy(() =>
+  import("~/components/ui/native-dialog").then((m) => ({ default: m.NativeDialog })),
+);
 
 function HeaderCreateBooking() {
   const [open, setOpen] = useState(false);
@@ -84,6 +86,7 @@ export function SiteHeader({
 }) {
   const { pathname, search } = useLocation();
   const [open, setOpen] = useState(false);
+  const [menuOpened, setMenuOpened] = useState(false);
   // Any navigation (a link in the section menu included) closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only
   useEffect(() => setOpen(false), [pathname, search]);
@@ -142,47 +145,54 @@ export function SiteHeader({
             size="icon"
             aria-label="Open menu"
             aria-haspopup="dialog"
-            onClick={() => setOpen(true)}
+            onClick={() => {
+              setMenuOpened(true);
+              setOpen(true);
+            }}
           >
             <MenuIcon />
           </Button>
-          <NativeDialog
-            open={open}
-            onOpenChange={setOpen}
-            label="Site navigation"
-            className="m-0 h-dvh max-h-none w-4/5 max-w-xs overflow-y-auto border-r"
-          >
-            <Brand />
-            {sectionMenu && <div className="mt-6">{sectionMenu}</div>}
-            <nav
-              aria-label="Mobile"
-              className={cn("mt-6 flex flex-col gap-1", sectionMenu && "border-t pt-4")}
-            >
-              {sectionMenu && (
-                <h2 className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                  Stagebook
-                </h2>
-              )}
-              {[...mainLinks, ...accountLinks].map((l) => (
-                <NavLink
-                  key={l.to}
-                  to={l.to}
-                  end={l.to === "/"}
-                  className={linkClass}
-                  onClick={() => setOpen(false)}
+          {menuOpened && (
+            <Suspense fallback={null}>
+              <NativeDialog
+                open={open}
+                onOpenChange={setOpen}
+                label="Site navigation"
+                className="m-0 h-dvh max-h-none w-4/5 max-w-xs overflow-y-auto border-r"
+              >
+                <Brand />
+                {sectionMenu && <div className="mt-6">{sectionMenu}</div>}
+                <nav
+                  aria-label="Mobile"
+                  className={cn("mt-6 flex flex-col gap-1", sectionMenu && "border-t pt-4")}
                 >
-                  {l.label}
-                </NavLink>
-              ))}
-              {signedIn && (
-                <Form method="post" action="/logout" onSubmit={() => setOpen(false)}>
-                  <Button type="submit" variant="outline" className="mt-2 w-full">
-                    Logout
-                  </Button>
-                </Form>
-              )}
-            </nav>
-          </NativeDialog>
+                  {sectionMenu && (
+                    <h2 className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                      Stagebook
+                    </h2>
+                  )}
+                  {[...mainLinks, ...accountLinks].map((l) => (
+                    <NavLink
+                      key={l.to}
+                      to={l.to}
+                      end={l.to === "/"}
+                      className={linkClass}
+                      onClick={() => setOpen(false)}
+                    >
+                      {l.label}
+                    </NavLink>
+                  ))}
+                  {signedIn && (
+                    <Form method="post" action="/logout" onSubmit={() => setOpen(false)}>
+                      <Button type="submit" variant="outline" className="mt-2 w-full">
+                        Logout
+                      </Button>
+                    </Form>
+                  )}
+                </nav>
+              </NativeDialog>
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

@@ -1,11 +1,10 @@
 import { SearchIcon, SlidersHorizontalIcon } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Form } from "react-router";
 import { deferred } from "~/components/deferred";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NativeDialog } from "~/components/ui/native-dialog";
 import { useHydrated } from "~/features/bookings/components/use-hydrated";
 import { cn } from "~/lib/cn";
 import { PHONE_QUERY, useMediaQuery } from "~/lib/use-media-query";
@@ -14,6 +13,10 @@ import type { MarketSearch } from "../search.schema";
 // The filter fields: plain form fields until their own chunk hydrates them (ADR 0012); the search box,
 // the page's first action, is in the first chunk.
 const MarketFilterFields = deferred(() => import("./market-filter-fields").then((m) => m.MarketFilterFields));
+// On a phone the sheet, and the fields in it, are rendered from their chunks on its first opening.
+const NativeDialog = lazy(() =>
+  import("~/components/ui/native-dialog").then((m) => ({ default: m.NativeDialog })),
+);
 
 /** How many filters (not the text search, not the order) narrow the results: the "Filters (n)" count. */
 export function activeFilterCount(search: MarketSearch): number {
@@ -40,6 +43,7 @@ export function MarketSearchForm({
   const phone = useMediaQuery(PHONE_QUERY);
   // A rate the server could not read opens the sheet on it.
   const [sheetOpen, setSheetOpen] = useState(Boolean(maxRateError));
+  const [sheetOpened, setSheetOpened] = useState(sheetOpen);
   const filtersLabel = `Filters (${activeFilterCount(search)})`;
   const filters = <MarketFilterFields search={search} today={today} maxRateError={maxRateError} />;
   return (
@@ -75,20 +79,27 @@ export function MarketSearchForm({
             variant="outline"
             className="justify-self-start"
             aria-haspopup="dialog"
-            onClick={() => setSheetOpen(true)}
+            onClick={() => {
+              setSheetOpened(true);
+              setSheetOpen(true);
+            }}
           >
             <SlidersHorizontalIcon aria-hidden />
             {filtersLabel}
           </Button>
-          <NativeDialog
-            open={sheetOpen}
-            onOpenChange={setSheetOpen}
-            label="Filters"
-            className="mx-0 mb-0 mt-auto max-h-[85dvh] w-full max-w-none overflow-y-auto rounded-t-xl"
-          >
-            <h2 className="mb-4 text-lg font-semibold">Filters</h2>
-            {filters}
-          </NativeDialog>
+          {sheetOpened && (
+            <Suspense fallback={null}>
+              <NativeDialog
+                open={sheetOpen}
+                onOpenChange={setSheetOpen}
+                label="Filters"
+                className="mx-0 mb-0 mt-auto max-h-[85dvh] w-full max-w-none overflow-y-auto rounded-t-xl"
+              >
+                <h2 className="mb-4 text-lg font-semibold">Filters</h2>
+                {filters}
+              </NativeDialog>
+            </Suspense>
+          )}
         </>
       ) : (
         // Before JavaScript: a disclosure on a phone; always open from `md` up.
