@@ -92,6 +92,8 @@ test("an organiser messages a musician, contact details are hidden, replies arri
   await pending.getByText("Accept", { exact: true }).click();
   const question = pending.getByRole("region", { name: "Confirm this booking?" });
   await expect(question).toContainText("₦250,000.00");
+  // …and the fee and total in naira (phone walk 2).
+  await expect(question).toContainText("₦250,000.00 + service fee (5%) ₦12,500.00 = ₦262,500.00 to pay");
   await question.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(organiser.getByText("Booking confirmed successfully!").first()).toBeVisible();
   await organiser.getByRole("tab", { name: "Confirmed" }).click();

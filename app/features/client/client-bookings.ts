@@ -17,6 +17,8 @@ export interface ClientBooking {
   endTime: string | null;
   location: string | null;
   amountKobo: number | null;
+  /** A booking's service fee and total (price + fee), from the payments fee rules; null without a price. */
+  charges?: { feeLabel: string; serviceFeeKobo: number; totalKobo: number } | null;
   /** draft | pending | confirmed | completed | cancelled for bookings; draft | pending | accepted | declined for requests. */
   status: string;
   /** unpaid | paid | released | refunded | partially_refunded for bookings; null for requests. */

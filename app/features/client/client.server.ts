@@ -6,6 +6,9 @@ import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, isDoubleBooking } from "~/features/calendar/overlap.server";
 import { notifyMusician, notifyOrganiser } from "~/features/messaging/messaging.server";
 import { bookingMoneyNews } from "~/features/notifications/money-notifications.server";
+import { serviceFeeLabel } from "~/features/payments/fee-words";
+import { bookingCharges } from "~/features/payments/fees";
+import { configuredFeeRates } from "~/features/payments/fees.server";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import { publicOrigin } from "~/server/env.server";
 import type { ClientBooking } from "./client-bookings";
@@ -42,6 +45,18 @@ function eventLabel(type: string, other: string | null): string {
 }
 
 /** My Bookings: the organiser's bookings and the requests they sent or saved, newest first. */
+/** What Accept asks the organiser to agree to pay: the fee and total from the payments feature's rules. */
+function chargesOf(priceKobo: number | null) {
+  if (priceKobo === null) return null;
+  const rates = configuredFeeRates();
+  const c = bookingCharges(priceKobo, rates);
+  return {
+    feeLabel: serviceFeeLabel(rates.serviceFeeBp),
+    serviceFeeKobo: c.serviceFeeKobo,
+    totalKobo: c.totalKobo,
+  };
+}
+
 export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<ClientBooking[]> {
   const [bookings, requests] = await Promise.all([
     listBookingsOfClient(user.id),
@@ -70,6 +85,7 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
         endTime: b.eventEndTime,
         location: b.location,
         amountKobo: b.priceKobo,
+        charges: chargesOf(b.priceKobo),
         status: b.status,
         paymentStatus: b.paymentStatus,
         href: `/booking/${b.slug}`,

@@ -88,6 +88,12 @@ describe("My Bookings tells the truth", () => {
     expect(filed.ok).toBe(true);
     const cards = await listMyBookings({ id: organiser.userId });
     expect(cards.find((b) => b.id === booking.id)).toMatchObject({ disputed: true, paymentStatus: "paid" });
+    // Accept's question names the fee and the total (phone walk 2), from the payments fee rules.
+    expect(cards.find((b) => b.id === booking.id)?.charges).toEqual({
+      feeLabel: "Service fee (5%)",
+      serviceFeeKobo: 1_250_000,
+      totalKobo: 26_250_000,
+    });
     // The booking page's "Payment received — ₦262,500.00 held in escrow" reads what was paid.
     const page = await getPublicBooking(booking.slug, testIp());
     expect(page.ok && page.booking.money?.paidKobo).toBe(26_250_000);

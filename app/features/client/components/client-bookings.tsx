@@ -49,9 +49,18 @@ function BookingActions({ booking }: { booking: ClientBooking }) {
           description={
             <>
               {booking.musician.name}
-              {booking.amountKobo !== null && (
-                <> · {formatNaira(booking.amountKobo)} plus the service fee when you pay</>
-              )}
+              {booking.amountKobo !== null &&
+                (booking.charges ? (
+                  // The fee and total in naira before confirming (phone walk 2).
+                  <>
+                    {" "}
+                    · {formatNaira(booking.amountKobo)} + {booking.charges.feeLabel.toLowerCase()}{" "}
+                    {formatNaira(booking.charges.serviceFeeKobo)} = {formatNaira(booking.charges.totalKobo)}{" "}
+                    to pay
+                  </>
+                ) : (
+                  <> · {formatNaira(booking.amountKobo)} plus the service fee when you pay</>
+                ))}
               .{" "}
               {booking.slug && (
                 <Link to={`/booking/${booking.slug}`} className="underline">
