@@ -239,7 +239,7 @@ function BookingItem({
                 trigger="Cancel booking"
                 label={`Cancel booking for ${b.clientName}`}
                 title="Cancel this booking?"
-                description={`The booking for ${b.clientName} will be marked cancelled; the client can no longer confirm it.`}
+                description={cancelDescription(b)}
                 confirmLabel="Cancel booking"
                 disabled={busy}
                 intent="cancel"
@@ -480,4 +480,17 @@ function ConfirmActionDialog({
       </fetcher.Form>
     </ConfirmDisclosure>
   );
+}
+
+/**
+ * What the musician's Cancel does, said before they confirm (phone walk 2): on a paid booking, that the
+ * client gets their payment back in full and the musician nothing; before payment, that the client can
+ * no longer confirm or pay it.
+ */
+export function cancelDescription(b: Pick<Row, "clientName" | "status" | "paymentStatus">): string {
+  if (b.paymentStatus === "paid")
+    return `The booking for ${b.clientName} will be cancelled and the client refunded in full: everything they paid goes back to them, and you receive nothing for this booking.`;
+  return b.status === "confirmed"
+    ? `The booking for ${b.clientName} will be marked cancelled; the client can no longer pay it.`
+    : `The booking for ${b.clientName} will be marked cancelled; the client can no longer confirm it.`;
 }

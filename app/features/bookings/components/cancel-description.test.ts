@@ -1,0 +1,21 @@
+// Phone walk 2 (issue 27): the musician's Cancel on a paid booking says what the client gets back.
+import { describe, expect, it } from "vitest";
+import { cancelDescription } from "./all-bookings-page";
+
+describe("the musician's Cancel question", () => {
+  it("on a paid booking: the client is refunded in full and the musician receives nothing", () => {
+    const text = cancelDescription({ clientName: "Amaka Eze", status: "confirmed", paymentStatus: "paid" });
+    expect(text).toContain("refunded in full");
+    expect(text).toContain("you receive nothing");
+    expect(text).not.toContain("can no longer confirm it");
+  });
+
+  it("before payment: what the client can no longer do", () => {
+    expect(cancelDescription({ clientName: "Ada", status: "pending", paymentStatus: "unpaid" })).toContain(
+      "can no longer confirm it",
+    );
+    expect(cancelDescription({ clientName: "Ada", status: "confirmed", paymentStatus: "unpaid" })).toContain(
+      "can no longer pay it",
+    );
+  });
+});
