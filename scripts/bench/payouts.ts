@@ -1,8 +1,9 @@
 // npm run bench:payouts [-- --releases 40 --musicians 10 --rate 2 --port 3206]
 // Release → "Paid out" on the built-in test provider (issue 29: goal p95 ≤ 60 s), end to end on a locally
 // started production server: musicians with a verified payout account, bookings paid on the test
-// checkout, then released at a steady rate (pairs of releases at the same moment for one musician).
-// Each release is the real release transaction (it asks for the automatic payout); the server's job
+// checkout, then released by their payer ("The event happened", the day after the event) at a steady
+// rate, in pairs (two of one musician's at the same moment). Each release is the real release
+// transaction (it asks for the automatic payout); the server's job
 // queue sends the transfer after commit, the test provider settles it a moment later by its signed
 // webhook to the server, and the payout becomes paid. Measured: from the release's start to the moment
 // the payout row became paid. Then the server stops and `npm run ledger:check` runs on its database.
@@ -25,6 +26,7 @@ const { values: args } = parseArgs({
   },
 });
 const RELEASES = Number(args.releases);
+// Each musician's bookings take an hour of yesterday each (they may not overlap): at most 24.
 const MUSICIANS = Number(args.musicians);
 const RATE = Number(args.rate);
 const GOAL_P95_MS = 60_000;
@@ -35,6 +37,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
+  if (RELEASES > 24 * MUSICIANS) throw new Error("at most 24 releases per musician (one per hour of a day)");
   ensureBuild(args["build-dir"]);
   const dataDir = args["data-dir"];
   fs.rmSync(path.resolve(ROOT, dataDir), { recursive: true, force: true });
@@ -59,7 +62,7 @@ async function main() {
       .readFileSync(path.resolve(ROOT, dataDir, "auth-secret"), "utf8")
       .trim();
     const { createMusician } = await import("../../tests/support/accounts");
-    const { insertBooking } = await import("../../app/features/payments/payment-test-support");
+    const { asPayer, insertBooking } = await import("../../app/features/payments/payment-test-support");
     const { handleChargeSuccess, startCheckout } = await import(
       "../../app/features/payments/checkout.server"
     );
@@ -79,13 +82,24 @@ async function main() {
       if (!saved.ok) throw new Error(`payout account not saved: ${saved.message}`);
       musicians.push(m.profileId);
     }
-    // Events a month ahead: the automatic release is not due, so only the bench releases them.
-    const future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    // Events yesterday (Lagos): over, so the payer may release, and the automatic release (48 h after
+    // the event's end) is not due, so only the payer releases them.
+    const yesterday = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(
+      new Date(Date.now() - 86_400_000),
+    );
     const bookings: string[] = [];
+    const payers = new Map<string, Awaited<ReturnType<typeof asPayer>>>();
     for (let i = 0; i < RELEASES; i++) {
       // Pairs: bookings 2k and 2k+1 belong to one musician and are released at the same moment.
       const musicianId = musicians[Math.floor(i / 2) % musicians.length]!;
-      const booking = await insertBooking(musicianId, { eventDate: future, status: "confirmed" });
+      // One musician's bookings never overlap: each its own hour of yesterday.
+      const hour = String(Math.floor(i / (2 * musicians.length)) * 2 + (i % 2)).padStart(2, "0");
+      const booking = await insertBooking(musicianId, {
+        eventDate: yesterday,
+        eventStartTime: `${hour}:00`,
+        eventEndTime: `${hour}:30`,
+        status: "confirmed",
+      });
       const started = await startCheckout(booking.slug, {}, `10.9.${Math.floor(i / 200)}.${i % 200}`);
       if (!started.ok) throw new Error(started.message);
       const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
@@ -93,6 +107,7 @@ async function main() {
         await handleChargeSuccess(p.data as never);
       });
       bookings.push(booking.id);
+      payers.set(booking.id, await asPayer(booking.id));
     }
 
     console.log(`releasing ${RELEASES} bookings, ${RATE} a second in pairs, and waiting for "Paid out" ...`);
@@ -106,7 +121,7 @@ async function main() {
       for (const id of bookings.slice(i, i + 2)) {
         startedAt.set(id, Date.now());
         releases.push(
-          releaseEscrow(id, "auto").then((r) => {
+          releaseEscrow(id, "client", payers.get(id)).then((r) => {
             if (!r.ok) throw new Error(`release refused: ${r.message}`);
           }),
         );
@@ -171,7 +186,7 @@ async function main() {
   const md = [
     "## Automatic payouts (issue 29)",
     "",
-    `Release → "Paid out" on the built-in test provider, one production server on this machine: ${RELEASES} releases of ${MUSICIANS} musicians, ${RATE} a second in pairs (two of one musician's at the same moment). Each release asks for the payout in its own transaction; the job queue sends the transfer; the test provider's webhook settles it.`,
+    `Release → "Paid out" on the built-in test provider, one production server on this machine: ${RELEASES} payer releases ("The event happened") of ${MUSICIANS} musicians' bookings, ${RATE} a second in pairs (two of one musician's at the same moment). Each release asks for the payout in its own transaction; the job queue sends the transfer; the test provider's webhook settles it.`,
     "",
     "| measure | value |",
     "|---|---|",

@@ -39,9 +39,12 @@ export function registerJobHandlers(): void {
   // Features add a line here: registerJob("name", handlerFromTheFeature).
   for (const j of reviewJobHandlers) registerJob(j.name, j.handler as (data: never) => Promise<void>);
   registerJob(RELEASE_JOB, runAutoRelease);
-  registerJob(TEST_WEBHOOK_JOB, (data: Parameters<typeof sendTestWebhook>[0]) => sendTestWebhook(data));
+  // Several at once: a payout's "Paid out" waits on these (issue 29: within a minute of release).
+  registerJob(TEST_WEBHOOK_JOB, (data: Parameters<typeof sendTestWebhook>[0]) => sendTestWebhook(data), {
+    concurrency: 4,
+  });
   registerJob(RETRY_PAYOUT_JOB, retryPayoutTransfer);
-  registerJob(SEND_PAYOUT_JOB, (data: { reference: string }) => runSendPayout(data));
+  registerJob(SEND_PAYOUT_JOB, (data: { reference: string }) => runSendPayout(data), { concurrency: 4 });
   registerJob(RETRY_REFUND_JOB, retryRefundJob);
   registerJob(MONEY_NOTICE_MAIL_JOB, sendMoneyNoticeMails);
   registerJob(PHONE_SEND_JOB, async (data: { id: string }) => {

@@ -13,6 +13,8 @@ export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Prom
 export type JobOptions = {
   /** Attempts after the first failure, with exponential backoff (default 5). */
   retryLimit?: number;
+  /** Jobs of this name one process runs at once (default 1): for short jobs many people wait on. */
+  concurrency?: number;
 };
 export type ScheduleOptions = {
   /** Run no earlier than this. */
@@ -109,21 +111,23 @@ export class JobQueue {
   /** Connects and starts a worker for every registered job. */
   async start(): Promise<void> {
     const boss = await this.connect();
-    for (const [name, { handler }] of this.handlers) {
+    for (const [name, { handler, options }] of this.handlers) {
       await this.ensureQueue(boss, name);
-      await boss.work<object>(
-        name,
-        { batchSize: 1, pollingIntervalSeconds: this.settings.pollingIntervalSeconds ?? 2 },
-        async ([job]) => {
-          if (!job) return;
-          try {
-            await handler(job.data as never, { id: job.id, name: job.name });
-          } catch (err) {
-            logger.warn({ err, job: name, id: job.id }, "job failed; it will be retried");
-            throw err;
-          }
-        },
-      );
+      // pg-boss runs one job at a time per worker: several workers for a queue run that many at once.
+      for (let w = 0; w < (options.concurrency ?? 1); w++)
+        await boss.work<object>(
+          name,
+          { batchSize: 1, pollingIntervalSeconds: this.settings.pollingIntervalSeconds ?? 2 },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await handler(job.data as never, { id: job.id, name: job.name });
+            } catch (err) {
+              logger.warn({ err, job: name, id: job.id }, "job failed; it will be retried");
+              throw err;
+            }
+          },
+        );
     }
   }
 
