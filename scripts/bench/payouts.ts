@@ -100,7 +100,11 @@ async function main() {
         eventEndTime: `${hour}:30`,
         status: "confirmed",
       });
-      const started = await startCheckout(booking.slug, {}, `10.9.${Math.floor(i / 200)}.${i % 200}`);
+      const started = await startCheckout(
+        booking.slug,
+        { email: `payer-${i}@example.com` },
+        `10.9.${Math.floor(i / 200)}.${i % 200}`,
+      );
       if (!started.ok) throw new Error(started.message);
       const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
       await completeTestCheckout(reference, async (p) => {

@@ -64,6 +64,7 @@ test("the payer releases, and the musician's wallet shows it paid out to the ban
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
   await expect(client.getByText("Booking confirmed successfully!")).toBeVisible();
   await client.getByLabel("Organiser's e-mail (for the receipt)").fill(`payer-${slug}@example.com`);
+  await client.getByLabel("Organiser's e-mail (for the receipt)").fill(`payer-${slug}@example.com`);
   await client.getByRole("button", { name: "Pay ₦105,000.00" }).click();
   await client.getByRole("button", { name: "Complete test payment" }).click();
   await expect(

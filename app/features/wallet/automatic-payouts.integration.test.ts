@@ -46,7 +46,7 @@ async function musicianWithAccount(accountNumber = "0123456789") {
 /** A ₦250,000 booking of the musician, paid (₦262,500) on the test checkout. */
 async function paidBooking(musicianId: string) {
   const booking = await insertBooking(musicianId);
-  const started = await startCheckout(booking.slug, {}, "127.0.0.1");
+  const started = await startCheckout(booking.slug, { email: "ada@example.com" }, "127.0.0.1");
   if (!started.ok) throw new Error(started.message);
   const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
   await completeTestCheckout(reference, async (p) => {
