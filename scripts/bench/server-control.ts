@@ -58,7 +58,7 @@ export class AppServer {
   }
 
   /** Polls /healthz until it answers 200; returns how long that took. */
-  async waitHealthy(timeoutMs = 120_000): Promise<number> {
+  async waitHealthy(timeoutMs = 300_000): Promise<number> {
     const started = Date.now();
     while (Date.now() - started < timeoutMs) {
       try {
