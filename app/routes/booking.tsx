@@ -25,6 +25,8 @@ import {
 import { payFormSchema } from "~/features/payments/payment.schema";
 import { EVENT_HAPPENED_DONE, type PaymentActionResult } from "~/features/payments/payment-messages";
 import { markEventHappened } from "~/features/payments/release.server";
+import { PhoneUpdatesPanel } from "~/features/phone-messages/components/phone-updates-panel";
+import { phoneUpdatesOfBooking } from "~/features/phone-messages/phone-consent.server";
 import { cancelBookingAsClient, clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
 import type { ClientCancelActionResult } from "~/features/refunds/components/client-cancel-panel";
 import { isClientReviewIntent } from "~/features/reviews/review-action";
@@ -89,6 +91,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     payer: viewer === "payer",
     musician: viewer === "musician",
   });
+  // The organiser's "Booking updates by SMS or WhatsApp" for this booking: for whoever acts for them.
+  const phoneUpdates =
+    viewer === "unpaid" || viewer === "payer" ? await phoneUpdatesOfBooking(record.id) : null;
   return data({
     booking,
     status: 200,
@@ -100,6 +105,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     viewer,
     manageLink,
     contact,
+    phoneUpdates,
   });
 }
 
@@ -294,6 +300,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         }
       />
       {loaderData.reviewPanel && <ClientReviewSection panel={loaderData.reviewPanel} />}
+      {"phoneUpdates" in loaderData && loaderData.phoneUpdates && loaderData.booking && (
+        <div className="mx-auto w-full max-w-3xl px-4 pb-10">
+          <PhoneUpdatesPanel state={loaderData.phoneUpdates} scope="booking" slug={loaderData.booking.slug} />
+        </div>
+      )}
     </>
   );
 }

@@ -4,6 +4,8 @@ import { bookingIdSchema } from "~/features/bookings/booking.schema";
 import { acceptMyBooking, BOOKING_ACCEPTED, listMyBookings } from "~/features/client/client.server";
 import { isBookingTab } from "~/features/client/client-bookings";
 import { ClientBookings } from "~/features/client/components/client-bookings";
+import { PhoneUpdatesPanel } from "~/features/phone-messages/components/phone-updates-panel";
+import { phoneUpdatesOfUser } from "~/features/phone-messages/phone-consent.server";
 import { pageTitle } from "~/lib/nav";
 import { useActionToast } from "~/lib/use-action-toast";
 import { readForm } from "~/server/read-form.server";
@@ -14,7 +16,11 @@ export const meta = () => [{ title: pageTitle("My Bookings") }];
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireOrganiser(request);
   const tab = new URL(request.url).searchParams.get("tab");
-  return { bookings: await listMyBookings(user), tab: isBookingTab(tab) ? tab : "all" };
+  return {
+    bookings: await listMyBookings(user),
+    tab: isBookingTab(tab) ? tab : "all",
+    phoneUpdates: await phoneUpdatesOfUser(user.id),
+  };
 }
 
 /** Accept: the organiser confirms a booking the musician made for them. */
@@ -41,6 +47,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <p className="text-muted-foreground">Track and manage the musicians you have booked.</p>
       </div>
       <ClientBookings bookings={loaderData.bookings} initialTab={loaderData.tab} />
+      <PhoneUpdatesPanel state={loaderData.phoneUpdates} scope="account" />
     </main>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { data, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { ExperienceManager } from "~/features/performances/components/experience-manager";
+import { PhoneUpdatesPanel } from "~/features/phone-messages/components/phone-updates-panel";
+import { phoneUpdatesOfUser } from "~/features/phone-messages/phone-consent.server";
 import { PortfolioManager } from "~/features/portfolio/components/portfolio-manager";
 import { AboutForm } from "~/features/profiles/components/about-form";
 import { AccountForm } from "~/features/profiles/components/account-form";
@@ -44,7 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? { type: "error" as const, message: WEBSITE_NOT_ACTIVE, description: WEBSITE_NOT_ACTIVE_DESCRIPTION }
       : undefined;
   const cancellationPolicy = await cancellationPolicyOf(profile.id);
-  return { ...editor, cancellationPolicy, origin: publicOrigin(), toast };
+  const phoneUpdates = await phoneUpdatesOfUser(user.id);
+  return { ...editor, cancellationPolicy, phoneUpdates, origin: publicOrigin(), toast };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -117,6 +120,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       {tab === "account" && (
         <div className="grid gap-8">
           <AccountForm profile={profile} website={website} origin={origin} errors={errorsFor("account")} />
+          <PhoneUpdatesPanel state={loaderData.phoneUpdates} scope="account" />
           <CancellationPolicyForm
             current={loaderData.cancellationPolicy}
             error={errorsFor("cancellation-policy").cancellationPolicy}

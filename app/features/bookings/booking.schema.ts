@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { clientNameField, optionalEmail, optionalNairaField, optionalText } from "~/lib/form-fields";
+import { PHONE_ERROR, parseNigerianPhone } from "~/lib/phone";
 import { isIsoDate } from "./booking-dates";
 
 // Spec §3 option lists for the musician's booking form.
@@ -89,7 +90,13 @@ export const bookingFormSchema = z
   .object({
     clientName: clientNameField(),
     email: optionalEmail(),
-    phoneNumber: optionalText(40, "Phone number is too long"),
+    // The organiser's number gets this booking's SMS updates (issue 30): a Nigerian number or none.
+    phoneNumber: optionalText(40, "Phone number is too long").refine(
+      (v) => v === null || parseNigerianPhone(v).ok,
+      {
+        message: PHONE_ERROR,
+      },
+    ),
     serviceType: z.enum(serviceTypes, { error: "Service type is required" }),
     serviceTypeOther: optionalText(200, "Service type is too long"),
     price: optionalNairaField(),

@@ -252,6 +252,15 @@ export async function accountPhoneOfUser(userId: string) {
   return row ?? null;
 }
 
+export async function bookingBySlug(slug: string) {
+  const [row] = await db
+    .select({ id: b.id, paymentStatus: b.paymentStatus, musicianUserId: m.userId })
+    .from(b)
+    .innerJoin(m, eq(m.id, b.musicianId))
+    .where(eq(b.slug, slug));
+  return row ?? null;
+}
+
 /** A request's two sides, its event and links. */
 export async function requestForPhone(requestId: string) {
   const [row] = await db

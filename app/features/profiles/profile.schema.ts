@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { canonicalEventType } from "~/lib/event-types";
 import { formText, optionalNairaField } from "~/lib/form-fields";
+import { PHONE_ERROR, parseNigerianPhone } from "~/lib/phone";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
 import {
   BIO_HAS_CONTACT,
@@ -164,6 +165,9 @@ export const accountSchema = z
     }
     if (!/^\+?[0-9][0-9 ()-]{6,19}$/.test(v.phoneNumber)) {
       ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: INVALID_PHONE });
+    } else if (!parseNigerianPhone(v.phoneNumber).ok) {
+      // Booking updates go to this number by SMS (issue 30): it must be one a Nigerian phone can get.
+      ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: PHONE_ERROR });
     }
     if (!SLUG_PATTERN.test(v.slug) || v.slug.length > SLUG_MAX) {
       ctx.addIssue({ code: "custom", path: ["slug"], message: INVALID_SLUG });

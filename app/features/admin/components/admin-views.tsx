@@ -166,7 +166,10 @@ export function AdminBookings({ data }: { data: Bookings }) {
               <td className="px-3 py-2">{b.date ?? "Not specified"}</td>
               <td className="px-3 py-2 capitalize">{b.status}</td>
               <td className="px-3 py-2">{b.amount}</td>
-              <td className="px-3 py-2 text-right">
+              <td className="flex justify-end gap-2 px-3 py-2">
+                <Button asChild variant="ghost" size="sm">
+                  <Link to={`/admin/bookings/${b.id}/phone-messages`}>Texts</Link>
+                </Button>
                 <ViewButton href={b.href} />
               </td>
             </tr>

@@ -1,0 +1,97 @@
+// Consent (issue 30 §4): on by default with the number given, off with one tap. A musician's and an
+// organiser's own panel change their number's consent and channel; a booking page's panel turns one
+// booking's messages to its organiser off or on again. STOP by SMS is in phone-webhooks.server.ts.
+import type { SessionUser } from "~/features/auth/session.server";
+import { displayPhone } from "~/lib/phone";
+import { db } from "~/server/db.server";
+import { textablePhone } from "./phone-messages.server";
+import type { PhoneUpdatesForm, PhoneUpdatesState } from "./phone-updates.schema";
+import { NO_MOBILE_FOR_UPDATES } from "./phone-updates.schema";
+import * as q from "./queries.server";
+
+const national = (e164: string) => displayPhone(`0${e164.slice(4)}`);
+
+/** The signed-in person's own number: a musician's profile phone, else the account's. */
+async function ownPhone(userId: string): Promise<string | null> {
+  const musician = await q.musicianPhoneOfUser(userId);
+  if (musician) return textablePhone(musician.phone);
+  return textablePhone((await q.accountPhoneOfUser(userId))?.phone);
+}
+
+/** The booking a booking page's panel is about, and whose musician must not change it. */
+export function bookingForPhoneUpdates(slug: string) {
+  return q.bookingBySlug(slug);
+}
+
+export async function phoneUpdatesOfUser(userId: string): Promise<PhoneUpdatesState | null> {
+  const phone = await ownPhone(userId);
+  if (!phone) return null;
+  const consent = await q.findConsent(phone);
+  return {
+    phone: national(phone),
+    enabled: consent?.enabled ?? true,
+    channel: consent?.channel === "whatsapp" ? "whatsapp" : "sms",
+  };
+}
+
+/** For a booking page: only the last digits of the organiser's number (the musician may hold the link). */
+export async function phoneUpdatesOfBooking(bookingId: string): Promise<PhoneUpdatesState | null> {
+  const b = await q.bookingForPhone(db, bookingId);
+  const phone = b && textablePhone(b.bookingPhone ?? b.requestPhone ?? b.accountPhone);
+  if (!phone) return null;
+  const consent = await q.findConsent(phone);
+  const muted = await q.isBookingMuted(bookingId);
+  return {
+    phone: `•••• ${phone.slice(-4)}`,
+    enabled: !muted && (consent?.enabled ?? true),
+    channel: consent?.channel === "whatsapp" ? "whatsapp" : "sms",
+  };
+}
+
+type Result = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+const words = (on: boolean, channel: string) =>
+  on
+    ? `Booking updates by ${channel === "whatsapp" ? "WhatsApp" : "SMS"} are on`
+    : "Booking updates by SMS or WhatsApp are off";
+
+/**
+ * Saves a panel. Account: the signed-in person's own number. Booking: whoever may act for the client
+ * (`clientActs`: the link while unpaid, the payer once paid), never the booking's musician.
+ */
+export async function savePhoneUpdates(
+  user: SessionUser | null,
+  form: PhoneUpdatesForm,
+  booking: { id: string; musicianUserId: string; clientActs: boolean } | null,
+): Promise<Result> {
+  const on = form.enabled === "on";
+  if (form.scope === "account") {
+    if (!user) return { ok: false, status: 401, message: "Please sign in to change your booking updates." };
+    const phone = await ownPhone(user.id);
+    if (!phone) return { ok: false, status: 400, message: NO_MOBILE_FOR_UPDATES };
+    const channel = form.channel ?? (await q.findConsent(phone))?.channel ?? "sms";
+    await q.saveConsent(
+      phone,
+      { enabled: on, channel: channel === "whatsapp" ? "whatsapp" : "sms" },
+      "account",
+    );
+    return { ok: true, message: words(on, channel) };
+  }
+  if (!booking) return { ok: false, status: 404, message: "Booking not found" };
+  // As the booking's other client actions: the link while unpaid, the payer once paid, never its musician.
+  if ((user && user.id === booking.musicianUserId) || !booking.clientActs) {
+    return { ok: false, status: 403, message: "Only the organiser can change their booking updates." };
+  }
+  await q.setBookingMuted(booking.id, !on);
+  if (on) {
+    // Turning a booking's updates on is an explicit yes, also after a STOP from that number.
+    const b = await q.bookingForPhone(db, booking.id);
+    const phone = b && textablePhone(b.bookingPhone ?? b.requestPhone ?? b.accountPhone);
+    if (phone && (await q.findConsent(phone))?.enabled === false)
+      await q.saveConsent(phone, { enabled: true }, "booking");
+  }
+  return {
+    ok: true,
+    message: on ? "Updates about this booking are on" : "Updates about this booking are off",
+  };
+}
