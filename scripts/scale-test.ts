@@ -626,11 +626,20 @@ async function main() {
       h.start();
       await h.waitHealthy();
       const upAt = await balancer.waitFor(h.name, "UP");
+      // Warm before the next host leaves (as a deploy script waits for readiness): the host just back
+      // renders a page in under a second; cold on a busy machine it alone would carry all the load.
+      const warmUntil = Date.now() + 30_000;
+      while (Date.now() < warmUntil) {
+        const asked = Date.now();
+        const page = await get(h.url, `/musicians/${slug}`).catch(() => null);
+        if (page?.status === 200 && Date.now() - asked < 1_000) break;
+        await sleep(200);
+      }
       steps.push({ host: h.name, drainMs, downAfterMs: downAt - at, upAfterMs: upAt - at });
       log(
         `${h.name}: SIGTERM → DOWN in haproxy ${downAt - at} ms, exited after ${drainMs} ms, UP again ${upAt - at} ms`,
       );
-      await sleep(3_000);
+      await sleep(2_000);
     }
     const rollMs = Date.now() - startedAt;
     await Promise.all([load.stop(), writing.stop()]);

@@ -6,6 +6,12 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { nextIp, sleep } from "../bench/server-control";
 
+/**
+ * How long a client waits for an answer: haproxy's `timeout server` (deploy/haproxy.cfg), after which
+ * the balancer itself would fail the request. On a busy machine a request can be slow without failing.
+ */
+const ANSWER_WITHIN_MS = 60_000;
+
 export interface Answer {
   status: number;
   text: string;
@@ -33,7 +39,7 @@ export async function postForm(
     },
     body,
     redirect: "manual",
-    signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
+    signal: AbortSignal.timeout(opts.timeoutMs ?? ANSWER_WITHIN_MS),
   });
   return answerOf(res);
 }
@@ -52,7 +58,7 @@ export async function get(base: string, path: string, cookie?: string): Promise<
   const res = await fetch(`${base}${path}`, {
     headers: { "x-forwarded-for": nextIp(), ...(cookie ? { cookie } : {}) },
     redirect: "manual",
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
   });
   return answerOf(res);
 }
