@@ -49,6 +49,8 @@ export const musicianPaymentSettings = pgTable(
       .primaryKey()
       .references(() => musicianProfiles.id, { onDelete: "cascade" }),
     cancellationPolicy: text("cancellation_policy").notNull().default("flexible"),
+    /** When the musician chose a policy themselves (null: still the default), for the setup checklist. */
+    policyChosenAt: timestamp("policy_chosen_at", { withTimezone: true }),
     bankCode: text("bank_code"),
     bankName: text("bank_name"),
     accountNumber: text("account_number"),

@@ -25,11 +25,13 @@ test("a new musician goes from sign-up to a live website they can share, with a 
   await expect(page).toHaveURL("/musician_dashboard");
   await expect(page.getByRole("heading", { name: "Welcome, Tunde" })).toBeVisible();
   const checklist = page.getByRole("region", { name: "Get ready for your first booking" });
-  await expect(checklist.getByText("0 of 5 done")).toBeVisible();
+  await expect(checklist.getByText("0 of 7 done")).toBeVisible();
   for (const step of [
     "Add a photo",
     "Write your bio and hourly rate",
     "Add a portfolio item",
+    "Add your bank account for payouts",
+    "Choose your cancellation policy",
     "Share your link",
   ]) {
     await expect(checklist.getByText(step)).toBeVisible();
@@ -52,7 +54,7 @@ test("a new musician goes from sign-up to a live website they can share, with a 
   await page.getByRole("button", { name: "Save Profile" }).click();
   await expect(page.getByText("Profile updated successfully!").first()).toBeVisible();
   await page.goto("/musician_dashboard");
-  await expect(checklist.getByText("1 of 5 done")).toBeVisible();
+  await expect(checklist.getByText("1 of 7 done")).toBeVisible();
 
   // The website works at once, for anyone with the link.
   await page.getByRole("link", { name: "View My Website" }).click();

@@ -101,13 +101,17 @@ export async function setupFacts(profileId: string, today: string) {
     portfolio: boolean;
     availability: boolean;
     requests: boolean;
+    payout_account: boolean;
+    policy: boolean;
   }>(sql`
     SELECT
       p.profile_image IS NOT NULL AS image,
       (coalesce(trim(p.bio), '') <> '' AND p.hourly_rate_kobo IS NOT NULL) AS bio_and_rate,
       EXISTS (SELECT 1 FROM ${musicianPortfolioItems} i WHERE i.profile_id = p.id) AS portfolio,
       EXISTS (SELECT 1 FROM ${musicianAvailability} a WHERE a.profile_id = p.id AND a.date >= ${today}) AS availability,
-      EXISTS (SELECT 1 FROM ${bookingRequests} r WHERE r.musician_id = p.id) AS requests
+      EXISTS (SELECT 1 FROM ${bookingRequests} r WHERE r.musician_id = p.id) AS requests,
+      EXISTS (SELECT 1 FROM musician_payment_settings s WHERE s.musician_id = p.id AND s.account_number IS NOT NULL) AS payout_account,
+      EXISTS (SELECT 1 FROM musician_payment_settings s WHERE s.musician_id = p.id AND s.policy_chosen_at IS NOT NULL) AS policy
     FROM ${musicianProfiles} p WHERE p.id = ${profileId}
   `);
   return result.rows[0] ?? null;

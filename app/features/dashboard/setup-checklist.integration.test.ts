@@ -5,7 +5,9 @@ import { db } from "~/server/db.server";
 import { musicianAvailability } from "~db/schema/availability";
 import { bookingRequests } from "~db/schema/bookings";
 import { musicianPortfolioItems, musicianProfiles } from "~db/schema/profiles";
+import { musicianPaymentSettings } from "~db/schema/wallet";
 import { createMusician, loadContext, requestAs } from "../../../tests/support/accounts";
+import { saveCancellationPolicy } from "../wallet/queries.server";
 
 type Args = Parameters<typeof loader>[0];
 const args = (request: Request) => ({ request, params: {}, context: loadContext() }) as unknown as Args;
@@ -24,6 +26,8 @@ describe("setup checklist", () => {
       "about",
       "portfolio",
       "availability",
+      "payout",
+      "policy",
       "share",
     ]);
     expect(first.checklist.complete).toBe(false);
@@ -46,6 +50,8 @@ describe("setup checklist", () => {
       about: false,
       portfolio: false,
       availability: false,
+      payout: false,
+      policy: false,
       share: false,
     });
     expect(partway.checklist.shareUrl).toMatch(/^http.*\/musicians\/tunde-adeyemi/);
@@ -64,7 +70,17 @@ describe("setup checklist", () => {
       eventType: "wedding",
       eventDuration: "4",
     });
+    // Money is the point (phone walk 2): the payout account and a chosen cancellation policy.
+    const almost = await loader(args(requestAs(m, "/musician_dashboard")));
+    expect(almost.checklist.complete).toBe(false);
+    expect(done(almost)).toMatchObject({ payout: false, policy: false });
+    await saveCancellationPolicy(m.profileId, "flexible");
+    expect(done(await loader(args(requestAs(m, "/musician_dashboard"))))).toMatchObject({ policy: true });
+    await db
+      .update(musicianPaymentSettings)
+      .set({ bankCode: "058", bankName: "GTBank", accountNumber: "0123456789", accountName: "TUNDE" })
+      .where(eq(musicianPaymentSettings.musicianId, m.profileId));
     const finished = await loader(args(requestAs(m, "/musician_dashboard")));
     expect(finished.checklist.complete).toBe(true);
-  });
+  }, 60_000);
 });

@@ -2,7 +2,7 @@ import { lagosToday } from "~/lib/lagos-date";
 import { setupFacts } from "./queries.server";
 
 export interface ChecklistItem {
-  key: "website" | "photo" | "about" | "portfolio" | "availability" | "share";
+  key: "website" | "photo" | "about" | "portfolio" | "availability" | "payout" | "policy" | "share";
   label: string;
   hint: string;
   href: string;
@@ -66,6 +66,21 @@ export async function setupChecklist(
       hint: "Organisers see them when they plan.",
       href: `/musician_availability/${profile.slug}`,
       done: Boolean(facts?.availability),
+    },
+    // Money is the point: where payouts go and what a cancellation costs (phone walk 2).
+    {
+      key: "payout",
+      label: "Add your bank account for payouts",
+      hint: "Where your earnings are paid when you withdraw.",
+      href: `/musician_wallet/${profile.slug}`,
+      done: Boolean(facts?.payout_account),
+    },
+    {
+      key: "policy",
+      label: "Choose your cancellation policy",
+      hint: "What an organiser gets back if they cancel. Until you choose, it is Flexible.",
+      href: "/profile?tab=account",
+      done: Boolean(facts?.policy),
     },
     {
       key: "share",

@@ -68,8 +68,11 @@ export async function saveAutoPayout(musicianId: string, autoPayout: boolean): P
 export async function saveCancellationPolicy(musicianId: string, cancellationPolicy: string): Promise<void> {
   await db
     .insert(s)
-    .values({ musicianId, cancellationPolicy })
-    .onConflictDoUpdate({ target: s.musicianId, set: { cancellationPolicy, updatedAt: new Date() } });
+    .values({ musicianId, cancellationPolicy, policyChosenAt: new Date() })
+    .onConflictDoUpdate({
+      target: s.musicianId,
+      set: { cancellationPolicy, policyChosenAt: new Date(), updatedAt: new Date() },
+    });
 }
 
 export async function profileNames(musicianId: string, ex: DbExecutor = db) {
