@@ -93,10 +93,13 @@ export const musicianPayouts = pgTable(
     note: text("note"),
     /** The release this automatic payout pays (null: a withdrawal). One payout per release. */
     bookingId: uuid("booking_id").references(() => bookingsByMusician.id, { onDelete: "restrict" }),
+    /** Who made the transfer: "paystack", or "test" (the built-in test provider: no real money). */
+    provider: text("provider").notNull().default("paystack"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("musician_payouts_provider_check", sql`${t.provider} IN ('paystack', 'test')`),
     uniqueIndex("musician_payouts_reference_key").on(t.reference),
     uniqueIndex("musician_payouts_booking_key")
       .on(t.bookingId)
@@ -163,6 +166,8 @@ export const paystackChargeDisputes = pgTable(
     status: text("status"),
     /** Paystack's outcome: merchant-accepted / auto-accepted (the cardholder won) or declined. */
     resolution: text("resolution"),
+    /** An admin's record of the outcome when Paystack's resolution cannot be read (review N5). */
+    adminOutcome: text("admin_outcome"),
     note: text("note"),
     payload: jsonb("payload").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

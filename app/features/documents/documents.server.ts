@@ -3,10 +3,10 @@ import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
 import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { CONTACT_SHARED_ONCE_PAID, contactsShared } from "~/features/messaging/contact-shared";
+import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { SERVICE_FEE_REFUND_NOTE } from "~/features/payments/fee-words";
 import { bookingCharges } from "~/features/payments/fees";
 import { configuredFeeRates } from "~/features/payments/fees.server";
-import { bookingPaymentState } from "~/features/payments/payment-state.server";
 import {
   DEFAULT_CANCELLATION_POLICY,
   isCancellationPolicy,
@@ -254,8 +254,10 @@ function paymentLine(b: DocumentBookingRow): string {
 }
 
 async function receiptBlocks(b: DocumentBookingRow, number: number): Promise<Block[] | null> {
-  const state = await bookingPaymentState(b.id);
-  if (!state || !isPaid(state.paymentStatus) || !state.paidAt) return null;
+  const money = await peekBookingMoney(b.id);
+  const payment = money?.payment;
+  if (!payment?.paidAt) return null;
+  const state = { paidAt: payment.paidAt, reference: payment.reference, paidKobo: payment.amountKobo };
   return [
     {
       kind: "title",
@@ -289,8 +291,10 @@ async function receiptBlocks(b: DocumentBookingRow, number: number): Promise<Blo
 
 /** What was paid, what went back to the client and what was kept, for a cancelled or refunded booking. */
 async function creditNoteBlocks(b: DocumentBookingRow, number: number): Promise<Block[] | null> {
-  const [state, refund] = await Promise.all([bookingPaymentState(b.id), bookingRefundFacts(b.id)]);
-  if (!state?.paidAt) return null;
+  const [money, refund] = await Promise.all([peekBookingMoney(b.id), bookingRefundFacts(b.id)]);
+  const payment = money?.payment;
+  if (!payment?.paidAt) return null;
+  const state = { paidAt: payment.paidAt, reference: payment.reference, paidKobo: payment.amountKobo };
   const refunded = refund?.amountKobo ?? 0;
   const refundState =
     refunded === 0

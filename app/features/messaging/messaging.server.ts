@@ -3,7 +3,7 @@ import { isOrganiser } from "~/features/auth/session.server";
 import { bookingIdSchema } from "~/features/bookings/booking.schema";
 import type { Outcome } from "~/features/bookings/outcome";
 import { contractAttachments } from "~/features/documents/documents.server";
-import { paymentStatuses } from "~/features/payments/payment-state.server";
+import { paymentStatuses } from "~/features/money/booking-money.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";

@@ -29,6 +29,10 @@ export type MoneyNoticeData = {
   account?: string;
   note?: string | null;
   reason?: string;
+  /** Disputes: whether the dispute holds the payment (false: released already, or nothing held; review N7). */
+  holdsMoney?: boolean;
+  /** Refunds: a second payment of a booking already paid, refunded in full (review N8). */
+  duplicate?: boolean;
 };
 
 export type NoticeParties = {
@@ -148,9 +152,13 @@ export function activityLine(kind: MoneyNoticeKind, d: MoneyNoticeData, p: Notic
         ? `${p.clientName} cancelled ${what} — refunded ${naira(d.refundKobo)}; you keep ${naira(d.musicianKobo)}`
         : `${p.clientName} cancelled ${what}`;
     case "refunded":
-      return `Refund of ${naira(d.refundKobo)} paid back to ${p.clientName} for ${what}`;
+      return d.duplicate
+        ? `Second payment of ${naira(d.refundKobo)} paid back to ${p.clientName} for ${what}`
+        : `Refund of ${naira(d.refundKobo)} paid back to ${p.clientName} for ${what}`;
     case "disputed":
-      return `${p.clientName} disputed ${what} — ${naira(d.musicianKobo)} on hold`;
+      return d.holdsMoney === false
+        ? `${p.clientName} disputed ${what} — no payment is held`
+        : `${p.clientName} disputed ${what} — ${naira(d.musicianKobo)} on hold`;
     case "dispute_resolved":
       return `Dispute on ${what} resolved: ${resolutionOutcome(d, p, "musician")}`;
     case "payout_sent":
@@ -236,6 +244,17 @@ export function noticeMails(
       };
     }
     case "refunded":
+      if (d.duplicate)
+        return {
+          client: {
+            subject: `Your second payment of ${naira(d.refundKobo)} is refunded`,
+            text: `${hiC}Booking ${p.slug ?? ""} (${what}) was paid twice. Your second payment of ${naira(d.refundKobo)} has been paid back to the card or account that paid it; your first payment still stands for the booking. Depending on your bank it can take a few working days to show on your statement.${end(links.client)}`,
+          },
+          musician: {
+            subject: `A second payment by ${p.clientName} was refunded`,
+            text: `${hiM}${p.clientName} paid ${what} twice. The second payment of ${naira(d.refundKobo)} has been paid back to them; the booking's own payment is unchanged.${mEnd}`,
+          },
+        };
       return {
         client: {
           subject: `Refund of ${naira(d.refundKobo)} processed`,
@@ -248,6 +267,17 @@ export function noticeMails(
       };
     case "disputed": {
       const due = disputeDeadlines(at);
+      if (d.holdsMoney === false)
+        return {
+          client: {
+            subject: `We received your dispute on ${what}`,
+            text: `${hiC}We received your dispute on ${what}. No payment for this booking is held in escrow now (it was already released, or it was never paid), so this dispute does not hold any money. Our team reads it; ${p.musicianName} can add their side until ${due.sideBy}, and we will contact you both by ${due.decisionBy}.${end(links.client)}`,
+          },
+          musician: {
+            subject: `${p.clientName} disputed ${what}`,
+            text: `${hiM}${p.clientName} disputed ${what}: "${d.reason ?? ""}"\n\nNo payment for this booking is held in escrow now, so the dispute holds no money. Add your side (text and photos) by ${due.sideBy} on your bookings page; our team will contact you both by ${due.decisionBy}.${mEnd}`,
+          },
+        };
       return {
         client: {
           subject: `We received your dispute on ${what}`,

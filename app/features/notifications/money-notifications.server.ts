@@ -4,7 +4,8 @@
 // that is down delays the e-mails but never the money. Failures here are logged, never thrown: the
 // money has already moved.
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
-import { bookingCharges } from "~/features/payments/fees";
+import { peekBookingMoney } from "~/features/money/booking-money.server";
+import { sharesOf } from "~/features/money/money-rules";
 import { phoneMoneyEvent } from "~/features/phone-messages/phone-messages.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatNaira } from "~/lib/money";
@@ -52,7 +53,7 @@ export type MoneyEvent =
       musicianKobo?: number;
       policy?: MoneyNoticeData["policy"];
     }
-  | { kind: "refunded"; bookingId: string; refundKobo: number }
+  | { kind: "refunded"; bookingId: string; refundId: string; refundKobo: number; duplicate?: boolean }
   | { kind: "disputed"; bookingId: string; disputeId: string }
   | { kind: "dispute_resolved"; bookingId: string; refundKobo: number; musicianKobo: number }
   | {
@@ -72,12 +73,16 @@ function eventLabel(type: string, other: string | null): string {
   return requestEventTypeLabels[type as keyof typeof requestEventTypeLabels] ?? type;
 }
 
-/** The musician's share of what the booking's payment holds, at the payment's own rates. */
+/** What the booking's payment was and the musician's share of it (the money module's figures). */
 async function heldFor(bookingId: string) {
-  const payment = await successfulPayment(db, bookingId);
-  if (!payment) return null;
-  const c = bookingCharges(payment.priceKobo, { serviceFeeBp: 0, commissionBp: payment.commissionBp });
-  return { paidKobo: payment.amountKobo, musicianKobo: c.musicianKobo, commissionBp: payment.commissionBp };
+  const money = await peekBookingMoney(bookingId);
+  if (!money?.payment) return null;
+  return {
+    paidKobo: money.paidKobo,
+    musicianKobo: sharesOf(money.payment, money.paidKobo).musicianKobo,
+    commissionBp: money.payment.commissionBp,
+    holdsMoney: money.holds.clientDispute,
+  };
 }
 
 async function stored(event: MoneyEvent) {
@@ -96,9 +101,11 @@ async function stored(event: MoneyEvent) {
   const held = await heldFor(bookingId);
   const base = { musicianId: parties.musicianId, bookingId };
   switch (event.kind) {
-    case "paid":
+    case "paid": {
       if (!held) return null;
-      return insertNotification({ ...base, eventKey: `paid:${event.bookingId}`, kind: "paid", data: held });
+      const { holdsMoney: _holds, ...paid } = held;
+      return insertNotification({ ...base, eventKey: `paid:${event.bookingId}`, kind: "paid", data: paid });
+    }
     case "released":
       // An admin's release ends a dispute: the resolution's notice tells both sides about the money.
       if (event.by === "admin") return null;
@@ -124,14 +131,20 @@ async function stored(event: MoneyEvent) {
       });
     }
     case "refunded":
+      // Keyed by the refund (review N8): a duplicate charge's refund never takes the booking's notice.
       return insertNotification({
         ...base,
-        eventKey: `refunded:${event.bookingId}`,
+        eventKey: `refunded:${event.refundId}`,
         kind: "refunded",
-        data: { refundKobo: event.refundKobo, paidKobo: held?.paidKobo ?? 0 },
+        data: {
+          refundKobo: event.refundKobo,
+          paidKobo: held?.paidKobo ?? 0,
+          ...(event.duplicate ? { duplicate: true } : {}),
+        },
       });
     case "disputed": {
-      // A dispute before payment is a complaint about the details, not a money event.
+      // A dispute before payment is a complaint about the details, not a money event. One on a paid
+      // booking says whether it holds the payment (review N7).
       if (!held) return null;
       const dispute = await latestDisputeReason(event.bookingId);
       return insertNotification({

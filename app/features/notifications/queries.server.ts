@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
@@ -174,7 +174,7 @@ export function refundsOfBookings(bookingIds: string[]) {
       status: bookingRefunds.status,
     })
     .from(bookingRefunds)
-    .where(inArray(bookingRefunds.bookingId, bookingIds));
+    .where(and(inArray(bookingRefunds.bookingId, bookingIds), ne(bookingRefunds.reason, "duplicate_charge")));
 }
 
 export function cancellationsOf(bookingIds: string[]) {

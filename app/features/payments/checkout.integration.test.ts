@@ -7,6 +7,7 @@ import {
   PAYSTACK_CLEARING,
   PLATFORM_REVENUE,
 } from "~/features/ledger/ledger-accounts";
+import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { completeTestCheckout, type WebhookPayload } from "~/features/payments/paystack/test-provider.server";
 import { db, pool } from "~/server/db.server";
 import { paymentAnomalies, payments } from "~db/schema/payments";
@@ -19,8 +20,14 @@ import {
   startCheckout,
 } from "./checkout.server";
 import type { ClientActor } from "./payer.server";
-import { bookingPaymentState } from "./payment-state.server";
-import { bookingRow, fileDispute, insertBooking, outboxMails, payPanelForSlug } from "./payment-test-support";
+import {
+  bookingRow,
+  fileDispute,
+  insertBooking,
+  outboxMails,
+  payPanelForSlug,
+  releaseDueOnCredit,
+} from "./payment-test-support";
 import { markEventHappened, RELEASE_MESSAGES, releaseEscrow, runAutoRelease } from "./release.server";
 
 let m: TestMusician;
@@ -126,11 +133,11 @@ describe("crediting a payment", () => {
     expect(await ledgerTransactionsFor(reference)).toBe(1);
     expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(26_250_000);
     expect(await bookingRow(b.id)).toEqual({ status: "confirmed", paymentStatus: "paid" });
-    expect(await bookingPaymentState(b.id)).toMatchObject({
-      paymentStatus: "paid",
+    expect(await peekBookingMoney(b.id)).toMatchObject({
+      phase: "held",
       paidKobo: 26_250_000,
       escrowKobo: 26_250_000,
-      reference,
+      payment: { reference },
     });
     const receipts = outboxMails(reference);
     expect(receipts).toHaveLength(1);
@@ -290,15 +297,26 @@ describe("releasing escrow", () => {
     expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(0);
   });
 
-  it("releases automatically once the job runs after the event, and queues the job when paid", async () => {
+  it("N2: paid after the event, the release waits 48 h from our credit, not from the event's end", async () => {
     const b = await insertBooking(m.profileId, { eventDate: "2026-01-10" });
+    const before = Date.now();
     await pay(b.slug);
+    const after = Date.now();
     const queued = await pool().query(
       "SELECT start_after FROM pgboss.job WHERE name = 'escrow-release' AND data->>'bookingId' = $1",
       [b.id],
     );
-    // 2026-01-10 18:00 Lagos + 48 h
-    expect(new Date(queued.rows[0].start_after).toISOString()).toBe("2026-01-12T17:00:00.000Z");
+    // Not 2026-01-10 18:00 Lagos + 48 h (long past: released at once, no dispute window) but credit + 48 h.
+    const due = new Date(queued.rows[0].start_after).getTime();
+    expect(due).toBeGreaterThanOrEqual(before + 48 * 3_600_000 - 1000);
+    expect(due).toBeLessThanOrEqual(after + 48 * 3_600_000 + 1000);
+    const money = await peekBookingMoney(b.id);
+    expect(money?.releaseDueAt?.getTime()).toBe(due);
+    expect((await payPanelForSlug(b.slug))?.releaseDueAt).toBe(new Date(due).toISOString());
+    await runAutoRelease({ bookingId: b.id });
+    expect(await bookingRow(b.id)).toEqual({ status: "confirmed", paymentStatus: "paid" });
+    // Once due (here: no window), the job releases.
+    releaseDueOnCredit();
     await runAutoRelease({ bookingId: b.id });
     expect(await bookingRow(b.id)).toEqual({ status: "completed", paymentStatus: "released" });
   });

@@ -8,19 +8,24 @@ import type { Outcome } from "~/features/bookings/outcome";
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
 import { contractAttachments } from "~/features/documents/documents.server";
-import { postLedgerTransaction } from "~/features/ledger/ledger.server";
-import { escrowAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
+import {
+  applyTransition,
+  type MoneyBooking,
+  peekBookingMoney,
+  readBookingMoney,
+} from "~/features/money/booking-money.server";
+import { PAYMENT_STATUS_OF, sharesOf } from "~/features/money/money-rules";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
-import { type CancellationPolicy, isCancellationPolicy } from "~/features/refunds/cancellation-policy";
-import { sendRefund, startDuplicateChargeRefund, startRefund } from "~/features/refunds/refunds.server";
+import type { CancellationPolicy } from "~/features/refunds/cancellation-policy";
+import { sendRefund } from "~/features/refunds/refunds.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
 import { db, inTransaction } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
-import { eventEnded } from "./event-time";
+import { eventEnded, formatLagosMoment } from "./event-time";
 import { bookingCharges } from "./fees";
 import { configuredFeeRates } from "./fees.server";
 import {
@@ -68,6 +73,9 @@ export type PayPanelData = {
   releaseKobo: number;
   /** A dispute is open: release waits for an admin. */
   onHold: boolean;
+  /** Paid and held: when the automatic release is due (ISO), and the same in words (Lagos time). */
+  releaseDueAt: string | null;
+  releaseDue: string | null;
   eventDate: string | null;
   /** The musician's cancellation policy, shown before paying. */
   policy: CancellationPolicy;
@@ -100,37 +108,40 @@ export async function payPanelFor(
       needsDate: !booking.eventDate,
       canMarkHappened: false,
       releaseOpens: null,
-      releaseKobo: c.musicianKobo,
+      releaseKobo: sharesOf({ ...rates, priceKobo: c.priceKobo, amountKobo: c.totalKobo }, c.totalKobo)
+        .musicianKobo,
       onHold: false,
+      releaseDueAt: null,
+      releaseDue: null,
       eventDate: booking.eventDate,
       policy,
       cancelled,
     };
   }
-  const payment = await q.findSuccessfulPayment(db, booking.id);
-  if (!payment) return null;
+  // Paid: every figure and hold from the money module (the ledger), never from the status column.
+  const money = await peekBookingMoney(booking.id);
+  const payment = money?.payment;
+  if (!money || !payment) return null;
   const ended = eventEnded(booking, now);
-  const onHold =
-    booking.paymentStatus === "paid" &&
-    ((await q.disputeHoldsMoney(db, booking.id)) || (await q.hasOpenChargeDispute(db, payment.reference)));
+  const onHold = money.held && (money.holds.clientDispute || money.holds.cardDispute);
+  const due = money.held ? money.releaseDueAt : null;
   return {
-    state: booking.paymentStatus as PayPanelData["state"],
+    state: PAYMENT_STATUS_OF[money.phase] as PayPanelData["state"],
     priceKobo: payment.priceKobo,
     serviceFeeKobo: payment.serviceFeeKobo,
     serviceFeeBp: payment.serviceFeeBp,
     totalKobo: payment.amountKobo,
     needsEmail: false,
     needsDate: false,
-    canMarkHappened: booking.paymentStatus === "paid" && !cancelled && !onHold && ended,
-    releaseOpens: booking.paymentStatus === "paid" && !ended ? releaseOpensMessage(booking) : null,
-    releaseKobo: bookingCharges(payment.priceKobo, {
-      serviceFeeBp: payment.serviceFeeBp,
-      commissionBp: payment.commissionBp,
-    }).musicianKobo,
+    canMarkHappened: money.held && !cancelled && !onHold && ended,
+    releaseOpens: money.held && !ended ? releaseOpensMessage(booking) : null,
+    releaseKobo: money.shares.musicianKobo,
     onHold,
+    releaseDueAt: due?.toISOString() ?? null,
+    releaseDue: due ? formatLagosMoment(due) : null,
     eventDate: booking.eventDate,
     // Paid: the policy frozen on the payment, which every refund of this booking follows.
-    policy: isCancellationPolicy(payment.cancellationPolicy) ? payment.cancellationPolicy : policy,
+    policy: money.policy ?? policy,
     cancelled,
   };
 }
@@ -282,46 +293,44 @@ export async function creditCharge(received: {
   const result = await db.transaction(async (tx) => {
     const payment = await q.findPaymentByReference(tx, received.reference, true);
     if (!payment) return { outcome: "unknown" as const };
-    const booking = await q.lockBookingOrRead(tx, payment.bookingId);
-    if (!booking) return { outcome: "unknown" as const };
+    const money = await readBookingMoney(tx, payment.bookingId);
+    if (!money) return { outcome: "unknown" as const };
+    const booking = money.booking;
     if (payment.status === "success") return { outcome: "already" as const, booking };
     if (received.currency !== payment.currency) return { outcome: "currency" as const, booking, payment };
     if (received.amountKobo !== payment.amountKobo) return { outcome: "amount" as const, booking, payment };
-    if (booking.paymentStatus !== "unpaid") {
+    if (money.phase !== "unpaid") {
       // A second checkout of the same booking was paid too: that money was never the booking's, so it
       // goes straight back in full (recorded for the admin as well).
-      const { refund, created } = await startDuplicateChargeRefund(tx, {
-        bookingId: booking.id,
-        transactionReference: payment.reference,
+      const back = await applyTransition(tx, money, "duplicateRefund", {
+        reference: payment.reference,
         amountKobo: payment.amountKobo,
       });
-      return { outcome: "already_paid" as const, booking, payment, refundId: created ? refund.id : null };
+      const refundId = back.ok ? (back.refundIds[0] ?? null) : null;
+      return { outcome: "already_paid" as const, booking, payment, refundId };
     }
     const paidAt = received.paidAt ?? new Date();
     await q.markPaymentSucceeded(tx, payment.id, paidAt, { verified: received.payload ?? null });
-    await q.setPaymentStatus(tx, booking.id, "paid", ["unpaid"]);
-    await postLedgerTransaction(tx, {
-      idempotencyKey: received.reference,
-      kind: "charge",
-      bookingId: booking.id,
-      // The provider is on the posting too: test-mode money must be told apart from real money.
-      memo: `Payment ${received.reference} for booking ${booking.slug} held in escrow (${payment.provider === "test" ? "test mode, no real money" : payment.provider})`,
-      entries: [
-        { account: PAYSTACK_CLEARING, amountKobo: -payment.amountKobo },
-        { account: escrowAccount(booking.id), amountKobo: payment.amountKobo },
-      ],
+    const credited = await applyTransition(tx, money, "credit", {
+      reference: payment.reference,
+      amountKobo: payment.amountKobo,
+      provider: payment.provider,
     });
+    if (!credited.ok) throw new Error(`credit of ${payment.reference} refused: ${credited.message}`);
     if (booking.status === "cancelled") {
       // Paid on a checkout opened before the booking was cancelled: credited (the money did arrive) and
       // refunded in full in the same transaction, so no money ever sits in a cancelled booking's escrow.
-      await q.setPaymentStatus(tx, booking.id, "refunded", ["paid"]);
-      const { refund } = await startRefund(tx, {
-        bookingId: booking.id,
-        transactionReference: payment.reference,
+      const back = await applyTransition(tx, (await readBookingMoney(tx, booking.id))!, "refund", {
         amountKobo: payment.amountKobo,
         reason: "paid_after_cancel",
       });
-      return { outcome: "refunded" as const, booking, payment: { ...payment, paidAt }, refundId: refund.id };
+      if (!back.ok) throw new Error(`refund of ${payment.reference} refused: ${back.message}`);
+      return {
+        outcome: "refunded" as const,
+        booking,
+        payment: { ...payment, paidAt },
+        refundId: back.refundIds[0]!,
+      };
     }
     // The payer's way in from another device (ADR 0013), made with the credit (the rows it refers to are
     // locked here already) and only ever sent in the receipt.
@@ -382,7 +391,7 @@ export async function creditCharge(received: {
   }
 }
 
-async function tellPayerRefunded(booking: q.BookingMoneyRow, payment: q.PaymentRow) {
+async function tellPayerRefunded(booking: MoneyBooking, payment: q.PaymentRow) {
   await sendMail({
     to: payment.email,
     subject: `Payment refunded — booking ${booking.slug}`,
@@ -396,9 +405,9 @@ async function tellPayerRefunded(booking: q.BookingMoneyRow, payment: q.PaymentR
   }).catch((err) => logger.error({ err, reference: payment.reference }, "refund notice not sent"));
 }
 
-async function afterCredit(booking: q.BookingMoneyRow, payment: q.PaymentRow, manage: string) {
+async function afterCredit(booking: MoneyBooking, payment: q.PaymentRow, manage: string) {
   // Not fatal: the hourly sweep queues any release this misses.
-  await scheduleAutoRelease(booking, payment.paidAt ?? new Date()).catch((err) =>
+  await scheduleAutoRelease(booking.id).catch((err) =>
     logger.error({ err, bookingId: booking.id }, "automatic release could not be scheduled"),
   );
   await notifyMoneyEvent({ kind: "paid", bookingId: booking.id });

@@ -2,9 +2,10 @@
 // never queued, a crash between a commit and its provider call, or a webhook that never came.
 // - paid bookings still in escrow get their release job (undated ones: UNDATED_RELEASE_DAYS after payment);
 // - pending refunds the provider was never (successfully) asked for are sent, adopting a lost one;
+// - pending refunds it accepted whose outcome never arrived are asked about (GET /refund/:id, review N9);
 // - pending payouts are looked up at the provider and settled, or sent if it has never heard of them;
 // - automatic payouts waiting for a hold go once it has ended (issue 29).
-import { redrivePendingRefunds } from "~/features/refunds/refunds.server";
+import { askAboutPendingRefunds, redrivePendingRefunds } from "~/features/refunds/refunds.server";
 import { sendDueWaitingPayouts } from "~/features/wallet/automatic-payouts.server";
 import { redrivePendingPayouts } from "~/features/wallet/wallet.server";
 import { logger } from "~/server/logger.server";
@@ -21,7 +22,7 @@ export async function runMoneySweep(): Promise<{
   waitingPayouts: number;
 }> {
   const releases = await queueMissingReleases();
-  const refunds = await redrivePendingRefunds();
+  const refunds = (await redrivePendingRefunds()) + (await askAboutPendingRefunds());
   const payouts = await redrivePendingPayouts();
   const waitingPayouts = await sendDueWaitingPayouts();
   if (refunds || payouts || waitingPayouts)

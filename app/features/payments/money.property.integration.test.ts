@@ -23,7 +23,7 @@ import {
   refundForBooking,
   retryFailedRefund,
   retryRefundJob,
-  startRefund,
+  startBookingRefundIn,
 } from "~/features/refunds/refunds.server";
 import { findPayoutByReference } from "~/features/wallet/queries.server";
 import { MIN_WITHDRAWAL_KOBO } from "~/features/wallet/wallet.schema";
@@ -43,7 +43,6 @@ import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician } from "../../../tests/support/accounts";
 import { confirmPaymentCallback, handleChargeSuccess, startCheckout } from "./checkout.server";
 import { findMoneyBreaches } from "./ledger-consistency.server";
-import { setBookingPaymentStatus } from "./payment-state.server";
 import { asPayer, fileDispute, insertBooking } from "./payment-test-support";
 import webhookEvents from "./paystack/fixtures/webhook-events.json";
 import { PaymentProviderError } from "./paystack/payment-provider";
@@ -590,15 +589,7 @@ describe("money under random sequences of events", () => {
                 ).rows;
                 if (row?.status !== "paid") return;
                 const amount = Math.max(1, Math.floor(Number(row.amount) * o.share));
-                const full = amount === Number(row.amount);
-                await startRefund(tx, {
-                  bookingId: b.id,
-                  transactionReference: ref,
-                  amountKobo: amount,
-                  reason: "dispute",
-                });
-                await setBookingPaymentStatus(tx, b.id, full ? "refunded" : "partially_refunded", ["paid"]);
-                b.refund = amount;
+                if ((await startBookingRefundIn(tx, b.id, amount, "dispute")).ok) b.refund = amount;
               });
               return undefined;
             }

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, onTestFinished } from "vitest";
 import { payPanelFor } from "~/features/payments/checkout.server";
 import { bindPayerDevice, type ClientActor } from "~/features/payments/payer.server";
 import { findBookingBySlug, findSuccessfulPayment } from "~/features/payments/queries.server";
@@ -10,9 +11,35 @@ import { findBookingForCancel } from "~/features/refunds/queries.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { addDaysToDate } from "~/lib/lagos-date";
 import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import { payments } from "~db/schema/payments";
+
+/**
+ * For this test, the automatic release is due as soon as the payment is credited (RELEASE_AFTER_HOURS
+ * = 0): tests of what the job does once due, on events that ended before the test paid (review N2 keeps
+ * a full window after our credit, so otherwise nothing would be due for 48 hours).
+ */
+export function releaseDueOnCredit(): void {
+  const hours = env().RELEASE_AFTER_HOURS;
+  Object.assign(env(), { RELEASE_AFTER_HOURS: 0 });
+  onTestFinished(() => {
+    Object.assign(env(), { RELEASE_AFTER_HOURS: hours });
+  });
+}
+
+/** releaseDueOnCredit for every test of the file that calls it (at its top level). */
+export function releaseDueOnCreditInEveryTest(): void {
+  let hours = 0;
+  beforeEach(() => {
+    hours = env().RELEASE_AFTER_HOURS;
+    Object.assign(env(), { RELEASE_AFTER_HOURS: 0 });
+  });
+  afterEach(() => {
+    Object.assign(env(), { RELEASE_AFTER_HOURS: hours });
+  });
+}
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
 export function randomSlug(): string {

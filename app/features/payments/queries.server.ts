@@ -1,10 +1,9 @@
-import { and, desc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
-import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
+import { bookingsByMusician } from "~db/schema/bookings";
 import { payerCredentials, paymentAnomalies, payments } from "~db/schema/payments";
 import { musicianProfiles } from "~db/schema/profiles";
-import { paystackChargeDisputes } from "~db/schema/wallet";
 
 const b = bookingsByMusician;
 const p = payments;
@@ -52,21 +51,6 @@ export async function lockBookingOrRead(
   return row ?? null;
 }
 
-export async function setPaymentStatus(
-  tx: DbExecutor,
-  bookingId: string,
-  to: string,
-  from: readonly string[],
-  extra: { status?: string } = {},
-): Promise<boolean> {
-  const rows = await tx
-    .update(b)
-    .set({ paymentStatus: to, ...extra, updatedAt: new Date() })
-    .where(and(eq(b.id, bookingId), inArray(b.paymentStatus, [...from])))
-    .returning({ id: b.id });
-  return rows.length > 0;
-}
-
 /** A signed-in organiser who pays a booking takes it into their account (as confirming does). */
 export async function linkClientAccount(
   bookingId: string,
@@ -77,15 +61,6 @@ export async function linkClientAccount(
     .update(b)
     .set({ clientUserId: sql`coalesce(${b.clientUserId}, ${clientUserId})` })
     .where(eq(b.id, bookingId));
-}
-
-export async function paymentStatusesOf(bookingIds: string[]): Promise<Map<string, string>> {
-  if (bookingIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: b.id, paymentStatus: b.paymentStatus })
-    .from(b)
-    .where(inArray(b.id, bookingIds));
-  return new Map(rows.map((r) => [r.id, r.paymentStatus]));
 }
 
 export async function musicianContact(musicianId: string): Promise<{ email: string; name: string } | null> {
@@ -252,122 +227,6 @@ export async function listAnomalies(limit: number): Promise<PaymentAnomalyRow[]>
     .from(paymentAnomalies)
     .orderBy(desc(paymentAnomalies.createdAt))
     .limit(limit);
-}
-
-/**
- * A card dispute (chargeback) on this charge that holds its money: not yet settled by Paystack, settled
- * with an outcome we cannot read (an admin looks), or lost and not yet taken out of the ledger (a release
- * must never slip in between Paystack's answer and our posting of it).
- */
-export async function hasOpenChargeDispute(ex: DbExecutor, reference: string): Promise<boolean> {
-  const d = paystackChargeDisputes;
-  const [row] = await ex
-    .select({ id: d.providerDisputeId })
-    .from(d)
-    .where(
-      and(
-        eq(d.transactionReference, reference),
-        sql`(coalesce(${d.status}, '') NOT IN ('resolved', 'archived')
-          OR (${d.status} = 'resolved' AND ${chargebackWon(d.resolution)} IS NOT TRUE
-              AND NOT EXISTS (SELECT 1 FROM ledger_transactions lt
-                              WHERE lt.idempotency_key = 'chargeback:' || ${d.providerDisputeId})))`,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** SQL: true when Paystack's resolution means we (the merchant) won, false when the cardholder did. */
-function chargebackWon(resolution: typeof paystackChargeDisputes.resolution) {
-  return sql`(CASE WHEN ${resolution} = 'declined' THEN true
-                   WHEN ${resolution} IN ('merchant-accepted', 'auto-accepted') THEN false END)`;
-}
-
-/**
- * The one definition of "an open dispute holds the money" (release, client cancel, the pay panel and
- * the admin's list all ask this): a client dispute not yet resolved by an admin, filed since the
- * booking's successful payment. One filed before payment (while the booking was pending) was about the
- * booking's terms, which the client then accepted by confirming and paying; it holds nothing.
- */
-export async function disputeHoldsMoney(ex: DbExecutor, bookingId: string): Promise<boolean> {
-  const [row] = await ex
-    .select({ id: clientDisputes.id })
-    .from(clientDisputes)
-    .innerJoin(p, and(eq(p.bookingId, clientDisputes.bookingId), eq(p.status, "success")))
-    .where(
-      and(
-        eq(clientDisputes.bookingId, bookingId),
-        isNull(clientDisputes.resolvedAt),
-        gte(clientDisputes.createdAt, sql`coalesce(${p.paidAt}, ${p.createdAt})`),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Bookings paid and waiting in escrow (ledger:check and the release sweep read it). */
-export async function bookingsWithPaymentStatus(statuses: string[]) {
-  return db
-    .select({ id: b.id, paymentStatus: b.paymentStatus, status: b.status })
-    .from(b)
-    .where(inArray(b.paymentStatus, statuses));
-}
-
-/** Paid bookings still held in escrow (not cancelled), with when they were paid: the release sweep's work. */
-export async function paidBookingsAwaitingRelease(): Promise<(BookingMoneyRow & { paidAt: Date })[]> {
-  const rows = await db
-    .select({
-      ...bookingMoneyColumns,
-      paidAt: sql<Date>`coalesce(${p.paidAt}, ${p.createdAt})`.mapWith((v) => new Date(v)),
-    })
-    .from(b)
-    .innerJoin(p, and(eq(p.bookingId, b.id), eq(p.status, "success")))
-    .where(and(eq(b.paymentStatus, "paid"), sql`${b.status} <> 'cancelled'`))
-    .orderBy(b.id);
-  return rows;
-}
-
-/** Bookings whose escrow or charge in the ledger disagrees with their payment state (ledger:check). */
-export async function paymentLedgerMismatches(ex: DbExecutor = db) {
-  const rows = await ex.execute<{
-    slug: string;
-    payment_status: string;
-    paid: string | null;
-    escrow: string;
-    charged: string | null;
-  }>(sql`
-    WITH escrow AS (
-      SELECT substr(a.code, 8)::uuid AS booking_id, coalesce(sum(e.amount_kobo), 0) AS balance
-      FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
-      WHERE a.kind = 'escrow' GROUP BY a.code
-    ),
-    paid AS (SELECT booking_id, amount_kobo, reference FROM payments WHERE status = 'success'),
-    charged AS (
-      SELECT p.booking_id, sum(e.amount_kobo) AS amount
-      FROM paid p JOIN ledger_transactions t ON t.idempotency_key = p.reference
-      JOIN ledger_entries e ON e.transaction_id = t.id
-      JOIN ledger_accounts a ON a.id = e.account_id AND a.code = 'escrow:' || p.booking_id
-      GROUP BY p.booking_id
-    )
-    SELECT b.slug, b.payment_status, paid.amount_kobo AS paid, coalesce(escrow.balance, 0) AS escrow,
-           charged.amount AS charged
-    FROM bookings_by_musician b
-    LEFT JOIN paid ON paid.booking_id = b.id
-    LEFT JOIN escrow ON escrow.booking_id = b.id
-    LEFT JOIN charged ON charged.booking_id = b.id
-    WHERE (b.payment_status = 'unpaid' AND (paid.amount_kobo IS NOT NULL OR coalesce(escrow.balance, 0) <> 0))
-       OR (b.payment_status <> 'unpaid' AND (paid.amount_kobo IS NULL OR charged.amount IS DISTINCT FROM paid.amount_kobo))
-       OR (b.payment_status = 'paid' AND coalesce(escrow.balance, 0) <> paid.amount_kobo)
-       OR (b.payment_status IN ('released', 'refunded') AND coalesce(escrow.balance, 0) <> 0)
-       OR (b.status = 'cancelled' AND coalesce(escrow.balance, 0) <> 0)
-       OR (coalesce(escrow.balance, 0) > coalesce(paid.amount_kobo, 0))`);
-  return rows.rows.map((r) => ({
-    slug: r.slug,
-    paymentStatus: r.payment_status,
-    paidKobo: r.paid === null ? null : Number(r.paid),
-    escrowKobo: Number(r.escrow),
-    chargedKobo: r.charged === null ? null : Number(r.charged),
-  }));
 }
 
 /** Whether the ledger's protective triggers exist and are enabled (someone may have dropped them). */

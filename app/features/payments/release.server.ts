@@ -1,61 +1,44 @@
-// Release: escrow goes to the musician's wallet (price − commission) and to platform revenue
-// (commission + service fee), once (ledger key release:{booking}). The payer (ADR 0013) releases it by
-// saying "The event happened" once the event has ended; otherwise a scheduled job does RELEASE_AFTER_HOURS
-// after the event's end, unless a dispute filed since payment is open (then an admin decides).
-
+// Release: who asks for it. The payer (ADR 0013) says "The event happened" once the event has ended;
+// otherwise the scheduled job releases when the money module says it is due (RELEASE_AFTER_HOURS after
+// the later of the event's end and our credit of the payment). What may be released, the shares and
+// the holds are the money module's (features/money/booking-money.server.ts).
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
-import { accountBalanceKobo, isPosted, postLedgerTransaction } from "~/features/ledger/ledger.server";
 import {
-  chargebackReceivableAccount,
-  escrowAccount,
-  musicianPayableAccount,
-  PLATFORM_REVENUE,
-} from "~/features/ledger/ledger-accounts";
+  type Applied,
+  applyTransition,
+  heldBookingIds,
+  MONEY_MESSAGES,
+  type MoneyRefusal,
+  peekBookingMoney,
+  readBookingMoney,
+} from "~/features/money/booking-money.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
 import { requestReleasePayout, sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
 import type { PayoutRow } from "~/features/wallet/queries.server";
 import { type DbExecutor, db } from "~/server/db.server";
-import { env } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
-import { eventEnded, eventEndsAt, formatLagosMoment } from "./event-time";
-import { bookingCharges, releaseSplit } from "./fees";
 import { type ClientActor, payerRefusal } from "./payer.server";
 import { bookingPayoutHolds } from "./payout-holds.server";
 import * as q from "./queries.server";
 
+export { releaseOpensMessage } from "~/features/money/booking-money.server";
+export { UNDATED_RELEASE_DAYS } from "~/features/money/money-rules";
+
 export const RELEASE_JOB = "escrow-release";
+/** The ledger key of a booking's release (the money module's release transition posts it). */
+export const releaseKey = (bookingId: string) => `release:${bookingId}`;
+export const RELEASE_MESSAGES = MONEY_MESSAGES;
 
-export const RELEASE_MESSAGES = {
-  notPaid: "This booking has not been paid.",
-  refunded: "This booking's payment was refunded.",
-  onHold: "A dispute is open on this booking, so its payment is on hold until our team resolves it.",
-  chargeback:
-    "The card payment for this booking is disputed with the bank, so its payment is on hold until the dispute is resolved.",
-  cancelled: "This booking was cancelled, so its payment is not released.",
-  tooEarly: "You can confirm the event happened once it has ended.",
-} as const;
-
-/** When "The event happened" opens, said in Lagos time. */
-export function releaseOpensMessage(booking: Parameters<typeof eventEndsAt>[0]): string {
-  const end = eventEndsAt(booking);
-  return end
-    ? `${RELEASE_MESSAGES.tooEarly} That is from ${formatLagosMoment(end)}.`
-    : RELEASE_MESSAGES.tooEarly;
-}
-
-/** client: "The event happened"; auto: the scheduled job; admin: resolving a dispute (ignores the hold). */
+/** client: "The event happened"; auto: the scheduled job; admin: resolving a dispute (ignores its hold). */
 export type ReleaseBy = "client" | "auto" | "admin";
 export type ReleaseResult =
   | { ok: true; released: boolean; musicianKobo: number; platformKobo: number }
   | { ok: false; status: number; message: string };
 
-/**
- * Releases whatever the booking's escrow holds (all of it, or what is left after a partial refund) and
- * marks the booking completed. Safe to repeat: a second call releases nothing.
- */
+/** Releases whatever the booking's escrow holds and marks the booking completed. Safe to repeat. */
 export async function releaseEscrow(
   bookingId: string,
   by: ReleaseBy,
@@ -66,153 +49,79 @@ export async function releaseEscrow(
   return afterRelease(bookingId, result, by);
 }
 
-export type ReleaseInTx = ReleaseResult & {
-  booking?: q.BookingMoneyRow;
-  /** The automatic payout the release asked for (issue 29), sent once the transaction has committed. */
-  payout?: PayoutRow | null;
-};
+type Released =
+  | { ok: true; moved: boolean; musicianKobo: number; platformKobo: number; payout?: PayoutRow | null }
+  | MoneyRefusal;
 
 /**
- * The release inside the caller's transaction (the admin's dispute resolution refunds part and
- * releases the rest in one); call afterRelease with its result once that transaction has committed.
- * "Released" is the ledger's release:{booking} posting, not a status: a booking whose status says
- * completed or partially refunded but whose escrow was never released is still released here.
+ * Inside a transaction that released money to the musician (release, the client-cancel split, the
+ * admin's split): asks for its automatic payout (issue 29). Send it after the commit (sendRequestedPayout).
  */
+export async function payoutAfterRelease(
+  tx: DbExecutor,
+  money: { booking: { id: string; musicianId: string } },
+  applied: Applied | MoneyRefusal,
+  now = new Date(),
+): Promise<PayoutRow | null> {
+  if (!applied.ok || !applied.moved || applied.musicianKobo <= 0) return null;
+  const holds = await bookingPayoutHolds(tx, money.booking.id);
+  if (!holds) return null;
+  return requestReleasePayout(
+    tx,
+    {
+      musicianId: money.booking.musicianId,
+      bookingId: money.booking.id,
+      amountKobo: applied.musicianKobo,
+      holds,
+    },
+    now,
+  );
+}
+
+/** The release inside the caller's transaction; call afterRelease with its result after the commit. */
 export async function releaseEscrowIn(
   tx: DbExecutor,
   bookingId: string,
   by: ReleaseBy,
   actor?: ClientActor,
   now = new Date(),
-): Promise<ReleaseInTx> {
+): Promise<Released> {
   if (by === "client" && !actor) throw new Error("a client's release needs the client who asks");
-  const booking = await q.lockBookingOrRead(tx, bookingId);
-  if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
-  // Only the payer says the event happened; checked with the booking locked, so a payment cannot land in between.
+  const money = await readBookingMoney(tx, bookingId);
+  if (!money) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+  // Only the payer says the event happened; checked with the booking locked.
   if (by === "client") {
-    const refused = await payerRefusal(tx, booking, actor!, "event-happened");
+    const refused = await payerRefusal(tx, money.booking, actor!, "event-happened");
     if (refused) return refused;
   }
-  // A cancelled booking is never released by the client or the clock: its money goes back to the
-  // client (or, after a client's cancellation, is shared under the policy by releaseKeptOnCancellation).
-  if (by !== "admin" && booking.status === "cancelled")
-    return { ok: false, status: 409, message: RELEASE_MESSAGES.cancelled };
-  if (await isPosted(releaseKey(bookingId), tx))
-    return { ok: true, released: false, musicianKobo: 0, platformKobo: 0 };
-  if (booking.paymentStatus === "refunded")
-    return { ok: false, status: 409, message: RELEASE_MESSAGES.refunded };
-  if (booking.paymentStatus !== "paid" && booking.paymentStatus !== "partially_refunded")
-    return { ok: false, status: 409, message: RELEASE_MESSAGES.notPaid };
-  const payment = await q.findSuccessfulPayment(tx, bookingId);
-  if (!payment) return { ok: false, status: 409, message: RELEASE_MESSAGES.notPaid };
-  if (by !== "admin" && (await q.disputeHoldsMoney(tx, bookingId)))
-    return { ok: false, status: 409, message: RELEASE_MESSAGES.onHold };
-  // A chargeback holds the money even from an admin's release until the bank's dispute is settled,
-  // and a lost one never releases (its money went back to the cardholder).
-  if (await q.hasOpenChargeDispute(tx, payment.reference))
-    return { ok: false, status: 409, message: RELEASE_MESSAGES.chargeback };
-  if (by === "client" && !eventEnded(booking, now))
-    return { ok: false, status: 409, message: releaseOpensMessage(booking) };
-
-  const { released, payout, ...split } = await postRelease(tx, booking, payment, by, now);
-  await q.setPaymentStatus(
-    tx,
-    bookingId,
-    booking.paymentStatus === "partially_refunded" ? "partially_refunded" : "released",
-    ["paid", "partially_refunded"],
-    booking.status === "cancelled" ? {} : { status: "completed" },
-  );
-  return { ok: true, released, ...split, booking, payout };
+  // A cancelled booking is never released by the client or the clock (its money went back, or the
+  // policy's share was kept at the cancellation); a second release of a released one moves nothing.
+  if (by !== "admin" && money.booking.status === "cancelled")
+    return { ok: false, status: 409, message: MONEY_MESSAGES.cancelled };
+  if (money.released) return { ok: true, moved: false, musicianKobo: 0, platformKobo: 0 };
+  const applied = await applyTransition(tx, money, "release", { by, now });
+  if (!applied.ok) return applied;
+  return { ...applied, payout: await payoutAfterRelease(tx, money, applied, now) };
 }
 
 /** What follows a committed release: the notifications and the booking's review window. */
 export async function afterRelease(
   bookingId: string,
-  result: ReleaseInTx,
+  result: Released,
   by: ReleaseBy,
 ): Promise<ReleaseResult> {
-  if (result.ok && result.released && result.musicianKobo > 0)
-    await notifyMoneyEvent({ kind: "released", bookingId, musicianKobo: result.musicianKobo, by });
   if (!result.ok) return result;
   await sendRequestedPayout(result.payout);
+  if (result.moved && result.musicianKobo > 0)
+    await notifyMoneyEvent({ kind: "released", bookingId, musicianKobo: result.musicianKobo, by });
   // Released means completed and paid: the booking's review window opens now.
   await openReviewWindow(bookingId);
-  const { booking: _booking, payout: _payout, ...rest } = result;
-  return rest;
-}
-
-export const releaseKey = (bookingId: string) => `release:${bookingId}`;
-
-/**
- * Posts the release of what the booking's escrow holds (key release:{booking}); nothing twice. In the
- * same transaction, the musician's share is asked to go to their bank (issue 29: automatic payouts).
- */
-async function postRelease(
-  tx: DbExecutor,
-  booking: q.BookingMoneyRow,
-  payment: q.PaymentRow,
-  by: ReleaseBy | "cancellation",
-  now = new Date(),
-): Promise<{ released: boolean; musicianKobo: number; platformKobo: number; payout: PayoutRow | null }> {
-  const charges = bookingCharges(payment.priceKobo, {
-    serviceFeeBp: payment.serviceFeeBp,
-    commissionBp: payment.commissionBp,
-  });
-  // A payment's own service fee was fixed at checkout; the charge total is what was paid.
-  const paid = { totalKobo: payment.amountKobo, musicianKobo: charges.musicianKobo };
-  const escrow = await accountBalanceKobo(escrowAccount(booking.id), tx);
-  const split = releaseSplit(paid, Math.min(escrow, paid.totalKobo));
-  // A musician who owes the platform for a chargeback lost after an earlier release (ADR 0014) repays
-  // it from this release first.
-  const receivable = chargebackReceivableAccount(booking.musicianId);
-  const owed = Math.max(0, -(await accountBalanceKobo(receivable, tx)));
-  const repaid = Math.min(owed, split.musicianKobo);
-  const entries = [
-    { account: escrowAccount(booking.id), amountKobo: -(split.musicianKobo + split.platformKobo) },
-    { account: musicianPayableAccount(booking.musicianId), amountKobo: split.musicianKobo - repaid },
-    { account: receivable, amountKobo: repaid },
-    { account: PLATFORM_REVENUE, amountKobo: split.platformKobo },
-  ].filter((e) => e.amountKobo !== 0);
-  if (entries.length < 2) return { released: false, ...split, payout: null };
-  const posted = await postLedgerTransaction(tx, {
-    idempotencyKey: releaseKey(booking.id),
-    kind: "release",
-    bookingId: booking.id,
-    memo:
-      by === "cancellation"
-        ? `Escrow for booking ${booking.slug} kept under the cancellation policy after the client cancelled`
-        : `Escrow for booking ${booking.slug} released (${by})`,
-    entries,
-  });
-  const musicianKobo = split.musicianKobo - repaid;
-  const holds = await bookingPayoutHolds(tx, booking.id);
-  const payout =
-    posted.created && holds
-      ? await requestReleasePayout(
-          tx,
-          { musicianId: booking.musicianId, bookingId: booking.id, amountKobo: musicianKobo, holds },
-          now,
-        )
-      : null;
-  return { released: posted.created, musicianKobo, platformKobo: split.platformKobo, payout };
-}
-
-/**
- * After a client cancels (inside their transaction, the booking locked and already cancelled, any
- * refund already taken out of escrow): what the policy keeps is shared as a release would share it.
- * The booking stays cancelled; an unrefunded payment becomes "released". The caller tells the musician.
- */
-export async function releaseKeptOnCancellation(
-  tx: DbExecutor,
-  bookingId: string,
-): Promise<{ musicianKobo: number; platformKobo: number; payout: PayoutRow | null }> {
-  const none = { musicianKobo: 0, platformKobo: 0, payout: null };
-  const booking = await q.lockBookingOrRead(tx, bookingId);
-  const payment = booking && (await q.findSuccessfulPayment(tx, bookingId));
-  if (!booking || !payment || booking.status !== "cancelled") return none;
-  const { released, ...split } = await postRelease(tx, booking, payment, "cancellation");
-  await q.setPaymentStatus(tx, bookingId, "released", ["paid"]);
-  return released ? split : none;
+  return {
+    ok: true,
+    released: result.moved,
+    musicianKobo: result.musicianKobo,
+    platformKobo: result.platformKobo,
+  };
 }
 
 /** The payer's "The event happened" on /booking/{slug}. */
@@ -229,63 +138,41 @@ export async function markEventHappened(
   return releaseEscrow(booking.id, "client", actor, now);
 }
 
-/**
- * A paid booking with no event date (paid before an event date was required) is released this long
- * after its payment unless the client says otherwise or disputes it.
- */
-export const UNDATED_RELEASE_DAYS = 14;
-
-/** When the automatic release is due: RELEASE_AFTER_HOURS after the event's end (null: no event date). */
-export function autoReleaseAt(booking: Parameters<typeof eventEndsAt>[0]): Date | null {
-  const end = eventEndsAt(booking);
-  return end ? new Date(end.getTime() + env().RELEASE_AFTER_HOURS * 3_600_000) : null;
-}
-
-/** Queues the automatic release of a paid booking (once per booking and due time). */
-export async function scheduleAutoRelease(booking: q.BookingMoneyRow, paidAt?: Date): Promise<void> {
-  const at =
-    autoReleaseAt(booking) ??
-    (paidAt ? new Date(paidAt.getTime() + UNDATED_RELEASE_DAYS * 86_400_000) : null);
+/** Queues the automatic release for when the money module says it is due (once per booking and time). */
+export async function scheduleAutoRelease(bookingId: string): Promise<void> {
+  const at = (await peekBookingMoney(bookingId))?.releaseDueAt;
   if (!at) return;
   await scheduleJob(
     RELEASE_JOB,
-    { bookingId: booking.id },
-    { startAfter: at, singletonKey: `release:${booking.id}:${at.toISOString()}` },
+    { bookingId },
+    { startAfter: at, singletonKey: `release:${bookingId}:${at.toISOString()}` },
   );
 }
 
-/** The job: releases unless a dispute holds the money or the event has moved later (then re-queued). */
+/** The job: releases when due unless something holds the money; re-queued when not yet due. */
 export async function runAutoRelease(data: { bookingId: string }): Promise<void> {
-  const booking = await q.lockBookingOrRead(db, data.bookingId, false);
-  if (!booking || booking.status === "cancelled") return;
-  // Partially refunded (a partial chargeback): the rest is still the musician's, released on time.
-  if (booking.paymentStatus !== "paid" && booking.paymentStatus !== "partially_refunded") return;
-  const at = autoReleaseAt(booking);
-  if (at && at.getTime() > Date.now()) {
-    await scheduleAutoRelease(booking);
+  const money = await peekBookingMoney(data.bookingId);
+  if (!money?.held || money.booking.status === "cancelled") return;
+  if (money.releaseDueAt && money.releaseDueAt.getTime() > Date.now()) {
+    await scheduleAutoRelease(data.bookingId);
     return;
   }
-  // Undated: queued for UNDATED_RELEASE_DAYS after payment by afterCredit or the sweep, so due now.
   const result = await releaseEscrow(data.bookingId, "auto");
   if (!result.ok)
     logger.info({ bookingId: data.bookingId, reason: result.message }, "automatic release skipped");
 }
 
 /**
- * The hourly sweep: every paid booking still in escrow has its release job queued (the singleton key
- * makes this a no-op when it already is), so a crash or a queue error after a payment never leaves
- * money held for good.
+ * The hourly sweep: every booking whose money is held (escrow > 0, never released; any payment status)
+ * has its release job queued (the singleton key makes this a no-op when it already is).
  */
 export async function queueMissingReleases(): Promise<number> {
-  const bookings = await q.paidBookingsAwaitingRelease();
-  for (const booking of bookings) await scheduleAutoRelease(booking, booking.paidAt);
-  return bookings.length;
+  const ids = await heldBookingIds();
+  for (const id of ids) await scheduleAutoRelease(id);
+  return ids.length;
 }
 
-/**
- * Paystack settled a chargeback (charge.dispute.resolve): the held booking's automatic release runs
- * again now if it was due (it was skipped while held), else it is queued for its time.
- */
+/** A card dispute settled in our favour: the held automatic release runs again now if it was due. */
 export async function resumeReleaseAfterChargeback(reference: string): Promise<void> {
   const payment = await q.findPaymentByReference(db, reference);
   if (payment?.status !== "success") return;

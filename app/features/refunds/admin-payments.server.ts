@@ -1,47 +1,44 @@
-// The admin's Payments view: disputes that froze a paid booking (release, refund in full, or split),
-// refunds (a failed one can be retried), card disputes Paystack reported, and payments pay-core could
-// not credit (amount or currency mismatch).
+// The admin's Payments view: every unresolved dispute (those holding money first: release, refund in
+// full, or split; one that holds nothing can be closed, review N7), refunds (a failed one can be
+// retried), card disputes Paystack reported (one settled with an outcome we cannot read is recorded won
+// or lost here, review N5), and payments that could not be credited.
 import { resolveBookingDisputesIn, resumeBookingReviewWindow } from "~/features/disputes/disputes.server";
+import { applyTransition, peekBookingsMoney, readBookingMoney } from "~/features/money/booking-money.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
+import { recordChargebackOutcome } from "~/features/payments/chargeback.server";
 import { listPaymentAnomalies } from "~/features/payments/checkout.server";
-import {
-  bookingPaymentState,
-  lockBookingForMoney,
-  moneyHolds,
-} from "~/features/payments/payment-state.server";
 import { listChargeDisputes } from "~/features/payments/paystack/queries.server";
-import { afterRelease, type ReleaseInTx, releaseEscrowIn } from "~/features/payments/release.server";
+import { afterRelease, payoutAfterRelease } from "~/features/payments/release.server";
 import { openMoneyAlerts } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
 import { parseNaira } from "~/lib/naira";
 import { db } from "~/server/db.server";
-import { listOpenPaidDisputes } from "./queries.server";
-import {
-  REFUND_MESSAGES,
-  refundsForAdmin,
-  retryFailedRefund,
-  sendRefund,
-  startBookingRefundIn,
-} from "./refunds.server";
+import { listOpenDisputes } from "./queries.server";
+import { refundsForAdmin, retryFailedRefund, sendRefund } from "./refunds.server";
+
+const KNOWN_RESOLUTIONS = ["declined", "merchant-accepted", "auto-accepted"];
 
 export async function adminPaymentsView() {
   const [candidates, refunds, chargeDisputes, anomalies, alerts] = await Promise.all([
-    listOpenPaidDisputes(),
+    listOpenDisputes(),
     refundsForAdmin(),
     listChargeDisputes(),
     listPaymentAnomalies(),
     openMoneyAlerts(),
   ]);
-  // Frozen means what release and client cancel mean by it (payment-state moneyHolds): a dispute
-  // filed before payment is listed nowhere, since it holds nothing.
-  const open = [];
-  for (const d of candidates) if ((await moneyHolds(d.bookingId)).dispute) open.push(d);
-  const disputes = await Promise.all(
-    open.map(async (d) => {
-      const state = await bookingPaymentState(d.bookingId);
-      return { ...d, createdAt: d.createdAt.toISOString(), escrowKobo: state?.escrowKobo ?? 0 };
-    }),
-  );
+  const money = await peekBookingsMoney([...new Set(candidates.map((d) => d.bookingId))]);
+  // Every unresolved dispute reaches the admin; those holding money first.
+  const disputes = candidates
+    .map((d) => {
+      const m = money.get(d.bookingId);
+      return {
+        ...d,
+        createdAt: d.createdAt.toISOString(),
+        holdsMoney: Boolean(m?.holds.clientDispute),
+        escrowKobo: m?.held ? m.escrowKobo : 0,
+      };
+    })
+    .sort((a, b) => Number(b.holdsMoney) - Number(a.holdsMoney));
   return {
     disputes,
     refunds: refunds.map((r) => ({
@@ -55,7 +52,15 @@ export async function adminPaymentsView() {
       attempts: r.attempts,
       createdAt: r.createdAt.toISOString(),
     })),
-    chargeDisputes: chargeDisputes.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    chargeDisputes: chargeDisputes.map((c) => ({
+      ...c,
+      createdAt: c.createdAt.toISOString(),
+      // Settled by Paystack with an outcome we cannot read, and nobody has recorded it yet.
+      needsOutcome:
+        (c.status === "resolved" || c.status === "archived") &&
+        !c.adminOutcome &&
+        !KNOWN_RESOLUTIONS.includes(c.resolution ?? ""),
+    })),
     anomalies: anomalies.map((a) => JSON.parse(JSON.stringify(a)) as Record<string, unknown>),
     // Payouts to settle by hand: a transfer paid after it was marked failed, one waiting for an OTP.
     alerts: alerts.map((a) => ({
@@ -68,84 +73,93 @@ export async function adminPaymentsView() {
   };
 }
 
-export type DisputeOutcome = "release" | "refund" | "split";
+export type DisputeOutcome = "release" | "refund" | "split" | "close";
 
 /**
- * Resolves the open dispute on a paid booking: release everything to the musician, refund the client
- * in full, or refund `refundKobo` and release the rest. Each party gets an e-mail with the outcome.
+ * Resolves the open dispute on a booking: release everything held to the musician, refund the client
+ * in full, or refund `refundKobo` and release the rest (the money module's adminSplit, one
+ * transaction); "close" resolves a dispute that holds no money. Both parties get an e-mail.
  */
 export async function resolvePaymentDispute(
   bookingId: string,
   outcome: DisputeOutcome,
   refundKobo?: number,
 ): Promise<{ ok: boolean; message: string }> {
-  // The refund, the release of the rest and the dispute's resolution commit together or not at all
-  // (review #9: a release failing after a committed refund stranded the rest of the escrow); the
-  // provider is asked for the refund after the commit.
-  const done = await db
-    .transaction(async (tx) => {
-      if (!(await lockBookingForMoney(tx, bookingId)))
-        return { ok: false as const, message: "Booking not found" };
-      const state = await bookingPaymentState(bookingId, tx);
-      if (!state) return { ok: false as const, message: "Booking not found" };
-      if (state.paymentStatus !== "paid")
-        return { ok: false as const, message: "This booking's payment is no longer held" };
-      if ((await moneyHolds(bookingId, tx)).chargeback)
-        return { ok: false as const, message: REFUND_MESSAGES.chargeback };
-      const held = state.escrowKobo;
-      let refunded = 0;
-      let refundId: string | null = null;
-      if (outcome === "refund" || outcome === "split") {
-        refunded = outcome === "refund" ? held : (refundKobo ?? 0);
-        if (outcome === "split" && (refunded <= 0 || refunded >= held)) {
-          return { ok: false as const, message: `Enter a refund between ₦0.01 and ${formatNaira(held - 1)}` };
-        }
-        const r = await startBookingRefundIn(tx, bookingId, refunded, "dispute");
-        if (!r.ok) return r;
-        refundId = r.refundId;
-      }
-      let release: ReleaseInTx | null = null;
-      if (outcome !== "refund") {
-        release = await releaseEscrowIn(tx, bookingId, "admin");
-        if (!release.ok) throw new ResolutionRefused(release.message);
-      }
-      const releasedKobo = release?.ok ? release.musicianKobo : 0;
-      const summary =
-        outcome === "release"
-          ? `the payment was released to the musician (${formatNaira(releasedKobo)} after commission)`
-          : outcome === "refund"
-            ? `the client is refunded in full (${formatNaira(refunded)})`
-            : `the client is refunded ${formatNaira(refunded)} and the rest is released to the musician (${formatNaira(releasedKobo)} after commission)`;
-      await resolveBookingDisputesIn(tx, bookingId, summary);
-      return { ok: true as const, summary, refundId, release, refunded, releasedKobo };
-    })
-    .catch((err: unknown) => {
-      if (err instanceof ResolutionRefused) return { ok: false as const, message: err.message };
-      throw err;
-    });
-  if (!done.ok) return done;
-  if (done.refundId) await sendRefund(done.refundId);
-  if (done.release) await afterRelease(bookingId, done.release, "admin");
-  await resumeBookingReviewWindow(bookingId);
-  await notifyMoneyEvent({
-    kind: "dispute_resolved",
-    bookingId,
-    refundKobo: done.refunded,
-    musicianKobo: done.releasedKobo,
+  const done = await db.transaction(async (tx) => {
+    const money = await readBookingMoney(tx, bookingId);
+    if (!money) return { ok: false as const, message: "Booking not found" };
+    if (outcome === "close") {
+      if (money.holds.clientDispute)
+        return { ok: false as const, message: "This dispute holds the payment: release, refund or split it" };
+      const closed = await resolveBookingDisputesIn(tx, bookingId, "closed by our team; no payment was held");
+      return closed > 0
+        ? {
+            ok: true as const,
+            summary: "closed",
+            refundIds: [],
+            refunded: 0,
+            releasedKobo: 0,
+            moved: false,
+            payout: null,
+          }
+        : { ok: false as const, message: "No open dispute on this booking" };
+    }
+    if (!money.held) return { ok: false as const, message: "This booking's payment is no longer held" };
+    const held = money.escrowKobo;
+    const refund = outcome === "refund" ? held : outcome === "split" ? (refundKobo ?? 0) : 0;
+    if (outcome === "split" && (refund <= 0 || refund >= held))
+      return { ok: false as const, message: `Enter a refund between ₦0.01 and ${formatNaira(held - 1)}` };
+    const split = await applyTransition(tx, money, "adminSplit", { refundKobo: refund });
+    if (!split.ok) return { ok: false as const, message: split.message };
+    const summary =
+      outcome === "release"
+        ? `the payment was released to the musician (${formatNaira(split.musicianKobo)} after commission)`
+        : outcome === "refund"
+          ? `the client is refunded in full (${formatNaira(refund)})`
+          : `the client is refunded ${formatNaira(refund)} and the rest is released to the musician (${formatNaira(split.musicianKobo)} after commission)`;
+    await resolveBookingDisputesIn(tx, bookingId, summary);
+    return {
+      ok: true as const,
+      summary,
+      refundIds: split.refundIds,
+      refunded: refund,
+      releasedKobo: split.musicianKobo,
+      moved: split.moved && refund < held,
+      payout: await payoutAfterRelease(tx, money, split),
+    };
   });
-  return { ok: true, message: "Dispute resolved" };
+  if (!done.ok) return done;
+  for (const id of done.refundIds) await sendRefund(id);
+  if (done.moved)
+    await afterRelease(
+      bookingId,
+      { ok: true, moved: true, musicianKobo: done.releasedKobo, platformKobo: 0, payout: done.payout },
+      "admin",
+    );
+  await resumeBookingReviewWindow(bookingId);
+  if (done.summary !== "closed")
+    await notifyMoneyEvent({
+      kind: "dispute_resolved",
+      bookingId,
+      refundKobo: done.refunded,
+      musicianKobo: done.releasedKobo,
+    });
+  return { ok: true, message: done.summary === "closed" ? "Dispute closed" : "Dispute resolved" };
 }
-
-/** Rolls the admin's resolution back (its release half was refused). */
-class ResolutionRefused extends Error {}
 
 /** The /admin Payments tab's form posts (the caller has checked the admin role). */
 export async function adminPaymentsAction(form: FormData): Promise<{ ok: boolean; message: string }> {
   const intent = form.get("intent");
   if (intent === "retry-refund") return retryFailedRefund(String(form.get("refundId") ?? ""));
+  if (intent === "card-dispute-won" || intent === "card-dispute-lost")
+    return recordChargebackOutcome(
+      String(form.get("disputeId") ?? ""),
+      intent === "card-dispute-won" ? "won" : "lost",
+    );
   const bookingId = String(form.get("bookingId") ?? "");
   if (!/^[0-9a-f-]{36}$/.test(bookingId)) return { ok: false, message: "Booking not found" };
-  if (intent === "release" || intent === "refund") return resolvePaymentDispute(bookingId, intent);
+  if (intent === "release" || intent === "refund" || intent === "close")
+    return resolvePaymentDispute(bookingId, intent);
   if (intent === "split") {
     const amount = parseNaira(String(form.get("refundAmount") ?? ""));
     if (!amount.ok) return { ok: false, message: amount.error };

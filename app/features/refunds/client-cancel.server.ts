@@ -5,15 +5,15 @@
 // no state exists in which the automatic release could still pay the musician the whole amount.
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
+import {
+  applyTransition,
+  type BookingMoney,
+  peekBookingMoney,
+  readBookingMoney,
+} from "~/features/money/booking-money.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
-import {
-  bookingPaymentState,
-  governingCancellationPolicy,
-  moneyHolds,
-  setBookingPaymentStatus,
-} from "~/features/payments/payment-state.server";
-import { releaseKeptOnCancellation } from "~/features/payments/release.server";
+import { payoutAfterRelease } from "~/features/payments/release.server";
 import { sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
 import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
@@ -24,7 +24,7 @@ import {
   POLICY_LABELS,
 } from "./cancellation-policy";
 import { type CancellableBooking, findBookingForCancel, markCancelled } from "./queries.server";
-import { sendRefund, startRefund } from "./refunds.server";
+import { sendRefund } from "./refunds.server";
 
 export const CLIENT_CANCEL_MESSAGES = {
   notCancellable: "This booking can no longer be cancelled.",
@@ -44,18 +44,15 @@ export type ClientCancelPreview = {
   refundKobo: number;
 };
 
-function refusal(
-  booking: CancellableBooking,
-  now: Date,
-  holds: { dispute: boolean; chargeback: boolean },
-): string | null {
+function refusal(booking: CancellableBooking, now: Date, money: BookingMoney | null): string | null {
   if (!["pending", "confirmed"].includes(booking.status)) return CLIENT_CANCEL_MESSAGES.notCancellable;
-  if (!["unpaid", "paid"].includes(booking.paymentStatus)) return CLIENT_CANCEL_MESSAGES.notCancellable;
+  const phase = money?.phase ?? "unpaid";
+  if (phase !== "unpaid" && phase !== "held") return CLIENT_CANCEL_MESSAGES.notCancellable;
   const startsAt = eventStartsAt(booking);
   if (startsAt && now.getTime() >= startsAt.getTime()) return CLIENT_CANCEL_MESSAGES.started;
-  // The same holds as the release's (payment-state moneyHolds): what holds one holds the other.
-  if (holds.chargeback) return CLIENT_CANCEL_MESSAGES.chargeback;
-  if (holds.dispute) return CLIENT_CANCEL_MESSAGES.disputed;
+  // The money module's holds: what holds the release holds the cancellation.
+  if (money?.holds.cardDispute) return CLIENT_CANCEL_MESSAGES.chargeback;
+  if (money?.holds.clientDispute) return CLIENT_CANCEL_MESSAGES.disputed;
   return null;
 }
 
@@ -69,21 +66,17 @@ export async function clientCancelPreviewFor(
   now = new Date(),
   ex: DbExecutor = db,
 ): Promise<ClientCancelPreview> {
-  // An unpaid booking has no payment to hold or to have frozen a policy: no reads for it (the page's
-  // query budget, issue 14 item 2).
-  const unpaid = booking.paymentStatus === "unpaid";
-  const holds = unpaid ? { dispute: false, chargeback: false } : await moneyHolds(booking.id, ex);
-  const canCancel = refusal(booking, now, holds) === null;
-  const paid = booking.paymentStatus === "paid";
-  const state = paid ? await bookingPaymentState(booking.id, ex) : null;
-  const paidKobo = state?.escrowKobo ?? 0;
-  if (!unpaid) policy = await governingCancellationPolicy(booking.id, policy, ex);
+  // An unpaid booking has no money to read (the page's query budget, issue 14 item 2).
+  const money = booking.paymentStatus === "unpaid" ? null : await peekBookingMoney(booking.id, ex);
+  const paid = money?.phase === "held";
+  const paidKobo = paid ? money.escrowKobo : 0;
+  const governing = money?.policy ?? policy;
   return {
-    policy,
-    canCancel,
+    policy: governing,
+    canCancel: refusal(booking, now, money) === null,
     paid,
     paidKobo,
-    refundKobo: paid ? cancellationRefundKobo(policy, paidKobo, eventStartsAt(booking), now) : 0,
+    refundKobo: paid ? cancellationRefundKobo(governing, paidKobo, eventStartsAt(booking), now) : 0,
   };
 }
 
@@ -108,10 +101,11 @@ export async function cancelBookingAsClient(
     if (!booking) return { ok: false as const, status: 404, message: BOOKING_NOT_FOUND };
     const refused = await payerRefusal(tx, booking, actor, "client-cancel");
     if (refused) return refused;
-    const why = refusal(booking, now, await moneyHolds(booking.id, tx));
+    const money = await readBookingMoney(tx, booking.id);
+    const why = refusal(booking, now, money);
     if (why) return { ok: false as const, status: 409, message: why };
     await markCancelled(tx, booking.id);
-    if (booking.paymentStatus !== "paid")
+    if (money?.phase !== "held" || !money.policy)
       return {
         ok: true as const,
         booking,
@@ -121,41 +115,20 @@ export async function cancelBookingAsClient(
         policy: null,
         payout: null,
       };
-
-    const state = await bookingPaymentState(booking.id, tx);
-    if (!state?.reference || !state.cancellationPolicy)
-      throw new Error(`paid booking ${booking.id} has no successful payment`);
     // The policy the client paid under, frozen on the payment (a later change applies to new payments).
-    const policy = state.cancellationPolicy;
-    const refundKobo = cancellationRefundKobo(policy, state.escrowKobo, eventStartsAt(booking), now);
-    let refundId: string | null = null;
-    if (refundKobo > 0) {
-      await setBookingPaymentStatus(
-        tx,
-        booking.id,
-        refundKobo === state.paidKobo ? "refunded" : "partially_refunded",
-        ["paid"],
-      );
-      const { refund } = await startRefund(tx, {
-        bookingId: booking.id,
-        transactionReference: state.reference,
-        amountKobo: refundKobo,
-        reason: "client_cancelled",
-      });
-      refundId = refund.id;
-    }
-    const kept =
-      refundKobo < state.escrowKobo
-        ? await releaseKeptOnCancellation(tx, booking.id)
-        : { musicianKobo: 0, platformKobo: 0, payout: null };
+    const policy = money.policy;
+    const refundKobo = cancellationRefundKobo(policy, money.escrowKobo, eventStartsAt(booking), now);
+    const split = await applyTransition(tx, money, "clientCancelSplit", { refundKobo });
+    if (!split.ok) throw new Error(`client cancel of ${booking.id} refused: ${split.message}`);
     return {
       ok: true as const,
       booking,
       refundKobo,
-      keptKobo: kept.musicianKobo,
-      refundId,
+      keptKobo: split.musicianKobo,
+      refundId: split.refundIds[0] ?? null,
       policy,
-      payout: kept.payout,
+      // What the policy kept for the musician goes to their bank on its own (issue 29).
+      payout: await payoutAfterRelease(tx, money, split, now),
     };
   });
   if (!done.ok) return done;

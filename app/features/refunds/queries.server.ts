@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
@@ -35,25 +35,6 @@ const columns = {
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 };
-
-/** The booking's refund, creating it if there is none; a booking is refunded once. */
-export async function insertRefund(
-  tx: DbExecutor,
-  row: Pick<RefundRow, "bookingId" | "transactionReference" | "amountKobo" | "reason">,
-): Promise<{ refund: RefundRow; created: boolean }> {
-  const [created] = await tx.insert(r).values(row).onConflictDoNothing().returning(columns);
-  if (created) return { refund: created, created: true };
-  // The booking's own refund is one per booking; a duplicate charge's, one per charge.
-  const [existing] = await tx
-    .select(columns)
-    .from(r)
-    .where(
-      row.reason === "duplicate_charge"
-        ? and(eq(r.transactionReference, row.transactionReference), eq(r.reason, "duplicate_charge"))
-        : and(eq(r.bookingId, row.bookingId), ne(r.reason, "duplicate_charge")),
-    );
-  return { refund: existing, created: false };
-}
 
 export async function findRefund(id: string, tx: DbExecutor = db): Promise<RefundRow | undefined> {
   const [row] = await tx.select(columns).from(r).where(eq(r.id, id));
@@ -144,6 +125,16 @@ export async function refundsToRedrive(before: Date, limit = 100): Promise<strin
     .orderBy(r.updatedAt)
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** Pending refunds the provider accepted (they have its id), untouched since `before`: the sweep asks about them. */
+export async function refundsAwaitingOutcome(before: Date, limit = 100): Promise<RefundRow[]> {
+  return db
+    .select(columns)
+    .from(r)
+    .where(and(eq(r.status, "pending"), isNotNull(r.providerRefundId), lt(r.updatedAt, before)))
+    .orderBy(r.updatedAt)
+    .limit(limit);
 }
 
 export async function moveRefund(
@@ -239,17 +230,8 @@ export async function markCancelled(tx: DbExecutor, bookingId: string): Promise<
   return rows.length > 0;
 }
 
-export async function hasUnresolvedDispute(ex: DbExecutor, bookingId: string): Promise<boolean> {
-  const [row] = await ex
-    .select({ id: clientDisputes.id })
-    .from(clientDisputes)
-    .where(and(eq(clientDisputes.bookingId, bookingId), isNull(clientDisputes.resolvedAt)))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Open disputes on bookings whose payment is held in escrow: frozen until an admin resolves them. */
-export async function listOpenPaidDisputes(limit = 100) {
+/** Every unresolved client dispute (the admin decides each; those holding money come first). */
+export async function listOpenDisputes(limit = 200) {
   const b = bookingsByMusician;
   return db
     .select({
@@ -262,7 +244,7 @@ export async function listOpenPaidDisputes(limit = 100) {
     })
     .from(clientDisputes)
     .innerJoin(b, eq(b.id, clientDisputes.bookingId))
-    .where(and(isNull(clientDisputes.resolvedAt), eq(b.paymentStatus, "paid")))
+    .where(isNull(clientDisputes.resolvedAt))
     .orderBy(desc(clientDisputes.createdAt))
     .limit(limit);
 }

@@ -2,13 +2,14 @@
 // provider is asked (Paystack refunds are asynchronous and may be partial); refund.processed moves it
 // out of the platform, refund.failed leaves it pending and shows it to the admin, who retries.
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
-import { escrowAccount, PAYSTACK_CLEARING, refundsPendingAccount } from "~/features/ledger/ledger-accounts";
-import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
+import { PAYSTACK_CLEARING, refundsPendingAccount } from "~/features/ledger/ledger-accounts";
 import {
-  bookingPaymentState,
-  moneyHolds,
-  setBookingPaymentStatus,
-} from "~/features/payments/payment-state.server";
+  applyTransition,
+  MONEY_MESSAGES,
+  type RefundReason,
+  readBookingMoney,
+} from "~/features/money/booking-money.server";
+import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import {
   PaymentProviderError,
   paymentProvider,
@@ -25,80 +26,20 @@ import {
   findOpenRefundByTransaction,
   findRefund,
   findRefundForBooking,
-  insertRefund,
   listRefundsForAdmin,
   moveRefund,
   providerRefundIdTaken,
   type RefundRow,
+  refundsAwaitingOutcome,
   refundsToRedrive,
 } from "./queries.server";
 
 export type { AdminRefundRow, RefundRow } from "./queries.server";
 export const RETRY_REFUND_JOB = "refunds-retry";
 
-export type RefundReason =
-  | "musician_cancelled"
-  | "client_cancelled"
-  | "dispute"
-  | "paid_after_cancel"
-  | "duplicate_charge";
+export type { RefundReason } from "~/features/money/booking-money.server";
 
-export const REFUND_MESSAGES = {
-  chargeback:
-    "The card payment for this booking is disputed with the bank; nothing can be refunded until that dispute is resolved.",
-} as const;
-
-/**
- * Starts the booking's refund of amountKobo (once per booking: a repeat returns the first). The
- * caller passes its own database transaction so the booking's state change and the ledger posting
- * commit together; call sendRefund(refund.id) after that commit.
- */
-export async function startRefund(
-  tx: Parameters<typeof postLedgerTransaction>[0],
-  input: { bookingId: string; transactionReference: string; amountKobo: number; reason: RefundReason },
-): Promise<{ refund: RefundRow; created: boolean }> {
-  if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo <= 0) {
-    throw new Error(`refund amount must be positive kobo (got ${input.amountKobo})`);
-  }
-  const result = await insertRefund(tx, input);
-  if (result.created) {
-    await postLedgerTransaction(tx, {
-      idempotencyKey: `refund:${input.bookingId}`,
-      kind: "refund",
-      bookingId: input.bookingId,
-      memo: `Refund of ${formatNaira(input.amountKobo)} (${input.reason.replace("_", " ")})`,
-      entries: [
-        { account: escrowAccount(input.bookingId), amountKobo: -input.amountKobo },
-        { account: refundsPendingAccount(input.bookingId), amountKobo: input.amountKobo },
-      ],
-    });
-  }
-  return result;
-}
-
-/**
- * A second successful charge for a booking already paid (two checkouts paid): it was never the
- * booking's money, so it goes straight back. Ledger: clearing → refunds pending (key: its reference),
- * then the provider is asked as for any refund (call sendRefund after the caller's commit).
- */
-export async function startDuplicateChargeRefund(
-  tx: Parameters<typeof postLedgerTransaction>[0],
-  input: { bookingId: string; transactionReference: string; amountKobo: number },
-): Promise<{ refund: RefundRow; created: boolean }> {
-  const result = await insertRefund(tx, { ...input, reason: "duplicate_charge" });
-  if (result.created)
-    await postLedgerTransaction(tx, {
-      idempotencyKey: `duplicate-charge:${input.transactionReference}`,
-      kind: "duplicate_charge",
-      bookingId: input.bookingId,
-      memo: `Second payment ${input.transactionReference} for a booking already paid: refunded in full`,
-      entries: [
-        { account: PAYSTACK_CLEARING, amountKobo: -input.amountKobo },
-        { account: refundsPendingAccount(input.bookingId), amountKobo: input.amountKobo },
-      ],
-    });
-  return result;
-}
+export const REFUND_MESSAGES = { chargeback: MONEY_MESSAGES.refundChargeback } as const;
 
 /** The booking's own refund as its documents state it (null: none was made). */
 export async function bookingRefundFacts(
@@ -116,64 +57,38 @@ const refundProcessedKey = (refund: RefundRow) =>
 
 /**
  * The musician cancelled (inside their transaction, the booking already cancelled and locked): whatever
- * a paid booking holds in escrow goes back to the client. Refused while a chargeback is open (the bank
- * is already returning the money); the caller then rolls the cancellation back.
+ * the booking's escrow holds goes back to the client, whatever its payment status says (review N4: a
+ * partly settled booking too). Refused while a card dispute is open; the caller rolls the cancel back.
  */
 export async function startRefundOnMusicianCancel(
   tx: Parameters<typeof postLedgerTransaction>[0],
   bookingId: string,
 ): Promise<{ ok: true; refundId: string | null } | { ok: false; message: string }> {
-  const state = await bookingPaymentState(bookingId, tx);
-  if (state?.paymentStatus !== "paid" || !state.reference || state.escrowKobo <= 0)
-    return { ok: true, refundId: null };
-  if ((await moneyHolds(bookingId, tx)).chargeback) return { ok: false, message: REFUND_MESSAGES.chargeback };
-  await setBookingPaymentStatus(
-    tx,
-    bookingId,
-    state.escrowKobo === state.paidKobo ? "refunded" : "partially_refunded",
-    ["paid"],
-  );
-  const { refund } = await startRefund(tx, {
-    bookingId,
-    transactionReference: state.reference,
-    amountKobo: state.escrowKobo,
+  const money = await readBookingMoney(tx, bookingId);
+  if (!money?.held) return { ok: true, refundId: null };
+  const done = await applyTransition(tx, money, "refund", {
+    amountKobo: money.escrowKobo,
     reason: "musician_cancelled",
   });
-  return { ok: true, refundId: refund.id };
+  return done.ok ? { ok: true, refundId: done.refundIds[0] ?? null } : { ok: false, message: done.message };
 }
 
-/**
- * Refunds amountKobo of a paid booking's escrow inside the caller's transaction: the booking becomes
- * refunded (all of it) or partially_refunded and the ledger moves the money to refunds pending. Call
- * sendRefund(refundId) after the commit.
- */
+/** Refunds amountKobo of a booking's held escrow inside the caller's transaction; sendRefund after the commit. */
 export async function startBookingRefundIn(
   tx: Parameters<typeof postLedgerTransaction>[0],
   bookingId: string,
   amountKobo: number,
   reason: RefundReason,
-): Promise<{ ok: true; message: string; refundId: string } | { ok: false; message: string }> {
-  const state = await bookingPaymentState(bookingId, tx);
-  if (!state?.reference || state.paymentStatus !== "paid")
-    return { ok: false, message: "This booking has no payment to refund" };
-  if ((await moneyHolds(bookingId, tx)).chargeback) return { ok: false, message: REFUND_MESSAGES.chargeback };
-  if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0 || amountKobo > state.escrowKobo) {
-    return { ok: false, message: `A refund must be between ₦0.01 and ${formatNaira(state.escrowKobo)}` };
-  }
-  const moved = await setBookingPaymentStatus(
-    tx,
-    bookingId,
-    amountKobo === state.paidKobo ? "refunded" : "partially_refunded",
-    ["paid"],
-  );
-  if (!moved) return { ok: false, message: "This booking has no payment to refund" };
-  const { refund } = await startRefund(tx, {
-    bookingId,
-    transactionReference: state.reference,
-    amountKobo,
-    reason,
-  });
-  return { ok: true, message: `Refund of ${formatNaira(amountKobo)} started`, refundId: refund.id };
+): Promise<{ ok: true; message: string; refundId: string | null } | { ok: false; message: string }> {
+  const money = await readBookingMoney(tx, bookingId);
+  if (!money?.payment) return { ok: false, message: "This booking has no payment to refund" };
+  const done = await applyTransition(tx, money, "refund", { amountKobo, reason });
+  if (!done.ok) return done;
+  return {
+    ok: true,
+    message: `Refund of ${formatNaira(amountKobo)} started`,
+    refundId: done.refundIds[0] ?? null,
+  };
 }
 
 /** startBookingRefundIn on its own transaction, then the provider is asked. */
@@ -183,15 +98,8 @@ export async function refundBooking(
   reason: RefundReason,
 ): Promise<{ ok: boolean; message: string }> {
   const outcome = await db.transaction((tx) => startBookingRefundIn(tx, bookingId, amountKobo, reason));
-  if (outcome.ok) await sendRefund(outcome.refundId);
+  if (outcome.ok && outcome.refundId) await sendRefund(outcome.refundId);
   return { ok: outcome.ok, message: outcome.message };
-}
-
-/** Whatever a paid booking holds in escrow goes back to the client (on its own transaction). */
-export async function refundPaidBookingInFull(bookingId: string): Promise<void> {
-  const started = await db.transaction((tx) => startRefundOnMusicianCancel(tx, bookingId));
-  if (!started.ok) logger.error({ bookingId, started }, "refund in full did not start");
-  else if (started.refundId) await sendRefund(started.refundId);
 }
 
 /**
@@ -286,6 +194,39 @@ export async function redrivePendingRefunds(olderThanMs = 10 * 60_000): Promise<
   return ids.length;
 }
 
+/** A refund accepted by Paystack whose outcome has not arrived within this long is asked about (review N9). */
+export const REFUND_QUESTION_AFTER_MS = 24 * 3_600_000;
+
+/**
+ * The sweep, for refunds Paystack accepted (they have its id) whose refund.processed / refund.failed
+ * never came: Paystack is asked (GET /refund/:id) and its answer is applied through the webhook's own
+ * code. Any doubt leaves them for the next sweep.
+ */
+export async function askAboutPendingRefunds(olderThanMs = REFUND_QUESTION_AFTER_MS): Promise<number> {
+  const refunds = await refundsAwaitingOutcome(new Date(Date.now() - olderThanMs));
+  let settled = 0;
+  for (const refund of refunds) {
+    const known = await paymentProvider()
+      .fetchRefund(refund.providerRefundId!)
+      .catch((err) => logger.warn({ err, refundId: refund.id }, "sweep could not ask about the refund"));
+    if (!known) continue;
+    const event =
+      known.status === "processed"
+        ? "refund.processed"
+        : known.status === "failed" || known.status === "reversed"
+          ? "refund.failed"
+          : null;
+    if (!event) continue;
+    await handleRefundEvent(event, {
+      transaction_reference: refund.transactionReference,
+      amount: known.amountKobo,
+      currency: "NGN",
+    });
+    settled += 1;
+  }
+  return settled;
+}
+
 /** refund.processed | refund.failed from Paystack (already signature-checked). */
 export async function handleRefundEvent(
   event: "refund.processed" | "refund.failed",
@@ -326,7 +267,9 @@ export async function handleRefundEvent(
     await notifyMoneyEvent({
       kind: "refunded",
       bookingId: processed.bookingId,
+      refundId: processed.id,
       refundKobo: processed.amountKobo,
+      duplicate: processed.reason === "duplicate_charge",
     });
 }
 

@@ -8,8 +8,9 @@
 // account is in its 24 h hold after a change, while a card dispute is open on the booking, or while its
 // money is test-mode money and the provider is real Paystack. The wallet says why and until when; a job
 // queued for the end of the hold (and the hourly sweep) sends it then.
-import { accountBalanceKobo, postLedgerTransaction } from "~/features/ledger/ledger.server";
+import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { musicianPayableAccount, payoutsInTransitAccount } from "~/features/ledger/ledger-accounts";
+import { lockMusicianWallet, withdrawableKobo } from "~/features/money/booking-money.server";
 import { type BookingPayoutHolds, bookingPayoutHolds } from "~/features/payments/payout-holds.server";
 import { paymentProvider } from "~/features/payments/paystack/provider.server";
 import { LAGOS_TZ } from "~/lib/lagos-date";
@@ -22,7 +23,6 @@ import {
   findPayoutByReference,
   insertPayout,
   listPayouts,
-  lockMusicianWallet,
   type PaymentSettings,
   type PayoutRow,
   payoutsOfBooking,
@@ -30,7 +30,6 @@ import {
   returnedAutomaticPayouts,
   saveAutoPayout,
   startWaitingPayout,
-  testFundedKobo,
   waitingPayoutReferences,
 } from "./queries.server";
 import { MIN_WITHDRAWAL_KOBO } from "./wallet.schema";
@@ -130,6 +129,7 @@ export async function requestReleasePayout(
     accountNumber: settings.accountNumber,
     recipientCode: settings.recipientCode,
     status: hold ? "waiting" : "pending",
+    provider: paymentProvider().kind,
   });
   if (!hold) await reservePayout(tx, payout);
   return payout;
@@ -177,8 +177,9 @@ async function startIfHoldEnded(reference: string, now: Date): Promise<Started> 
     }
     const hold = payoutHold(settings, holds, now);
     if (hold) return { hold };
-    let available = await accountBalanceKobo(musicianPayableAccount(payout.musicianId), tx);
-    if (paymentProvider().kind === "paystack") available -= await testFundedKobo(tx, payout.musicianId);
+    // What may leave now (the money module): Available less disputed and, paying out for real, test money.
+    const available = (await withdrawableKobo(tx, payout.musicianId, paymentProvider().kind === "paystack"))
+      .withdrawableKobo;
     const amountKobo = Math.min(payout.amountKobo, available);
     if (amountKobo < MIN_WITHDRAWAL_KOBO) {
       await dropWaitingPayouts(tx, payout.musicianId, payout.reference);
@@ -280,6 +281,7 @@ export async function retryReturnedPayouts(musicianId: string): Promise<PayoutRo
         accountNumber: settings.accountNumber,
         recipientCode: settings.recipientCode,
         status: "waiting",
+        provider: paymentProvider().kind,
       });
       out.push(payout);
     }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { musicianProfiles } from "~db/schema/profiles";
@@ -125,7 +125,7 @@ export async function insertPayout(
   row: Pick<
     PayoutRow,
     "musicianId" | "reference" | "amountKobo" | "bankName" | "accountNumber" | "recipientCode"
-  > & { bookingId?: string; status?: "waiting" | "pending" },
+  > & { bookingId?: string; status?: "waiting" | "pending"; provider: "paystack" | "test" },
 ): Promise<PayoutRow> {
   const [created] = await tx.insert(p).values(row).returning(payoutColumns);
   return created;
@@ -293,25 +293,4 @@ export async function listPayouts(
 ): Promise<PayoutRow[]> {
   const q = ex.select(payoutColumns).from(p).where(eq(p.musicianId, musicianId)).orderBy(desc(p.createdAt));
   return limit === undefined ? q : q.limit(limit);
-}
-
-/**
- * What test-mode charges put in the musician's Available (releases of bookings paid through the
- * built-in test provider): money that never existed, so it never leaves through a real transfer.
- */
-export async function testFundedKobo(tx: DbExecutor, musicianId: string): Promise<number> {
-  const rows = await tx.execute<{ total: string }>(sql`
-    SELECT coalesce(sum(e.amount_kobo), 0) AS total
-    FROM ledger_entries e
-    JOIN ledger_accounts a ON a.id = e.account_id AND a.code = ${`musician_payable:${musicianId}`}
-    JOIN ledger_transactions t ON t.id = e.transaction_id AND t.kind = 'release'
-    WHERE e.amount_kobo > 0
-      AND EXISTS (SELECT 1 FROM payments p
-                  WHERE p.booking_id = t.booking_id AND p.status = 'success' AND p.provider = 'test')`);
-  return Number(rows.rows[0]?.total ?? 0);
-}
-
-/** Serialises money moves of one musician (withdrawals) across processes, until the transaction ends. */
-export async function lockMusicianWallet(tx: DbExecutor, musicianId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`wallet:${musicianId}`}, 0))`);
 }

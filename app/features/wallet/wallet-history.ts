@@ -8,8 +8,8 @@
 // release moves it to Available (adding nothing). A withdrawal appears once, as money leaving, with
 // its status; a failed or reversed one came back, so it takes nothing.
 
+import { sharesOf } from "~/features/money/money-rules";
 import { percentLabel } from "~/features/payments/fee-words";
-import { bookingCharges, releaseSplit } from "~/features/payments/fees";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import { formatNairaAmount } from "~/lib/naira";
 
@@ -82,16 +82,9 @@ export const PAYOUT_STATUS_LABELS: Record<string, string> = {
   reversed: "Reversed by the bank — back in Available",
 };
 
-/** The musician's part of escrowKobo held for one payment. */
-export function musicianPartOf(payment: NonNullable<HistoryBooking["payment"]>, escrowKobo: number): number {
-  if (escrowKobo <= 0) return 0;
-  const charges = bookingCharges(payment.priceKobo, {
-    serviceFeeBp: payment.serviceFeeBp,
-    commissionBp: payment.commissionBp,
-  });
-  const paid = { totalKobo: payment.amountKobo, musicianKobo: charges.musicianKobo };
-  return releaseSplit(paid, Math.min(escrowKobo, paid.totalKobo)).musicianKobo;
-}
+/** The musician's part of escrowKobo held for one payment: the money module's one share rule. */
+const musicianPartOf = (payment: NonNullable<HistoryBooking["payment"]>, escrowKobo: number) =>
+  sharesOf(payment, escrowKobo).musicianKobo;
 
 /** The price behind a part of escrow ("₦100,000 − 10%"), in the same proportion, rounded half up. */
 function pricePartOf(payment: NonNullable<HistoryBooking["payment"]>, escrowKobo: number): number {

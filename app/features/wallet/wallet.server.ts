@@ -16,6 +16,8 @@ import {
   PAYSTACK_CLEARING,
   payoutsInTransitAccount,
 } from "~/features/ledger/ledger-accounts";
+import { lockMusicianWallet, withdrawableKobo } from "~/features/money/booking-money.server";
+import { sharesOf } from "~/features/money/money-rules";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { configuredFeeRates } from "~/features/payments/fees.server";
 import {
@@ -44,7 +46,6 @@ import {
   insertPayout,
   listOpenMoneyAlerts,
   listPayouts,
-  lockMusicianWallet,
   lockPayout,
   type MoneyAlertRow,
   movePayout,
@@ -55,10 +56,9 @@ import {
   recordMoneyAlert,
   saveBankAccount,
   saveCancellationPolicy,
-  testFundedKobo,
 } from "./queries.server";
 import { MIN_WITHDRAWAL_KOBO, type WalletActionResult } from "./wallet.schema";
-import { musicianPartOf, type WalletStatement, walletStatement } from "./wallet-history";
+import { type WalletStatement, walletStatement } from "./wallet-history";
 
 export const WITHDRAWALS_PER_HOUR = 5;
 export const RETRY_PAYOUT_JOB = "wallet-retry-payout";
@@ -186,7 +186,7 @@ export async function walletView(
   let inEscrowKobo = 0;
   for (const b of bookings) {
     const payment = payments.get(b.id);
-    if (payment) inEscrowKobo += musicianPartOf(payment, balances.get(escrowAccount(b.id)) ?? 0);
+    if (payment) inEscrowKobo += sharesOf(payment, balances.get(escrowAccount(b.id)) ?? 0).musicianKobo;
   }
   // Paid out: transfers the bank paid, less those it sent back later (#16: reversals were not subtracted).
   const paidOutKobo =
@@ -431,6 +431,19 @@ async function withdrawalRefusal(
   return null;
 }
 
+/** Why only part of Available can be withdrawn now, in the musician's words. */
+function withdrawalLimitMessage(f: { disputedKobo: number; testKobo: number; withdrawableKobo: number }) {
+  const parts = [
+    f.disputedKobo > 0
+      ? `${formatNaira(f.disputedKobo)} of your balance is from a booking whose card payment the bank is still disputing, so it stays until that dispute is settled.`
+      : null,
+    f.testKobo > 0
+      ? `${formatNaira(f.testKobo)} of your balance came from test-mode payments, where no real money moved, so it cannot be withdrawn to your bank.`
+      : null,
+  ].filter(Boolean);
+  return `${parts.join(" ")} You can withdraw up to ${formatNaira(f.withdrawableKobo)}.`;
+}
+
 const newPayoutReference = () => `po_${Date.now().toString(36)}_${randomBytes(6).toString("hex")}`;
 
 /**
@@ -493,14 +506,12 @@ export async function requestWithdrawal(
     // A duplicate that raced the first one past the check above waits on the lock and finds it here.
     const first = await findPayoutByReference(reference, tx);
     if (first) return { payout: first, replay: true };
-    const available = await accountBalanceKobo(musicianPayableAccount(musicianId), tx);
-    if (amountKobo > available) return null;
-    // Money from test-mode charges (no real money moved) never leaves through a real transfer.
-    if (paymentProvider().kind === "paystack") {
-      const testMoney = await testFundedKobo(tx, musicianId);
-      if (testMoney > 0 && amountKobo > available - testMoney)
-        return { refused: "test-money" as const, testMoney, available };
-    }
+    // What may leave (the money module): Available, less the share of bookings a bank is still
+    // disputing and, through real Paystack, less test-mode money that was never real.
+    const provider = paymentProvider().kind;
+    const funds = await withdrawableKobo(tx, musicianId, provider === "paystack");
+    if (amountKobo > funds.availableKobo) return null;
+    if (amountKobo > funds.withdrawableKobo) return { refused: true as const, ...funds };
     const row = await insertPayout(tx, {
       musicianId,
       reference,
@@ -508,6 +519,7 @@ export async function requestWithdrawal(
       bankName: settings.bankName ?? "",
       accountNumber,
       recipientCode,
+      provider,
     });
     await postLedgerTransaction(tx, {
       idempotencyKey: `payout:${row.reference}`,
@@ -523,16 +535,7 @@ export async function requestWithdrawal(
   if (!reserved) {
     return { ok: false, fieldErrors: { amount: "You cannot withdraw more than your Available balance" } };
   }
-  if ("refused" in reserved) {
-    const { testMoney = 0, available = 0 } = reserved;
-    const real = Math.max(0, available - testMoney);
-    return {
-      ok: false,
-      fieldErrors: {
-        amount: `${formatNaira(Math.min(testMoney, available))} of your balance came from test-mode payments, where no real money moved, so it cannot be withdrawn to your bank. You can withdraw up to ${formatNaira(real)}.`,
-      },
-    };
-  }
+  if ("refused" in reserved) return { ok: false, fieldErrors: { amount: withdrawalLimitMessage(reserved) } };
   if (reserved.replay) return withdrawalAnswer(reserved.payout);
   const outcome = await sendPayout(reference);
   if (outcome === "rejected") {

@@ -28,6 +28,8 @@ const payPanel: PayPanelData = {
   needsDate: false,
   canMarkHappened: false,
   releaseOpens: null,
+  releaseDueAt: null,
+  releaseDue: null,
   releaseKobo: 0,
   onHold: false,
   eventDate: "2026-12-12",

@@ -65,6 +65,11 @@ export interface PaymentProvider {
   createRefund(input: { reference: string; amountKobo: number }): Promise<RefundResult>;
   /** The refunds the provider holds for a charge (ours by reference), any status, newest first. */
   listRefunds(transactionReference: string): Promise<RefundResult[]>;
+  /**
+   * One refund by the provider's id (GET /refund/:id): its status and amount, or null when the provider
+   * answers that it has none (404). Throws "unavailable" when it cannot tell.
+   */
+  fetchRefund(refundId: string): Promise<{ refundId: string; status: string; amountKobo: number } | null>;
 }
 
 /**

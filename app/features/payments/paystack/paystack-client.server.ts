@@ -13,6 +13,7 @@ import {
   paystackErrorBody,
   recipientData,
   refundData,
+  refundFetchData,
   refundListData,
   resolveData,
   transactionData,
@@ -188,6 +189,16 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
         amountKobo: r.amount,
         transactionReference: r.transaction.reference,
       };
+    },
+
+    async fetchRefund(refundId) {
+      try {
+        const r = await call("GET", `/refund/${encodeURIComponent(refundId)}`, refundFetchData);
+        return { refundId: String(r.id), status: r.status, amountKobo: r.amount };
+      } catch (err) {
+        if (err instanceof PaymentProviderError && err.httpStatus === 404) return null;
+        throw err;
+      }
     },
 
     async listRefunds(transactionReference) {

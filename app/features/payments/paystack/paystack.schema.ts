@@ -93,6 +93,14 @@ export const refundData = z.object({
   transaction: z.object({ reference: text() }),
 });
 
+/** GET /refund/:id (Fetch Refund): `transaction` is the charge's numeric id. */
+export const refundFetchData = z.object({
+  id: z.number().int(),
+  amount: kobo,
+  currency: text(),
+  status: text(),
+});
+
 /**
  * GET /refund (List Refunds): `transaction` is the charge's numeric id there (an object with its
  * reference in POST /refund's answer); accept both.

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { paystackChargeDisputes, paystackTestRecords } from "~db/schema/wallet";
 
@@ -135,6 +135,31 @@ export async function settleChargeDispute(row: {
     });
 }
 
+/**
+ * An admin records the outcome of a settled card dispute whose resolution we cannot read. Only once,
+ * and only for such a dispute: undefined otherwise.
+ */
+export async function recordChargeDisputeOutcome(providerDisputeId: string, outcome: "won" | "lost") {
+  const d = paystackChargeDisputes;
+  const [row] = await db
+    .update(d)
+    .set({ adminOutcome: outcome })
+    .where(
+      and(
+        eq(d.providerDisputeId, providerDisputeId),
+        isNull(d.adminOutcome),
+        sql`${d.status} IN ('resolved', 'archived')`,
+        sql`coalesce(${d.resolution}, '') NOT IN ('declined', 'merchant-accepted', 'auto-accepted')`,
+      ),
+    )
+    .returning({
+      providerDisputeId: d.providerDisputeId,
+      transactionReference: d.transactionReference,
+      amountKobo: d.amountKobo,
+    });
+  return row;
+}
+
 export async function listChargeDisputes(limit = 100) {
   const d = paystackChargeDisputes;
   return db
@@ -145,6 +170,7 @@ export async function listChargeDisputes(limit = 100) {
       category: d.category,
       status: d.status,
       resolution: d.resolution,
+      adminOutcome: d.adminOutcome,
       note: d.note,
       createdAt: d.createdAt,
     })

@@ -286,6 +286,11 @@ export function createTestProvider(): PaymentProvider {
       return { refundId, status: "pending", amountKobo, transactionReference: reference };
     },
 
+    async fetchRefund(refundId) {
+      const r = await findTestRecord("refund", refundId);
+      return r ? { refundId, status: r.status, amountKobo: r.amountKobo ?? 0 } : null;
+    },
+
     async listRefunds(transactionReference) {
       const t = await findTestRecord("transaction", transactionReference);
       if (!t) throw rejected("Transaction reference not found");

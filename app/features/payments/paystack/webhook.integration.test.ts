@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   accountBalanceKobo,
@@ -8,11 +9,12 @@ import {
 import { escrowAccount, PAYSTACK_CLEARING, refundsPendingAccount } from "~/features/ledger/ledger-accounts";
 import { startCheckout } from "~/features/payments/checkout.server";
 import { bookingRow, insertBooking } from "~/features/payments/payment-test-support";
-import { refundForBooking, sendRefund, startRefund } from "~/features/refunds/refunds.server";
+import { refundForBooking, sendRefund, startBookingRefundIn } from "~/features/refunds/refunds.server";
 import { db } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingsByMusician } from "~db/schema/bookings";
+import { payments } from "~db/schema/payments";
 import { createMusician } from "../../../../tests/support/accounts";
 import events from "./fixtures/webhook-events.json";
 import { paymentProvider } from "./provider.server";
@@ -134,8 +136,27 @@ describe("refunds through the test provider and the webhook", () => {
       callbackUrl: "/",
     });
     await completeTestCheckout(reference, async () => {});
+    // The charge as pay-core credits it: a successful payment and its posting (key: the reference).
+    await db.insert(payments).values({
+      bookingId: booking.id,
+      reference,
+      email: "chioma@example.com",
+      priceKobo: 1_000_000,
+      serviceFeeKobo: 50_000,
+      amountKobo: 1_050_000,
+      serviceFeeBp: 500,
+      commissionBp: 1000,
+      cancellationPolicy: "flexible",
+      status: "success",
+      provider: "test",
+      paidAt: new Date(),
+    });
+    await db
+      .update(bookingsByMusician)
+      .set({ paymentStatus: "paid" })
+      .where(eq(bookingsByMusician.id, booking.id));
     await postLedgerTransaction(db, {
-      idempotencyKey: `charge:${reference}`,
+      idempotencyKey: reference,
       kind: "charge",
       bookingId: booking.id,
       memo: "paid",
@@ -145,24 +166,16 @@ describe("refunds through the test provider and the webhook", () => {
       ],
     });
 
-    const { refund } = await db.transaction((tx) =>
-      startRefund(tx, {
-        bookingId: booking.id,
-        transactionReference: reference,
-        amountKobo: 525_000,
-        reason: "client_cancelled",
-      }),
+    const first = await db.transaction((tx) =>
+      startBookingRefundIn(tx, booking.id, 525_000, "client_cancelled"),
     );
+    if (!first.ok || !first.refundId) throw new Error("the refund did not start");
+    const refund = { id: first.refundId };
     // Asking twice never refunds twice.
     const again = await db.transaction((tx) =>
-      startRefund(tx, {
-        bookingId: booking.id,
-        transactionReference: reference,
-        amountKobo: 525_000,
-        reason: "client_cancelled",
-      }),
+      startBookingRefundIn(tx, booking.id, 525_000, "client_cancelled"),
     );
-    expect(again.created).toBe(false);
+    expect(again.ok).toBe(false);
     expect(await accountBalanceKobo(escrowAccount(booking.id))).toBe(525_000);
     expect(await accountBalanceKobo(refundsPendingAccount(booking.id))).toBe(525_000);
 

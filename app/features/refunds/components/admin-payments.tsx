@@ -23,7 +23,8 @@ export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; a
             <h2>Disputes on paid bookings</h2>
           </CardTitle>
           <CardDescription>
-            The payment is frozen until you decide. Both parties get an e-mail.
+            A dispute that holds the payment freezes it until you decide; both parties get an e-mail. One that
+            holds nothing (the payment was already released, or it came before payment) can be closed.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -38,48 +39,58 @@ export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; a
                       <Link className="underline" to={`/booking/${d.bookingSlug}`}>
                         {d.bookingSlug}
                       </Link>{" "}
-                      · {d.clientName} · {when(d.createdAt)} · held {formatNaira(d.escrowKobo)}
+                      · {d.clientName} · {when(d.createdAt)} ·{" "}
+                      {d.holdsMoney ? `held ${formatNaira(d.escrowKobo)}` : "holds no payment"}
                     </p>
                     <p className="text-muted-foreground">{d.reason}</p>
                   </div>
-                  <div className="flex flex-wrap items-end gap-2">
-                    <Form method="post" className="flex gap-2">
+                  {!d.holdsMoney ? (
+                    <Form method="post">
                       <input type="hidden" name="bookingId" value={d.bookingId} />
-                      <Button type="submit" name="intent" value="release" size="sm" disabled={busy}>
-                        Release to musician
-                      </Button>
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="refund"
-                        size="sm"
-                        variant="outline"
-                        disabled={busy}
-                      >
-                        Refund in full
+                      <Button type="submit" name="intent" value="close" size="sm" disabled={busy}>
+                        Close dispute
                       </Button>
                     </Form>
-                    <Form method="post" className="flex items-end gap-2">
-                      <input type="hidden" name="bookingId" value={d.bookingId} />
-                      <TextField
-                        name="refundAmount"
-                        id={`refund-${d.disputeId}`}
-                        label="Refund to client (₦)"
-                        inputMode="decimal"
-                        className="w-36"
-                      />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="split"
-                        size="sm"
-                        variant="outline"
-                        disabled={busy}
-                      >
-                        Split
-                      </Button>
-                    </Form>
-                  </div>
+                  ) : (
+                    <div className="flex flex-wrap items-end gap-2">
+                      <Form method="post" className="flex gap-2">
+                        <input type="hidden" name="bookingId" value={d.bookingId} />
+                        <Button type="submit" name="intent" value="release" size="sm" disabled={busy}>
+                          Release to musician
+                        </Button>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="refund"
+                          size="sm"
+                          variant="outline"
+                          disabled={busy}
+                        >
+                          Refund in full
+                        </Button>
+                      </Form>
+                      <Form method="post" className="flex items-end gap-2">
+                        <input type="hidden" name="bookingId" value={d.bookingId} />
+                        <TextField
+                          name="refundAmount"
+                          id={`refund-${d.disputeId}`}
+                          label="Refund to client (₦)"
+                          inputMode="decimal"
+                          className="w-36"
+                        />
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="split"
+                          size="sm"
+                          variant="outline"
+                          disabled={busy}
+                        >
+                          Split
+                        </Button>
+                      </Form>
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>
@@ -140,11 +151,32 @@ export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; a
             <p className="text-muted-foreground">Nothing to review.</p>
           )}
           {data.chargeDisputes.map((c) => (
-            <p key={c.providerDisputeId}>
-              Card dispute {c.providerDisputeId} on {c.transactionReference} ·{" "}
-              {c.amountKobo === null ? "" : formatNaira(c.amountKobo)} · {c.category ?? ""} ·{" "}
-              {when(c.createdAt)}
-            </p>
+            <div key={c.providerDisputeId} className="flex flex-wrap items-center gap-2">
+              <p>
+                Card dispute {c.providerDisputeId} on {c.transactionReference} ·{" "}
+                {c.amountKobo === null ? "" : formatNaira(c.amountKobo)} · {c.category ?? ""} ·{" "}
+                {c.adminOutcome ? `recorded ${c.adminOutcome}` : (c.resolution ?? c.status ?? "open")} ·{" "}
+                {when(c.createdAt)}
+              </p>
+              {c.needsOutcome && (
+                <Form method="post" className="flex gap-2">
+                  <input type="hidden" name="disputeId" value={c.providerDisputeId} />
+                  <Button type="submit" name="intent" value="card-dispute-won" size="sm" disabled={busy}>
+                    Record won
+                  </Button>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="card-dispute-lost"
+                    size="sm"
+                    variant="outline"
+                    disabled={busy}
+                  >
+                    Record lost
+                  </Button>
+                </Form>
+              )}
+            </div>
           ))}
           {data.alerts.map((a) => (
             <p key={a.id}>

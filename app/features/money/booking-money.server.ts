@@ -1,0 +1,596 @@
+// A booking's money in one place (issue 27, ADR 0019). Everything that decides where a booking's money
+// may go lives here: routes, jobs, webhooks and the admin only decide WHO is acting, then call
+// readBookingMoney and applyTransition. Nothing else writes payment_status (a cache of the derived
+// phase; ledger:check proves they agree) or computes a share, a hold or a due time.
+//
+// HOW TO ADD A TRANSITION
+// 1. Add an entry to TRANSITIONS: `from` lists the phases it may start from; `plan(money, input)` is
+//    pure: it returns the steps (ledger postings, each with the refund row it creates, if any) and the
+//    booking status to write, or `{ refused: "a plain sentence" }`. Never read the database in a plan:
+//    everything it needs is on the BookingMoney value (add a fact to queries.server.ts if it is not).
+// 2. Call it as `applyTransition(tx, await readBookingMoney(tx, id), "yourName", input)` inside the
+//    caller's transaction. readBookingMoney locks the booking, then the musician's wallet (always that
+//    order), so postings touching the musician's balances never race a withdrawal or another release.
+//    applyTransition posts, then writes payment_status from the phase derived after the postings.
+// 3. Do outside calls (Paystack, mail, jobs) after the commit, with the result's ids.
+// 4. Add the op to money.property.integration.test.ts (it fuzzes this table) and, if the transition
+//    changes what a phase means, to ledger:check (ledger-consistency.server.ts).
+
+import { type LedgerPosting, postLedgerTransaction } from "~/features/ledger/ledger.server";
+import {
+  chargebackReceivableAccount,
+  escrowAccount,
+  musicianPayableAccount,
+  PAYSTACK_CLEARING,
+  PLATFORM_REVENUE,
+  refundsPendingAccount,
+} from "~/features/ledger/ledger-accounts";
+import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
+import {
+  type CancellationPolicy,
+  DEFAULT_CANCELLATION_POLICY,
+  isCancellationPolicy,
+} from "~/features/refunds/cancellation-policy";
+import { formatNaira } from "~/lib/money";
+import { type DbExecutor, db } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { isHeld, type MoneyPhase, PAYMENT_STATUS_OF, phaseOf, releaseDueAt, sharesOf } from "./money-rules";
+import * as q from "./queries.server";
+
+export type { MoneyPhase } from "./money-rules";
+
+export const MONEY_MESSAGES = {
+  notPaid: "This booking has not been paid.",
+  refunded: "This booking's payment was refunded.",
+  released: "This booking's payment was already released.",
+  onHold: "A dispute is open on this booking, so its payment is on hold until our team resolves it.",
+  chargeback:
+    "The card payment for this booking is disputed with the bank, so its payment is on hold until the dispute is resolved.",
+  refundChargeback:
+    "The card payment for this booking is disputed with the bank; nothing can be refunded until that dispute is resolved.",
+  cancelled: "This booking was cancelled, so its payment is not released.",
+  tooEarly: "You can confirm the event happened once it has ended.",
+  notDue: "The automatic release of this booking's payment is not due yet.",
+  refundedOnce: "Part of this booking's payment was already refunded; our team settles the rest with you.",
+  nothingHeld: "This booking's payment is no longer held.",
+  nothingToTakeBack: "Nothing is left on this charge to take back.",
+} as const;
+
+export type MoneyBooking = Omit<
+  q.MoneyRow,
+  | "payment"
+  | "creditedAt"
+  | "escrowKobo"
+  | "released"
+  | "releasedKobo"
+  | "releasedToMusicianKobo"
+  | "refundedKobo"
+  | "chargedBackKobo"
+  | "disputeSinceCredit"
+  | "anyOpenDispute"
+  | "cardDisputeOpen"
+>;
+export type MoneyPayment = NonNullable<q.MoneyRow["payment"]>;
+
+/** One booking's money, derived from the ledger and the rows. */
+export type BookingMoney = {
+  booking: MoneyBooking;
+  /** The successful charge (null: unpaid). */
+  payment: MoneyPayment | null;
+  phase: MoneyPhase;
+  paidKobo: number;
+  escrowKobo: number;
+  /** The release posting exists (release:{booking}). */
+  released: boolean;
+  /** Money is held: escrow > 0 and never released (the one predicate, review N4). */
+  held: boolean;
+  refundedKobo: number;
+  chargedBackKobo: number;
+  /** The cancellation policy frozen on the payment (null: unpaid). */
+  policy: CancellationPolicy | null;
+  /** What holds the money: a client dispute filed since our credit (only while money is held), a card dispute. */
+  holds: { clientDispute: boolean; cardDispute: boolean };
+  /** An unresolved client dispute, whether or not it holds money (the admin sees every one, N7). */
+  openDisputeId: string | null;
+  /** When our ledger credited the payment (our clock). */
+  creditedAt: Date | null;
+  eventEndsAt: Date | null;
+  /** When the automatic release is due: 48 h (RELEASE_AFTER_HOURS) after the later of the event's end and our credit. */
+  releaseDueAt: Date | null;
+  /** Who paid: the payment's account and e-mail (who may act as them is payer.server's question). */
+  payer: { paymentId: string; userId: string | null; email: string } | null;
+  /** Each side's share of what escrow holds now, at the payment's own rates. */
+  shares: { musicianKobo: number; platformKobo: number };
+  /** What the release gave each side (0: not released). */
+  releasedShares: { musicianKobo: number; platformKobo: number };
+};
+
+/** With the wallet locked: the musician's balances, read after the lock (review N3). */
+export type LockedBookingMoney = BookingMoney & {
+  musician: { availableKobo: number; receivableKobo: number };
+};
+
+function derive(row: q.MoneyRow): BookingMoney {
+  const {
+    payment,
+    creditedAt,
+    escrowKobo,
+    released,
+    releasedKobo,
+    releasedToMusicianKobo,
+    refundedKobo,
+    chargedBackKobo,
+    disputeSinceCredit,
+    anyOpenDispute,
+    cardDisputeOpen,
+    ...booking
+  } = row;
+  const paidKobo = payment?.amountKobo ?? 0;
+  const facts = { paidKobo, escrowKobo, released, refundedKobo, chargedBackKobo };
+  const held = isHeld(facts);
+  const end = eventEndsAt(booking);
+  return {
+    booking,
+    payment,
+    phase: phaseOf(facts),
+    paidKobo,
+    escrowKobo,
+    released,
+    held,
+    refundedKobo,
+    chargedBackKobo,
+    policy: payment
+      ? isCancellationPolicy(payment.cancellationPolicy)
+        ? payment.cancellationPolicy
+        : DEFAULT_CANCELLATION_POLICY
+      : null,
+    holds: {
+      clientDispute: held && disputeSinceCredit !== null,
+      cardDispute: payment ? cardDisputeOpen : false,
+    },
+    openDisputeId: anyOpenDispute,
+    creditedAt,
+    eventEndsAt: end,
+    releaseDueAt: releaseDueAt(end, creditedAt, env().RELEASE_AFTER_HOURS),
+    payer: payment ? { paymentId: payment.id, userId: payment.payerUserId, email: payment.email } : null,
+    shares: payment ? sharesOf(payment, escrowKobo) : { musicianKobo: 0, platformKobo: 0 },
+    releasedShares: {
+      musicianKobo: releasedToMusicianKobo,
+      platformKobo: releasedKobo - releasedToMusicianKobo,
+    },
+  };
+}
+
+/**
+ * The booking's money inside the caller's transaction: locks the booking, then the musician's wallet
+ * (always in that order), then reads. Null: no such booking.
+ */
+export async function readBookingMoney(
+  tx: DbExecutor,
+  bookingId: string,
+): Promise<LockedBookingMoney | null> {
+  if (!(await q.lockBookingRow(tx, bookingId))) return null;
+  const row = await q.moneyRow(tx, bookingId);
+  if (!row) return null;
+  await q.lockMusicianWallet(tx, row.musicianId);
+  return { ...derive(row), musician: await q.musicianBalances(tx, row.musicianId) };
+}
+
+/** The same value without locks, for pages, PDFs, notices and lists. */
+export async function peekBookingMoney(bookingId: string, ex: DbExecutor = db): Promise<BookingMoney | null> {
+  const row = await q.moneyRow(ex, bookingId);
+  return row ? derive(row) : null;
+}
+
+export async function peekBookingsMoney(bookingIds: string[], ex: DbExecutor = db) {
+  const rows = await q.moneyRowsOf(ex, bookingIds);
+  return new Map(rows.map((row) => [row.id, derive(row)]));
+}
+
+/** "The event happened" opens at the event's end, said in Lagos time. */
+export function releaseOpensMessage(booking: Parameters<typeof eventEndsAt>[0]): string {
+  const end = eventEndsAt(booking);
+  return end ? `${MONEY_MESSAGES.tooEarly} That is from ${formatLagosMoment(end)}.` : MONEY_MESSAGES.tooEarly;
+}
+
+// ——— The transitions ———
+
+/** client: the payer's "The event happened"; auto: the clock; admin: resolving a dispute (ignores its hold);
+ * cancellation: what the policy keeps after a client's cancellation. */
+export type ReleaseBy = "client" | "auto" | "admin" | "cancellation";
+export type RefundReason =
+  | "musician_cancelled"
+  | "client_cancelled"
+  | "dispute"
+  | "paid_after_cancel"
+  | "duplicate_charge";
+
+type Step = {
+  posting: LedgerPosting;
+  /** A refund row made with the posting (the posting is skipped when the row already existed). */
+  refund?: { transactionReference: string; amountKobo: number; reason: RefundReason };
+};
+type Plan = {
+  steps: Step[];
+  /** Written with the status cache, unless the booking was cancelled. */
+  bookingStatus?: "completed";
+  /** What each side got from a release in this plan. */
+  musicianKobo?: number;
+  platformKobo?: number;
+  refundKobo?: number;
+};
+type Refused = { refused: string; status?: number };
+type Transition<I> = {
+  from: readonly MoneyPhase[];
+  plan: (m: LockedBookingMoney, input: I) => Plan | Refused;
+};
+
+const PAID: readonly MoneyPhase[] = ["held", "released", "refunded", "partly_settled"];
+const HOLDING: readonly MoneyPhase[] = ["held", "partly_settled"];
+
+function refundStep(m: LockedBookingMoney, amountKobo: number, reason: RefundReason): Step {
+  return {
+    posting: {
+      idempotencyKey: `refund:${m.booking.id}`,
+      kind: "refund",
+      bookingId: m.booking.id,
+      memo: `Refund of ${formatNaira(amountKobo)} (${reason.replaceAll("_", " ")})`,
+      entries: [
+        { account: escrowAccount(m.booking.id), amountKobo: -amountKobo },
+        { account: refundsPendingAccount(m.booking.id), amountKobo },
+      ],
+    },
+    refund: { transactionReference: m.payment!.reference, amountKobo, reason },
+  };
+}
+
+/** Releases `amountKobo` of escrow; a musician who owes for a lost chargeback repays it first (ADR 0014). */
+function releaseStep(m: LockedBookingMoney, amountKobo: number, by: ReleaseBy) {
+  const split = sharesOf(m.payment!, amountKobo);
+  const repaid = Math.min(Math.max(0, -m.musician.receivableKobo), split.musicianKobo);
+  const entries = [
+    { account: escrowAccount(m.booking.id), amountKobo: -amountKobo },
+    { account: musicianPayableAccount(m.booking.musicianId), amountKobo: split.musicianKobo - repaid },
+    { account: chargebackReceivableAccount(m.booking.musicianId), amountKobo: repaid },
+    { account: PLATFORM_REVENUE, amountKobo: split.platformKobo },
+  ].filter((e) => e.amountKobo !== 0);
+  const step: Step = {
+    posting: {
+      idempotencyKey: `release:${m.booking.id}`,
+      kind: "release",
+      bookingId: m.booking.id,
+      memo:
+        by === "cancellation"
+          ? `Escrow for booking ${m.booking.slug} kept under the cancellation policy after the client cancelled`
+          : `Escrow for booking ${m.booking.slug} released (${by})`,
+      entries,
+    },
+  };
+  return { step, musicianKobo: split.musicianKobo - repaid, platformKobo: split.platformKobo };
+}
+
+function refundRefusal(m: LockedBookingMoney, amountKobo: number, max = m.escrowKobo): Refused | null {
+  if (m.holds.cardDispute) return { refused: MONEY_MESSAGES.refundChargeback };
+  if (m.refundedKobo > 0) return { refused: MONEY_MESSAGES.refundedOnce };
+  if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0 || amountKobo > max)
+    return { refused: `A refund must be between ₦0.01 and ${formatNaira(max)}`, status: 400 };
+  return null;
+}
+
+/** A refund of `refundKobo` and the release of the rest, in one plan (client cancel, admin resolution). */
+function splitPlan(
+  m: LockedBookingMoney,
+  refundKobo: number,
+  reason: RefundReason,
+  by: ReleaseBy,
+): Plan | Refused {
+  if (m.holds.cardDispute) return { refused: MONEY_MESSAGES.chargeback };
+  const steps: Step[] = [];
+  if (refundKobo > 0) {
+    const refused = refundRefusal(m, refundKobo);
+    if (refused) return refused;
+    steps.push(refundStep(m, refundKobo, reason));
+  }
+  const rest = m.escrowKobo - refundKobo;
+  if (rest <= 0) return { steps, refundKobo, musicianKobo: 0, platformKobo: 0 };
+  const release = releaseStep(m, rest, by);
+  return {
+    steps: [...steps, release.step],
+    refundKobo,
+    musicianKobo: release.musicianKobo,
+    platformKobo: release.platformKobo,
+    bookingStatus: by === "admin" ? "completed" : undefined,
+  };
+}
+
+export const TRANSITIONS = {
+  /** A successful charge is credited into escrow (key: its reference). */
+  credit: {
+    from: ["unpaid"],
+    plan: (m, i: { reference: string; amountKobo: number; provider: string }) => ({
+      steps: [
+        {
+          posting: {
+            idempotencyKey: i.reference,
+            kind: "charge",
+            bookingId: m.booking.id,
+            // The provider is on the posting too: test-mode money must be told apart from real money.
+            memo: `Payment ${i.reference} for booking ${m.booking.slug} held in escrow (${i.provider === "test" ? "test mode, no real money" : i.provider})`,
+            entries: [
+              { account: PAYSTACK_CLEARING, amountKobo: -i.amountKobo },
+              { account: escrowAccount(m.booking.id), amountKobo: i.amountKobo },
+            ],
+          },
+        },
+      ],
+    }),
+  } satisfies Transition<{ reference: string; amountKobo: number; provider: string }>,
+
+  /** What escrow holds goes to the musician (price − commission) and the platform, once. */
+  release: {
+    from: HOLDING,
+    plan: (m, i: { by: Exclude<ReleaseBy, "cancellation">; now: Date }) => {
+      if (m.booking.status === "cancelled" && i.by !== "admin") return { refused: MONEY_MESSAGES.cancelled };
+      if (i.by !== "admin" && m.holds.clientDispute) return { refused: MONEY_MESSAGES.onHold };
+      // A card dispute holds the money even from an admin until the bank's dispute is settled.
+      if (m.holds.cardDispute) return { refused: MONEY_MESSAGES.chargeback };
+      if (i.by === "client" && !eventEnded(m.booking, i.now))
+        return { refused: releaseOpensMessage(m.booking) };
+      if (i.by === "auto" && m.releaseDueAt && m.releaseDueAt > i.now)
+        return { refused: MONEY_MESSAGES.notDue };
+      const release = releaseStep(m, m.escrowKobo, i.by);
+      return {
+        steps: [release.step],
+        bookingStatus: "completed",
+        musicianKobo: release.musicianKobo,
+        platformKobo: release.platformKobo,
+      };
+    },
+  } satisfies Transition<{ by: Exclude<ReleaseBy, "cancellation">; now: Date }>,
+
+  /** Part or all of what escrow holds goes back to the client (musician cancel, admin, paid after cancel). */
+  refund: {
+    from: HOLDING,
+    plan: (m, i: { amountKobo: number; reason: RefundReason }) =>
+      refundRefusal(m, i.amountKobo) ?? {
+        steps: [refundStep(m, i.amountKobo, i.reason)],
+        refundKobo: i.amountKobo,
+      },
+  } satisfies Transition<{ amountKobo: number; reason: RefundReason }>,
+
+  /** The client cancelled: the policy's refund goes back, the rest is shared as a release would share it. */
+  clientCancelSplit: {
+    from: ["held"],
+    plan: (m, i: { refundKobo: number }) => splitPlan(m, i.refundKobo, "client_cancelled", "cancellation"),
+  } satisfies Transition<{ refundKobo: number }>,
+
+  /** An admin resolves a dispute: refund `refundKobo` (0: none; all of escrow: all) and release the rest. */
+  adminSplit: {
+    from: HOLDING,
+    plan: (m, i: { refundKobo: number }) => {
+      if (!Number.isSafeInteger(i.refundKobo) || i.refundKobo < 0 || i.refundKobo > m.escrowKobo)
+        return { refused: `Enter a refund between ₦0.00 and ${formatNaira(m.escrowKobo)}`, status: 400 };
+      return splitPlan(m, i.refundKobo, "dispute", "admin");
+    },
+  } satisfies Transition<{ refundKobo: number }>,
+
+  /**
+   * The cardholder won a card dispute: Paystack took `amountKobo` back. It comes out of escrow first;
+   * beyond that (released) in the release's proportion from the musician's Available (what they have
+   * withdrawn is owed, chargeback_receivable) and platform revenue (ADR 0014). Capped per charge: what
+   * went back to the card (refunds and losses) never exceeds the charge (review N5).
+   */
+  chargebackLost: {
+    from: PAID,
+    plan: (m, i: { providerDisputeId: string; amountKobo: number | null }) => {
+      const paid = m.paidKobo;
+      const left = paid - m.refundedKobo - m.chargedBackKobo;
+      const lost = Math.min(i.amountKobo && i.amountKobo > 0 ? i.amountKobo : paid, left);
+      if (lost <= 0) return { refused: MONEY_MESSAGES.nothingToTakeBack };
+      const fromEscrow = Math.min(lost, m.escrowKobo);
+      const beyond = lost - fromEscrow;
+      let fromMusician = 0;
+      let owed = 0;
+      let fromPlatform = beyond;
+      if (beyond > 0 && m.releasedShares.musicianKobo + m.releasedShares.platformKobo > 0) {
+        const shared = m.releasedShares.musicianKobo + m.releasedShares.platformKobo;
+        const part = Math.min(
+          m.releasedShares.musicianKobo,
+          Number(
+            (BigInt(beyond) * BigInt(m.releasedShares.musicianKobo) * 2n + BigInt(shared)) /
+              (2n * BigInt(shared)),
+          ),
+        );
+        // The platform bears the rest: the musician never pays back more than they received.
+        fromPlatform = beyond - part;
+        fromMusician = Math.min(part, Math.max(0, m.musician.availableKobo));
+        owed = part - fromMusician;
+      }
+      const entries = [
+        { account: escrowAccount(m.booking.id), amountKobo: -fromEscrow },
+        { account: musicianPayableAccount(m.booking.musicianId), amountKobo: -fromMusician },
+        { account: chargebackReceivableAccount(m.booking.musicianId), amountKobo: -owed },
+        { account: PLATFORM_REVENUE, amountKobo: -fromPlatform },
+        { account: PAYSTACK_CLEARING, amountKobo: lost },
+      ].filter((e) => e.amountKobo !== 0);
+      return {
+        steps: [
+          {
+            posting: {
+              idempotencyKey: `chargeback:${i.providerDisputeId}`,
+              kind: "chargeback",
+              bookingId: m.booking.id,
+              memo:
+                `Chargeback of ${formatNaira(lost)} on payment ${m.payment!.reference} lost: ` +
+                `${formatNaira(fromEscrow)} from escrow` +
+                (beyond > 0
+                  ? `, ${formatNaira(fromMusician)} from the musician's Available, ${formatNaira(owed)} owed by the musician, ${formatNaira(fromPlatform)} from platform revenue`
+                  : ""),
+              entries,
+            },
+          },
+        ],
+        refundKobo: lost,
+      };
+    },
+  } satisfies Transition<{ providerDisputeId: string; amountKobo: number | null }>,
+
+  /** We won a card dispute: nothing moves; the hold lifts and the release follows its own rules. */
+  chargebackWon: {
+    from: PAID,
+    plan: () => ({ steps: [] }),
+  } satisfies Transition<Record<string, never>>,
+
+  /** A second successful charge of a booking already paid was never its money: back in full. */
+  duplicateRefund: {
+    from: PAID,
+    plan: (m, i: { reference: string; amountKobo: number }) => ({
+      steps: [
+        {
+          posting: {
+            idempotencyKey: `duplicate-charge:${i.reference}`,
+            kind: "duplicate_charge",
+            bookingId: m.booking.id,
+            memo: `Second payment ${i.reference} for a booking already paid: refunded in full`,
+            entries: [
+              { account: PAYSTACK_CLEARING, amountKobo: -i.amountKobo },
+              { account: refundsPendingAccount(m.booking.id), amountKobo: i.amountKobo },
+            ],
+          },
+          refund: { transactionReference: i.reference, amountKobo: i.amountKobo, reason: "duplicate_charge" },
+        },
+      ],
+      refundKobo: i.amountKobo,
+    }),
+  } satisfies Transition<{ reference: string; amountKobo: number }>,
+};
+
+export type TransitionName = keyof typeof TRANSITIONS;
+export type TransitionInput<N extends TransitionName> = Parameters<(typeof TRANSITIONS)[N]["plan"]>[1];
+
+export type Applied = {
+  ok: true;
+  /** Some posting was new (false: a repeat, nothing moved). */
+  moved: boolean;
+  /** Refund rows this made, to send to the provider after the commit. */
+  refundIds: string[];
+  musicianKobo: number;
+  platformKobo: number;
+  refundKobo: number;
+  /** The money after the transition. */
+  after: BookingMoney;
+};
+export type MoneyRefusal = { ok: false; status: number; message: string };
+
+const PHASE_REFUSALS: Record<MoneyPhase, string> = {
+  unpaid: MONEY_MESSAGES.notPaid,
+  held: MONEY_MESSAGES.notPaid,
+  released: MONEY_MESSAGES.released,
+  refunded: MONEY_MESSAGES.refunded,
+  partly_settled: MONEY_MESSAGES.nothingHeld,
+};
+
+/**
+ * Applies one transition to money read by readBookingMoney in this transaction: checks the phase,
+ * plans, posts (each posting once: a repeat moves nothing), then writes payment_status from the
+ * phase derived after the postings.
+ */
+export async function applyTransition<N extends TransitionName>(
+  tx: DbExecutor,
+  m: LockedBookingMoney,
+  name: N,
+  input: TransitionInput<N>,
+): Promise<Applied | MoneyRefusal> {
+  const t = TRANSITIONS[name] as Transition<TransitionInput<N>>;
+  if (!t.from.includes(m.phase)) return { ok: false, status: 409, message: PHASE_REFUSALS[m.phase] };
+  const plan = t.plan(m, input);
+  if ("refused" in plan) return { ok: false, status: plan.status ?? 409, message: plan.refused };
+  let moved = false;
+  const refundIds: string[] = [];
+  for (const step of plan.steps) {
+    if (step.refund) {
+      const { refund, created } = await q.insertRefundRow(tx, { bookingId: m.booking.id, ...step.refund });
+      if (!created) continue;
+      refundIds.push(refund.id);
+    }
+    if (step.posting.entries.length < 2) continue;
+    moved = (await postLedgerTransaction(tx, step.posting)).created || moved;
+  }
+  const after = await peekBookingMoney(m.booking.id, tx);
+  if (!after) throw new Error(`booking ${m.booking.id} vanished inside its own transaction`);
+  const status = plan.bookingStatus && m.booking.status !== "cancelled" ? plan.bookingStatus : undefined;
+  await q.writeBookingStatus(tx, m.booking.id, PAYMENT_STATUS_OF[after.phase], status);
+  return {
+    ok: true,
+    moved,
+    refundIds,
+    musicianKobo: moved ? (plan.musicianKobo ?? 0) : 0,
+    platformKobo: moved ? (plan.platformKobo ?? 0) : 0,
+    refundKobo: plan.refundKobo ?? 0,
+    after,
+  };
+}
+
+/** Ids of bookings whose money is held and not cancelled (the release sweep re-queues each). */
+export function heldBookingIds(): Promise<string[]> {
+  return q.heldBookingIds(db);
+}
+
+/** payment_status of many bookings (lists): the cache ledger:check proves equal to the phase. */
+export async function paymentStatuses(bookingIds: string[]): Promise<Map<string, string>> {
+  const money = await peekBookingsMoney(bookingIds);
+  return new Map([...money].map(([id, m]) => [id, PAYMENT_STATUS_OF[m.phase]]));
+}
+
+// ——— The musician's wallet ———
+
+/** Locks the musician's wallet (after any booking lock: the order readBookingMoney keeps). */
+export const lockMusicianWallet = q.lockMusicianWallet;
+
+/**
+ * What the musician may withdraw now, read under the wallet lock: Available less their released share
+ * of bookings a bank is still disputing (probe item) and less test-mode money when paying out for real
+ * (review N10).
+ */
+export async function withdrawableKobo(
+  tx: DbExecutor,
+  musicianId: string,
+  realPayout: boolean,
+): Promise<{ availableKobo: number; withdrawableKobo: number; disputedKobo: number; testKobo: number }> {
+  const { availableKobo } = await q.musicianBalances(tx, musicianId);
+  const holds = await q.withdrawalHoldsOf(tx, musicianId);
+  const testKobo = realPayout ? holds.testKobo : 0;
+  return {
+    availableKobo,
+    disputedKobo: holds.disputedKobo,
+    testKobo,
+    withdrawableKobo: Math.max(0, availableKobo - holds.disputedKobo - testKobo),
+  };
+}
+
+// ——— ledger:check ———
+
+export type MoneyCheckRow = { detail: string; rule: string };
+
+/**
+ * The money module's ledger:check rules: payment_status is the derived phase; refunds plus lost
+ * chargebacks never exceed the charge; and the ledger agrees with the rows (ledgerRowDisagreements).
+ */
+export async function moneyModuleBreaches(ex: DbExecutor = db): Promise<MoneyCheckRow[]> {
+  const out: MoneyCheckRow[] = await q.ledgerRowDisagreements(ex);
+  for (const row of await q.moneyRowsToCheck(ex)) {
+    const m = derive(row);
+    const expected = PAYMENT_STATUS_OF[m.phase];
+    if (row.paymentStatus !== expected)
+      out.push({
+        rule: "payment status is the derived phase",
+        detail: `booking ${row.slug} says ${row.paymentStatus}, the ledger says ${m.phase} (${expected})`,
+      });
+    if (m.refundedKobo + m.chargedBackKobo > m.paidKobo)
+      out.push({
+        rule: "never more back than the charge",
+        detail: `booking ${row.slug}: refunds ${formatNaira(m.refundedKobo)} + lost chargebacks ${formatNaira(m.chargedBackKobo)} exceed the charge ${formatNaira(m.paidKobo)}`,
+      });
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+// The pure rules of a booking's money (no server imports: pages, the wallet's lines and tests share
+// them). booking-money.server.ts reads the facts from the ledger and the rows and applies these.
+import { bookingCharges, releaseSplit } from "~/features/payments/fees";
+
+/** Where a booking's money is, derived from the ledger (never from the payment_status column). */
+export type MoneyPhase = "unpaid" | "held" | "released" | "refunded" | "partly_settled";
+
+/** The payment_status column is a cache of the phase, written only by booking-money.server.ts. */
+export const PAYMENT_STATUS_OF: Record<MoneyPhase, string> = {
+  unpaid: "unpaid",
+  held: "paid",
+  released: "released",
+  refunded: "refunded",
+  partly_settled: "partially_refunded",
+};
+
+/** What the ledger says of one booking's money. */
+export type MoneyFacts = {
+  /** What the successful charge was (0: none). */
+  paidKobo: number;
+  escrowKobo: number;
+  /** The release:{booking} posting exists. */
+  released: boolean;
+  /** What left escrow for the client as the booking's own refund (refund:{booking}). */
+  refundedKobo: number;
+  /** What lost card disputes took back (chargeback postings). */
+  chargedBackKobo: number;
+};
+
+export function phaseOf(f: MoneyFacts): MoneyPhase {
+  if (f.paidKobo <= 0) return "unpaid";
+  const wentBack = f.refundedKobo + f.chargedBackKobo;
+  if (f.escrowKobo > 0) return wentBack > 0 ? "partly_settled" : "held";
+  if (wentBack >= f.paidKobo) return "refunded";
+  if (f.released) return wentBack > 0 ? "partly_settled" : "released";
+  return "refunded";
+}
+
+/** Money is held (it may still be released or refunded): escrow holds some and it was never released. */
+export const isHeld = (f: Pick<MoneyFacts, "escrowKobo" | "released">) => f.escrowKobo > 0 && !f.released;
+
+export type PaymentRates = {
+  priceKobo: number;
+  amountKobo: number;
+  serviceFeeBp: number;
+  commissionBp: number;
+};
+
+/**
+ * Each side's share of `escrowKobo` held for a payment, at the payment's own rates: the whole escrow
+ * gives the musician price − commission; a part is shared in the same proportion (fees.releaseSplit).
+ * The one share computation: release, the pay panel, the wallet, the notices and chargebacks use it.
+ */
+export function sharesOf(
+  payment: PaymentRates,
+  escrowKobo: number,
+): { musicianKobo: number; platformKobo: number } {
+  if (escrowKobo <= 0) return { musicianKobo: 0, platformKobo: 0 };
+  const c = bookingCharges(payment.priceKobo, payment);
+  return releaseSplit(
+    { totalKobo: payment.amountKobo, musicianKobo: c.musicianKobo },
+    Math.min(escrowKobo, payment.amountKobo),
+  );
+}
+
+/** Undated bookings (paid before dates were required) are released this long after payment. */
+export const UNDATED_RELEASE_DAYS = 14;
+
+/**
+ * When the automatic release is due (review N2): RELEASE_AFTER_HOURS after the later of the event's end
+ * and our own credit of the payment, so a payment made after the event still has its full window.
+ */
+export function releaseDueAt(
+  eventEnd: Date | null,
+  creditedAt: Date | null,
+  releaseAfterHours: number,
+): Date | null {
+  if (!creditedAt) return null;
+  if (!eventEnd) return new Date(creditedAt.getTime() + UNDATED_RELEASE_DAYS * 86_400_000);
+  const from = Math.max(eventEnd.getTime(), creditedAt.getTime());
+  return new Date(from + releaseAfterHours * 3_600_000);
+}

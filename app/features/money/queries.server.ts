@@ -1,0 +1,349 @@
+// The money module's reads and writes (its only Drizzle code). Facts come from the ledger and the rows,
+// in one statement per booking set, so readBookingMoney and ledger:check derive the phase from the same
+// numbers.
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { DbExecutor } from "~/server/db.server";
+import { bookingsByMusician } from "~db/schema/bookings";
+import { bookingRefunds } from "~db/schema/wallet";
+
+export type MoneyRow = {
+  id: string;
+  slug: string;
+  musicianId: string;
+  clientName: string;
+  email: string | null;
+  priceKobo: number | null;
+  eventDate: string | null;
+  eventStartTime: string | null;
+  eventEndTime: string | null;
+  status: string;
+  paymentStatus: string;
+  payment: {
+    id: string;
+    reference: string;
+    email: string;
+    payerUserId: string | null;
+    priceKobo: number;
+    serviceFeeKobo: number;
+    amountKobo: number;
+    serviceFeeBp: number;
+    commissionBp: number;
+    cancellationPolicy: string;
+    provider: string;
+    paidAt: Date | null;
+  } | null;
+  /** When our ledger credited the charge (our clock, not Paystack's paid_at). */
+  creditedAt: Date | null;
+  escrowKobo: number;
+  released: boolean;
+  /** What the release posting took out of escrow (0: not released). */
+  releasedKobo: number;
+  /** The musician's part of the release posting (Available plus debt repaid). */
+  releasedToMusicianKobo: number;
+  refundedKobo: number;
+  chargedBackKobo: number;
+  /** The oldest unresolved client dispute filed since our credit (null: none). */
+  disputeSinceCredit: string | null;
+  /** Any unresolved client dispute on the booking. */
+  anyOpenDispute: string | null;
+  /** An open card dispute on the charge (or one settled with an outcome nobody has read yet). */
+  cardDisputeOpen: boolean;
+};
+
+type RawRow = Record<string, unknown>;
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+
+/** SQL over `d` (paystack_charge_disputes): its outcome as we know it, an admin's record first. */
+const OUTCOME = `coalesce(d.admin_outcome, CASE WHEN d.resolution = 'declined' THEN 'won'
+  WHEN d.resolution IN ('merchant-accepted', 'auto-accepted') THEN 'lost' END)`;
+
+/**
+ * SQL over `d`: the card dispute holds the charge's money. Open at Paystack; or settled (resolved and
+ * archived alike, review N5) with an outcome nobody has read; or lost and not yet posted (a release
+ * must never slip in between Paystack's answer and our posting of it).
+ */
+export const CARD_DISPUTE_HOLDS = sql.raw(`(coalesce(d.status, '') NOT IN ('resolved', 'archived')
+  OR ${OUTCOME} IS NULL
+  OR (${OUTCOME} = 'lost' AND NOT EXISTS (SELECT 1 FROM ledger_transactions lt
+                                          WHERE lt.idempotency_key = 'chargeback:' || d.provider_dispute_id)))`);
+
+function factsQuery(where: ReturnType<typeof sql>) {
+  return sql`
+    SELECT b.id, b.slug, b.musician_id, b.client_name, b.email, b.price_kobo, b.event_date,
+           b.event_start_time, b.event_end_time, b.status, b.payment_status,
+           p.id AS payment_id, p.reference, p.email AS payer_email, p.payer_user_id, p.price_kobo AS paid_price,
+           p.service_fee_kobo, p.amount_kobo, p.service_fee_bp, p.commission_bp, p.cancellation_policy,
+           p.provider, p.paid_at,
+           (SELECT t.created_at FROM ledger_transactions t WHERE t.idempotency_key = p.reference) AS credited_at,
+           (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e
+              JOIN ledger_accounts a ON a.id = e.account_id WHERE a.code = 'escrow:' || b.id) AS escrow,
+           (SELECT count(*) FROM ledger_transactions t WHERE t.idempotency_key = 'release:' || b.id) > 0 AS released,
+           (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_transactions t
+              JOIN ledger_entries e ON e.transaction_id = t.id JOIN ledger_accounts a ON a.id = e.account_id
+              WHERE t.idempotency_key = 'release:' || b.id AND e.amount_kobo > 0
+                AND (a.kind = 'musician_payable' OR a.kind = 'receivable')) AS released_to_musician,
+           (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_transactions t
+              JOIN ledger_entries e ON e.transaction_id = t.id
+              WHERE t.idempotency_key = 'release:' || b.id AND e.amount_kobo > 0) AS released_total,
+           (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_transactions t
+              JOIN ledger_entries e ON e.transaction_id = t.id JOIN ledger_accounts a ON a.id = e.account_id
+              WHERE t.booking_id = b.id AND t.kind = 'refund' AND a.code = 'refunds_pending:' || b.id) AS refunded,
+           (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_transactions t
+              JOIN ledger_entries e ON e.transaction_id = t.id JOIN ledger_accounts a ON a.id = e.account_id
+              WHERE t.booking_id = b.id AND t.kind = 'chargeback' AND a.code = 'paystack_clearing') AS charged_back,
+           (SELECT cd.id FROM client_disputes cd WHERE cd.booking_id = b.id AND cd.resolved_at IS NULL
+              AND cd.created_at >= (SELECT t.created_at FROM ledger_transactions t WHERE t.idempotency_key = p.reference)
+              ORDER BY cd.created_at LIMIT 1) AS dispute_since_credit,
+           (SELECT cd.id FROM client_disputes cd WHERE cd.booking_id = b.id AND cd.resolved_at IS NULL
+              ORDER BY cd.created_at LIMIT 1) AS any_open_dispute,
+           EXISTS (SELECT 1 FROM paystack_charge_disputes d
+                   WHERE d.transaction_reference = p.reference AND ${CARD_DISPUTE_HOLDS}) AS card_dispute_open
+    FROM bookings_by_musician b
+    LEFT JOIN payments p ON p.booking_id = b.id AND p.status = 'success'
+    WHERE ${where}`;
+}
+
+function toRow(r: RawRow): MoneyRow {
+  return {
+    id: r.id as string,
+    slug: r.slug as string,
+    musicianId: r.musician_id as string,
+    clientName: r.client_name as string,
+    email: (r.email as string | null) ?? null,
+    priceKobo: r.price_kobo === null ? null : Number(r.price_kobo),
+    eventDate: (r.event_date as string | null) ?? null,
+    eventStartTime: (r.event_start_time as string | null) ?? null,
+    eventEndTime: (r.event_end_time as string | null) ?? null,
+    status: r.status as string,
+    paymentStatus: r.payment_status as string,
+    payment: r.payment_id
+      ? {
+          id: r.payment_id as string,
+          reference: r.reference as string,
+          email: r.payer_email as string,
+          payerUserId: (r.payer_user_id as string | null) ?? null,
+          priceKobo: num(r.paid_price),
+          serviceFeeKobo: num(r.service_fee_kobo),
+          amountKobo: num(r.amount_kobo),
+          serviceFeeBp: num(r.service_fee_bp),
+          commissionBp: num(r.commission_bp),
+          cancellationPolicy: r.cancellation_policy as string,
+          provider: r.provider as string,
+          paidAt: date(r.paid_at),
+        }
+      : null,
+    creditedAt: date(r.credited_at),
+    escrowKobo: num(r.escrow),
+    released: Boolean(r.released),
+    releasedKobo: num(r.released_total),
+    releasedToMusicianKobo: num(r.released_to_musician),
+    refundedKobo: num(r.refunded),
+    chargedBackKobo: num(r.charged_back),
+    disputeSinceCredit: (r.dispute_since_credit as string | null) ?? null,
+    anyOpenDispute: (r.any_open_dispute as string | null) ?? null,
+    cardDisputeOpen: Boolean(r.card_dispute_open),
+  };
+}
+
+/**
+ * Locks the booking row for the rest of the caller's transaction. Its own statement: the facts are read
+ * by the next one, whose snapshot (READ COMMITTED) then includes whatever the previous holder committed.
+ */
+export async function lockBookingRow(tx: DbExecutor, bookingId: string): Promise<boolean> {
+  const rows = await tx.execute(sql`SELECT id FROM bookings_by_musician WHERE id = ${bookingId} FOR UPDATE`);
+  return rows.rows.length > 0;
+}
+
+/** One booking's money facts. */
+export async function moneyRow(ex: DbExecutor, bookingId: string): Promise<MoneyRow | null> {
+  const rows = await ex.execute<RawRow>(factsQuery(sql`b.id = ${bookingId}`));
+  return rows.rows[0] ? toRow(rows.rows[0]) : null;
+}
+
+/** Bookings whose money is held (escrow > 0, never released), not cancelled: the release sweep's work. */
+export async function heldBookingIds(ex: DbExecutor): Promise<string[]> {
+  const rows = await ex.execute<{ id: string }>(sql`
+    SELECT b.id FROM bookings_by_musician b
+    JOIN ledger_accounts a ON a.code = 'escrow:' || b.id
+    WHERE b.status <> 'cancelled'
+      AND NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.idempotency_key = 'release:' || b.id)
+      AND (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e WHERE e.account_id = a.id) > 0
+    ORDER BY b.id`);
+  return rows.rows.map((x) => x.id);
+}
+
+/** Every booking that has money facts to check (paid once, or whose column says so): ledger:check. */
+export async function moneyRowsToCheck(ex: DbExecutor): Promise<MoneyRow[]> {
+  const rows = await ex.execute<RawRow>(
+    factsQuery(
+      sql`(b.payment_status <> 'unpaid' OR p.id IS NOT NULL
+           OR EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.booking_id = b.id))`,
+    ),
+  );
+  return rows.rows.map(toRow);
+}
+
+/** Money rows of many bookings (pages and lists), unlocked. */
+export async function moneyRowsOf(ex: DbExecutor, bookingIds: string[]): Promise<MoneyRow[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await ex.execute<RawRow>(
+    factsQuery(
+      sql`b.id IN (${sql.join(
+        bookingIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    ),
+  );
+  return rows.rows.map(toRow);
+}
+
+/** Serialises money moves of one musician (releases, chargebacks, withdrawals) until the transaction ends. */
+export async function lockMusicianWallet(tx: DbExecutor, musicianId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`wallet:${musicianId}`}, 0))`);
+}
+
+/** The payment_status cache and, optionally, the booking's status: written only by the money module. */
+export async function writeBookingStatus(
+  tx: DbExecutor,
+  bookingId: string,
+  paymentStatus: string,
+  status?: string,
+): Promise<void> {
+  await tx
+    .update(bookingsByMusician)
+    .set({ paymentStatus, ...(status ? { status } : {}), updatedAt: new Date() })
+    .where(eq(bookingsByMusician.id, bookingId));
+}
+
+const r = bookingRefunds;
+const refundColumns = {
+  id: r.id,
+  bookingId: r.bookingId,
+  transactionReference: r.transactionReference,
+  amountKobo: r.amountKobo,
+  reason: r.reason,
+  status: r.status,
+};
+export type NewRefund = { id: string; bookingId: string; amountKobo: number; reason: string; status: string };
+
+/** The booking's own refund (one per booking) or a duplicate charge's (one per charge); created: new. */
+export async function insertRefundRow(
+  tx: DbExecutor,
+  row: { bookingId: string; transactionReference: string; amountKobo: number; reason: string },
+): Promise<{ refund: NewRefund; created: boolean }> {
+  const [created] = await tx.insert(r).values(row).onConflictDoNothing().returning(refundColumns);
+  if (created) return { refund: created, created: true };
+  const [existing] = await tx
+    .select(refundColumns)
+    .from(r)
+    .where(
+      row.reason === "duplicate_charge"
+        ? and(eq(r.transactionReference, row.transactionReference), eq(r.reason, "duplicate_charge"))
+        : and(eq(r.bookingId, row.bookingId), ne(r.reason, "duplicate_charge")),
+    );
+  return { refund: existing!, created: false };
+}
+
+/** Balance of a musician's accounts (Available and the chargeback receivable), read under the wallet lock. */
+export async function musicianBalances(
+  ex: DbExecutor,
+  musicianId: string,
+): Promise<{ availableKobo: number; receivableKobo: number }> {
+  const rows = await ex.execute<{ code: string; balance: string }>(sql`
+    SELECT a.code, coalesce(sum(e.amount_kobo), 0) AS balance
+    FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+    WHERE a.code IN (${`musician_payable:${musicianId}`}, ${`chargeback_receivable:${musicianId}`})
+    GROUP BY a.code`);
+  const of = (prefix: string) => Number(rows.rows.find((x) => x.code.startsWith(prefix))?.balance ?? 0);
+  return { availableKobo: of("musician_payable:"), receivableKobo: of("chargeback_receivable:") };
+}
+
+/**
+ * What the musician may not withdraw yet: their released share of bookings whose charge a bank is
+ * still disputing (probe item), and what test-mode releases put in Available that test payouts have
+ * not taken out (review N10: test money already withdrawn no longer counts).
+ */
+export async function withdrawalHoldsOf(
+  ex: DbExecutor,
+  musicianId: string,
+): Promise<{ disputedKobo: number; testKobo: number }> {
+  const rows = await ex.execute<{ disputed: string; test_in: string; test_out: string }>(sql`
+    SELECT
+      (SELECT coalesce(sum(e.amount_kobo), 0)
+         FROM bookings_by_musician b
+         JOIN payments p ON p.booking_id = b.id AND p.status = 'success'
+         JOIN ledger_transactions t ON t.idempotency_key = 'release:' || b.id
+         JOIN ledger_entries e ON e.transaction_id = t.id
+         JOIN ledger_accounts a ON a.id = e.account_id AND a.code = ${`musician_payable:${musicianId}`}
+         WHERE b.musician_id = ${musicianId} AND e.amount_kobo > 0
+           AND EXISTS (SELECT 1 FROM paystack_charge_disputes d
+                       WHERE d.transaction_reference = p.reference AND ${CARD_DISPUTE_HOLDS})) AS disputed,
+      (SELECT coalesce(sum(e.amount_kobo), 0)
+         FROM ledger_entries e
+         JOIN ledger_accounts a ON a.id = e.account_id AND a.code = ${`musician_payable:${musicianId}`}
+         JOIN ledger_transactions t ON t.id = e.transaction_id AND t.kind = 'release'
+         WHERE e.amount_kobo > 0
+           AND EXISTS (SELECT 1 FROM payments p
+                       WHERE p.booking_id = t.booking_id AND p.status = 'success' AND p.provider = 'test')) AS test_in,
+      (SELECT coalesce(sum(po.amount_kobo), 0) FROM musician_payouts po
+         WHERE po.musician_id = ${musicianId} AND po.provider = 'test' AND po.status IN ('pending', 'paid')) AS test_out`);
+  const row = rows.rows[0];
+  return {
+    disputedKobo: Number(row?.disputed ?? 0),
+    testKobo: Math.max(0, Number(row?.test_in ?? 0) - Number(row?.test_out ?? 0)),
+  };
+}
+
+/**
+ * ledger:check's agreements between the ledger and the rows, beyond the phase: each charge posting is
+ * the payment's amount, a cancelled booking holds nothing in escrow, escrow never holds more than was
+ * paid, refunds_pending:{b} is the booking's unsettled refunds, payouts_in_transit:{m} the musician's
+ * pending payouts (review N11).
+ */
+export async function ledgerRowDisagreements(ex: DbExecutor): Promise<{ rule: string; detail: string }[]> {
+  const rows = await ex.execute<{ rule: string; detail: string }>(sql`
+    WITH bal AS (
+      SELECT a.code, coalesce(sum(e.amount_kobo), 0) AS balance
+      FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id GROUP BY a.code
+    )
+    SELECT 'bookings agree with the ledger' AS rule,
+           'booking ' || b.slug || ': paid ' || p.amount_kobo || ' kobo, charged into escrow ' ||
+           coalesce((SELECT sum(e.amount_kobo)::text FROM ledger_transactions t
+                     JOIN ledger_entries e ON e.transaction_id = t.id
+                     JOIN ledger_accounts a ON a.id = e.account_id AND a.code = 'escrow:' || b.id
+                     WHERE t.idempotency_key = p.reference), 'nothing') || ' kobo' AS detail
+    FROM bookings_by_musician b JOIN payments p ON p.booking_id = b.id AND p.status = 'success'
+    WHERE (SELECT sum(e.amount_kobo) FROM ledger_transactions t
+           JOIN ledger_entries e ON e.transaction_id = t.id
+           JOIN ledger_accounts a ON a.id = e.account_id AND a.code = 'escrow:' || b.id
+           WHERE t.idempotency_key = p.reference) IS DISTINCT FROM p.amount_kobo
+    UNION ALL
+    SELECT 'bookings agree with the ledger', 'booking ' || b.slug || ' is cancelled but escrow holds ' || bal.balance || ' kobo'
+    FROM bookings_by_musician b JOIN bal ON bal.code = 'escrow:' || b.id
+    WHERE b.status = 'cancelled' AND bal.balance <> 0
+    UNION ALL
+    SELECT 'bookings agree with the ledger', 'booking ' || b.slug || ': escrow holds ' || bal.balance || ' kobo, more than was paid'
+    FROM bookings_by_musician b JOIN bal ON bal.code = 'escrow:' || b.id
+    LEFT JOIN payments p ON p.booking_id = b.id AND p.status = 'success'
+    WHERE bal.balance > coalesce(p.amount_kobo, 0)
+    UNION ALL
+    SELECT 'refunds pending are the unsettled refunds',
+           'booking ' || b.slug || ': refunds_pending holds ' || coalesce(bal.balance, 0) || ' kobo, unsettled refunds ' ||
+           coalesce(r.open, 0) || ' kobo'
+    FROM bookings_by_musician b
+    LEFT JOIN bal ON bal.code = 'refunds_pending:' || b.id
+    LEFT JOIN (SELECT booking_id, sum(amount_kobo) AS open FROM booking_refunds
+               WHERE status IN ('pending', 'failed') GROUP BY booking_id) r ON r.booking_id = b.id
+    WHERE coalesce(bal.balance, 0) <> coalesce(r.open, 0)
+    UNION ALL
+    SELECT 'payouts in transit are the pending payouts',
+           'musician ' || m.id || ': payouts_in_transit holds ' || coalesce(bal.balance, 0) || ' kobo, pending payouts ' ||
+           coalesce(po.open, 0) || ' kobo'
+    FROM musician_profiles m
+    LEFT JOIN bal ON bal.code = 'payouts_in_transit:' || m.id
+    LEFT JOIN (SELECT musician_id, sum(amount_kobo) AS open FROM musician_payouts
+               WHERE status = 'pending' GROUP BY musician_id) po ON po.musician_id = m.id
+    WHERE coalesce(bal.balance, 0) <> coalesce(po.open, 0)`);
+  return rows.rows;
+}
