@@ -29,7 +29,7 @@ async function paidAndReleased() {
   const m = await createMusician({ firstName: "Tunde", lastName: "Sax" });
   await saveOwnBankAccount(m.profileId, { bankCode: "058", accountNumber: "0123456789" });
   const booking = await insertBooking(m.profileId);
-  const started = await startCheckout(booking.slug, {}, testIp());
+  const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
   const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
   await completeTestCheckout(reference, async (p) => {

@@ -58,7 +58,7 @@ function futureEvent() {
 
 /** Starts a checkout on the test provider; returns its reference. */
 async function checkout(slug: string, email?: string): Promise<string> {
-  const started = await startCheckout(slug, { email }, testIp());
+  const started = await startCheckout(slug, { email: email ?? "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
   return decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
 }
