@@ -31,6 +31,7 @@ import {
   refundBooking,
   refundForBooking,
 } from "~/features/refunds/refunds.server";
+import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.server";
 import { availableKobo, requestWithdrawal, saveOwnBankAccount } from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { db, pool } from "~/server/db.server";
@@ -90,6 +91,8 @@ async function musicianWithBank() {
   expect((await saveOwnBankAccount(m.profileId, { bankCode: "058", accountNumber: "0123456789" })).ok).toBe(
     true,
   );
+  // Released money stays in Available (issue 29's automatic payouts would send it to the bank).
+  await chooseAutomaticPayouts(m.profileId, false);
   return m;
 }
 
