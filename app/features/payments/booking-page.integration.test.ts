@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { answer, args, get, post } from "~/features/bookings/booking-test-support";
+import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { action, loader } from "~/routes/booking";
 import { loader as callbackLoader } from "~/routes/payment-callback";
 import { createMusician } from "../../../tests/support/accounts";
+import { formatLagosMoment } from "./event-time";
 import { PAYMENT_RECEIVED } from "./payment-messages";
 import { bookingRow, insertBooking } from "./payment-test-support";
 import { completeTestCheckout } from "./paystack/test-provider.server";
@@ -17,11 +19,10 @@ describe("/booking/{slug} money actions, as the client with only the link", () =
   it("pays: breakdown on the page, e-mail asked when missing, redirect to checkout, callback back to the booking", async () => {
     const m = await createMusician();
     const b = await insertBooking(m.profileId, { email: null });
-    expect((await page(b.slug)).body.payment).toMatchObject({
-      state: "pay",
-      totalKobo: 26_250_000,
-      needsEmail: true,
-    });
+    const before = (await page(b.slug)).body.payment;
+    expect(before).toMatchObject({ state: "pay", totalKobo: 26_250_000, needsEmail: true });
+    // Before paying: when the release would be due if paid now, from the money module, in Lagos words.
+    expect(before.releaseDue).toBe(formatLagosMoment(new Date(before.releaseDueAt)));
 
     const noEmail = await act(b.slug, { intent: "pay" });
     expect(noEmail.status).toBe(400);
@@ -44,7 +45,11 @@ describe("/booking/{slug} money actions, as the client with only the link", () =
       callbackLoader(args(get(null, `/payments/callback?trxref=${reference}&reference=${reference}`))),
     );
     expect(back).toMatchObject({ status: 302, location: `/booking/${b.slug}` });
-    expect((await page(b.slug)).body.payment).toMatchObject({ state: "paid", canMarkHappened: true });
+    const held = (await page(b.slug)).body.payment;
+    expect(held).toMatchObject({ state: "paid", canMarkHappened: true });
+    const money = await peekBookingMoney(b.id);
+    expect(held.releaseDueAt).toBe(money?.releaseDueAt?.toISOString());
+    expect(held.releaseDue).toBe(formatLagosMoment(money!.releaseDueAt!));
     expect(PAYMENT_RECEIVED).toBe("Payment received — held in escrow until your event is completed");
 
     const again = await act(b.slug, { intent: "pay", email: "ada@example.com" });

@@ -14,7 +14,7 @@ import {
   peekBookingMoney,
   readBookingMoney,
 } from "~/features/money/booking-money.server";
-import { PAYMENT_STATUS_OF, sharesOf } from "~/features/money/money-rules";
+import { PAYMENT_STATUS_OF, releaseDueAt, sharesOf } from "~/features/money/money-rules";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
 import type { CancellationPolicy } from "~/features/refunds/cancellation-policy";
@@ -22,10 +22,10 @@ import { sendRefund } from "~/features/refunds/refunds.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
 import { db, inTransaction } from "~/server/db.server";
-import { publicOrigin } from "~/server/env.server";
+import { env, publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
-import { eventEnded, formatLagosMoment } from "./event-time";
+import { eventEnded, eventEndsAt, formatLagosMoment } from "./event-time";
 import { bookingCharges } from "./fees";
 import { configuredFeeRates } from "./fees.server";
 import {
@@ -73,7 +73,8 @@ export type PayPanelData = {
   releaseKobo: number;
   /** A dispute is open: release waits for an admin. */
   onHold: boolean;
-  /** Paid and held: when the automatic release is due (ISO), and the same in words (Lagos time). */
+  /** Held: when the automatic release is due (ISO), and the same in words (Lagos time); before paying,
+   * when it would be due if paid now (null: no event date yet). */
   releaseDueAt: string | null;
   releaseDue: string | null;
   eventDate: string | null;
@@ -97,6 +98,8 @@ export async function payPanelFor(
     if (booking.status !== "confirmed" || !booking.priceKobo) return null;
     const rates = configuredFeeRates();
     const c = bookingCharges(booking.priceKobo, rates);
+    // Before paying: when the release would be due if our credit came now (the money module's rule).
+    const due = booking.eventDate ? releaseDueAt(eventEndsAt(booking), now, env().RELEASE_AFTER_HOURS) : null;
     return {
       state: "pay",
       priceKobo: c.priceKobo,
@@ -111,8 +114,8 @@ export async function payPanelFor(
       releaseKobo: sharesOf({ ...rates, priceKobo: c.priceKobo, amountKobo: c.totalKobo }, c.totalKobo)
         .musicianKobo,
       onHold: false,
-      releaseDueAt: null,
-      releaseDue: null,
+      releaseDueAt: due?.toISOString() ?? null,
+      releaseDue: due ? formatLagosMoment(due) : null,
       eventDate: booking.eventDate,
       policy,
       cancelled,
