@@ -6,11 +6,12 @@
 // the money has already moved.
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
 import { maskContactDetails } from "~/features/messaging/contact-mask";
+import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { eventEndsAt } from "~/features/payments/event-time";
 import { musicianDisplayName } from "~/lib/display-name";
 import { parseNigerianPhone } from "~/lib/phone";
 import { type DbExecutor, db } from "~/server/db.server";
-import { env, publicOrigin } from "~/server/env.server";
+import { publicOrigin } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import {
@@ -379,12 +380,10 @@ export async function phoneMoneyEvent(row: MoneyEventRow): Promise<void> {
   }
 }
 
-// When the release is due: a money rule, defined in the money module (features/money, being built); until
-// it lands, the automatic release's own rule (payments/release.server autoReleaseAt: the event's end +
-// RELEASE_AFTER_HOURS), computed here from the event's end because importing it would close a cycle.
+// When the release is due: the money module's rule (the later of the event's end and our credit, + 48 h),
+// read from it, never recomputed here.
 async function releaseDueWords(bookingId: string): Promise<string> {
-  const end = await eventEnd(bookingId);
-  const at = end ? new Date(end.getTime() + env().RELEASE_AFTER_HOURS * 3_600_000) : null;
+  const at = (await peekBookingMoney(bookingId))?.releaseDueAt ?? null;
   return shortDate(at ? new Date(at.getTime() + 3_600_000).toISOString().slice(0, 10) : null);
 }
 
