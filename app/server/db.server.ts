@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as auth from "~db/schema/auth";
@@ -93,6 +94,28 @@ export const db: Db = new Proxy({} as Db, {
 export function inTransaction<T>(work: () => Promise<T>): Promise<T> {
   const outer = transactionScope.getStore() ?? current().db;
   return outer.transaction((tx) => transactionScope.run(tx as unknown as Db, work));
+}
+
+/**
+ * The current inTransaction() as a plain "text with $1, $2 … and values" executor (what pg-boss takes
+ * as `db`), so a job queued inside it commits or rolls back with the work; undefined outside one.
+ */
+export function currentTransactionSql():
+  | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }
+  | undefined {
+  const tx = transactionScope.getStore();
+  if (!tx) return undefined;
+  return {
+    executeSql: (text, values = []) => {
+      // Splitting on the placeholders keeps every value a bound parameter (never spliced into the text).
+      const chunks: SQL[] = text
+        .split(/(\$\d+)/)
+        .map((part) =>
+          /^\$\d+$/.test(part) ? sql`${values[Number(part.slice(1)) - 1] ?? null}` : sql.raw(part),
+        );
+      return tx.execute(sql.join(chunks));
+    },
+  };
 }
 
 export function pool(): pg.Pool {

@@ -11,6 +11,7 @@ import { stopJobs } from "~/server/jobs/jobs.server";
 import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { createMusician, type TestMusician, testIp } from "../../../tests/support/accounts";
+import { deliverQueuedMails } from "../../../tests/support/mail-jobs";
 import { todayInLagos } from "../bookings/booking-dates";
 import { answer, args, get, giveSlug, post, validBooking } from "../bookings/booking-test-support";
 import { listOwnBookings } from "../bookings/bookings.server";
@@ -362,6 +363,7 @@ describe("the organiser is kept informed (phone walk 2)", () => {
       .select({ token: bookingRequests.statusToken })
       .from(bookingRequests)
       .where(eq(bookingRequests.email, email));
+    await deliverQueuedMails(); // sent by a job after the request commits (issue 28)
     const mails = mailsTo(email).map(plain);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatch(/^Subject: Your booking request to .+ was sent/m);

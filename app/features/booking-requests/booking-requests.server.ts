@@ -19,6 +19,7 @@ import { formatNairaAmount } from "~/lib/naira";
 import { publicOrigin } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
+import { queueMail } from "~/server/mail/mail-queue.server";
 import { sendMail } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import type { BookingRequestFormValues, BookingRequestInput, RequestStatus } from "./booking-request.schema";
@@ -168,7 +169,7 @@ export async function organiserContact(organiser: {
  */
 async function mailRequesterTheirLink(to: string, clientName: string, musicianName: string, token: string) {
   try {
-    await sendMail({
+    await queueMail({
       to,
       subject: `Your booking request to ${musicianName} was sent`,
       text: `Hello ${clientName},
@@ -191,7 +192,7 @@ async function notifyMusicianOfRequest(musicianId: string, clientName: string) {
   try {
     const to = await findMusicianContact(musicianId);
     if (!to) return;
-    await sendMail({
+    await queueMail({
       to: to.email,
       subject: `New booking request from ${masked(clientName)}`,
       text: `Hello ${to.stageName || to.firstName || ""},\n\n${masked(clientName)} sent you a booking request on Stagebook. Open your Booking Requests to accept or decline it:\n\n${publicOrigin()}/musician_dashboard\n\nStagebook`,

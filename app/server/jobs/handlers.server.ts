@@ -28,6 +28,7 @@ import { RETRY_REFUND_JOB, retryRefundJob } from "~/features/refunds/refunds.ser
 import { reviewJobHandlers } from "~/features/reviews/review-jobs.server";
 import { runSendPayout, SEND_PAYOUT_JOB } from "~/features/wallet/automatic-payouts.server";
 import { RETRY_PAYOUT_JOB, retryPayoutTransfer } from "~/features/wallet/wallet.server";
+import { SEND_MAIL_JOB, sendQueuedMail } from "../mail/mail-queue.server";
 import { registerJob } from "./jobs.server";
 
 let registered = false;
@@ -68,6 +69,8 @@ export function registerJobHandlers(): void {
   registerJob(REQUEST_ANSWER_MAIL_JOB, async (data: RequestAnswerMailJob) => {
     await sendRequestAnswerMail(data);
   });
+  // Many people wait on these (a new request's e-mails): several at once.
+  registerJob(SEND_MAIL_JOB, sendQueuedMail, { concurrency: 2 });
   registerJob(UNREAD_MAIL_JOB, async (data: UnreadMailJob) => {
     await sendUnreadMessageMail(data, new Date(), isReading);
   });

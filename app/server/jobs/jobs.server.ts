@@ -24,6 +24,8 @@ export type ScheduleOptions = {
    * second scheduleJob with the same key is a no-op and returns null.
    */
   singletonKey?: string;
+  /** Insert the job on this connection (a transaction: db.server.ts currentTransactionSql) instead of the queue's. */
+  db?: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 };
 
 type Registered = { handler: JobHandler<never>; options: JobOptions };
@@ -92,6 +94,7 @@ export class JobQueue {
     return boss.send(name, data, {
       startAfter: options.startAfter,
       singletonKey: options.singletonKey,
+      ...(options.db ? { db: options.db } : {}),
       // pg-boss only de-duplicates singleton keys under some queue policies; a job id derived from the
       // key makes the insert a no-op for any queue.
       id: options.singletonKey ? keyedId(name, options.singletonKey) : undefined,

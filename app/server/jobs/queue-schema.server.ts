@@ -9,7 +9,27 @@ export const JOB_QUEUE_SCHEMA = "pgboss";
 
 export async function installJobQueueSchema(owner: pg.Client): Promise<void> {
   const exists = await owner.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [JOB_QUEUE_SCHEMA]);
-  if (exists.rowCount) return;
   // pg-boss's own plan: one transaction under its advisory lock, as pg-boss runs it on first start.
-  await owner.query(PgBoss.getConstructionPlans(JOB_QUEUE_SCHEMA));
+  if (!exists.rowCount) await owner.query(PgBoss.getConstructionPlans(JOB_QUEUE_SCHEMA));
+  await letAppQueueMail(owner);
+}
+
+/**
+ * The app role may insert send-mail jobs, and only those, in its own transaction (mail-queue.server.ts,
+ * issue 28): a row-level policy keeps it from queueing any other job (a payout, say). The queue itself
+ * connects as the owner, which the policy does not bind.
+ */
+async function letAppQueueMail(owner: pg.Client): Promise<void> {
+  await owner.query(`
+    DO $$
+    BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'stagebook_app') THEN RETURN; END IF;
+      GRANT USAGE ON SCHEMA ${JOB_QUEUE_SCHEMA} TO stagebook_app;
+      GRANT SELECT ON ${JOB_QUEUE_SCHEMA}.queue TO stagebook_app;
+      GRANT INSERT, SELECT (id) ON ${JOB_QUEUE_SCHEMA}.job TO stagebook_app;
+      ALTER TABLE ${JOB_QUEUE_SCHEMA}.job ENABLE ROW LEVEL SECURITY;
+      DROP POLICY IF EXISTS app_queues_mail ON ${JOB_QUEUE_SCHEMA}.job;
+      CREATE POLICY app_queues_mail ON ${JOB_QUEUE_SCHEMA}.job TO stagebook_app
+        USING (name = 'send-mail') WITH CHECK (name = 'send-mail');
+    END $$`);
 }
