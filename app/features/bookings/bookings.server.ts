@@ -4,6 +4,7 @@ import { BOOKED_JUST_NOW, clashesFor, isDoubleBooking } from "~/features/calenda
 import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/disputes.server";
 import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { contactsShared } from "~/features/messaging/contact-shared";
+import { peekBookingsMoney } from "~/features/money/booking-money.server";
 import {
   type ClientBookingNews,
   clientBookingNews,
@@ -140,7 +141,13 @@ function forMusician(row: BookingRow): BookingRow {
 }
 
 export async function listOwnBookings(musician: Pick<Musician, "id">): Promise<BookingRow[]> {
-  return (await listBookingsByMusician(musician.id)).map(forMusician);
+  const rows = await listBookingsByMusician(musician.id);
+  const money = await peekBookingsMoney(rows.filter((b) => b.paymentStatus !== "unpaid").map((b) => b.id));
+  return rows.map((b) => {
+    // The musician's Cancel refunds whatever escrow holds (refunds.server startRefundOnMusicianCancel).
+    const m = money.get(b.id);
+    return { ...forMusician(b), cancelRefundKobo: m?.held ? m.escrowKobo : 0 };
+  });
 }
 
 export type SuccessfulBooking = BookingRow & { disputes: DisputeView[] };

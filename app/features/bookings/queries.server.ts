@@ -66,6 +66,8 @@ export type BookingRow = {
   hasMoneyHistory: boolean;
   /** The client's e-mail and phone are held back until the booking is paid (issue 22 §4). */
   contactHidden?: boolean;
+  /** What the musician's Cancel sends back to the client: what escrow holds (money module), own list only. */
+  cancelRefundKobo?: number;
   /** The client's latest dispute reason, on the musician's own list only. */
   disputeReason?: string | null;
 };

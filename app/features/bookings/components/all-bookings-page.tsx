@@ -28,7 +28,7 @@ import { ReviewOrganiserLink } from "~/features/reviews/components/review-organi
 import type { OrganiserReputation } from "~/features/reviews/rating";
 import { formatTimeRange } from "~/lib/date-format";
 import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
-import { formatNairaOrNotSpecified } from "~/lib/money";
+import { formatNaira, formatNairaOrNotSpecified } from "~/lib/money";
 import { formatNairaAmount } from "~/lib/naira";
 import { useActionToast } from "~/lib/use-action-toast";
 import { type BookingFormValues, bookingFormSchema } from "../booking.schema";
@@ -487,9 +487,13 @@ function ConfirmActionDialog({
  * client gets their payment back in full and the musician nothing; before payment, that the client can
  * no longer confirm or pay it.
  */
-export function cancelDescription(b: Pick<Row, "clientName" | "status" | "paymentStatus">): string {
+export function cancelDescription(
+  b: Pick<Row, "clientName" | "status" | "paymentStatus" | "cancelRefundKobo">,
+): string {
   if (b.paymentStatus === "paid")
-    return `The booking for ${b.clientName} will be cancelled and the client refunded in full: everything they paid goes back to them, and you receive nothing for this booking.`;
+    return b.cancelRefundKobo
+      ? `The booking for ${b.clientName} will be cancelled and the client refunded in full: ${formatNaira(b.cancelRefundKobo)}, everything they paid, goes back to them, and you receive nothing for this booking.`
+      : `The booking for ${b.clientName} will be cancelled and the client refunded in full: everything they paid goes back to them, and you receive nothing for this booking.`;
   return b.status === "confirmed"
     ? `The booking for ${b.clientName} will be marked cancelled; the client can no longer pay it.`
     : `The booking for ${b.clientName} will be marked cancelled; the client can no longer confirm it.`;

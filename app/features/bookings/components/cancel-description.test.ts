@@ -1,5 +1,6 @@
 // Phone walk 2 (issue 27): the musician's Cancel on a paid booking says what the client gets back.
 import { describe, expect, it } from "vitest";
+import { formatNaira } from "~/lib/money";
 import { cancelDescription } from "./all-bookings-page";
 
 describe("the musician's Cancel question", () => {
@@ -8,6 +9,19 @@ describe("the musician's Cancel question", () => {
     expect(text).toContain("refunded in full");
     expect(text).toContain("you receive nothing");
     expect(text).not.toContain("can no longer confirm it");
+  });
+
+  it("names the amount the client gets back, as the money module gave it", () => {
+    const text = cancelDescription({
+      clientName: "Amaka Eze",
+      status: "confirmed",
+      paymentStatus: "paid",
+      cancelRefundKobo: 26_250_000,
+    });
+    expect(text).toContain(
+      `refunded in full: ${formatNaira(26_250_000)}, everything they paid, goes back to them`,
+    );
+    expect(text).toContain("you receive nothing");
   });
 
   it("before payment: what the client can no longer do", () => {

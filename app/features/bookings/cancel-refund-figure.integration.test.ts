@@ -1,0 +1,41 @@
+// The musician's Cancel on a paid booking names what the client gets back: what escrow holds, read from
+// the money module (what startRefundOnMusicianCancel refunds).
+import { afterAll, describe, expect, it } from "vitest";
+import { peekBookingMoney } from "~/features/money/booking-money.server";
+import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import { insertBooking } from "~/features/payments/payment-test-support";
+import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
+import { formatNaira } from "~/lib/money";
+import { stopJobs } from "~/server/jobs/jobs.server";
+import { createMusician, testIp } from "../../../tests/support/accounts";
+import { listOwnBookings } from "./bookings.server";
+import { cancelDescription } from "./components/all-bookings-page";
+
+afterAll(async () => {
+  await stopJobs();
+});
+
+describe("the musician's Cancel question names the refund", () => {
+  it("a paid booking: the client gets back what escrow holds; an unpaid one: nothing", async () => {
+    const m = await createMusician();
+    const paid = await insertBooking(m.profileId);
+    const unpaid = await insertBooking(m.profileId);
+    const started = await startCheckout(paid.slug, { email: "ada@example.com" }, testIp());
+    if (!started.ok) throw new Error(started.message);
+    const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+    await completeTestCheckout(reference, async (p) => {
+      await handleChargeSuccess(p.data as never);
+    });
+
+    const own = await listOwnBookings({ id: m.profileId });
+    const row = own.find((b) => b.id === paid.id)!;
+    const money = await peekBookingMoney(paid.id);
+    expect(money?.held).toBe(true);
+    expect(row.cancelRefundKobo).toBe(money?.escrowKobo);
+    expect(row.cancelRefundKobo).toBe(26_250_000);
+    expect(cancelDescription(row)).toContain(
+      `refunded in full: ${formatNaira(26_250_000)}, everything they paid`,
+    );
+    expect(own.find((b) => b.id === unpaid.id)?.cancelRefundKobo).toBe(0);
+  });
+});
