@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { answer, args, giveSlug, validBooking } from "~/features/bookings/booking-test-support";
 import { createBooking } from "~/features/bookings/bookings.server";
 import { acceptMyBooking } from "~/features/client/client.server";
+import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
 import { action as apiBookings } from "~/routes/api-bookings";
 import { action as organiserAction, loader as organiserLoader } from "~/routes/client-messages";
@@ -17,7 +19,7 @@ import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { conversations, messages } from "~db/schema/messaging";
 import { musicianProfiles } from "~db/schema/profiles";
-import { createMusician, createOrganiser, requestAs } from "../../../tests/support/accounts";
+import { createMusician, createOrganiser, requestAs, testIp } from "../../../tests/support/accounts";
 import { CONTACT_HIDDEN, CONTACT_HIDDEN_NOTICE } from "./contact-mask";
 import { EMPTY_MESSAGE, LONG_MESSAGE } from "./message.schema";
 import {
@@ -266,10 +268,11 @@ describe("messaging", () => {
     const bodies = (r: { body: { messages: { body: string }[] } }) => r.body.messages.map((m) => m.body);
     expect(bodies(await musicianReads())).toContain(`My email is ${CONTACT_HIDDEN}`);
     expect(JSON.stringify((await musicianReads()).body)).not.toContain("ngozi@example.com");
-    await db
-      .update(bookingsByMusician)
-      .set({ paymentStatus: "paid" })
-      .where(eq(bookingsByMusician.id, row.id));
+    // Paid for real: the money module reads "paid" from the ledger, not from a status column.
+    const started = await startCheckout(booking.slug, { email: organiser.email }, testIp());
+    if (!started.ok) throw new Error(started.message);
+    const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+    await completeTestCheckout(reference, (p) => handleChargeSuccess(p.data as never));
     const clear = await sendAsOrganiser(organiser, conversationId, "Call me on 0803 123 4567 please");
     expect(clear.body.message.body).toBe("Call me on 0803 123 4567 please");
     expect(clear.body.notice).toBeNull();
