@@ -49,7 +49,7 @@ describe("npm run ledger:check", () => {
   it("passes on a sound ledger, then fails naming each planted breach", async () => {
     const m = await createMusician();
     const b = await insertBooking(m.profileId);
-    const started = await startCheckout(b.slug, {}, testIp());
+    const started = await startCheckout(b.slug, { email: "ada@example.com" }, testIp());
     if (!started.ok) throw new Error(started.message);
     const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
     await completeTestCheckout(reference, async (p) => {
@@ -76,7 +76,9 @@ describe("npm run ledger:check", () => {
     expect(broken.out).toMatch(
       /\[database guards\] trigger ledger_entries_append_only is missing or disabled/,
     );
-    expect(broken.out).toContain(`[bookings agree with the ledger] booking ${b.slug} is paid`);
+    expect(broken.out).toContain(
+      `[bookings agree with the ledger] booking ${b.slug}: escrow holds 26250001 kobo, more than was paid`,
+    );
     await asOwner(async (owner) => {
       await owner.query("ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_append_only");
     });
