@@ -88,7 +88,11 @@ async function forms(m: TestMusician): Promise<Record<string, Form>> {
         answer(() =>
           bookingAction(
             args(
-              post(null, `/booking/${toPay.slug}`, { intent: "pay", email: "ada@example.com", idempotencyKey }),
+              post(null, `/booking/${toPay.slug}`, {
+                intent: "pay",
+                email: "ada@example.com",
+                idempotencyKey,
+              }),
               { slug: toPay.slug },
               ip,
             ),
