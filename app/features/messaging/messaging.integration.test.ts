@@ -272,7 +272,9 @@ describe("messaging", () => {
     const started = await startCheckout(booking.slug, { email: organiser.email }, testIp());
     if (!started.ok) throw new Error(started.message);
     const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
-    await completeTestCheckout(reference, (p) => handleChargeSuccess(p.data as never));
+    await completeTestCheckout(reference, async (p) => {
+      await handleChargeSuccess(p.data as never);
+    });
     const clear = await sendAsOrganiser(organiser, conversationId, "Call me on 0803 123 4567 please");
     expect(clear.body.message.body).toBe("Call me on 0803 123 4567 please");
     expect(clear.body.notice).toBeNull();
