@@ -5,11 +5,14 @@ import { NAIRA_ERROR, type NairaLimits, parseNaira, parseOptionalNaira } from ".
 export const formText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).overwrite((v) => v.replaceAll("\0", ""));
 
-/** Optional free text from a form: trimmed, at most `max` characters, empty or missing becomes null. */
+/**
+ * Optional free text from a form: trimmed, at most `max` characters, empty or missing becomes null. Too
+ * long stops the checks, so no later rule (contact masking) reads a megabyte someone posted.
+ */
 export const optionalText = (max: number, tooLong = `Must be ${max} characters or fewer`) =>
   formText()
     .trim()
-    .max(max, tooLong)
+    .max(max, { message: tooLong, abort: true })
     .optional()
     .transform((v) => (v ? v : null));
 

@@ -11,6 +11,8 @@ export const knownBadStrings: string[] = [
   "\u0000",
   "a\u0000b",
   "x".repeat(ONE_MB),
+  // Dotted words: the shape that made the link rule re-scan the text from every label (quadratic).
+  "a.".repeat(ONE_MB / 2),
   "é".repeat(ONE_MB / 2),
   '\'; DROP TABLE "user"; --',
   "' OR '1'='1",

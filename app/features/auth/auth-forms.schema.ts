@@ -17,12 +17,12 @@ export const registerSchema = z
     firstName: formText()
       .trim()
       .min(1, "First name is required")
-      .max(100, "First name is too long")
+      .max(100, { message: "First name is too long", abort: true })
       .refine((v) => !hasContactDetails(v), NAME_HAS_CONTACT),
     lastName: formText()
       .trim()
       .min(1, "Last name is required")
-      .max(100, "Last name is too long")
+      .max(100, { message: "Last name is too long", abort: true })
       .refine((v) => !hasContactDetails(v), NAME_HAS_CONTACT),
     email: formText().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),
     password: z

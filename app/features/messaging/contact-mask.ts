@@ -212,18 +212,20 @@ function phoneSpans(text: string): [number, number][] {
 
 const AT = `(?:@|\\s*[\\[(]\\s*at\\s*[\\])]\\s*|\\s+at\\s+)`;
 const DOT = `(?:\\.|\\s*[\\[(]\\s*dot\\s*[\\])]\\s*|\\s+dot\\s+)`;
+// Each pattern starts only where its run of characters starts (the lookbehinds): a start inside the run
+// would re-scan it, which is quadratic on long text (a 1 MB field took minutes).
 const EMAIL = new RegExp(
-  `[a-z0-9][a-z0-9._%+-]*${AT}[a-z0-9-]+(?:${DOT}[a-z0-9-]+)*${DOT}(?:com|net|org|ng|co|io|me|info|biz|edu|gov|uk|live|yahoo|gmail)\\b`,
+  `(?<![a-z0-9._%+-])[a-z0-9._%+-]+${AT}[a-z0-9-]+(?:${DOT}[a-z0-9-]+)*${DOT}(?:com|net|org|ng|co|io|me|info|biz|edu|gov|uk|live|yahoo|gmail)\\b`,
   "gi",
 );
 const BARE_MAIL_DOMAIN =
-  /\b[a-z0-9._%+-]+\s*@\s*(?:gmail|yahoo|hotmail|outlook|icloud|ymail|proton(?:mail)?)\b/gi;
+  /(?<![a-z0-9._%+-])[a-z0-9._%+-]+\s*@\s*(?:gmail|yahoo|hotmail|outlook|icloud|ymail|proton(?:mail)?)\b/gi;
 
 const LINK = new RegExp(
   [
     "\\b(?:https?:\\/\\/|www\\.)\\S+",
     "\\b(?:wa\\.me|t\\.me|bit\\.ly|tinyurl\\.com|linktr\\.ee|instagram\\.com|facebook\\.com|fb\\.com|tiktok\\.com|twitter\\.com|x\\.com|snapchat\\.com|calendly\\.com|chat\\.whatsapp\\.com)\\S*",
-    "\\b[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.(?:com|net|org|ng|io|me|co|link|app|site)(?:\\.ng)?(?:\\/\\S*)?\\b",
+    "(?<![a-z0-9.-])\\.*[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.(?:com|net|org|ng|io|me|co|link|app|site)(?:\\.ng)?(?:\\/\\S*)?\\b",
   ].join("|"),
   "gi",
 );

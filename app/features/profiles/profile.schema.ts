@@ -76,7 +76,7 @@ export const aboutSchema = z.object({
   stageName: formText()
     .trim()
     .min(1, STAGE_NAME_REQUIRED)
-    .max(100, "Stage name must be 100 characters or fewer")
+    .max(100, { message: "Stage name must be 100 characters or fewer", abort: true })
     .refine((v) => !hasContactDetails(v), NAME_HAS_CONTACT),
   performanceRoles: tagList,
   genres: tagList,
@@ -149,10 +149,10 @@ const requiredText = formText().trim();
 export const accountSchema = z
   .object({
     firstName: requiredText
-      .max(100, "First name must be 100 characters or fewer")
+      .max(100, { message: "First name must be 100 characters or fewer", abort: true })
       .refine((v) => !hasContactDetails(v), NAME_HAS_CONTACT),
     lastName: requiredText
-      .max(100, "Last name must be 100 characters or fewer")
+      .max(100, { message: "Last name must be 100 characters or fewer", abort: true })
       .refine((v) => !hasContactDetails(v), NAME_HAS_CONTACT),
     phoneNumber: requiredText,
     slug: formText().trim().toLowerCase(),
