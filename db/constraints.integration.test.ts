@@ -51,12 +51,13 @@ describe("schema rules held by the database", () => {
     ).toBe("23505:bookings_by_musician_slug_key");
   });
 
+  // Ours only: pg-boss's schema (the mail outbox's queue, ADR 0023) is the library's to index.
   it("has an index on every foreign key column", async () => {
     const { rows } = await db.execute<{ tbl: string; col: string }>(sql`
       SELECT c.conrelid::regclass::text AS tbl, a.attname AS col
       FROM pg_constraint c
       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
-      WHERE c.contype = 'f' AND NOT EXISTS (
+      WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace AND NOT EXISTS (
         SELECT 1 FROM pg_index i WHERE i.indrelid = c.conrelid AND i.indkey[0] = c.conkey[1]
       )`);
     expect(rows).toEqual([]);

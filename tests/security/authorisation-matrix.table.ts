@@ -411,6 +411,35 @@ export const matrix: Record<string, MatrixRow> = {
     call: () => ({ path: "/admin?tab=users" }),
     expect: { visitor: 404, other: 404, admin: "ok", organiser: 404, owner: 404 },
   },
+  "routes/admin-phone-messages.tsx#loader": {
+    why: "what was texted for a booking is for admins only; everyone else gets 404, as /admin",
+    call: async (w) => {
+      const b = await w.newBooking();
+      return { path: `/admin/bookings/${b.id}/phone-messages`, params: { id: b.id } };
+    },
+    expect: { visitor: 404, other: 404, admin: "ok", organiser: 404, owner: 404 },
+  },
+  "routes/phone-updates.tsx#loader": {
+    why: "a form target only: nothing to read, whoever asks",
+    call: () => ({ path: "/phone-updates" }),
+    expect: { visitor: 404, other: 404, admin: 404, organiser: 404, owner: 404 },
+  },
+  "routes/phone-updates.tsx#action": {
+    // Who may change which updates (signed out refused, a booking's musician refused, the payer once paid)
+    // is in phone-updates.integration.test.ts; here: a post that works without JavaScript always goes back.
+    why: "answers everyone with a redirect back to the page and a toast saying what changed or why not",
+    call: (w) => ({
+      path: "/phone-updates",
+      form: { scope: "account", enabled: "off", returnTo: `/musician_dashboard/${w.owner.slug}` },
+    }),
+    expect: {
+      visitor: { redirect: "/musician_dashboard/" },
+      other: { redirect: "/musician_dashboard/" },
+      admin: { redirect: "/musician_dashboard/" },
+      organiser: { redirect: "/musician_dashboard/" },
+      owner: { redirect: "/musician_dashboard/" },
+    },
+  },
   "routes/admin.tsx#action": {
     why: "resolving payment disputes and retrying refunds is for admins only; a bad id answers 400 with a message",
     call: (w) => ({ path: "/admin?tab=payments", form: { intent: "refund", bookingId: w.owner.profileId } }),

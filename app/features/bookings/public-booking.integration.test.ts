@@ -206,10 +206,13 @@ describe("the page's database work (issue 14 item 2)", () => {
       expect(res.status).toBe(200);
       expect(res.body.payment).toMatchObject({ state: "pay", policy: "flexible", priceKobo: 25_000_000 });
       expect(res.body.cancel).toMatchObject({ policy: "flexible", canCancel: true, paid: false });
-      // The slug guard's rate-limit hit, the booking (with its musician and dispute state), the policy.
-      expect(sql.readsOf("bookings_by_musician")).toHaveLength(1);
+      // The slug guard's rate-limit hit, the booking (with its musician and dispute state), the policy;
+      // then the organiser's "Booking updates by SMS or WhatsApp" panel: their numbers with the
+      // booking's mute in one read, and that number's consent.
+      expect(sql.readsOf("bookings_by_musician")).toHaveLength(2);
+      expect(sql.readsOf("phone_consents")).toHaveLength(1);
       expect(sql.readsOf("musician_payment_settings")).toHaveLength(1);
-      expect(sql.texts()).toHaveLength(3);
+      expect(sql.texts()).toHaveLength(5);
     } finally {
       sql.restore();
     }

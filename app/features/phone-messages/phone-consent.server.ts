@@ -36,14 +36,13 @@ export async function phoneUpdatesOfUser(userId: string): Promise<PhoneUpdatesSt
 
 /** For a booking page: only the last digits of the organiser's number (the musician may hold the link). */
 export async function phoneUpdatesOfBooking(bookingId: string): Promise<PhoneUpdatesState | null> {
-  const b = await q.bookingForPhone(db, bookingId);
+  const b = await q.organiserPhonesOfBooking(bookingId);
   const phone = b && textablePhone(b.bookingPhone ?? b.requestPhone ?? b.accountPhone);
   if (!phone) return null;
   const consent = await q.findConsent(phone);
-  const muted = await q.isBookingMuted(bookingId);
   return {
     phone: `•••• ${phone.slice(-4)}`,
-    enabled: !muted && (consent?.enabled ?? true),
+    enabled: !b.muted && (consent?.enabled ?? true),
     channel: consent?.channel === "whatsapp" ? "whatsapp" : "sms",
   };
 }
