@@ -1,6 +1,29 @@
 import { XIcon } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
 import { cn } from "~/lib/cn";
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the last control goes back to the first (Shift+Tab the other way): a modal <dialog> leaves
+ * the page inert, so without this the focus falls out of the sheet to the browser. It matters when
+ * the sheet's fields arrive from their own chunk after it opened and the focus is still on Close.
+ */
+function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== "Tab") return;
+  const controls = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
 
 /**
  * The browser's own modal <dialog>: focus trap, Escape and the top layer come free, so the site shell
@@ -27,12 +50,12 @@ export function NativeDialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click mirrors Escape, which <dialog> handles natively
     <dialog
       ref={ref}
       aria-label={label}
       onClose={() => onOpenChange(false)}
-      // A click on the backdrop lands on the dialog element itself.
+      onKeyDown={keepTabInside}
+      // A click on the backdrop lands on the dialog element itself (Escape, handled natively, mirrors it).
       onClick={(e) => {
         if (e.target === e.currentTarget) onOpenChange(false);
       }}
