@@ -256,6 +256,36 @@ describe("money events", () => {
     ]);
   });
 
+  it("cancelled before payment: both sides told, with no refund or money words", async () => {
+    const { m, phone } = await musicianWithPhone();
+    const client = mobile();
+    const eventDate = addDaysToDate(lagosToday(), 20);
+    const booking = await insertBooking(m.profileId, {
+      clientName: "Chiamaka Okafor",
+      phoneNumber: client.typed,
+      eventDate,
+      status: "pending",
+    });
+    const date = formatCalendarDate(eventDate, "d MMM yyyy");
+    const link = `${origin}/booking/${booking.slug}`;
+    expect((await cancelOwnBooking({ id: m.profileId }, booking.id)).ok).toBe(true);
+    const musicianTexts = await phoneOf(phone.e164);
+    const clientTexts = await phoneOf(client.e164);
+    expect(musicianTexts).toEqual([
+      {
+        event: "cancelled_unpaid",
+        text: `Cancelled by you: Wedding, ${date} with Chiamaka Okafor. It was not paid, so no money moves. ${link}`,
+      },
+    ]);
+    expect(clientTexts).toEqual([
+      {
+        event: "cancelled_unpaid",
+        text: `Cancelled by the musician: Wedding, ${date} with Tunde Sax. It was not paid, so you owe nothing. ${link}`,
+      },
+    ]);
+    for (const { text } of [...musicianTexts, ...clientTexts]) expect(text).not.toMatch(/refund|NGN|keep/i);
+  });
+
   it("disputed and decided: both sides, with the amounts", async () => {
     const w = await paidWedding();
     const disputed = await submitDispute(

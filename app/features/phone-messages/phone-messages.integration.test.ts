@@ -13,6 +13,7 @@ import { phoneOutbox } from "./phone-test-support";
 import { handleTermiiWebhook, handleWhatsAppWebhook } from "./phone-webhooks.server";
 import termiiReport from "./providers/fixtures/termii-delivery-report.json";
 import termiiInbound from "./providers/fixtures/termii-inbound.json";
+import whatsappInbound from "./providers/fixtures/whatsapp-inbound.json";
 import whatsappStatuses from "./providers/fixtures/whatsapp-statuses.json";
 import { phoneOutboxDir } from "./providers/outbox-stand-in.server";
 import { saveConsent } from "./queries.server";
@@ -236,6 +237,61 @@ describe("webhooks", () => {
         day,
       ),
     ).toBeNull();
+  });
+
+  it("STOP by WhatsApp turns the number's updates off, as by SMS; a bad signature or another word changes nothing", async () => {
+    const { typed, e164 } = number();
+    await saveConsent(e164, { channel: "whatsapp" }, "account");
+    const queue = (key: string) =>
+      queuePhoneMessage(
+        db,
+        {
+          event: "booking_confirmed",
+          eventKey: `${key}:${randomBytes(4).toString("hex")}`,
+          side: "musician",
+          phone: typed,
+          vars,
+        },
+        day,
+      );
+    const inbound = (text: object) => {
+      const body = JSON.parse(JSON.stringify(whatsappInbound));
+      Object.assign(body.entry[0].changes[0].value.messages[0], { from: e164.slice(1) }, text);
+      return body;
+    };
+    const queued = (await queue("c")) as string;
+    expect(await whatsapp(inbound({ text: { body: "STOP" } }), false)).toEqual({
+      status: 401,
+      message: "Invalid signature",
+    });
+    expect(await whatsapp(inbound({ text: { body: "Thanks, see you Saturday" } }))).toEqual({
+      status: 200,
+      message: "OK",
+    });
+    expect(await queue("still-on")).not.toBeNull();
+    expect(await whatsapp(inbound({ text: { body: "Stop." } }))).toEqual({ status: 200, message: "OK" });
+    expect(await sendPhoneMessage({ id: queued }, day)).toBe("skipped");
+    expect(phoneOutbox(e164)).toEqual([]);
+    expect(await queue("after-stop")).toBeNull();
+    const { rows } = await pool().query("SELECT enabled, changed_by FROM phone_consents WHERE phone = $1", [
+      e164,
+    ]);
+    expect(rows).toEqual([{ enabled: false, changed_by: "stop" }]);
+  });
+
+  it("STOP on a WhatsApp quick-reply button also turns updates off", async () => {
+    const { e164 } = number();
+    const body = JSON.parse(JSON.stringify(whatsappInbound));
+    body.entry[0].changes[0].value.messages[0] = {
+      from: e164.slice(1),
+      id: "wamid.button",
+      timestamp: "1750857400",
+      type: "button",
+      button: { text: "STOP", payload: "stop" },
+    };
+    expect(await whatsapp(body)).toEqual({ status: 200, message: "OK" });
+    const { rows } = await pool().query("SELECT enabled FROM phone_consents WHERE phone = $1", [e164]);
+    expect(rows).toEqual([{ enabled: false }]);
   });
 
   it("Termii's delivery report marks the message delivered; a bad signature is refused", async () => {

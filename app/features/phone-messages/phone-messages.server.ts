@@ -343,12 +343,14 @@ export async function phoneMoneyEvent(row: MoneyEventRow): Promise<void> {
         return;
       case "cancelled": {
         const byMusician = d.by === "musician";
+        // An unpaid booking's cancellation moves no money: its texts speak of no refund (issue 30).
+        const event = (d.paidKobo ?? 0) > 0 ? "cancelled" : "cancelled_unpaid";
         const common = { eventKey, refundKobo: d.refundKobo ?? 0, keepKobo: d.musicianKobo ?? 0 };
-        await phoneBookingEvent("cancelled", bookingId, ["musician"], {
+        await phoneBookingEvent(event, bookingId, ["musician"], {
           ...common,
           who: byMusician ? "you" : "the organiser",
         });
-        await phoneBookingEvent("cancelled", bookingId, ["client"], {
+        await phoneBookingEvent(event, bookingId, ["client"], {
           ...common,
           who: byMusician ? "the musician" : "you",
         });

@@ -65,6 +65,29 @@ describe("SMS texts", () => {
     );
   });
 
+  it("never speak of a refund or an amount for a cancelled booking that was not paid", () => {
+    const v = {
+      link: "https://stagebook.ng/booking/k3n9x2qa",
+      client: "Chiamaka Okafor",
+      musician: "Tunde Sax",
+      event: "Wedding",
+      date: "2026-12-14",
+      refundKobo: 0,
+      keepKobo: 0,
+    };
+    expect(smsText("cancelled_unpaid", "client", { ...v, who: "the musician" })).toBe(
+      "Cancelled by the musician: Wedding, 14 Dec 2026 with Tunde Sax. It was not paid, so you owe nothing. https://stagebook.ng/booking/k3n9x2qa",
+    );
+    expect(smsText("cancelled_unpaid", "musician", { ...v, who: "the organiser" })).toBe(
+      "Cancelled by the organiser: Wedding, 14 Dec 2026 with Chiamaka Okafor. It was not paid, so no money moves. https://stagebook.ng/booking/k3n9x2qa",
+    );
+    for (const side of ["client", "musician"] as const) {
+      const sms = smsText("cancelled_unpaid", side, { ...v, who: "you" });
+      const wa = whatsappMessage("cancelled_unpaid", side, { ...v, who: "you" }).text;
+      for (const text of [sms, wa]) expect(text).not.toMatch(/refund|NGN|₦|keep|gets back/i);
+    }
+  });
+
   it("say the whole amount in NGN and keep ordinary names as written", () => {
     const text = smsText("paid", "client", {
       link: "https://stagebook.ng/booking/k3n9x2qa",

@@ -18,6 +18,7 @@ export const PHONE_EVENTS = [
   "release_due",
   "released",
   "cancelled",
+  "cancelled_unpaid",
   "refunded",
   "disputed",
   "dispute_resolved",
@@ -167,6 +168,21 @@ export const PHONE_TEMPLATES: Record<PhoneEvent, Partial<Record<PhoneSide, Templ
       "booking_cancelled_client",
       "Booking cancelled by {{1}}: {{2}} on {{3}} with {{4}}. Refund to you: {{5}}. {{6}}",
       ["who", "event", "date", "musician", "refundKobo", "link"],
+    ),
+  },
+  // Nothing was paid, so nothing is refunded or kept: no money words at all (issue 30).
+  cancelled_unpaid: {
+    musician: t(
+      "Cancelled by {who}: {event}, {date} with {client}. It was not paid, so no money moves. {link}",
+      "booking_cancelled_unpaid_musician",
+      "Booking cancelled by {{1}}: {{2}} on {{3}} with {{4}}. It was not paid, so no money moves. {{5}}",
+      ["who", "event", "date", "client", "link"],
+    ),
+    client: t(
+      "Cancelled by {who}: {event}, {date} with {musician}. It was not paid, so you owe nothing. {link}",
+      "booking_cancelled_unpaid_client",
+      "Booking cancelled by {{1}}: {{2}} on {{3}} with {{4}}. It was not paid, so you owe nothing. {{5}}",
+      ["who", "event", "date", "musician", "link"],
     ),
   },
   refunded: {

@@ -1,5 +1,5 @@
-// The providers' webhooks: Termii's delivery reports and inbound SMS (STOP turns a number's updates
-// off), WhatsApp Cloud API's message statuses. Each is refused (401) unless signed with our secret;
+// The providers' webhooks: Termii's delivery reports and inbound SMS, WhatsApp Cloud API's message
+// statuses and inbound messages (STOP, by either, turns a number's updates off). Each is refused (401) unless signed with our secret;
 // what is signed but not understood is acknowledged (200) so the provider does not retry it forever.
 
 import { env } from "~/server/env.server";
@@ -25,6 +25,18 @@ function parse(raw: Buffer): Record<string, unknown> | null {
   }
 }
 
+/** A reply of STOP (or another opt-out word) from a number we text turns its updates off. */
+async function stopIfAsked(from: string, text: string, by: "SMS" | "WhatsApp") {
+  const word = text
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z]/g, "");
+  const phone = textablePhone(from);
+  if (!phone || !STOP_WORDS.has(word)) return;
+  await saveConsent(phone, { enabled: false }, "stop");
+  logger.info({ phone: `${phone.slice(0, 7)}…` }, `phone updates stopped by ${by}`);
+}
+
 /** Termii's status words (developer.termii.com "Events and Reports") → ours; null: not final yet. */
 function termiiStatus(status: string): "delivered" | "failed" | null {
   const s = status.trim().toLowerCase();
@@ -42,15 +54,7 @@ export async function handleTermiiWebhook(
   if (!body) return { status: 400, message: "Unreadable body" };
   const type = String(body.type ?? "").toLowerCase();
   if (type === "inbound") {
-    const word = String(body.message ?? body.sms ?? "")
-      .trim()
-      .toUpperCase()
-      .replace(/[^A-Z]/g, "");
-    const phone = textablePhone(String(body.sender ?? body.from ?? ""));
-    if (phone && STOP_WORDS.has(word)) {
-      await saveConsent(phone, { enabled: false }, "stop");
-      logger.info({ phone: `${phone.slice(0, 7)}…` }, "phone updates stopped by SMS");
-    }
+    await stopIfAsked(String(body.sender ?? body.from ?? ""), String(body.message ?? body.sms ?? ""), "SMS");
     return OK;
   }
   const id = body.message_id ?? body.id;
@@ -67,15 +71,31 @@ type WhatsAppStatus = {
   errors?: { code?: number; title?: string; message?: string }[];
 };
 
+/** An inbound message as Meta sends it: typed text, or the words of a tapped quick-reply button. */
+type WhatsAppMessage = {
+  from?: string;
+  type?: string;
+  text?: { body?: string };
+  button?: { text?: string };
+  interactive?: { button_reply?: { title?: string } };
+};
+
 export async function handleWhatsAppWebhook(
   raw: Buffer,
   signature: string | undefined,
 ): Promise<WebhookAnswer> {
   if (!verifyWhatsAppSignature(raw, signature)) return REFUSED;
-  const body = parse(raw) as { entry?: { changes?: { value?: { statuses?: WhatsAppStatus[] } }[] }[] } | null;
+  const body = parse(raw) as {
+    entry?: { changes?: { value?: { statuses?: WhatsAppStatus[]; messages?: WhatsAppMessage[] } }[] }[];
+  } | null;
   if (!body) return { status: 400, message: "Unreadable body" };
   for (const entry of body.entry ?? []) {
     for (const change of entry.changes ?? []) {
+      for (const m of change.value?.messages ?? []) {
+        const words = m.text?.body ?? m.button?.text ?? m.interactive?.button_reply?.title ?? "";
+        // WhatsApp gives the sender as digits with the country code ("2348031234567"), as Termii does.
+        if (m.from) await stopIfAsked(m.from, words, "WhatsApp");
+      }
       for (const s of change.value?.statuses ?? []) {
         if (!s.id) continue;
         if (s.status === "delivered" || s.status === "read") await recordDelivery(s.id, "delivered", null);
