@@ -1,8 +1,7 @@
 // Contract tests: the real Paystack client against a local node:http server answering with Paystack's
 // published examples (fixtures/ come from PaystackOSS/doc-code-snippets dist/api/*/response.json).
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { providerServer } from "../../../../tests/support/provider-server";
 import bankList from "./fixtures/bank-list.json";
 import bankResolve from "./fixtures/bank-resolve.json";
 import refundCreate from "./fixtures/refund-create.json";
@@ -15,54 +14,11 @@ import { PaymentProviderError } from "./payment-provider";
 import { createPaystackClient } from "./paystack-client.server";
 import { paystackSignature, verifyPaystackSignature } from "./signature.server";
 
-type Seen = {
-  method: string;
-  url: string;
-  auth: string | undefined;
-  body: Record<string, unknown> | undefined;
-};
-type Answer = { status: number; body: unknown } | "hang";
-
-let seen: Seen[] = [];
-let answers: Answer[] = [];
-let server: http.Server;
-let baseUrl = "";
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      seen.push({
-        method: req.method ?? "",
-        url: req.url ?? "",
-        auth: req.headers.authorization,
-        body: raw ? JSON.parse(raw) : undefined,
-      });
-      const answer = answers.shift() ?? { status: 404, body: { status: false, message: "no answer queued" } };
-      if (answer === "hang") return;
-      res.writeHead(answer.status, { "Content-Type": "application/json" });
-      res.end(typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-
-beforeEach(() => {
-  seen = [];
-  answers = [];
-});
+const provider = providerServer({ status: 404, body: { status: false, message: "no answer queued" } });
+const { seen, answers } = provider;
 
 const client = (timeoutMs = 5_000) =>
-  createPaystackClient({ secretKey: "sk_test_contract", baseUrl, timeoutMs });
+  createPaystackClient({ secretKey: "sk_test_contract", baseUrl: provider.baseUrl, timeoutMs });
 
 async function providerError(p: Promise<unknown>): Promise<PaymentProviderError> {
   const err = await p.then(

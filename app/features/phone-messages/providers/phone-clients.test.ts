@@ -1,9 +1,8 @@
 // Contract tests: the real Termii and WhatsApp Cloud API clients against a local node:http server
 // answering as the providers do (fixtures/ from their published examples: Termii's send answer as its
 // Node client types it, peoray/termii-nodejs-client; Meta's send answer and error object).
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { providerServer } from "../../../../tests/support/provider-server";
 import termiiSend from "./fixtures/termii-send.json";
 import whatsappError from "./fixtures/whatsapp-error.json";
 import whatsappSend from "./fixtures/whatsapp-send.json";
@@ -11,42 +10,8 @@ import type { OutgoingPhoneMessage } from "./phone-provider";
 import { termiiClient } from "./termii-client.server";
 import { whatsappClient } from "./whatsapp-client.server";
 
-type Seen = { method: string; url: string; auth: string | undefined; body: Record<string, unknown> };
-type Answer = { status: number; body: unknown } | "drop";
-
-let seen: Seen[] = [];
-let answers: Answer[] = [];
-let server: http.Server;
-let baseUrl = "";
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      seen.push({
-        method: req.method ?? "",
-        url: req.url ?? "",
-        auth: req.headers.authorization,
-        body: JSON.parse(raw),
-      });
-      const answer = answers.shift() ?? { status: 404, body: { message: "no answer queued" } };
-      // The provider acted but its answer never came back.
-      if (answer === "drop") return req.socket.destroy();
-      res.writeHead(answer.status, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  seen = [];
-  answers = [];
-});
+const provider = providerServer({ status: 404, body: { message: "no answer queued" } });
+const { seen, answers } = provider;
 
 const sms: OutgoingPhoneMessage = {
   id: "0b7f3c52-8d0c-4d6a-a2f4-9f1f5b3f0a11",
@@ -57,7 +22,8 @@ const sms: OutgoingPhoneMessage = {
 };
 
 describe("Termii client", () => {
-  const client = () => termiiClient({ apiKey: "TLtest123", senderId: "Stagebook", baseUrl });
+  const client = () =>
+    termiiClient({ apiKey: "TLtest123", senderId: "Stagebook", baseUrl: provider.baseUrl });
 
   it("posts the SMS to /api/sms/send on the dnd route and keeps Termii's message id", async () => {
     answers.push({ status: 200, body: termiiSend });
@@ -104,7 +70,7 @@ describe("WhatsApp Cloud API client", () => {
     whatsappClient({
       token: "EAAGtest",
       phoneNumberId: "106540352242922",
-      baseUrl: `${baseUrl}/v21.0`,
+      baseUrl: `${provider.baseUrl}/v21.0`,
       language: "en",
     });
   const message: OutgoingPhoneMessage = {
