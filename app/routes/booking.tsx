@@ -10,6 +10,7 @@ import {
 } from "~/features/bookings/bookings.server";
 import { PublicBookingPage } from "~/features/bookings/components/public-booking-page";
 import { disputeSchema } from "~/features/disputes/dispute.schema";
+import { clientDisputeView } from "~/features/disputes/dispute-sides.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { payPanelFor, startCheckout } from "~/features/payments/checkout.server";
 import {
@@ -84,13 +85,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cancel = ["pending", "confirmed", "cancelled"].includes(record.status)
     ? await clientCancelPreviewFor(record, policy)
     : null;
-  const reviewPanel = result.booking.status === "completed" ? await clientReviewPanel(params.slug) : null;
+  const reviewPanel =
+    result.booking.status === "completed"
+      ? await clientReviewPanel(params.slug, new Date(), viewer === "payer")
+      : null;
   // Once paid, contact details and the page's words to the client are for the payer (and the musician)
   // only, not for everyone the link was shared with (issue 27).
   const booking = bookingForOutsider(result.booking, {
     payer: viewer === "payer",
     musician: viewer === "musician",
   });
+  // The organiser's own dispute and whether the musician has answered it: for whoever acts for them.
+  const dispute =
+    record.unresolvedDispute && (viewer === "unpaid" || viewer === "payer")
+      ? await clientDisputeView(record.id)
+      : null;
   // The organiser's "Booking updates by SMS or WhatsApp" for this booking: for whoever acts for them.
   const phoneUpdates =
     viewer === "unpaid" || viewer === "payer" ? await phoneUpdatesOfBooking(record.id) : null;
@@ -106,6 +115,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     manageLink,
     contact,
     phoneUpdates,
+    dispute,
   });
 }
 
@@ -274,6 +284,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         message={loaderData.message}
         clientActs={clientActs}
         contact={contact}
+        dispute={"dispute" in loaderData ? loaderData.dispute : null}
         heldKobo={payment && payment.state === "paid" ? payment.totalKobo : null}
         payment={
           payment &&

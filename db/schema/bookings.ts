@@ -98,6 +98,8 @@ export const bookingRequests = pgTable(
     location: text("location"),
     eventDate: date("event_date"),
     eventDuration: text("event_duration").notNull(),
+    /** When the music should start, if the organiser said (phone walk 2). */
+    eventStartTime: time("event_start_time"),
     budgetEstimateKobo: bigint("budget_estimate_kobo", { mode: "number" }),
     additionalDetails: text("additional_details"),
     // The organiser said the date is not fixed yet (then event_date is null).

@@ -59,6 +59,16 @@ async function rate(page: Page, label: string, n: number) {
     .click();
 }
 
+/** Whether each of the five stars of the group called `label` is drawn filled. */
+function filledStars(page: Page, label: string): Promise<boolean[]> {
+  return page
+    .getByRole("group", { name: label, exact: true })
+    .locator("svg")
+    .evaluateAll((svgs) =>
+      svgs.map((svg) => !["none", "transparent", "rgba(0, 0, 0, 0)"].includes(getComputedStyle(svg).fill)),
+    );
+}
+
 test("a client reviews from the link, it stays hidden, the musician reviews the organiser, both publish", async ({
   page,
   browser,
@@ -75,7 +85,13 @@ test("a client reviews from the link, it stays hidden, the musician reviews the 
   await expect(client.getByRole("heading", { name: "Leave a review" })).toBeVisible();
   await client.getByRole("button", { name: "Submit review" }).click();
   await expect(client.getByText("Choose an overall rating from 1 to 5 stars")).toBeVisible();
-  await rate(client, "Overall", 4);
+  // The stars: a tap fills every star up to the chosen one; the arrow keys move the choice.
+  await rate(client, "Overall", 3);
+  expect(await filledStars(client, "Overall")).toEqual([true, true, true, false, false]);
+  await client.getByLabel("Overall: 3 out of 5", { exact: true }).focus();
+  await client.keyboard.press("ArrowRight");
+  await expect(client.getByLabel("Overall: 4 out of 5", { exact: true })).toBeChecked();
+  expect(await filledStars(client, "Overall")).toEqual([true, true, true, true, false]);
   await rate(client, "Satisfaction", 5);
   await rate(client, "Professionalism", 4);
   await rate(client, "Communication", 4);
@@ -85,11 +101,23 @@ test("a client reviews from the link, it stays hidden, the musician reviews the 
   const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#a52" } })
     .jpeg()
     .toBuffer();
-  await client
-    .getByLabel("Photos from the event (optional)")
-    .setInputFiles({ name: "dance-floor.jpg", mimeType: "image/jpeg", buffer: photo });
+  // The photo input looks like the app's other upload fields: a "Choose photos" button, the raw input hidden.
+  const photos = client.getByLabel("Photos from the event (optional)");
+  await expect(client.getByText("Choose photos", { exact: true })).toBeVisible();
+  await expect(photos).toHaveClass(/sr-only/);
+  await expect(client.getByText("No photos chosen")).toBeVisible();
+  await photos.setInputFiles({ name: "dance-floor.jpg", mimeType: "image/jpeg", buffer: photo });
+  await expect(client.getByText("1 photo chosen: dance-floor.jpg")).toBeVisible();
   await client.getByRole("button", { name: "Submit review" }).click();
   await expect(client.getByText("Your review is saved and hidden until it is published.")).toBeVisible();
+  // The value posted is the one chosen by keyboard.
+  const stored = await withDb((c) =>
+    c.query(
+      "SELECT r.overall, r.satisfaction, r.punctuality FROM reviews r JOIN bookings_by_musician b ON b.id = r.booking_id WHERE b.slug = $1 AND r.direction = 'client_to_musician'",
+      [bookingSlug],
+    ),
+  );
+  expect(stored.rows).toEqual([{ overall: 4, satisfaction: 5, punctuality: 3 }]);
 
   // Hidden from the public until both have written.
   const visitorContext = await browser.newContext();
@@ -114,6 +142,12 @@ test("a client reviews from the link, it stays hidden, the musician reviews the 
     .fill("Clear brief, paid on time and fed the whole band.");
   await page.getByRole("button", { name: "Submit review" }).click();
   await expectToast(page, "Thank you! Both reviews are now published");
+
+  // Both published: the organiser reads what the musician wrote about them on their booking page.
+  await client.reload();
+  await expect(client.getByRole("heading", { name: `What ${stage} said about you` })).toBeVisible();
+  await expect(client.getByText("Clear brief, paid on time and fed the whole band.")).toBeVisible();
+  await expect(client.getByText("Paid on time: Yes · Treated the band well: Yes")).toBeVisible();
 
   // Both published: the profile shows the real average, the review as text, marked verified.
   await visitor.goto(`/musicians/${website}?tab=reviews`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalTime } from "~/features/bookings/booking.schema";
 import { isIsoDate, todayInLagos } from "~/features/bookings/booking-dates";
 import { clientNameField, optionalEmail, optionalNairaField, optionalText } from "~/lib/form-fields";
 import { PHONE_ERROR, parseNigerianPhone } from "~/lib/phone";
@@ -45,6 +46,8 @@ export type BookingRequestFormValues = {
   eventDate: string;
   /** "on" when the organiser ticked "Date not fixed yet". */
   dateNotFixed: string;
+  /** "HH:MM", or "" when the organiser did not say. */
+  eventStartTime: string;
   eventDuration: string;
   budgetEstimate: string;
   additionalDetails: string;
@@ -59,6 +62,7 @@ export const emptyBookingRequestForm: BookingRequestFormValues = {
   location: "",
   eventDate: "",
   dateNotFixed: "",
+  eventStartTime: "",
   eventDuration: "",
   budgetEstimate: "",
   additionalDetails: "",
@@ -114,6 +118,7 @@ export function bookingRequestSchema(today: () => string = todayInLagos) {
           .refine((v) => v === null || isIsoDate(v), "Please choose a valid date")
           .refine((v) => v === null || !isIsoDate(v) || v >= today(), "Please choose today or a later date"),
         dateNotFixed: checkbox(),
+        eventStartTime: optionalTime,
         eventDuration: z.enum(eventDurations, { error: "Event duration is required" }),
         budgetEstimate: optionalNairaField(),
         additionalDetails: optionalText(2000, "Additional details are too long"),

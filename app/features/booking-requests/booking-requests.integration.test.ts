@@ -371,6 +371,38 @@ describe("the organiser is kept informed (phone walk 2)", () => {
   });
 });
 
+describe("a request can say a start time (phone walk 2)", () => {
+  it("is optional, stored, shown to both sides, and starts the booking made from it", async () => {
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    const bad = await send(slug, { ...validRequest, eventStartTime: "25:00" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.eventStartTime).toBe("Please choose a valid time");
+    const res = await send(slug, { ...validRequest, eventStartTime: "19:00" });
+    expect(res.status).toBe(200);
+    expect(res.body.sent.summary).toContainEqual(["Start time", "7:00 PM"]);
+    const [row] = await requestsOf(m);
+    expect(row!.eventStartTime).toBe("19:00:00");
+    const token = res.body.sent.statusPath.split("/").pop();
+    expect((await status(token)).body.view.summary).toContainEqual(["Start time", "7:00 PM"]);
+    const listed = (await list(m, slug)).body.requests[0];
+    expect(listed.eventStartTime).toBe("19:00:00");
+    // Accept: the booking form starts at 7 PM and ends after the 4 hours asked for.
+    expect(requestToBookingPrefill(listed)).toMatchObject({ eventStartTime: "19:00", eventEndTime: "23:00" });
+    // Without one, nothing is made up.
+    const noTime = await send(slug, { ...validRequest, clientName: "No Time" });
+    expect(noTime.body.sent.summary.map(([k]: [string]) => k)).not.toContain("Start time");
+    const none = (await requestsOf(m)).find((r) => r.clientName === "No Time")!;
+    expect(none.eventStartTime).toBeNull();
+    expect(requestToBookingPrefill(none)).not.toHaveProperty("eventStartTime");
+    expect(requestToBookingPrefill(none)).not.toHaveProperty("eventEndTime");
+    expect(requestToBookingPrefill({ ...none, eventStartTime: "22:00:00" })).toMatchObject({
+      eventStartTime: "22:00",
+      eventEndTime: "",
+    });
+  });
+});
+
 describe("a request the musician can answer (issue 16 §7)", () => {
   const schema = bookingRequestSchema(() => "2026-03-15");
   const base = { clientName: "Ada", eventType: "wedding", eventDuration: "3", eventDate: "2026-04-01" };

@@ -139,6 +139,7 @@ export async function requestPrefill(
         location: draft.location ?? "",
         eventDate: draft.eventDate ?? "",
         dateNotFixed: draft.dateNotFixed ? "on" : "",
+        eventStartTime: draft.eventStartTime?.slice(0, 5) ?? "",
         eventDuration: draft.eventDuration,
         budgetEstimate: draft.budgetEstimateKobo === null ? "" : formatNairaAmount(draft.budgetEstimateKobo),
         additionalDetails: draft.additionalDetails ?? "",

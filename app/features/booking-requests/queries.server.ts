@@ -63,6 +63,7 @@ const requestFields = {
   location: r.location,
   eventDate: r.eventDate,
   dateNotFixed: r.dateNotFixed,
+  eventStartTime: r.eventStartTime,
   eventDuration: r.eventDuration,
   budgetEstimateKobo: r.budgetEstimateKobo,
   additionalDetails: r.additionalDetails,

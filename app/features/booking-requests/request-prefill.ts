@@ -12,10 +12,21 @@ type RequestLike = {
   eventTypeOther: string | null;
   location: string | null;
   eventDate: string | null;
+  eventStartTime?: string | null;
   eventDuration: string;
   budgetEstimateKobo: number | null;
   additionalDetails: string | null;
 };
+
+/** The start plus a whole number of hours, when it ends the same day ("19:00" + "4" → "23:00"). */
+function endAfter(start: string, duration: string): string {
+  const hours = Number(duration);
+  const [h, m] = start.split(":").map(Number);
+  if (!Number.isInteger(hours) || h === undefined || m === undefined) return "";
+  const end = h * 60 + m + hours * 60;
+  if (end >= 24 * 60) return "";
+  return `${String(Math.floor(end / 60)).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
+}
 
 /** A visitor's request mapped onto the musician's booking form, for Accept. */
 export function requestToBookingPrefill(r: RequestLike): Partial<BookingFormValues> {
@@ -23,6 +34,7 @@ export function requestToBookingPrefill(r: RequestLike): Partial<BookingFormValu
   const eventType = known
     ? requestEventTypeLabels[r.eventType as keyof typeof requestEventTypeLabels]
     : "Others";
+  const start = r.eventStartTime ? r.eventStartTime.slice(0, 5) : "";
   const details = [`Event duration: ${durationLabel(r.eventDuration)}`, r.additionalDetails]
     .filter(Boolean)
     .join("\n");
@@ -34,6 +46,8 @@ export function requestToBookingPrefill(r: RequestLike): Partial<BookingFormValu
     eventTypeOther: known ? "" : (r.eventTypeOther ?? ""),
     location: r.location ?? "",
     eventDate: r.eventDate ?? "",
+    // The organiser's start time, and the end it makes with the duration asked for (phone walk 2).
+    ...(start ? { eventStartTime: start, eventEndTime: endAfter(start, r.eventDuration) } : {}),
     price: r.budgetEstimateKobo === null ? "" : formatNairaAmount(r.budgetEstimateKobo),
     additionalDetails: details,
   };

@@ -1,4 +1,4 @@
-import { formatEventDate } from "~/features/bookings/booking-dates";
+import { formatEventDate, formatTime } from "~/features/bookings/booking-dates";
 import { formatNairaOrNotSpecified } from "~/lib/money";
 import { displayPhone } from "~/lib/phone";
 import { durationLabel, requestEventTypeLabels } from "./booking-request.schema";
@@ -11,6 +11,8 @@ type RequestLike = {
   eventTypeOther: string | null;
   eventDate: string | null;
   dateNotFixed: boolean;
+  /** "HH:MM" or "HH:MM:SS"; null or absent when the organiser did not say. */
+  eventStartTime?: string | null;
   eventDuration: string;
   location: string | null;
   budgetEstimateKobo: number | null;
@@ -29,11 +31,18 @@ export function requestDateText(r: Pick<RequestLike, "eventDate" | "dateNotFixed
   return formatEventDate(r.eventDate) ?? "Not specified";
 }
 
+/** "7:00 PM", or "Not specified". */
+export function requestStartText(r: Pick<RequestLike, "eventStartTime">): string {
+  return formatTime(r.eventStartTime ?? null) ?? "Not specified";
+}
+
 /** What the organiser sent, as label/value lines: the confirmation panel, the status page, the e-mail. */
 export function requestSummaryLines(r: RequestLike): [string, string][] {
   const lines: [string, string][] = [
     ["Event type", requestEventTypeText(r)],
     ["Date", requestDateText(r)],
+    // Only when the organiser gave one (phone walk 2): a request without it reads as before.
+    ...(r.eventStartTime ? ([["Start time", requestStartText(r)]] as [string, string][]) : []),
     ["Duration", durationLabel(r.eventDuration)],
     ["Location", r.location || "Not specified"],
     ["Budget", formatNairaOrNotSpecified(r.budgetEstimateKobo)],

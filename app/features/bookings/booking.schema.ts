@@ -32,7 +32,8 @@ export function endTimeOptions(start: string | null | undefined): string[] {
   return start ? timeOptions.filter((t) => t > start) : timeOptions;
 }
 
-const optionalTime = z
+/** An optional "HH:MM" (a posted "HH:MM:SS" is cut to minutes). */
+export const optionalTime = z
   .string()
   .trim()
   .optional()

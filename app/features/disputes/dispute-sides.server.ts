@@ -2,10 +2,13 @@
 // with the dispute for our team, and what happens next and by when, shown to both sides.
 import { data } from "react-router";
 import type { BookingsActionResult } from "~/features/bookings/action-results";
-import { disputeDeadlines } from "~/features/notifications/money-notices";
+import { disputeDeadlines, shortDay } from "~/features/notifications/money-notices";
+import { organiserNoticeTarget } from "~/features/notifications/money-notifications.server";
 import { MAX_IMAGE_BYTES } from "~/features/portfolio/media.schema";
 import { renderImage } from "~/features/portfolio/media.server";
+import { inTransaction } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
+import { queueMail } from "~/server/mail/mail-queue.server";
 import { storage } from "~/server/storage/storage.server";
 import { readMultipart } from "~/server/uploads/multipart.server";
 import { disputeThreads, findOwnBookingDispute, insertDisputeResponse } from "./queries.server";
@@ -68,8 +71,30 @@ export async function addDisputeSide(
         .catch(() => {});
     return { ok: false, status: 503, message: DISPUTE_SIDE_MESSAGES.failed, field: "photos" };
   }
-  await insertDisputeResponse({ bookingId, musicianId, body, photos: keys });
+  // The side and the organiser's e-mail about it commit together (the mail outbox, ADR 0023).
+  await inTransaction(async () => {
+    await insertDisputeResponse({ bookingId, musicianId, body, photos: keys });
+    await mailOrganiserOfSide(bookingId, booking.openDisputeAt!);
+  });
   return { ok: true, message: DISPUTE_SIDE_MESSAGES.saved };
+}
+
+/** Tells the organiser the musician has answered their dispute (phone walk 2), not what was said. */
+async function mailOrganiserOfSide(bookingId: string, openedAt: Date) {
+  const to = await organiserNoticeTarget(bookingId);
+  if (!to) return;
+  const { decisionBy } = disputeDeadlines(openedAt);
+  await queueMail({
+    to: to.to,
+    subject: `${to.musicianName} added their side to your dispute on ${to.what}`,
+    text: `Hello ${to.clientName},
+
+${to.musicianName} has added their side to the dispute you raised on ${to.what}. Our team reads both sides and decides by ${decisionBy}, then tells you both what each of you receives.
+
+Open the booking: ${to.link}
+
+— Stagebook`,
+  });
 }
 
 /** The "Add your side" form's post (multipart) on /musician_bookings/{slug}, for the signed-in musician. */
@@ -144,4 +169,27 @@ export async function disputeThreadsFor(bookingIds: string[]): Promise<Map<strin
     });
   }
   return out;
+}
+
+/** What the organiser reads about their open dispute: their own words, and whether the musician answered. */
+export type ClientDisputeView = {
+  reason: string;
+  /** "28 Nov": until when the musician may add their side, and when our team decides. */
+  sideBy: string;
+  decisionBy: string;
+  /** "27 Nov" when the musician added their side to this dispute; null while they have not. */
+  sideAddedOn: string | null;
+};
+
+/** For a booking whose organiser the caller has recognised: its open dispute, or null when none is open. */
+export async function clientDisputeView(bookingId: string): Promise<ClientDisputeView | null> {
+  const { disputes, responses } = await disputeThreads([bookingId]);
+  const open = disputes.filter((d) => !d.resolvedAt).at(-1);
+  if (!open) return null;
+  const side = responses.filter((r) => r.createdAt >= open.createdAt).at(-1);
+  return {
+    reason: open.reason,
+    ...disputeDeadlines(open.createdAt),
+    sideAddedOn: side ? shortDay(side.createdAt) : null,
+  };
 }

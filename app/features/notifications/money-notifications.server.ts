@@ -18,6 +18,7 @@ import { DISPUTE_DECISION_DAYS, DISPUTE_SIDE_DAYS } from "./dispute-days";
 import {
   activityLine,
   cancellationLine,
+  eventAndDate,
   type MoneyNoticeData,
   type MoneyNoticeKind,
   type NoticeParties,
@@ -233,6 +234,23 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
     await sendMail({ to: to.musician, ...mails.musician });
     await markMailed(row.id, "musician");
   }
+}
+
+/**
+ * The organiser of a booking as every notice reaches them: their address (the booking's, else the one
+ * they paid with, else their account's), their name, the musician's, "Wedding, 5 Dec" and the link.
+ * Null when there is no address to write to.
+ */
+export async function organiserNoticeTarget(bookingId: string) {
+  const p = await bookingParties(db, bookingId);
+  if (!p?.clientEmail) return null;
+  return {
+    to: p.clientEmail,
+    clientName: p.clientName,
+    musicianName: musicianDisplayName(p),
+    what: eventAndDate({ event: eventLabel(p.eventType, p.eventTypeOther), eventDate: p.eventDate }),
+    link: `${publicOrigin()}/booking/${p.slug}`,
+  };
 }
 
 export type MoneyActivity = {

@@ -260,11 +260,26 @@ export interface ClientReviewPanel {
         "overall" | "satisfaction" | "professionalism" | "communication" | "punctuality" | "body" | "photos"
       > & { published: boolean })
     | null;
+  /**
+   * What the musician wrote about the organiser, once both reviews are published (phone walk 2): only
+   * for the organiser who paid, never for others holding the link; null until then.
+   */
+  aboutYou: Pick<ReviewRow, "overall" | "paidOnTime" | "treatedWell" | "body"> | null;
 }
 
+/** The musician's published review of the booking's organiser (not one our team hid after a report). */
+async function publishedReviewOfOrganiser(bookingId: string): Promise<ClientReviewPanel["aboutYou"]> {
+  const r = await findReview(bookingId, "musician_to_client");
+  if (!r?.publishedAt || r.hiddenAt) return null;
+  return { overall: r.overall, paidOnTime: r.paidOnTime, treatedWell: r.treatedWell, body: r.body };
+}
+
+/** `forPayer`: the reader is the organiser who paid (their account or payer credential): they also read
+ * what the musician wrote about them. */
 export async function clientReviewPanel(
   slug: string,
   now: Date = new Date(),
+  forPayer = false,
 ): Promise<ClientReviewPanel | null> {
   const bk = await findBookingForReview({ slug });
   if (!bk) return null;
@@ -285,11 +300,13 @@ export async function clientReviewPanel(
       closesAt: null,
       musicianName,
       review: null,
+      aboutYou: null,
     };
   }
   const window = await ensureWindow(bk);
   const own = await findReview(bk.id, "client_to_musician");
   return {
+    aboutYou: forPayer ? await publishedReviewOfOrganiser(bk.id) : null,
     state: windowState(window, now),
     closesAt: window.closesAt.toISOString(),
     musicianName,

@@ -8,6 +8,8 @@ import type {
   BookingRequestActionResult,
   RequestSentPanel,
 } from "~/features/booking-requests/action-results";
+import { timeOptions } from "~/features/bookings/booking.schema";
+import { formatTime } from "~/features/bookings/booking-dates";
 import { SelectField, TextareaField } from "~/features/bookings/components/form-controls";
 import { useHydrated } from "~/features/bookings/components/use-hydrated";
 import { BusyDatesHint } from "~/features/calendar/components/busy-dates";
@@ -26,6 +28,8 @@ import { RequestSummaryList } from "./request-summary-list";
 
 const eventTypeOptions = requestEventTypes.map((v) => ({ value: v, label: requestEventTypeLabels[v] }));
 const durationOptions = eventDurations.map((v) => ({ value: v, label: durationLabel(v) }));
+// The same half-hour choices as the musician's booking form.
+const startTimeOptions = timeOptions.map((t) => ({ value: t, label: formatTime(t) ?? t }));
 
 /**
  * Spec §5 booking request form. Posts to /musicians/{slug}/request: with a fetcher when the page's
@@ -195,6 +199,12 @@ export function BookingRequestForm({
         <BusyDatesHint musicianSlug={musicianSlug} selected={values.eventDate} dates={busyDates} />
       )}
       <SelectField
+        label="Start Time"
+        placeholder="Select start time"
+        options={startTimeOptions}
+        {...field("eventStartTime")}
+      />
+      <SelectField
         label="Event Duration *"
         placeholder="Select duration"
         options={durationOptions}
@@ -241,6 +251,7 @@ const labels: Partial<Record<keyof BookingRequestFormValues, string>> = {
   eventTypeOther: "Other event type",
   location: "Location",
   eventDate: "Event Date",
+  eventStartTime: "Start Time",
   eventDuration: "Event Duration",
   budgetEstimate: "Budget Estimate",
   additionalDetails: "Additional Details",

@@ -16,7 +16,7 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { durationLabel } from "../booking-request.schema";
 import type { PendingRequest } from "../booking-requests.server";
 import { requestToBookingPrefill } from "../request-prefill";
-import { requestDateText, requestEventTypeText } from "../request-summary";
+import { requestDateText, requestEventTypeText, requestStartText } from "../request-summary";
 
 type Row = Omit<PendingRequest, "createdAt"> & { createdAt: Date | string };
 
@@ -79,6 +79,7 @@ export function BookingRequestsPage({
                       [
                         ["Event type", requestEventTypeText(r)],
                         ["Date", requestDateText(r)],
+                        ["Start time", requestStartText(r)],
                         ["Duration", durationLabel(r.eventDuration)],
                         ["Location", r.location || "Not specified"],
                         ["Budget", formatNairaOrNotSpecified(r.budgetEstimateKobo)],

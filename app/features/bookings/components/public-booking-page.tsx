@@ -7,6 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { BookingActionResult } from "~/features/bookings/action-results";
 import { disputeFetcherKey } from "~/features/disputes/dispute-keys";
+import type { ClientDisputeView } from "~/features/disputes/dispute-sides.server";
 import { serviceFeeLabel } from "~/features/payments/fee-words";
 import { formatNaira } from "~/lib/money";
 import { toast } from "~/lib/toast";
@@ -54,7 +55,10 @@ export function PublicBookingPage({
   clientActs = true,
   heldKobo = null,
   contact = null,
+  dispute = null,
 }: {
+  /** The organiser's open dispute (their reason, whether the musician answered): for them only. */
+  dispute?: ClientDisputeView | null;
   /** A signed-in organiser's own name and phone: their dispute form starts from them. */
   contact?: { name: string; phone: string } | null;
   /** The viewer may dispute: anyone with the link while unpaid, only the payer once paid (ADR 0013). */
@@ -92,14 +96,20 @@ export function PublicBookingPage({
       clientActs={clientActs}
       heldKobo={heldKobo}
       contact={contact}
+      dispute={dispute}
     />
   );
 }
 
 /** The one thing the client should do now, said in their words. */
-export function nextStep(booking: PublicBooking): string {
+export function nextStep(booking: PublicBooking, dispute: ClientDisputeView | null = null): string {
   // Once paid, only the payer is spoken to as the client (issue 27).
   const you = booking.speaksToClient !== false;
+  // Answered: no more "can add their side within 3 days" (phone walk 2).
+  if (booking.disputed && dispute?.sideAddedOn)
+    return booking.money?.disputeLine
+      ? "You told us something is wrong. Your payment stays in escrow until our team decides."
+      : "You told us something is wrong. Our team is looking into it.";
   if (booking.disputed && booking.money?.disputeLine) return booking.money.disputeLine;
   if (booking.disputed)
     return you
@@ -171,6 +181,7 @@ function BookingDetails({
   clientActs,
   heldKobo,
   contact,
+  dispute,
 }: {
   booking: PublicBooking;
   payment?: React.ReactNode;
@@ -178,6 +189,7 @@ function BookingDetails({
   clientActs: boolean;
   heldKobo: number | null;
   contact: { name: string; phone: string } | null;
+  dispute: ClientDisputeView | null;
 }) {
   const hydrated = useHydrated();
   const confirmFetcher = useFetcher<BookingActionResult>();
@@ -211,7 +223,7 @@ function BookingDetails({
             {booking.money.paidLine}
           </p>
         )}
-        <p className="text-muted-foreground">{nextStep(booking)}</p>
+        <p className="text-muted-foreground">{nextStep(booking, dispute)}</p>
         {booking.money?.resolution && (
           <p data-testid="dispute-resolution">Dispute resolved: {booking.money.resolution}.</p>
         )}
@@ -221,6 +233,23 @@ function BookingDetails({
               Disputed
             </span>
           </p>
+        )}
+        {booking.disputed && dispute && (
+          <section
+            aria-labelledby="your-dispute"
+            data-testid="your-dispute"
+            className="mt-2 grid gap-1 rounded-md border p-3 text-sm"
+          >
+            <h2 id="your-dispute" className="font-medium">
+              What you told us
+            </h2>
+            <p className="whitespace-pre-line">{dispute.reason}</p>
+            <p role="status" className="text-muted-foreground">
+              {dispute.sideAddedOn
+                ? `${booking.musicianName} added their side on ${dispute.sideAddedOn}. Our team reads both and decides by ${dispute.decisionBy}, then tells you both.`
+                : `${booking.musicianName} has not added their side yet (they can until ${dispute.sideBy}). Our team decides by ${dispute.decisionBy} and tells you both.`}
+            </p>
+          </section>
         )}
       </div>
       {plainOutcome && (

@@ -1,8 +1,8 @@
-import { UploadIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { buttonVariants } from "~/components/ui/button";
+import { FilePicker } from "~/components/ui/file-picker";
 import { useHydrated } from "~/features/bookings/components/use-hydrated";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast";
@@ -70,28 +70,17 @@ export function FileUploadForm({
     >
       <IdempotencyKeyField renewOn={answer} />
       {children}
-      <input
-        ref={input}
+      <FilePicker
+        inputRef={input}
         id={inputId}
         name="file"
-        type="file"
         accept={accept}
         required={!hydrated}
-        className="peer sr-only"
         disabled={busy}
-        onChange={(e) => send(e.currentTarget)}
+        busy={busy}
+        label={busy ? "Uploading..." : label}
+        onChange={send}
       />
-      <label
-        htmlFor={inputId}
-        className={cn(
-          buttonVariants({ variant: "outline" }),
-          "cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring",
-          busy && "pointer-events-none opacity-60",
-        )}
-      >
-        <UploadIcon aria-hidden />
-        {busy ? "Uploading..." : label}
-      </label>
       {!hydrated && (
         <button type="submit" className={cn(buttonVariants({ size: "sm" }), "justify-self-start")}>
           Upload

@@ -3,6 +3,7 @@ import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
+import { FilePicker } from "~/components/ui/file-picker";
 import { IMAGE_ACCEPT } from "~/features/portfolio/media.schema";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -10,6 +11,7 @@ import { CLIENT_CRITERIA, MAX_REVIEW_PHOTOS } from "../rating";
 import { REVIEW_INTENTS, type ReviewActionResult } from "../review-action";
 import type { ClientReviewPanel } from "../reviews.server";
 import { ReviewTextField, StarField } from "./star-field";
+import { Stars } from "./stars";
 
 type Review = NonNullable<ClientReviewPanel["review"]>;
 
@@ -54,18 +56,19 @@ function ClientReviewForm({
       </div>
       <ReviewTextField idPrefix={intent} defaultValue={review?.body} error={errors?.body} />
       <div className="grid gap-1">
-        <label htmlFor={`${intent}-photos`} className="text-sm font-medium">
+        <span id={`${intent}-photos-label`} className="text-sm font-medium">
           Photos from the event (optional)
-        </label>
-        <input
+        </span>
+        <FilePicker
           id={`${intent}-photos`}
-          type="file"
           name="photos"
           multiple
+          showChosen
           accept={IMAGE_ACCEPT}
-          aria-invalid={errors?.photos ? true : undefined}
-          aria-describedby={`${intent}-photos-hint${errors?.photos ? ` ${intent}-photos-error` : ""}`}
-          className="text-sm"
+          label="Choose photos"
+          labelledBy={`${intent}-photos-label`}
+          invalid={Boolean(errors?.photos)}
+          describedBy={`${intent}-photos-hint${errors?.photos ? ` ${intent}-photos-error` : ""}`}
         />
         <p id={`${intent}-photos-hint`} className="text-xs text-muted-foreground">
           Up to {MAX_REVIEW_PHOTOS} images, 5MB each.
@@ -84,6 +87,29 @@ function ClientReviewForm({
         </Button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** What the musician wrote about the organiser, for the organiser once both reviews are published. */
+function ReviewOfYou({
+  musicianName,
+  review,
+}: {
+  musicianName: string;
+  review: NonNullable<ClientReviewPanel["aboutYou"]>;
+}) {
+  const yesNo = (v: boolean | null) => (v ? "Yes" : "No");
+  return (
+    <section aria-labelledby="review-of-you" className="grid gap-2 rounded-md border p-3">
+      <h3 id="review-of-you" className="font-medium">
+        What {musicianName} said about you
+      </h3>
+      <Stars value={review.overall} />
+      <p className="text-sm text-muted-foreground">
+        Paid on time: {yesNo(review.paidOnTime)} · Treated the band well: {yesNo(review.treatedWell)}
+      </p>
+      <p className="whitespace-pre-line text-sm">{review.body}</p>
+    </section>
   );
 }
 
@@ -111,6 +137,7 @@ export function ClientReviewSection({ panel }: { panel: ClientReviewPanel }) {
               This booking is under dispute. Reviews open again once the dispute is resolved.
             </p>
           )}
+          {panel.aboutYou && <ReviewOfYou musicianName={panel.musicianName} review={panel.aboutYou} />}
           {panel.state === "published" &&
             (panel.review ? (
               <p role="status">Your review is published. Thank you!</p>
