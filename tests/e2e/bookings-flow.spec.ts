@@ -113,6 +113,8 @@ test("organiser request → accepted booking → client confirms → completed; 
   await expect(form.getByText("Enter a Nigerian phone number, e.g. 0803 123 4567")).toBeVisible();
   await form.getByLabel("Phone Number").fill("+234 803 555 0101");
   await form.getByLabel("Email").fill("kemi@example.com");
+  // A request can say when the music starts (phone walk 2).
+  await form.getByLabel("Start Time").selectOption("19:00");
   await form.getByLabel("Event Duration *").selectOption("4");
   await form.getByLabel("Budget Estimate").fill("150000");
   await expect(send).toBeEnabled();
@@ -122,6 +124,7 @@ test("organiser request → accepted booking → client confirms → completed; 
   await expect(form.getByRole("heading", { name: "Request sent to Ayo Sax" })).toBeVisible();
   await expect(form.getByText("Ayo Sax has not answered a request on Stagebook yet")).toBeVisible();
   await expect(form.getByText("0803 555 0101")).toBeVisible();
+  await expect(form.getByText("7:00 PM", { exact: true })).toBeVisible();
   const statusHref = await form.getByRole("link", { name: "Follow your request" }).getAttribute("href");
   expect(statusHref).toMatch(/^\/request\/[0-9a-f]{64}$/);
   const follow = await newPage(browser);
@@ -132,6 +135,7 @@ test("organiser request → accepted booking → client confirms → completed; 
   await musician.goto(`/musician_bookingrequests/${slug}`);
   await expect(musician.getByRole("heading", { name: "Kemi Bello" })).toBeVisible();
   await expect(musician.getByText("4 hours")).toBeVisible();
+  await expect(musician.getByText("7:00 PM", { exact: true })).toBeVisible();
   await expect(musician.getByText("₦150,000.00")).toBeVisible();
   // The organiser's phone and e-mail wait for payment (issue 22 §4): no call, WhatsApp or mailto links.
   await expect(musician.getByText("shared once the booking is paid", { exact: true })).toHaveCount(2);
@@ -144,6 +148,9 @@ test("organiser request → accepted booking → client confirms → completed; 
   await expect(wizard.getByLabel("Client Name *")).toHaveValue("Kemi Bello");
   await expect(wizard.getByLabel("Event Type *")).toHaveValue("Birthday");
   await expect(wizard.getByLabel("Price")).toHaveValue("₦150,000");
+  // The organiser's start, and the end their 4 hours make.
+  await expect(wizard.getByLabel("Start Time")).toHaveValue("19:00");
+  await expect(wizard.getByLabel("End Time")).toHaveValue("23:00");
   await wizard.getByRole("button", { name: "Preview Booking" }).click();
   await expect(wizard.getByText("Service type is required")).toBeVisible();
   await wizard.getByLabel("Service Type *").selectOption("Full Event Performance");
