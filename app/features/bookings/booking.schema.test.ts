@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingFormSchema, endTimeOptions, timeOptions } from "./booking.schema";
+import { bookingFormSchema, endsNextDay, endTimeOptions, timeOptions } from "./booking.schema";
 import { formatEventDate, formatTime } from "./booking-dates";
 import { bookingStatusLabel } from "./booking-status";
 import { clientMessage, whatsAppUrl } from "./components/create-booking-button";
@@ -16,10 +16,37 @@ describe("booking form helpers", () => {
     ]);
   });
 
-  it("offers only end times later than the start", () => {
-    expect(endTimeOptions("22:30")).toEqual(["23:00", "23:30"]);
+  it("offers end times after the start, then the next day's up to the start (overnight events, N11)", () => {
+    const options = endTimeOptions("22:30");
+    expect(options.slice(0, 3)).toEqual(["23:00", "23:30", "00:00"]);
+    expect(options.at(-1)).toBe("22:00");
+    expect(options).toHaveLength(47);
+    expect(options).not.toContain("22:30");
     expect(endTimeOptions("")).toEqual(timeOptions);
     expect(timeOptions).toHaveLength(48);
+    expect(endsNextDay("22:00", "02:00")).toBe(true);
+    expect(endsNextDay("14:00", "18:00")).toBe(false);
+    expect(endsNextDay(null, "02:00")).toBe(false);
+  });
+
+  it("accepts an overnight event (22:00 to 02:00: ends the next day); refuses an end equal to the start", () => {
+    const base = {
+      clientName: "Ada",
+      serviceType: "Background Music",
+      eventType: "Gala",
+      eventDate: "2026-12-12",
+    };
+    expect(
+      bookingFormSchema.parse({ ...base, eventStartTime: "22:00", eventEndTime: "02:00" }),
+    ).toMatchObject({
+      eventStartTime: "22:00",
+      eventEndTime: "02:00",
+    });
+    const same = bookingFormSchema.safeParse({ ...base, eventStartTime: "22:00", eventEndTime: "22:00" });
+    expect(same.success).toBe(false);
+    expect(same.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["eventEndTime", "End time must be different from the start time"],
+    ]);
   });
 
   it("saves empty optional values as null and the price in kobo", () => {

@@ -27,10 +27,21 @@ export const timeOptions: string[] = Array.from({ length: 48 }, (_, i) => {
   return `${h}:${i % 2 === 0 ? "00" : "30"}`;
 });
 
-/** Spec §5: the end-time select offers only times later than the chosen start. */
+/**
+ * The end-time choices: the times after the chosen start, then the next day's up to it, for an
+ * overnight event (22:00–02:00; money review 2, N11, departing from spec §5's "later than the start").
+ */
 export function endTimeOptions(start: string | null | undefined): string[] {
-  return start ? timeOptions.filter((t) => t > start) : timeOptions;
+  if (!start) return timeOptions;
+  return [...timeOptions.filter((t) => t > start), ...timeOptions.filter((t) => t < start)];
 }
+
+/** An end before the start: the event runs past midnight and ends the next day (event-time.ts). */
+export function endsNextDay(start: string | null | undefined, end: string | null | undefined): boolean {
+  return Boolean(start && end && end.slice(0, 5) < start.slice(0, 5));
+}
+
+export const ENDS_NEXT_DAY_HINT = "Ends after midnight: the next day";
 
 /** An optional "HH:MM" (a posted "HH:MM:SS" is cut to minutes). */
 export const optionalTime = z
@@ -114,8 +125,9 @@ export const bookingFormSchema = z
     eventEndTime: optionalTime,
     additionalDetails: optionalText(2000, "Additional details are too long"),
   })
-  .refine((v) => !v.eventStartTime || !v.eventEndTime || v.eventEndTime > v.eventStartTime, {
-    message: "End time must be later than the start time",
+  // An end before the start is an overnight event (it ends the next day); only an equal one is refused.
+  .refine((v) => !v.eventStartTime || !v.eventEndTime || v.eventEndTime !== v.eventStartTime, {
+    message: "End time must be different from the start time",
     path: ["eventEndTime"],
   })
   // The "other" texts are kept only when Others is chosen (spec §3).

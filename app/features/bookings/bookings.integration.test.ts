@@ -10,7 +10,7 @@ import { createMusician, type TestMusician } from "../../../tests/support/accoun
 import { bookingFormSchema, PAST_TIME_QUESTION } from "./booking.schema";
 import { newBookingSlug, withUniqueSlug } from "./booking-slug.server";
 import { answer, args, get, post, validBooking } from "./booking-test-support";
-import { createBooking } from "./bookings.server";
+import { completeOwnBooking, createBooking, MARK_COMPLETED_WAITS } from "./bookings.server";
 
 async function create(m: TestMusician, over: Record<string, string> = {}) {
   const res = await answer(() => createAction(args(post(m, "/api/bookings", { ...validBooking, ...over }))));
@@ -102,12 +102,33 @@ describe("creating a booking (api/bookings)", () => {
         args(post(m, "/api/bookings", { ...validBooking, eventStartTime: "18:00", eventEndTime: "18:00" })),
       ),
     );
-    expect(times.body.errors).toEqual({ eventEndTime: "End time must be later than the start time" });
+    expect(times.body.errors).toEqual({ eventEndTime: "End time must be different from the start time" });
     const rows = await db
       .select()
       .from(bookingsByMusician)
       .where(eq(bookingsByMusician.musicianId, m.profileId));
     expect(rows).toHaveLength(0);
+  });
+
+  it("takes an overnight event (22:00 to 02:00) as ending the next day: Mark completed opens at 02:00 (N11)", async () => {
+    const m = await createMusician();
+    const row = await create(m, { eventDate: "2026-12-12", eventStartTime: "22:00", eventEndTime: "02:00" });
+    expect(row).toMatchObject({
+      eventDate: "2026-12-12",
+      eventStartTime: "22:00:00",
+      eventEndTime: "02:00:00",
+    });
+    await setStatus(row.id, "confirmed");
+    const musician = { id: m.profileId };
+    // 01:59 on Sunday 13 December, Lagos: the gig is still on.
+    expect(await completeOwnBooking(musician, row.id, new Date("2026-12-13T00:59:00Z"))).toEqual({
+      ok: false,
+      status: 409,
+      message: `${MARK_COMPLETED_WAITS} That is from Sunday, 13 December 2026 at 02:00.`,
+    });
+    expect(await completeOwnBooking(musician, row.id, new Date("2026-12-13T01:00:00Z"))).toMatchObject({
+      ok: true,
+    });
   });
 
   it("refuses a signed-out visitor with the spec's message", async () => {

@@ -126,6 +126,12 @@ describe("the musician's calendar feed (RFC 5545)", () => {
       eventStartTime: "23:00",
       eventEndTime: "",
     });
+    await book(m, {
+      clientName: "Night Show",
+      eventDate: "2026-12-18",
+      eventStartTime: "22:00",
+      eventEndTime: "02:00",
+    });
     const url = await feedUrlOf(m, slug);
     const before = process.env.TZ;
     try {
@@ -143,6 +149,9 @@ describe("the musician's calendar feed (RFC 5545)", () => {
         // A timed booking keeps its Lagos wall-clock time, and runs to midnight when it has no end.
         expect(text).toContain("DTSTART;TZID=Africa/Lagos:20261216T230000");
         expect(text).toContain("DTEND;TZID=Africa/Lagos:20261217T000000");
+        // An overnight booking (22:00 to 02:00) ends the next day (N11).
+        expect(text).toContain("DTSTART;TZID=Africa/Lagos:20261218T220000");
+        expect(text).toContain("DTEND;TZID=Africa/Lagos:20261219T020000");
       }
     } finally {
       if (before === undefined) delete process.env.TZ;

@@ -58,7 +58,10 @@ function lagosAt(date: string, time: string): TZDate {
   return new TZDate(y!, m! - 1, d!, h!, min!, LAGOS_TZ);
 }
 
-/** Start and end in Lagos; no times is an all-day event; a start alone runs to midnight (as the overlap rule). */
+/**
+ * Start and end in Lagos; no times is an all-day event; a start alone runs to midnight (as the overlap
+ * rule); an end before the start is an overnight event ending the next day (event-time.ts).
+ */
 function when({ eventDate, startTime, endTime }: Timed & { eventDate: string }) {
   // An all-day event is a calendar date, not an instant: ical-generator writes a date-only value from the
   // UTC fields of what it is given, so Lagos midnight (23:00 UTC the day before) came out a day early in
@@ -67,7 +70,9 @@ function when({ eventDate, startTime, endTime }: Timed & { eventDate: string }) 
   const end =
     endTime && endTime > startTime
       ? lagosAt(eventDate, endTime)
-      : lagosAt(addDaysToDate(eventDate, 1), "00:00");
+      : endTime && endTime < startTime
+        ? lagosAt(addDaysToDate(eventDate, 1), endTime)
+        : lagosAt(addDaysToDate(eventDate, 1), "00:00");
   return { start: lagosAt(eventDate, startTime), end, timezone: LAGOS_TZ };
 }
 

@@ -11,8 +11,17 @@ it("ends the event at its end time in Lagos, the next day when it runs past midn
   expect(eventEndsAt({ ...day, eventDate: null })).toBeNull();
 });
 
-it("with only a start time, or no time, ends the event at the midnight that ends its day in Lagos", () => {
+it("with only a start time: 6 hours after it, never before the midnight that ends its day (N11)", () => {
+  // A 14:00 start: the day's end, as before.
   expect(eventEndsAt({ ...day, eventEndTime: null })?.toISOString()).toBe("2026-12-12T23:00:00.000Z");
+  // A 22:00 gig is not over at midnight: 04:00 the next day, Lagos.
+  const late = { ...day, eventStartTime: "22:00:00", eventEndTime: null };
+  expect(eventEndsAt(late)?.toISOString()).toBe("2026-12-13T03:00:00.000Z");
+  expect(eventEnded(late, new Date("2026-12-12T23:30:00Z"))).toBe(false);
+  expect(eventEnded(late, new Date("2026-12-13T03:00:00Z"))).toBe(true);
+});
+
+it("with no time, ends the event at the midnight that ends its day in Lagos", () => {
   expect(eventEndsAt({ ...day, eventStartTime: null, eventEndTime: null })?.toISOString()).toBe(
     "2026-12-12T23:00:00.000Z",
   );

@@ -5,19 +5,36 @@ import { addDaysToDate, formatCalendarDate, lagosToday } from "~/lib/lagos-date"
 
 type EventTimes = { eventDate: string | null; eventStartTime: string | null; eventEndTime: string | null };
 
+/** A start with no end is taken to last this long (a gig with its breaks), past midnight if need be. */
+export const EVENT_HOURS_WITHOUT_END = 6;
+
+const lagosInstant = (date: string, time: string) =>
+  new Date(`${date}T${time.slice(0, 8).padEnd(8, ":00")}+01:00`);
+
 /**
- * The instant the event ends: its end time on its date in Lagos (an end before the start: the next day);
- * with only a start time, or no time at all, the midnight that ends the event's day.
+ * The instant the event ends, the one rule for release, "Mark completed" and every "opens at": its end
+ * time on its date in Lagos, and an end before the start is an overnight event ending the next day
+ * (22:00–02:00). With only a start time, EVENT_HOURS_WITHOUT_END after it, but never before the midnight
+ * that ends its day (a 22:00 gig is not over at 00:00; a 14:00 one ends at midnight as before). With no
+ * time at all, that midnight.
  */
 export function eventEndsAt(b: EventTimes): Date | null {
   if (!b.eventDate) return null;
-  const at = b.eventEndTime
-    ? new Date(`${b.eventDate}T${b.eventEndTime.slice(0, 8).padEnd(8, ":00")}+01:00`)
-    : new Date(`${addDaysToDate(b.eventDate, 1)}T00:00:00+01:00`);
-  if (Number.isNaN(at.getTime())) return null;
-  if (b.eventEndTime && b.eventStartTime && b.eventEndTime < b.eventStartTime)
-    at.setUTCDate(at.getUTCDate() + 1);
-  return at;
+  const midnight = new Date(`${addDaysToDate(b.eventDate, 1)}T00:00:00+01:00`);
+  if (Number.isNaN(midnight.getTime())) return null;
+  if (b.eventEndTime) {
+    const at = lagosInstant(b.eventDate, b.eventEndTime);
+    if (Number.isNaN(at.getTime())) return null;
+    if (b.eventStartTime && b.eventEndTime < b.eventStartTime) at.setUTCDate(at.getUTCDate() + 1);
+    return at;
+  }
+  if (b.eventStartTime) {
+    const start = lagosInstant(b.eventDate, b.eventStartTime);
+    if (Number.isNaN(start.getTime())) return null;
+    const assumedEnd = start.getTime() + EVENT_HOURS_WITHOUT_END * 3_600_000;
+    return new Date(Math.max(assumedEnd, midnight.getTime()));
+  }
+  return midnight;
 }
 
 /**

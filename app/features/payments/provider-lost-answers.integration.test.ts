@@ -303,6 +303,31 @@ describe("a transfer whose answer is lost (#5)", () => {
       "transfer_otp",
     );
   });
+
+  it("transfer.failed arriving before the API's 'otp' answer raises no OTP alert for the failed payout (N11)", async () => {
+    const m = await musicianWithAvailable(5_000_000);
+    const provider = paymentProvider();
+    vi.spyOn(provider, "initiateTransfer").mockImplementationOnce(async (input) => {
+      // Paystack's webhook overtakes its own API answer: the transfer has already failed.
+      await handleTransferEvent("transfer.failed", {
+        reference: input.reference,
+        amountKobo: input.amountKobo,
+        currency: "NGN",
+      });
+      return {
+        reference: input.reference,
+        status: "otp",
+        transferCode: "TRF_late",
+        amountKobo: input.amountKobo,
+      };
+    });
+    await requestWithdrawal(m.profileId, 2_000_000, newIdempotencyKey());
+    const payout = await onlyPayout(m.profileId);
+    expect(payout.status).toBe("failed");
+    expect(payout.note ?? "").not.toContain("OTP");
+    expect((await openMoneyAlerts()).filter((a) => a.reference === payout.reference)).toEqual([]);
+    expect(await available(m.profileId)).toBe(5_000_000);
+  });
 });
 
 describe("payout jobs (#6)", () => {

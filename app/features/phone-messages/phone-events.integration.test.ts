@@ -19,7 +19,12 @@ import { handleRefundEvent, refundForBooking } from "~/features/refunds/refunds.
 import { sendReviewReminder } from "~/features/reviews/review-jobs.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
 import { listPayouts } from "~/features/wallet/queries.server";
-import { handleTransferEvent, requestWithdrawal, saveOwnBankAccount } from "~/features/wallet/wallet.server";
+import {
+  handleTransferEvent,
+  PAYOUT_ACCOUNT_HOLD_MS,
+  requestWithdrawal,
+  saveOwnBankAccount,
+} from "~/features/wallet/wallet.server";
 import { addDaysToDate, formatCalendarDate, lagosToday } from "~/lib/lagos-date";
 import { action as requestAction } from "~/routes/booking-request";
 import { action as statusAction } from "~/routes/request-status";
@@ -321,7 +326,9 @@ describe("money events", () => {
   it("payout sent: the amount and the bank, with the wallet's link", async () => {
     const w = await paidWedding();
     await releaseEscrow(w.booking.id, "client", w.payer);
-    await saveOwnBankAccount(w.m.profileId, { bankCode: "058", accountNumber: "0123456789" });
+    // Saved a day ago: a first account added while Available holds money is held 24 h (ADR 0017).
+    const dayAgo = new Date(Date.now() - PAYOUT_ACCOUNT_HOLD_MS - 60_000);
+    await saveOwnBankAccount(w.m.profileId, { bankCode: "058", accountNumber: "0123456789" }, dayAgo);
     expect((await requestWithdrawal(w.m.profileId, 10_000_000)).ok).toBe(true);
     const [sent] = await listPayouts(w.m.profileId);
     await handleTransferEvent("transfer.success", {

@@ -161,7 +161,9 @@ describe("holds keep the payout back, and it goes when they end", () => {
     expect(payout.status).toBe("waiting");
     expect(await balances(m.profileId)).toEqual({ available: SHARE, inTransit: 0 });
     const line = (await walletPageData(m.profileId)).history.find((h) => h.status === "Held");
-    expect(line?.note).toMatch(/^Held until \d{1,2} \w{3}, \d{2}:\d{2}: your payout account changed today\./);
+    expect(line?.note).toMatch(
+      /^Held until \d{1,2} \w{3}, \d{2}:\d{2}: your payout account is new \(saved today\)\./,
+    );
 
     // The job queued for the hold's end finds it still held a minute early, and sends it after.
     const end = new Date(changedAt.getTime() + PAYOUT_ACCOUNT_HOLD_MS);

@@ -60,8 +60,8 @@ export function payoutHold(
 
 const lagosDay = (d: Date) => d.toLocaleDateString("en-CA", { timeZone: LAGOS_TZ });
 
-/** "yesterday", "today" or "on 26 Nov": when the payout account was changed (its hold began). */
-function changedWhen(changedAt: Date, now: Date): string {
+/** "yesterday", "today" or "on 26 Nov": when the payout account was saved (its hold began). */
+function savedWhen(changedAt: Date, now: Date): string {
   if (lagosDay(changedAt) === lagosDay(now)) return "today";
   if (lagosDay(changedAt) === lagosDay(new Date(now.getTime() - 86_400_000))) return "yesterday";
   return `on ${changedAt.toLocaleDateString("en-NG", { day: "numeric", month: "short", timeZone: LAGOS_TZ })}`;
@@ -71,7 +71,7 @@ function changedWhen(changedAt: Date, now: Date): string {
 export function payoutHoldMessage(hold: PayoutHold, now = new Date()): string {
   switch (hold.kind) {
     case "account":
-      return `Held until ${formatHoldUntil(hold.until)}: your payout account changed ${changedWhen(new Date(hold.until.getTime() - PAYOUT_ACCOUNT_HOLD_MS), now)}. It goes to your bank on its own then.`;
+      return `Held until ${formatHoldUntil(hold.until)}: your payout account is new (saved ${savedWhen(new Date(hold.until.getTime() - PAYOUT_ACCOUNT_HOLD_MS), now)}). It goes to your bank on its own then.`;
     case "card-dispute":
       return "Held while the client's bank looks into a card dispute on this booking. It goes to your bank on its own when the dispute is settled in your favour.";
     case "test-money":

@@ -1,5 +1,6 @@
 // Issue 23 §3 on the server: saving a payout account takes the account's password again (checked by
-// Better Auth), e-mails the musician, and holds a changed account's payouts for 24 hours (ADR 0017).
+// Better Auth), e-mails the musician, and holds a changed account's payouts for 24 hours, and a first one's
+// when Available already holds money (ADR 0017).
 import { afterAll, describe, expect, it } from "vitest";
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { musicianPayableAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
@@ -113,19 +114,42 @@ describe("saving the payout account", () => {
     }
   });
 
-  it("the first account is not held; a change is held 24 hours and e-mailed", async () => {
+  it("a first account added while Available holds money is held 24 hours: a stolen session cannot withdraw at once (N11)", async () => {
+    const m = await createMusician({ email: `first-held-${Date.now()}@example.com` });
+    await earn(m.profileId, 1_000_000);
+    const t0 = new Date("2026-11-25T13:00:00Z");
+    const saved = await saveOwnBankAccount(m.profileId, { bankCode: "058", accountNumber: "0123456789" }, t0);
+    expect(saved).toMatchObject({
+      ok: true,
+      message:
+        "Bank account saved. Your payout account is new. For your safety, payouts to it start at 26 Nov, 14:00 (Lagos time).",
+    });
+    expect((await findPaymentSettings(m.profileId))?.bankAccountHoldUntil).toEqual(
+      new Date(t0.getTime() + PAYOUT_ACCOUNT_HOLD_MS),
+    );
+    const mail = outboxMails(m.email).find((x) => x.includes("A payout account was added"));
+    expect(mail?.replace(/=\r?\n/g, "")).toContain("For your safety, payouts to it start at 26 Nov, 14:00");
+    const held = { ok: false, message: saved.message?.replace("Bank account saved. ", "") };
+    const hourLater = new Date(t0.getTime() + 3_600_000);
+    expect(await reviewWithdrawal(m.profileId, 400_000, hourLater)).toEqual(held);
+    expect(await requestWithdrawal(m.profileId, 400_000, undefined, hourLater)).toEqual(held);
+    const after = new Date(t0.getTime() + PAYOUT_ACCOUNT_HOLD_MS + 1);
+    expect(await requestWithdrawal(m.profileId, 400_000, undefined, after)).toMatchObject({ ok: true });
+  });
+
+  it("a first account with nothing in Available is not held; a change is held 24 hours and e-mailed", async () => {
     const m = await createMusician({
       firstName: "Tunde",
       lastName: "Adeyemi",
       email: `tunde-${Date.now()}@example.com`,
     });
-    await earn(m.profileId, 1_000_000);
     const t0 = new Date("2026-11-25T13:00:00Z");
     expect(
       (await saveOwnBankAccount(m.profileId, { bankCode: "058", accountNumber: "0123456789" }, t0)).ok,
     ).toBe(true);
     expect((await findPaymentSettings(m.profileId))?.bankAccountHoldUntil).toBeNull();
     expect(outboxMails(m.email).some((mail) => mail.includes("A payout account was added"))).toBe(true);
+    await earn(m.profileId, 1_000_000);
     expect(await reviewWithdrawal(m.profileId, 400_000, t0)).toMatchObject({
       ok: true,
       review: { question: "Send ₦4,000 to Guaranty Trust Bank ••6789?" },
@@ -138,7 +162,7 @@ describe("saving the payout account", () => {
     );
     expect(changed.ok).toBe(true);
     expect(changed.message).toBe(
-      "Bank account saved. Your payout account was changed recently. For your safety, payouts to it start at 26 Nov, 14:00 (Lagos time).",
+      "Bank account saved. Your payout account is new. For your safety, payouts to it start at 26 Nov, 14:00 (Lagos time).",
     );
     const mail = outboxMails(m.email).find((x) => x.includes("Your payout account was changed to"));
     // Quoted-printable: the two dots of "••7890" are encoded in the file.

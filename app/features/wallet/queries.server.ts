@@ -208,12 +208,21 @@ export async function lockPayout(tx: DbExecutor, reference: string): Promise<Pay
   return row;
 }
 
-/** A note on a still-pending payout (say, waiting for an OTP); no status change. */
-export async function notePendingPayout(reference: string, note: string): Promise<void> {
-  await db
+/**
+ * A note on a still-pending payout (say, waiting for an OTP); no status change. True when the payout
+ * was still pending (the update then holds its row lock until `tx` ends).
+ */
+export async function notePendingPayout(
+  reference: string,
+  note: string,
+  tx: DbExecutor = db,
+): Promise<boolean> {
+  const rows = await tx
     .update(p)
     .set({ note, updatedAt: new Date() })
-    .where(and(eq(p.reference, reference), eq(p.status, "pending")));
+    .where(and(eq(p.reference, reference), eq(p.status, "pending")))
+    .returning({ reference: p.reference });
+  return rows.length > 0;
 }
 
 /** Pending payouts last touched before `before`, oldest first (the sweep asks the provider about them). */

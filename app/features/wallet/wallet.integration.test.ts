@@ -28,11 +28,15 @@ import { findPayoutByReference, listPayouts, profileNames } from "./queries.serv
 import {
   handleTransferEvent,
   lookUpBankAccount,
+  PAYOUT_ACCOUNT_HOLD_MS,
   publicPaymentFacts,
   requestWithdrawal,
   saveOwnBankAccount,
   walletView,
 } from "./wallet.server";
+
+/** An account saved over a day ago: past the 24 h hold a first account gets when Available holds money (ADR 0017). */
+const savedBeforeHold = () => new Date(Date.now() - PAYOUT_ACCOUNT_HOLD_MS - 60_000);
 
 let seq = 0;
 /** Money the musician has earned: a client's payment released to their wallet (as pay-core posts it). */
@@ -115,7 +119,11 @@ describe("withdrawals", () => {
       ok: false,
       message: "Add your bank account before you withdraw",
     });
-    await saveOwnBankAccount(bola.profileId, { bankCode: "044", accountNumber: "1234567890" });
+    await saveOwnBankAccount(
+      bola.profileId,
+      { bankCode: "044", accountNumber: "1234567890" },
+      savedBeforeHold(),
+    );
     expect((await requestWithdrawal(bola.profileId, 99_999)).fieldErrors?.amount).toBe(
       "The minimum withdrawal is ₦1,000.00",
     );
@@ -165,7 +173,11 @@ describe("withdrawals", () => {
   it("a transfer to the documented failing account returns the money to Available with a note", async () => {
     const kemi = await createMusician({ firstName: "Kemi", lastName: "Lawal" });
     await earn(kemi.profileId, 300_000);
-    await saveOwnBankAccount(kemi.profileId, { bankCode: "057", accountNumber: TEST_FAILING_ACCOUNT_NUMBER });
+    await saveOwnBankAccount(
+      kemi.profileId,
+      { bankCode: "057", accountNumber: TEST_FAILING_ACCOUNT_NUMBER },
+      savedBeforeHold(),
+    );
     expect((await requestWithdrawal(kemi.profileId, 300_000)).ok).toBe(true);
     const [payout] = await listPayouts(kemi.profileId);
     expect((await walletView(kemi.profileId)).availableKobo).toBe(0);
@@ -198,7 +210,11 @@ describe("withdrawals", () => {
   it("a reversal after success brings the money back from the bank", async () => {
     const tolu = await createMusician({ firstName: "Tolu", lastName: "Bello" });
     await earn(tolu.profileId, 400_000);
-    await saveOwnBankAccount(tolu.profileId, { bankCode: "033", accountNumber: "2222222222" });
+    await saveOwnBankAccount(
+      tolu.profileId,
+      { bankCode: "033", accountNumber: "2222222222" },
+      savedBeforeHold(),
+    );
     await requestWithdrawal(tolu.profileId, 400_000);
     const [payout] = await listPayouts(tolu.profileId);
     const event = { reference: payout.reference, amountKobo: 400_000, currency: "NGN" };
@@ -220,7 +236,11 @@ describe("withdrawals", () => {
   it("ignores a transfer event whose amount does not match the payout", async () => {
     const sade = await createMusician({ firstName: "Sade", lastName: "Musa" });
     await earn(sade.profileId, 200_000);
-    await saveOwnBankAccount(sade.profileId, { bankCode: "035", accountNumber: "3333333333" });
+    await saveOwnBankAccount(
+      sade.profileId,
+      { bankCode: "035", accountNumber: "3333333333" },
+      savedBeforeHold(),
+    );
     await requestWithdrawal(sade.profileId, 200_000);
     const [payout] = await listPayouts(sade.profileId);
     await handleTransferEvent("transfer.success", {
@@ -234,7 +254,11 @@ describe("withdrawals", () => {
   it("two withdrawals at once cannot spend the same money", async () => {
     const femi = await createMusician({ firstName: "Femi", lastName: "Kuti" });
     await earn(femi.profileId, 300_000);
-    await saveOwnBankAccount(femi.profileId, { bankCode: "011", accountNumber: "4444444444" });
+    await saveOwnBankAccount(
+      femi.profileId,
+      { bankCode: "011", accountNumber: "4444444444" },
+      savedBeforeHold(),
+    );
     const results = await Promise.all([
       requestWithdrawal(femi.profileId, 200_000),
       requestWithdrawal(femi.profileId, 200_000),
@@ -246,7 +270,11 @@ describe("withdrawals", () => {
   it("is rate limited", async () => {
     const uche = await createMusician({ firstName: "Uche", lastName: "Eze" });
     await earn(uche.profileId, 10_000_000);
-    await saveOwnBankAccount(uche.profileId, { bankCode: "070", accountNumber: "5555555555" });
+    await saveOwnBankAccount(
+      uche.profileId,
+      { bankCode: "070", accountNumber: "5555555555" },
+      savedBeforeHold(),
+    );
     for (let i = 0; i < 5; i++) expect((await requestWithdrawal(uche.profileId, 100_000)).ok).toBe(true);
     expect(await requestWithdrawal(uche.profileId, 100_000)).toEqual({
       ok: false,

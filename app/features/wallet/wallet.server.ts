@@ -280,7 +280,10 @@ export function accountNotFoundMessage(bankName: string): string {
   return `We couldn't find this account at ${bankName}. Check the 10-digit number.`;
 }
 
-/** A changed payout account receives no payout for this long (ADR 0017). */
+/**
+ * A new payout account receives no payout for this long (ADR 0017): a changed one always, the first
+ * one when Available already holds money.
+ */
 export const PAYOUT_ACCOUNT_HOLD_MS = 24 * 60 * 60 * 1000;
 
 const lagosTime = new Intl.DateTimeFormat("en-NG", {
@@ -295,7 +298,7 @@ const lagosTime = new Intl.DateTimeFormat("en-NG", {
 export const formatHoldUntil = (at: Date) => lagosTime.format(at);
 
 export const accountHeldMessage = (until: Date) =>
-  `Your payout account was changed recently. For your safety, payouts to it start at ${formatHoldUntil(until)} (Lagos time).`;
+  `Your payout account is new. For your safety, payouts to it start at ${formatHoldUntil(until)} (Lagos time).`;
 
 const destination = (a: { bankName: string | null; accountNumber: string }) =>
   `${a.bankName ?? "your bank"} ••${a.accountNumber.slice(-4)}`;
@@ -303,8 +306,9 @@ const destination = (a: { bankName: string | null; accountNumber: string }) =>
 /**
  * Saves the account payouts go to (the caller has checked the musician's password again). The name is
  * resolved again here: the browser's copy is not trusted. Replacing an account holds payouts to the new
- * one for 24 hours; the first account is not held (ADR 0017). Either way the musician is e-mailed, so a
- * change they did not make is seen.
+ * one for 24 hours; so does adding the first account while Available holds money, else a stolen session
+ * could add one and withdraw at once (ADR 0017, money review N11). Either way the musician is e-mailed,
+ * so a change they did not make is seen.
  */
 export async function saveOwnBankAccount(
   musicianId: string,
@@ -318,9 +322,11 @@ export async function saveOwnBankAccount(
   const hadAccount = Boolean(before?.recipientCode && before.accountNumber);
   const same = hadAccount && before?.bankCode === bankCode && before?.accountNumber === accountNumber;
   // Saving the same account again changes nothing about where money goes: any hold stays as it was.
+  // A first account is held only when there is money it could take at once; a new musician's is not.
+  const held = !same && (hadAccount || (await availableKobo(musicianId)) > 0);
   const holdUntil = same
     ? (before?.bankAccountHoldUntil ?? null)
-    : hadAccount
+    : held
       ? new Date(now.getTime() + PAYOUT_ACCOUNT_HOLD_MS)
       : null;
   try {
@@ -381,7 +387,7 @@ async function mailAccountChange(
   }).catch((err) => logger.warn({ err }, "payout account e-mail not sent"));
 }
 
-/** What the wallet says while payouts to a changed account wait, or null. */
+/** What the wallet says while payouts to a new account wait, or null. */
 export async function payoutAccountHold(musicianId: string, now = new Date()): Promise<string | null> {
   const until = (await findPaymentSettings(musicianId))?.bankAccountHoldUntil;
   return until && until > now ? accountHeldMessage(until) : null;
@@ -631,15 +637,21 @@ async function applyTransferStatus(payout: PayoutRow, status: string): Promise<v
   if (status === "success") await settleTransfer(payout.reference, "paid");
   else if (status === "failed" || status === "reversed") await settleTransfer(payout.reference, status);
   else if (status === "otp") {
-    await notePendingPayout(payout.reference, OTP_NOTE);
-    await recordMoneyAlert(db, {
-      kind: "transfer_otp",
-      reference: payout.reference,
-      musicianId: payout.musicianId,
-      amountKobo: payout.amountKobo,
-      detail: `Transfer ${payout.reference} of ${formatNaira(payout.amountKobo)} waits for an OTP: finalise it in the Paystack dashboard, or turn off OTP for transfers.`,
+    // A transfer.failed webhook can overtake the API's "otp" answer: only a payout still pending is
+    // noted and alerted, in one transaction with its row locked, so a failed one raises no alert.
+    const stillPending = await db.transaction(async (tx) => {
+      if (!(await notePendingPayout(payout.reference, OTP_NOTE, tx))) return false;
+      await recordMoneyAlert(tx, {
+        kind: "transfer_otp",
+        reference: payout.reference,
+        musicianId: payout.musicianId,
+        amountKobo: payout.amountKobo,
+        detail: `Transfer ${payout.reference} of ${formatNaira(payout.amountKobo)} waits for an OTP: finalise it in the Paystack dashboard, or turn off OTP for transfers.`,
+      });
+      return true;
     });
-    logger.error({ reference: payout.reference }, "transfer waits for an OTP; shown to the admin");
+    if (stillPending)
+      logger.error({ reference: payout.reference }, "transfer waits for an OTP; shown to the admin");
   }
 }
 

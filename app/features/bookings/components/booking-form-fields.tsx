@@ -5,6 +5,8 @@ import type { FieldErrors } from "~/lib/field-errors";
 import {
   type BookingFormValues,
   bookingEventTypes,
+  ENDS_NEXT_DAY_HINT,
+  endsNextDay,
   endTimeOptions,
   PAST_EVENT_LABEL,
   PAST_TIME_QUESTION,
@@ -71,18 +73,28 @@ export function BookingFormFields({
         {...field("eventStartTime")}
         onChange={(e) => {
           onChange("eventStartTime", e.target.value);
-          // An end time that is no longer later than the start is cleared rather than kept invalid.
-          if (values.eventEndTime && e.target.value && values.eventEndTime <= e.target.value) {
+          // An end time equal to the new start is cleared rather than kept invalid.
+          if (values.eventEndTime && e.target.value && values.eventEndTime === e.target.value) {
             onChange("eventEndTime", "");
           }
         }}
       />
-      <SelectField
-        label="End Time"
-        placeholder="Select end time"
-        options={timeChoices(endTimeOptions(values.eventStartTime))}
-        {...field("eventEndTime")}
-      />
+      <div className="grid gap-1">
+        <SelectField
+          label="End Time"
+          placeholder="Select end time"
+          options={endTimeOptions(values.eventStartTime).map((t) => ({
+            value: t,
+            label: `${formatTime(t) ?? t}${endsNextDay(values.eventStartTime, t) ? " (next day)" : ""}`,
+          }))}
+          {...field("eventEndTime")}
+        />
+        {endsNextDay(values.eventStartTime, values.eventEndTime) && (
+          <p className="text-sm text-muted-foreground" data-testid="ends-next-day">
+            {ENDS_NEXT_DAY_HINT}
+          </p>
+        )}
+      </div>
       <TextareaField
         label="Additional Details"
         className="sm:col-span-2"

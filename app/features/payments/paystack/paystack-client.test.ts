@@ -9,6 +9,10 @@ import refundList from "./fixtures/refund-list.json";
 import initialize from "./fixtures/transaction-initialize.json";
 import verify from "./fixtures/transaction-verify.json";
 import transferInitiate from "./fixtures/transfer-initiate.json";
+import transferVerify from "./fixtures/transfer-verify.json";
+// PaystackOSS/openapi dist/paystack.yaml: GET /transfer/verify/{reference} answers '404':
+// $ref '#/components/responses/NotFound', whose example this is.
+import transferVerifyOpenApi from "./fixtures/transfer-verify-openapi.json";
 import recipientCreate from "./fixtures/transferrecipient-create.json";
 import { PaymentProviderError } from "./payment-provider";
 import { createPaystackClient } from "./paystack-client.server";
@@ -225,6 +229,31 @@ describe("Paystack client contract", () => {
     expect((await client().verifyTransfer("po_1"))?.transferCode).toBe("TRF_v5tip3zx8nna9o78");
     expect(await client().verifyTransfer("po_2")).toBeNull();
     expect((await providerError(client().verifyTransfer("po_3"))).kind).toBe("unavailable");
+  });
+
+  it("an unknown transfer reference, answered as Paystack publishes it (HTTP 404 'Transfer not found'), is 'unknown transfer' (review Part 1 #5)", async () => {
+    // The published contract: doc-code-snippets' verify example and the OpenAPI spec both say 404.
+    expect(Object.keys(transferVerify)).toEqual(["200", "404"]);
+    expect(transferVerify["404"].data).toEqual({ status: false, message: "Transfer not found" });
+    expect(transferVerifyOpenApi["404"].data).toEqual({ status: false, message: "Entity not found" });
+    answers.push(
+      { status: 200, body: transferVerify["200"].data },
+      { status: 404, body: transferVerify["404"].data },
+      { status: 404, body: transferVerifyOpenApi["404"].data },
+    );
+    expect(await client().verifyTransfer("acv_9ee55786-2323-4760-98e2-6380c9cb3f67")).toEqual({
+      reference: "acv_9ee55786-2323-4760-98e2-6380c9cb3f67",
+      status: "success",
+      transferCode: "TRF_8opchtrhtjlfz90n",
+      amountKobo: 100000,
+    });
+    expect(await client().verifyTransfer("po_never_sent")).toBeNull();
+    expect(await client().verifyTransfer("po_never_sent_either")).toBeNull();
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      "GET /transfer/verify/acv_9ee55786-2323-4760-98e2-6380c9cb3f67",
+      "GET /transfer/verify/po_never_sent",
+      "GET /transfer/verify/po_never_sent_either",
+    ]);
   });
 
   it("401 (key rotated), 408 and 429 (rate limited) leave the outcome unknown: 'unavailable'", async () => {

@@ -27,7 +27,7 @@ export type WalletPageData = {
   bankAccount: { bankName: string; accountNumber: string; accountName: string; verified: boolean } | null;
   /** "Send released money to my bank automatically" (issue 29): the musician's setting. */
   autoPayout: boolean;
-  /** Payouts to a just-changed account wait (ADR 0017): what the wallet says meanwhile. */
+  /** Payouts to a new account wait (ADR 0017): what the wallet says meanwhile. */
   heldMessage: string | null;
   banks: { name: string; code: string }[];
   banksError: string | null;
@@ -315,7 +315,9 @@ export function WalletPage({
                   hint={
                     wallet.bankAccount
                       ? "We ask again because payouts will go to this account. We will e-mail you about the change, and payouts to a changed account start 24 hours later."
-                      : "We ask again because payouts will go to this account. We will e-mail you to confirm."
+                      : wallet.availableKobo > 0
+                        ? "We ask again because payouts will go to this account. We will e-mail you to confirm, and as your wallet already holds money, payouts to it start 24 hours later."
+                        : "We ask again because payouts will go to this account. We will e-mail you to confirm."
                   }
                 />
                 <div className="flex flex-wrap gap-2">
