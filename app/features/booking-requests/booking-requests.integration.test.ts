@@ -396,9 +396,10 @@ describe("a request can say a start time (phone walk 2)", () => {
     expect(none.eventStartTime).toBeNull();
     expect(requestToBookingPrefill(none)).not.toHaveProperty("eventStartTime");
     expect(requestToBookingPrefill(none)).not.toHaveProperty("eventEndTime");
+    // A 22:00 start for 4 hours is an overnight event: it ends at 02:00 the next day (N11, ADR 0024).
     expect(requestToBookingPrefill({ ...none, eventStartTime: "22:00:00" })).toMatchObject({
       eventStartTime: "22:00",
-      eventEndTime: "",
+      eventEndTime: "02:00",
     });
   });
 });

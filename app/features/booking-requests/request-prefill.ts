@@ -18,13 +18,15 @@ type RequestLike = {
   additionalDetails: string | null;
 };
 
-/** The start plus a whole number of hours, when it ends the same day ("19:00" + "4" → "23:00"). */
+/**
+ * The start plus a whole number of hours ("19:00" + "4" → "23:00"); past midnight it is the next day's
+ * time ("22:00" + "4" → "02:00"), which the booking form reads as an overnight event (ADR 0024).
+ */
 function endAfter(start: string, duration: string): string {
   const hours = Number(duration);
   const [h, m] = start.split(":").map(Number);
   if (!Number.isInteger(hours) || h === undefined || m === undefined) return "";
-  const end = h * 60 + m + hours * 60;
-  if (end >= 24 * 60) return "";
+  const end = (h * 60 + m + hours * 60) % (24 * 60);
   return `${String(Math.floor(end / 60)).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
 }
 
