@@ -159,8 +159,14 @@ test("organiser request → accepted booking → client confirms → completed; 
     .getByLabel("End Time")
     .locator("option")
     .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-  expect(endChoices.every((t) => t > "14:00")).toBe(true);
+  // After the start first, then the next day's times up to it: an overnight event (ADR 0024).
+  expect(endChoices.slice(0, 2)).toEqual(["14:30", "15:00"]);
+  expect(endChoices).not.toContain("14:00");
+  expect(endChoices.at(-1)).toBe("13:30");
+  await wizard.getByLabel("End Time").selectOption("02:00");
+  await expect(wizard.getByText("Ends after midnight: the next day")).toBeVisible();
   await wizard.getByLabel("End Time").selectOption("18:00");
+  await expect(wizard.getByText("Ends after midnight: the next day")).toHaveCount(0);
   const link = await createAndCopyLink(musician, "Kemi Bello");
   await expect(musician.getByText("No pending booking requests")).toBeVisible();
   await follow.reload();
