@@ -7,9 +7,9 @@ import {
 } from "~/features/messaging/contact-mask";
 import type { Member } from "~/features/messaging/messaging.server";
 import { sendMessage, startConversationAbout } from "~/features/messaging/messaging.server";
+import { priceQuote } from "~/features/money/booking-money.server";
+import { isPaidPhase, phaseOfStatus } from "~/features/money/money-rules";
 import { serviceFeeLabel } from "~/features/payments/fee-words";
-import { bookingCharges } from "~/features/payments/fees";
-import { configuredFeeRates } from "~/features/payments/fees.server";
 import { phoneRequestEvent } from "~/features/phone-messages/phone-messages.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { formatDate, formatTimeRange } from "~/lib/date-format";
@@ -495,7 +495,7 @@ export async function sendRequestAnswerMail(
 
 /**
  * The terms the musician booked, which may differ from the request (price, fee, total, date, time):
- * what the organiser confirms and pays (phone walk 2). The fee and total are the payments feature's.
+ * what the organiser confirms and pays (phone walk 2). The fee and total are the money module's quote.
  */
 function bookedTerms(row: {
   bookingSlug: string | null;
@@ -507,11 +507,10 @@ function bookedTerms(row: {
   if (!row.bookingSlug) return "";
   const lines: string[] = [];
   if (row.bookingPriceKobo !== null) {
-    const rates = configuredFeeRates();
-    const c = bookingCharges(Number(row.bookingPriceKobo), rates);
+    const c = priceQuote(Number(row.bookingPriceKobo));
     lines.push(
       `Price: ${formatNaira(c.priceKobo)}`,
-      `${serviceFeeLabel(rates.serviceFeeBp)}: ${formatNaira(c.serviceFeeKobo)}`,
+      `${serviceFeeLabel(c.serviceFeeBp)}: ${formatNaira(c.serviceFeeKobo)}`,
       `Total you pay: ${formatNaira(c.totalKobo)}`,
     );
   }
@@ -541,8 +540,10 @@ export function requestStage(
   if (status === "declined") return "declined";
   if (status === "pending") return replies.at(-1)?.from === "musician" ? "reply_waiting" : "waiting";
   if (bookingStatus === "cancelled") return "cancelled";
-  if (paymentStatus === "released") return "completed";
-  if (paymentStatus === "paid" || paymentStatus === "partially_refunded") return "paid";
+  // The money module's phase (payment_status is its cache): paid means isPaidPhase, released completes.
+  const phase = phaseOfStatus(paymentStatus);
+  if (phase === "released") return "completed";
+  if (isPaidPhase(phase)) return "paid";
   return "accepted";
 }
 

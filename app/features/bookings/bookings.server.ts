@@ -4,15 +4,13 @@ import { BOOKED_JUST_NOW, clashesFor, isDoubleBooking } from "~/features/calenda
 import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/disputes.server";
 import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { contactsShared } from "~/features/messaging/contact-shared";
-import { peekBookingsMoney } from "~/features/money/booking-money.server";
+import { peekBookingMoney, peekBookingsMoney, priceQuote } from "~/features/money/booking-money.server";
 import {
   type ClientBookingNews,
   clientBookingNews,
   notifyMoneyEvent,
 } from "~/features/notifications/money-notifications.server";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
-import { bookingCharges } from "~/features/payments/fees";
-import { configuredFeeRates } from "~/features/payments/fees.server";
 import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
@@ -279,9 +277,10 @@ export type PublicBooking = Omit<BookingSummaryData, "email" | "phoneNumber" | "
   slug: string;
   musicianName: string;
   status: string;
-  /** While paid and held in escrow the client may still open a dispute (it freezes the release). */
   paymentStatus: string;
-  /** The client has opened a dispute: both sides read "Disputed". */
+  /** The money module's `held`: while it holds the client may still open a dispute (it freezes the release). */
+  moneyHeld: boolean;
+  /** The client has a dispute open (the money module's openDisputeId): both sides read "Disputed". */
   disputed: boolean;
   /** The musician's live website, where the client can reach them; null when not live. */
   musicianWebsite: string | null;
@@ -331,7 +330,7 @@ export function bookingForOutsider(booking: PublicBooking, party: { payer: boole
 }
 
 /** The server-side facts behind the page (never sent to the browser): the money and cancel panels use them. */
-export type PublicBookingRecord = BookingMoneyRow & { unresolvedDispute: boolean };
+export type PublicBookingRecord = BookingMoneyRow;
 
 /** The client's view of a booking, by its slug, with no account. Contact details stay private. */
 export async function getPublicBooking(
@@ -351,7 +350,9 @@ export async function getPublicBooking(
     firstName: row.musicianFirstName,
     lastName: row.musicianLastName,
   });
-  const money = await clientBookingNews({ ...row, musicianName });
+  // The booking's money, one read: what the page says of the payment, its holds and its dispute.
+  const held = await peekBookingMoney(row.id);
+  const money = await clientBookingNews({ ...row, musicianName }, held);
   return {
     ok: true,
     record: row,
@@ -372,28 +373,23 @@ export async function getPublicBooking(
       additionalDetails: row.additionalDetails,
       status: row.status,
       paymentStatus: row.paymentStatus,
-      disputed: row.disputed,
+      moneyHeld: held?.held ?? false,
+      disputed: Boolean(held?.openDisputeId),
       musicianWebsite:
         row.musicianWebsiteActive && row.musicianSlug ? `/musicians/${row.musicianSlug}` : null,
       // Not on a cancelled booking: there is no event to call about (phone walk 2).
       musicianPhone:
         contactsShared(row.paymentStatus) && row.status !== "cancelled" ? (row.musicianPhone ?? null) : null,
-      quote: row.status === "pending" && row.priceKobo ? quoteFor(row.priceKobo) : null,
+      quote: row.status === "pending" && row.priceKobo ? confirmQuote(row.priceKobo) : null,
       speaksToClient: true,
     },
   };
 }
 
-/** The price, the service fee at today's rate and the total, as the pay panel will show them. */
-function quoteFor(priceKobo: number) {
-  const rates = configuredFeeRates();
-  const c = bookingCharges(priceKobo, rates);
-  return {
-    priceKobo: c.priceKobo,
-    serviceFeeKobo: c.serviceFeeKobo,
-    serviceFeeBp: rates.serviceFeeBp,
-    totalKobo: c.totalKobo,
-  };
+/** What Confirm shows: the money module's quote (price, fee at today's rate, total), as the pay panel will. */
+function confirmQuote(priceKobo: number): PublicBooking["quote"] {
+  const { serviceFeeKobo, serviceFeeBp, totalKobo } = priceQuote(priceKobo);
+  return { priceKobo, serviceFeeKobo, serviceFeeBp, totalKobo };
 }
 
 /** `clientUserId`: a signed-in organiser confirming joins the booking to their account. */

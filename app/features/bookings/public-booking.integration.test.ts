@@ -212,7 +212,8 @@ describe("the page's database work (issue 14 item 2)", () => {
       expect(sql.readsOf("bookings_by_musician")).toHaveLength(2);
       expect(sql.readsOf("phone_consents")).toHaveLength(1);
       expect(sql.readsOf("musician_payment_settings")).toHaveLength(1);
-      expect(sql.texts()).toHaveLength(5);
+      // And the booking's money, read once from the money module (its dispute and whether it is held).
+      expect(sql.texts()).toHaveLength(6);
     } finally {
       sql.restore();
     }

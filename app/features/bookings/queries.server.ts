@@ -237,11 +237,7 @@ export async function findPublicBookingBySlug(slug: string) {
       musicianSlug: musicianProfiles.slug,
       musicianWebsiteActive: musicianProfiles.websiteActive,
       musicianPhone: musicianProfiles.phoneNumber,
-      // Spelled out: inside the subquery a bare "id" would be the dispute's own.
-      disputed: sql<boolean>`EXISTS (SELECT 1 FROM client_disputes d WHERE d.booking_id = bookings_by_musician.id)`,
       musicianId: b.musicianId,
-      unresolvedDispute: sql<boolean>`EXISTS (SELECT 1 FROM client_disputes d
-        WHERE d.booking_id = bookings_by_musician.id AND d.resolved_at IS NULL)`,
     })
     .from(b)
     .innerJoin(musicianProfiles, eq(musicianProfiles.id, b.musicianId))

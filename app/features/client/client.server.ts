@@ -5,10 +5,10 @@ import type { Outcome } from "~/features/bookings/outcome";
 import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, isDoubleBooking } from "~/features/calendar/overlap.server";
 import { notifyMusician, notifyOrganiser } from "~/features/messaging/messaging.server";
+import { chargesOf, peekBookingsMoney } from "~/features/money/booking-money.server";
+import type { Charges } from "~/features/money/money-rules";
 import { bookingMoneyNews } from "~/features/notifications/money-notifications.server";
 import { serviceFeeLabel } from "~/features/payments/fee-words";
-import { bookingCharges } from "~/features/payments/fees";
-import { configuredFeeRates } from "~/features/payments/fees.server";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import { publicOrigin } from "~/server/env.server";
 import type { ClientBooking } from "./client-bookings";
@@ -44,24 +44,24 @@ function eventLabel(type: string, other: string | null): string {
   return requestEventTypeLabels[type as keyof typeof requestEventTypeLabels] ?? type;
 }
 
-/** My Bookings: the organiser's bookings and the requests they sent or saved, newest first. */
-/** What Accept asks the organiser to agree to pay: the fee and total from the payments feature's rules. */
-function chargesOf(priceKobo: number | null) {
-  if (priceKobo === null) return null;
-  const rates = configuredFeeRates();
-  const c = bookingCharges(priceKobo, rates);
-  return {
-    feeLabel: serviceFeeLabel(rates.serviceFeeBp),
-    serviceFeeKobo: c.serviceFeeKobo,
-    totalKobo: c.totalKobo,
-  };
+/** What Accept asks the organiser to pay: the money module's charges (the payment's once paid). */
+function chargesFor(charges: Charges | null) {
+  return (
+    charges && {
+      feeLabel: serviceFeeLabel(charges.serviceFeeBp),
+      serviceFeeKobo: charges.serviceFeeKobo,
+      totalKobo: charges.totalKobo,
+    }
+  );
 }
 
+/** My Bookings: the organiser's bookings and the requests they sent or saved, newest first. */
 export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<ClientBooking[]> {
   const [bookings, requests] = await Promise.all([
     listBookingsOfClient(user.id),
     listRequestsOfClient(user.id),
   ]);
+  const money = await peekBookingsMoney(bookings.map((b) => b.id));
   const news = await bookingMoneyNews(
     bookings.map((b) => ({
       ...b,
@@ -85,12 +85,12 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
         endTime: b.eventEndTime,
         location: b.location,
         amountKobo: b.priceKobo,
-        charges: chargesOf(b.priceKobo),
+        charges: chargesFor(chargesOf(money.get(b.id) ?? null, b.priceKobo)),
         status: b.status,
         paymentStatus: b.paymentStatus,
         href: `/booking/${b.slug}`,
         amountIsBudget: false,
-        disputed: b.disputed,
+        disputed: Boolean(money.get(b.id)?.openDisputeId),
         cancellation: news.get(b.id)?.cancellation ?? null,
         resolution: news.get(b.id)?.resolution ?? null,
       },

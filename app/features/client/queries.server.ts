@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
-import { bookingRequests, bookingsByMusician, clientDisputes } from "~db/schema/bookings";
+import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { musicianProfiles } from "~db/schema/profiles";
 
 const b = bookingsByMusician;
@@ -33,7 +33,6 @@ export function listBookingsOfClient(userId: string) {
       cancelledBy: b.cancelledBy,
       cancelledAt: b.cancelledAt,
       clientName: b.clientName,
-      disputed: sql<boolean>`EXISTS (SELECT 1 FROM ${clientDisputes} d WHERE d.booking_id = bookings_by_musician.id AND d.resolved_at IS NULL)`,
       createdAt: b.createdAt,
       ...musicianColumns,
     })

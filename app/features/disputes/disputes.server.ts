@@ -1,5 +1,6 @@
 import type { Outcome } from "~/features/bookings/outcome";
 import { guardSlugAction, reportSlugMiss } from "~/features/bookings/slug-guard.server";
+import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
 import { pauseReviewWindow, resumeReviewWindow } from "~/features/reviews/reviews.server";
@@ -30,7 +31,9 @@ export async function submitDispute(
     if (!booking) return { dispute: null };
     const refused = await payerRefusal(tx, booking, actor, "dispute");
     if (refused) return { refused };
-    return { dispute: await insertDisputeForSlug(slug, input, tx) };
+    // Whether the money is held is the money module's rule (escrow > 0 and never released).
+    const held = (await peekBookingMoney(booking.id, tx))?.held ?? false;
+    return { dispute: await insertDisputeForSlug(slug, input, held, tx) };
   });
   if (filed.refused) return filed.refused;
   const { dispute } = filed;

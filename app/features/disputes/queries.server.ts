@@ -6,18 +6,24 @@ import type { DisputeInput } from "./dispute.schema";
 
 /**
  * One statement: the dispute is stored only if the slug names a booking that is not confirmed, so a
- * confirm racing a dispute cannot leave a dispute on a booking the client has just accepted. A paid
- * booking (money in escrow) can be disputed: that holds the release until an admin resolves it. The
- * booking row is read FOR SHARE, so a release holding it (FOR UPDATE, having checked for disputes)
- * finishes first and the dispute is judged on the released booking: it can never slip in between the
- * release's check and its commit, and then claim to hold money already gone (review #14).
+ * confirm racing a dispute cannot leave a dispute on a booking the client has just accepted. A booking
+ * whose money is held (`moneyHeld`: the money module's value, read after lockBookingForDispute) can be
+ * disputed: that holds the release until an admin resolves it. The booking row is read FOR SHARE, so
+ * a release holding it (FOR UPDATE, having checked for disputes) finishes first and the dispute is
+ * judged on the released booking: it can never slip in between the release's check and its commit,
+ * and then claim to hold money already gone (review #14).
  */
-export async function insertDisputeForSlug(slug: string, input: DisputeInput, ex: DbExecutor = db) {
+export async function insertDisputeForSlug(
+  slug: string,
+  input: DisputeInput,
+  moneyHeld: boolean,
+  ex: DbExecutor = db,
+) {
   const result = await ex.execute<{ id: string; bookingId: string }>(sql`
     INSERT INTO ${clientDisputes} (booking_id, client_name, phone_number, dispute_reason)
     SELECT id, ${input.clientName}, ${input.phoneNumber}, ${input.disputeReason}
     FROM ${bookingsByMusician}
-    WHERE slug = ${slug} AND (status <> 'confirmed' OR payment_status = 'paid')
+    WHERE slug = ${slug} AND (status <> 'confirmed' OR ${moneyHeld})
     FOR SHARE
     RETURNING id, booking_id AS "bookingId"`);
   return result.rows[0] ?? null;

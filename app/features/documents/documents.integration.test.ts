@@ -5,6 +5,7 @@ import { action as createAction } from "~/routes/api-bookings";
 import { action as confirmAction } from "~/routes/booking";
 import { loader as clientLoader } from "~/routes/booking-document";
 import { loader as musicianLoader } from "~/routes/musician-document";
+import { applyTransition, readBookingMoney } from "~/features/money/booking-money.server";
 import { db } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { payments } from "~db/schema/payments";
@@ -372,15 +373,21 @@ describe("documents after the money moved (phone walk 2)", () => {
     const m = await musician();
     const b = await booking(m);
     expect((await asClient(b.slug, "credit-note")).status).toBe(404);
-    await paid(b, "partially_refunded");
-    await db.update(bookingsByMusician).set({ status: "cancelled" }).where(eq(bookingsByMusician.id, b.id));
-    await db.insert(bookingRefunds).values({
-      bookingId: b.id,
-      transactionReference: `sb-walk-${b.slug}`,
-      amountKobo: 13_125_000,
-      reason: "client_cancelled",
-      status: "processed",
+    // The money as the ledger has it (the credit note's figures are the money module's): credited into
+    // escrow, then half refunded by the money module's own refund transition.
+    await db.transaction(async (tx) => {
+      const money = await readBookingMoney(tx, b.id);
+      const credit = { reference: `sb-walk-${b.slug}`, amountKobo: 26_250_000, provider: "test" };
+      expect((await applyTransition(tx, money!, "credit", credit)).ok).toBe(true);
     });
+    await paid(b, "paid");
+    await db.transaction(async (tx) => {
+      const money = await readBookingMoney(tx, b.id);
+      const refund = { amountKobo: 13_125_000, reason: "client_cancelled" as const };
+      expect((await applyTransition(tx, money!, "refund", refund)).ok).toBe(true);
+    });
+    await db.update(bookingsByMusician).set({ status: "cancelled" }).where(eq(bookingsByMusician.id, b.id));
+    await db.update(bookingRefunds).set({ status: "processed" }).where(eq(bookingRefunds.bookingId, b.id));
     for (const kind of ["contract", "invoice", "receipt"]) {
       expect((await asClient(b.slug, kind)).status, kind).toBe(200);
     }

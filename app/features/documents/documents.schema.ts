@@ -1,4 +1,6 @@
 // Shared by the documents' routes and components (no server imports).
+import { phaseOfStatus } from "~/features/money/money-rules";
+
 export const documentKinds = ["contract", "invoice", "receipt", "credit-note"] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
@@ -13,11 +15,9 @@ export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
   "credit-note": "Credit note (PDF)",
 };
 
-/** Payment statuses after which a receipt exists (the organiser's money was received). */
-export const PAID_STATUSES = ["paid", "released", "partially_refunded", "refunded"] as const;
-
+/** A receipt exists once the organiser's money was received, whatever became of it (phase ≠ unpaid). */
 export function isPaid(paymentStatus: string | null | undefined): boolean {
-  return (PAID_STATUSES as readonly string[]).includes(paymentStatus ?? "");
+  return phaseOfStatus(paymentStatus) !== "unpaid";
 }
 
 export const RECEIPT_NOT_YET = "A receipt is available once the booking is paid.";
@@ -28,8 +28,6 @@ export const CREDIT_NOTE_NOT_YET = "A credit note is made when a paid booking is
  * beside its contract, invoice and receipt, which it keeps (phone walk 2).
  */
 export function hasCreditNote(status: string | null | undefined, paymentStatus: string | null | undefined) {
-  return (
-    isPaid(paymentStatus) &&
-    (status === "cancelled" || paymentStatus === "refunded" || paymentStatus === "partially_refunded")
-  );
+  const phase = phaseOfStatus(paymentStatus);
+  return phase !== "unpaid" && (status === "cancelled" || phase === "refunded" || phase === "partly_settled");
 }

@@ -3,10 +3,8 @@ import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
 import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { CONTACT_SHARED_ONCE_PAID, contactsShared } from "~/features/messaging/contact-shared";
-import { peekBookingMoney } from "~/features/money/booking-money.server";
+import { type BookingMoney, chargesOf, peekBookingMoney } from "~/features/money/booking-money.server";
 import { SERVICE_FEE_REFUND_NOTE } from "~/features/payments/fee-words";
-import { bookingCharges } from "~/features/payments/fees";
-import { configuredFeeRates } from "~/features/payments/fees.server";
 import {
   DEFAULT_CANCELLATION_POLICY,
   isCancellationPolicy,
@@ -87,11 +85,8 @@ function invoiceLabel(n: number, prefix = "INV") {
 
 const percent = (bp: number) => `${(bp / 100).toLocaleString("en-NG", { maximumFractionDigits: 2 })}%`;
 
-function charges(b: DocumentBookingRow) {
-  if (b.priceKobo === null) return null;
-  const rates = configuredFeeRates();
-  return { rates, ...bookingCharges(b.priceKobo, rates) };
-}
+/** The money module's charges: the payment's own once paid, today's quote before (null: no price yet). */
+const charges = (b: DocumentBookingRow, money: BookingMoney | null) => chargesOf(money, b.priceKobo);
 
 /**
  * Each side's phone and e-mail, or, until the booking is paid, the words saying when they are
@@ -136,8 +131,8 @@ function eventDetails(b: DocumentBookingRow): Block[] {
   ];
 }
 
-function contractBlocks(b: DocumentBookingRow): Block[] {
-  const c = charges(b);
+function contractBlocks(b: DocumentBookingRow, money: BookingMoney | null): Block[] {
+  const c = charges(b, money);
   const policy = isCancellationPolicy(b.cancellationPolicy)
     ? b.cancellationPolicy
     : DEFAULT_CANCELLATION_POLICY;
@@ -163,7 +158,7 @@ function contractBlocks(b: DocumentBookingRow): Block[] {
           rows: [
             ["Musician's price", formatNaira(c.priceKobo)],
             [
-              `Platform service fee (${percent(c.rates.serviceFeeBp)}, paid by the client)`,
+              `Platform service fee (${percent(c.serviceFeeBp)}, paid by the client)`,
               formatNaira(c.serviceFeeKobo),
             ],
           ],
@@ -174,7 +169,7 @@ function contractBlocks(b: DocumentBookingRow): Block[] {
       ? [
           {
             kind: "text" as const,
-            text: `On completion the musician receives ${formatNaira(c.musicianKobo)} (the price less the platform's ${percent(c.rates.commissionBp)} commission of ${formatNaira(c.commissionKobo)}).`,
+            text: `On completion the musician receives ${formatNaira(c.musicianKobo)} (the price less the platform's ${percent(c.commissionBp)} commission of ${formatNaira(c.commissionKobo)}).`,
           },
         ]
       : []),
@@ -205,8 +200,13 @@ function contractBlocks(b: DocumentBookingRow): Block[] {
   ];
 }
 
-function invoiceBlocks(b: DocumentBookingRow, number: number, issuedAt: Date): Block[] {
-  const c = charges(b);
+function invoiceBlocks(
+  b: DocumentBookingRow,
+  money: BookingMoney | null,
+  number: number,
+  issuedAt: Date,
+): Block[] {
+  const c = charges(b, money);
   const paid = isPaid(b.paymentStatus);
   return [
     { kind: "title", text: `Invoice ${invoiceLabel(number)}`, subtitle: `Issued ${when(issuedAt)}` },
@@ -230,7 +230,7 @@ function invoiceBlocks(b: DocumentBookingRow, number: number, issuedAt: Date): B
               `${withOther(b.serviceType, b.serviceTypeOther)} — ${withOther(b.eventType, b.eventTypeOther)}`,
               formatNaira(c.priceKobo),
             ],
-            [`Platform service fee (${percent(c.rates.serviceFeeBp)})`, formatNaira(c.serviceFeeKobo)],
+            [`Platform service fee (${percent(c.serviceFeeBp)})`, formatNaira(c.serviceFeeKobo)],
           ],
           total: [paid ? "Total (paid)" : "Total due", formatNaira(c.totalKobo)],
         }
@@ -253,8 +253,7 @@ function paymentLine(b: DocumentBookingRow): string {
   }
 }
 
-async function receiptBlocks(b: DocumentBookingRow, number: number): Promise<Block[] | null> {
-  const money = await peekBookingMoney(b.id);
+function receiptBlocks(b: DocumentBookingRow, money: BookingMoney | null, number: number): Block[] | null {
   const payment = money?.payment;
   if (!payment?.paidAt) return null;
   const state = { paidAt: payment.paidAt, reference: payment.reference, paidKobo: payment.amountKobo };
@@ -282,7 +281,7 @@ async function receiptBlocks(b: DocumentBookingRow, number: number): Promise<Blo
     {
       kind: "text",
       text:
-        b.paymentStatus === "paid" && b.status !== "cancelled"
+        money?.phase === "held" && b.status !== "cancelled"
           ? "Held in escrow by Stagebook and released to the musician after the service is completed."
           : paymentLine(b),
     },
@@ -290,12 +289,17 @@ async function receiptBlocks(b: DocumentBookingRow, number: number): Promise<Blo
 }
 
 /** What was paid, what went back to the client and what was kept, for a cancelled or refunded booking. */
-async function creditNoteBlocks(b: DocumentBookingRow, number: number): Promise<Block[] | null> {
-  const [money, refund] = await Promise.all([peekBookingMoney(b.id), bookingRefundFacts(b.id)]);
+async function creditNoteBlocks(
+  b: DocumentBookingRow,
+  money: BookingMoney | null,
+  number: number,
+): Promise<Block[] | null> {
   const payment = money?.payment;
-  if (!payment?.paidAt) return null;
-  const state = { paidAt: payment.paidAt, reference: payment.reference, paidKobo: payment.amountKobo };
-  const refunded = refund?.amountKobo ?? 0;
+  if (!money || !payment?.paidAt) return null;
+  // The figures are the money module's; the refund row says only where the refund is and when it left.
+  const refund = await bookingRefundFacts(b.id);
+  const state = { paidAt: payment.paidAt, reference: payment.reference, paidKobo: money.paidKobo };
+  const refunded = money.refundedKobo;
   const refundState =
     refunded === 0
       ? "No refund was due."
@@ -331,8 +335,11 @@ async function creditNoteBlocks(b: DocumentBookingRow, number: number): Promise<
       rows: [
         ["Paid", formatNaira(state.paidKobo)],
         ["Refunded to the client", formatNaira(refunded)],
+        ...(money.chargedBackKobo > 0
+          ? ([["Taken back by the card's bank", formatNaira(money.chargedBackKobo)]] as [string, string][])
+          : []),
       ],
-      total: ["Kept (not refunded)", formatNaira(Math.max(0, state.paidKobo - refunded))],
+      total: ["Kept (not refunded)", formatNaira(state.paidKobo - refunded - money.chargedBackKobo)],
     },
     { kind: "text", text: `${refundState} ${SERVICE_FEE_REFUND_NOTE}` },
   ];
@@ -341,8 +348,13 @@ async function creditNoteBlocks(b: DocumentBookingRow, number: number): Promise<
 /** Renders one document of a booking the caller may see (checked before this is called). */
 async function render(b: DocumentBookingRow, kind: DocumentKind): Promise<DocumentResult> {
   const meta = { title: `${kind} ${b.slug}`, author: musicianName(b) };
+  const money = await peekBookingMoney(b.id);
   if (kind === "contract") {
-    return { ok: true, filename: `contract-${b.slug}.pdf`, pdf: await renderPdf(meta, contractBlocks(b)) };
+    return {
+      ok: true,
+      filename: `contract-${b.slug}.pdf`,
+      pdf: await renderPdf(meta, contractBlocks(b, money)),
+    };
   }
   if (kind === "receipt" && !isPaid(b.paymentStatus)) {
     return { ok: false, status: 404, message: RECEIPT_NOT_YET };
@@ -355,12 +367,12 @@ async function render(b: DocumentBookingRow, kind: DocumentKind): Promise<Docume
     return {
       ok: true,
       filename: `invoice-${invoiceLabel(invoice.number)}-${b.slug}.pdf`,
-      pdf: await renderPdf(meta, invoiceBlocks(b, invoice.number, invoice.issuedAt)),
+      pdf: await renderPdf(meta, invoiceBlocks(b, money, invoice.number, invoice.issuedAt)),
     };
   }
   if (kind === "credit-note") {
     const blocks = hasCreditNote(b.status, b.paymentStatus)
-      ? await creditNoteBlocks(b, invoice.number)
+      ? await creditNoteBlocks(b, money, invoice.number)
       : null;
     if (!blocks) return { ok: false, status: 404, message: CREDIT_NOTE_NOT_YET };
     return {
@@ -369,7 +381,7 @@ async function render(b: DocumentBookingRow, kind: DocumentKind): Promise<Docume
       pdf: await renderPdf(meta, blocks),
     };
   }
-  const blocks = await receiptBlocks(b, invoice.number);
+  const blocks = receiptBlocks(b, money, invoice.number);
   if (!blocks) return { ok: false, status: 404, message: RECEIPT_NOT_YET };
   return {
     ok: true,

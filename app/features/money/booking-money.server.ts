@@ -26,6 +26,7 @@ import {
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
+import { configuredFeeRates } from "~/features/payments/fees.server";
 import {
   type CancellationPolicy,
   DEFAULT_CANCELLATION_POLICY,
@@ -34,7 +35,16 @@ import {
 import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { isHeld, type MoneyPhase, PAYMENT_STATUS_OF, phaseOf, releaseDueAt, sharesOf } from "./money-rules";
+import {
+  type Charges,
+  chargesAt,
+  isHeld,
+  type MoneyPhase,
+  PAYMENT_STATUS_OF,
+  phaseOf,
+  releaseDueAt,
+  sharesOf,
+} from "./money-rules";
 import * as q from "./queries.server";
 
 export type { MoneyPhase } from "./money-rules";
@@ -103,6 +113,8 @@ export type BookingMoney = {
   shares: { musicianKobo: number; platformKobo: number };
   /** What the release gave each side (0: not released). */
   releasedShares: { musicianKobo: number; platformKobo: number };
+  /** The payment's price, fee, total and shares at its own rates (null: unpaid; see priceQuote). */
+  charges: Charges | null;
 };
 
 /** With the wallet locked: the musician's balances, read after the lock (review N3). */
@@ -158,7 +170,22 @@ function derive(row: q.MoneyRow): BookingMoney {
       musicianKobo: releasedToMusicianKobo,
       platformKobo: releasedKobo - releasedToMusicianKobo,
     },
+    charges: payment ? chargesAt(payment.priceKobo, payment) : null,
   };
+}
+
+/**
+ * Before any payment: what a price costs at today's rates (the fee, the total the payer pays, the
+ * musician's share). Confirm, the "accepted" e-mail, the pay panel and an unpaid contract say this;
+ * once paid, everything reads BookingMoney.charges (the payment's own rates).
+ */
+export function priceQuote(priceKobo: number): Charges {
+  return chargesAt(priceKobo, configuredFeeRates());
+}
+
+/** The booking's charges: the payment's once paid, else today's quote for its price (null: no price yet). */
+export function chargesOf(m: BookingMoney | null, priceKobo: number | null): Charges | null {
+  return m?.charges ?? (priceKobo === null ? null : priceQuote(priceKobo));
 }
 
 /**

@@ -1,6 +1,6 @@
 // The pure rules of a booking's money (no server imports: pages, the wallet's lines and tests share
 // them). booking-money.server.ts reads the facts from the ledger and the rows and applies these.
-import { bookingCharges, releaseSplit } from "~/features/payments/fees";
+import { type BookingCharges, bookingCharges, type FeeRates, releaseSplit } from "~/features/payments/fees";
 
 /** Where a booking's money is, derived from the ledger (never from the payment_status column). */
 export type MoneyPhase = "unpaid" | "held" | "released" | "refunded" | "partly_settled";
@@ -13,6 +13,28 @@ export const PAYMENT_STATUS_OF: Record<MoneyPhase, string> = {
   refunded: "refunded",
   partly_settled: "partially_refunded",
 };
+
+const PHASE_OF_STATUS = new Map(
+  Object.entries(PAYMENT_STATUS_OF).map(([phase, s]) => [s, phase as MoneyPhase]),
+);
+
+/** The phase a payment_status value stands for (lists and badges read the column; ledger:check proves it). */
+export function phaseOfStatus(paymentStatus: string | null | undefined): MoneyPhase {
+  return PHASE_OF_STATUS.get(paymentStatus ?? "") ?? "unpaid";
+}
+
+/**
+ * "Is it paid?": money was received and not all of it went back (held, released or partly settled).
+ * The booking binds both sides: contact details are shared, reviews and "paid" stages follow from it.
+ * A refunded booking is not paid (its money went back), though it keeps its receipt (phase ≠ unpaid).
+ */
+export const isPaidPhase = (phase: MoneyPhase) =>
+  phase === "held" || phase === "released" || phase === "partly_settled";
+
+/** payment_status values of isPaidPhase, for filters on the column. */
+export const PAID_PAYMENT_STATUSES = Object.entries(PAYMENT_STATUS_OF)
+  .filter(([phase]) => isPaidPhase(phase as MoneyPhase))
+  .map(([, status]) => status);
 
 /** What the ledger says of one booking's money. */
 export type MoneyFacts = {
@@ -61,6 +83,29 @@ export function sharesOf(
     { totalKobo: payment.amountKobo, musicianKobo: c.musicianKobo },
     Math.min(escrowKobo, payment.amountKobo),
   );
+}
+
+/** A price's charges at given rates: the fee, the total, each side's share, with the rates themselves. */
+export type Charges = BookingCharges & FeeRates;
+
+/**
+ * What a price costs at `rates`: the payment's own rates once paid (BookingMoney.charges), today's
+ * before (priceQuote). The one place a fee, a total or a commission is worked out.
+ */
+export function chargesAt(priceKobo: number, rates: FeeRates): Charges {
+  return {
+    ...bookingCharges(priceKobo, rates),
+    serviceFeeBp: rates.serviceFeeBp,
+    commissionBp: rates.commissionBp,
+  };
+}
+
+/** The price behind a part of escrow (the wallet's "₦100,000 − 10%"), in the shares' proportion, rounded half up. */
+export function pricePartOf(payment: PaymentRates, escrowKobo: number): number {
+  if (payment.amountKobo === 0) return 0;
+  const held = BigInt(Math.min(escrowKobo, payment.amountKobo));
+  const total = BigInt(payment.amountKobo);
+  return Number((held * BigInt(payment.priceKobo) * 2n + total) / (2n * total));
 }
 
 /** Undated bookings (paid before dates were required) are released this long after payment. */

@@ -4,8 +4,7 @@
 // that is down delays the e-mails but never the money. Failures here are logged, never thrown: the
 // money has already moved.
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
-import { peekBookingMoney } from "~/features/money/booking-money.server";
-import { sharesOf } from "~/features/money/money-rules";
+import { type BookingMoney, peekBookingMoney } from "~/features/money/booking-money.server";
 import { phoneMoneyEvent } from "~/features/phone-messages/phone-messages.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatNaira } from "~/lib/money";
@@ -36,27 +35,19 @@ import {
   markMailed,
   musicianParties,
   refundsOfBookings,
-  successfulPayment,
 } from "./queries.server";
 
 export const MONEY_NOTICE_MAIL_JOB = "money-notice-mail";
 
 export type MoneyEvent =
   | { kind: "paid"; bookingId: string }
-  | { kind: "released"; bookingId: string; musicianKobo: number; by: "client" | "auto" | "admin" }
-  | {
-      kind: "cancelled";
-      bookingId: string;
-      by: "client" | "musician";
-      /** Unset: read from the booking's refund (a musician's cancellation refunds in full). */
-      refundKobo?: number;
-      /** What the musician keeps after commission (unset: nothing). */
-      musicianKobo?: number;
-      policy?: MoneyNoticeData["policy"];
-    }
+  // A booking's figures (paid, refunded, what the release gave the musician) are read from the money
+  // module when the event is stored, never passed in; a refund's own amount is the refund row's.
+  | { kind: "released"; bookingId: string; by: "client" | "auto" | "admin" }
+  | { kind: "cancelled"; bookingId: string; by: "client" | "musician"; policy?: MoneyNoticeData["policy"] }
   | { kind: "refunded"; bookingId: string; refundId: string; refundKobo: number; duplicate?: boolean }
   | { kind: "disputed"; bookingId: string; disputeId: string }
-  | { kind: "dispute_resolved"; bookingId: string; refundKobo: number; musicianKobo: number }
+  | { kind: "dispute_resolved"; bookingId: string }
   | {
       kind: "payout_sent" | "payout_failed";
       musicianId: string;
@@ -75,13 +66,12 @@ function eventLabel(type: string, other: string | null): string {
 }
 
 /** What the booking's payment was and the musician's share of it (the money module's figures). */
-async function heldFor(bookingId: string) {
-  const money = await peekBookingMoney(bookingId);
-  if (!money?.payment) return null;
+function heldFor(money: BookingMoney | null) {
+  if (!money?.charges) return null;
   return {
     paidKobo: money.paidKobo,
-    musicianKobo: sharesOf(money.payment, money.paidKobo).musicianKobo,
-    commissionBp: money.payment.commissionBp,
+    musicianKobo: money.charges.musicianKobo,
+    commissionBp: money.charges.commissionBp,
     holdsMoney: money.holds.clientDispute,
   };
 }
@@ -99,7 +89,9 @@ async function stored(event: MoneyEvent) {
   const bookingId = event.bookingId;
   const parties = await bookingParties(db, bookingId);
   if (!parties) return null;
-  const held = await heldFor(bookingId);
+  // Every figure a notice tells of a booking is the money module's, read after the event committed.
+  const money = await peekBookingMoney(bookingId);
+  const held = heldFor(money);
   const base = { musicianId: parties.musicianId, bookingId };
   switch (event.kind) {
     case "paid": {
@@ -114,18 +106,17 @@ async function stored(event: MoneyEvent) {
         ...base,
         eventKey: `released:${event.bookingId}`,
         kind: "released",
-        data: { musicianKobo: event.musicianKobo, by: event.by },
+        data: { musicianKobo: money?.releasedShares.musicianKobo ?? 0, by: event.by },
       });
     case "cancelled": {
-      const refund = event.refundKobo ?? (await refundsOfBookings([bookingId]))[0]?.amountKobo ?? 0;
       return insertNotification({
         ...base,
         eventKey: `cancelled:${event.bookingId}`,
         kind: "cancelled",
         data: {
           by: event.by,
-          refundKobo: refund,
-          musicianKobo: event.musicianKobo ?? 0,
+          refundKobo: money?.refundedKobo ?? 0,
+          musicianKobo: money?.releasedShares.musicianKobo ?? 0,
           paidKobo: held?.paidKobo ?? 0,
           policy: event.policy ?? null,
         },
@@ -161,8 +152,8 @@ async function stored(event: MoneyEvent) {
         eventKey: `dispute_resolved:${event.bookingId}`,
         kind: "dispute_resolved",
         data: {
-          refundKobo: event.refundKobo,
-          musicianKobo: event.musicianKobo,
+          refundKobo: money?.refundedKobo ?? 0,
+          musicianKobo: money?.releasedShares.musicianKobo ?? 0,
           paidKobo: held?.paidKobo ?? 0,
         },
       });
@@ -389,23 +380,24 @@ export type ClientBookingNews = BookingMoneyNews & {
 
 /**
  * For /booking/{slug}: what was paid, who cancelled and the refund with its status, a dispute's outcome.
- * Null for an unpaid booking that is not cancelled (nothing to say; no reads).
+ * `money`: the booking's value from the money module (what was paid, whether it is held). Null for an
+ * unpaid booking that is not cancelled (nothing to say; no reads).
  */
-export async function clientBookingNews(b: {
-  id: string;
-  status: string;
-  paymentStatus: string;
-  clientName: string;
-  musicianName: string;
-  eventType: string;
-  eventTypeOther: string | null;
-  eventDate: string | null;
-}): Promise<ClientBookingNews | null> {
-  if (b.paymentStatus === "unpaid" && b.status !== "cancelled") return null;
-  const [payment, cancelled] = await Promise.all([
-    successfulPayment(db, b.id),
-    b.status === "cancelled" ? cancellationsOf([b.id]) : Promise.resolve([]),
-  ]);
+export async function clientBookingNews(
+  b: {
+    id: string;
+    status: string;
+    clientName: string;
+    musicianName: string;
+    eventType: string;
+    eventTypeOther: string | null;
+    eventDate: string | null;
+  },
+  money: BookingMoney | null,
+): Promise<ClientBookingNews | null> {
+  const phase = money?.phase ?? "unpaid";
+  if (phase === "unpaid" && b.status !== "cancelled") return null;
+  const cancelled = b.status === "cancelled" ? await cancellationsOf([b.id]) : [];
   const news = await bookingMoneyNews(
     [
       {
@@ -418,21 +410,23 @@ export async function clientBookingNews(b: {
     "client",
   );
   const n = news.get(b.id);
-  const held = b.paymentStatus === "paid" && b.status !== "cancelled" && payment;
+  const held = phase === "held" && b.status !== "cancelled";
+  const paidKobo = money?.payment ? money.paidKobo : null;
   return {
     cancellation: n?.cancellation ?? null,
     resolution: n?.resolution ?? null,
     resolvedAt: n?.resolvedAt ?? null,
-    paidKobo: payment?.amountKobo ?? null,
-    paidLine: held ? `Payment received — ${formatNaira(payment.amountKobo)} held in escrow` : null,
+    paidKobo,
+    paidLine: held && paidKobo ? `Payment received — ${formatNaira(paidKobo)} held in escrow` : null,
     step:
-      b.paymentStatus === "paid"
+      phase === "held"
         ? `Your payment is held in escrow. After your event, confirm it happened below (or it is released to ${b.musicianName} automatically); if something goes wrong, tell us before then.`
-        : b.paymentStatus === "released"
+        : phase === "released"
           ? `The payment has been released to ${b.musicianName}. You can leave a review below.`
           : null,
-    disputeLine: held
-      ? `You told us something is wrong. Your payment stays in escrow: ${b.musicianName} can add their side within ${DISPUTE_SIDE_DAYS} days, and our team decides within ${DISPUTE_DECISION_DAYS} days and tells you both.`
-      : null,
+    disputeLine:
+      held && paidKobo
+        ? `You told us something is wrong. Your payment stays in escrow: ${b.musicianName} can add their side within ${DISPUTE_SIDE_DAYS} days, and our team decides within ${DISPUTE_DECISION_DAYS} days and tells you both.`
+        : null,
   };
 }

@@ -141,20 +141,6 @@ export async function musicianParties(musicianId: string) {
   return row ?? null;
 }
 
-/** The booking's successful payment: what was paid and the rates fixed at checkout. */
-export async function successfulPayment(ex: DbExecutor, bookingId: string) {
-  const [row] = await ex
-    .select({
-      amountKobo: payments.amountKobo,
-      priceKobo: payments.priceKobo,
-      commissionBp: payments.commissionBp,
-    })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "success")))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function latestDisputeReason(bookingId: string) {
   const [row] = await db
     .select({ reason: clientDisputes.disputeReason, createdAt: clientDisputes.createdAt })

@@ -12,9 +12,10 @@ import {
   applyTransition,
   type MoneyBooking,
   peekBookingMoney,
+  priceQuote,
   readBookingMoney,
 } from "~/features/money/booking-money.server";
-import { PAYMENT_STATUS_OF, releaseDueAt, sharesOf } from "~/features/money/money-rules";
+import { PAYMENT_STATUS_OF, releaseDueAt } from "~/features/money/money-rules";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
 import type { CancellationPolicy } from "~/features/refunds/cancellation-policy";
@@ -26,8 +27,6 @@ import { env, publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "./event-time";
-import { bookingCharges } from "./fees";
-import { configuredFeeRates } from "./fees.server";
 import {
   bindPayerDevice,
   holdsPayment,
@@ -96,23 +95,22 @@ export async function payPanelFor(
   const cancelled = booking.status === "cancelled";
   if (booking.paymentStatus === "unpaid") {
     if (booking.status !== "confirmed" || !booking.priceKobo) return null;
-    const rates = configuredFeeRates();
-    const c = bookingCharges(booking.priceKobo, rates);
+    const c = priceQuote(booking.priceKobo);
     // Before paying: when the release would be due if our credit came now (the money module's rule).
     const due = booking.eventDate ? releaseDueAt(eventEndsAt(booking), now, env().RELEASE_AFTER_HOURS) : null;
     return {
       state: "pay",
       priceKobo: c.priceKobo,
       serviceFeeKobo: c.serviceFeeKobo,
-      serviceFeeBp: rates.serviceFeeBp,
+      serviceFeeBp: c.serviceFeeBp,
       totalKobo: c.totalKobo,
       // Always asked (N1): the receipt and the payer's powers go to the person paying.
       needsEmail: true,
       needsDate: !booking.eventDate,
       canMarkHappened: false,
       releaseOpens: null,
-      releaseKobo: sharesOf({ ...rates, priceKobo: c.priceKobo, amountKobo: c.totalKobo }, c.totalKobo)
-        .musicianKobo,
+      // What a full release would give the musician: price − commission.
+      releaseKobo: c.musicianKobo,
       onHold: false,
       releaseDueAt: due?.toISOString() ?? null,
       releaseDue: due ? formatLagosMoment(due) : null,
@@ -212,8 +210,7 @@ async function openCheckout(
   clientUserId: string | null,
   heldToken: string | null,
 ): Promise<StartCheckoutResult> {
-  const rates = configuredFeeRates();
-  const charges = bookingCharges(priceKobo, rates);
+  const charges = priceQuote(priceKobo);
   // Frozen on the payment with the fee rates: the client pays under the policy the pay panel showed.
   const policy = await cancellationPolicyOf(booking.musicianId);
   const open = await q.findRecentOpenPayment(booking.id, new Date(Date.now() - REUSE_CHECKOUT_MS));
@@ -223,8 +220,8 @@ async function openCheckout(
     open.amountKobo === charges.totalKobo &&
     open.email === email &&
     open.cancellationPolicy === policy &&
-    open.serviceFeeBp === rates.serviceFeeBp &&
-    open.commissionBp === rates.commissionBp;
+    open.serviceFeeBp === charges.serviceFeeBp &&
+    open.commissionBp === charges.commissionBp;
   if (same && typeof url === "string" && (await holdsPayment(open.id, heldToken)))
     return { ok: true, authorizationUrl: url, payerToken: heldToken! };
 
@@ -237,8 +234,8 @@ async function openCheckout(
     priceKobo: charges.priceKobo,
     serviceFeeKobo: charges.serviceFeeKobo,
     amountKobo: charges.totalKobo,
-    serviceFeeBp: rates.serviceFeeBp,
-    commissionBp: rates.commissionBp,
+    serviceFeeBp: charges.serviceFeeBp,
+    commissionBp: charges.commissionBp,
     cancellationPolicy: policy,
     provider: paymentProvider().kind,
   });

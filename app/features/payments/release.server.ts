@@ -112,8 +112,7 @@ export async function afterRelease(
 ): Promise<ReleaseResult> {
   if (!result.ok) return result;
   await sendRequestedPayout(result.payout);
-  if (result.moved && result.musicianKobo > 0)
-    await notifyMoneyEvent({ kind: "released", bookingId, musicianKobo: result.musicianKobo, by });
+  if (result.moved && result.musicianKobo > 0) await notifyMoneyEvent({ kind: "released", bookingId, by });
   // Released means completed and paid: the booking's review window opens now.
   await openReviewWindow(bookingId);
   return {

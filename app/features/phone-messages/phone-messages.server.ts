@@ -7,7 +7,6 @@
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
 import { maskContactDetails } from "~/features/messaging/contact-mask";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
-import { eventEndsAt } from "~/features/payments/event-time";
 import { musicianDisplayName } from "~/lib/display-name";
 import { parseNigerianPhone } from "~/lib/phone";
 import { type DbExecutor, db } from "~/server/db.server";
@@ -136,8 +135,8 @@ export async function sendPhoneMessage(data: { id: string }, now: Date = new Dat
     return "skipped";
   }
   if (row.event === "release_due" && row.bookingId) {
-    const booking = await q.bookingForPhone(db, row.bookingId);
-    if (booking?.paymentStatus !== "paid" || booking.status === "cancelled") {
+    const money = await peekBookingMoney(row.bookingId);
+    if (!money?.held || money.booking.status === "cancelled") {
       await q.markPhoneMessage(row.id, { status: "skipped", error: "no longer held" });
       return "skipped";
     }
@@ -297,8 +296,10 @@ export type MoneyEventRow = {
 };
 
 /**
- * The phone messages of a money event, with the figures its e-mail notices use (one call from the
- * notices, idempotent: the message keys are the stored event's). Never throws.
+ * The phone messages of a money event (one call from the notices, idempotent: the message keys are the
+ * stored event's). A booking's figures are read from the money module here, never taken from the
+ * e-mail's data: paid, the musician's share, what went back, what the release gave the musician, when
+ * the release is due. Only a refund's own amount and a payout's are the event's. Never throws.
  */
 export async function phoneMoneyEvent(row: MoneyEventRow): Promise<void> {
   const d = row.data;
@@ -322,30 +323,38 @@ export async function phoneMoneyEvent(row: MoneyEventRow): Promise<void> {
     }
     if (!row.bookingId) return;
     const bookingId = row.bookingId;
+    const money = await peekBookingMoney(bookingId);
+    if (!money) return;
+    const paidKobo = money.paidKobo;
+    const shareKobo = money.charges?.musicianKobo ?? 0;
+    const settled = { refundKobo: money.refundedKobo, keepKobo: money.releasedShares.musicianKobo };
     switch (row.kind) {
       case "paid": {
-        const due = await releaseDueWords(bookingId);
-        await phoneBookingEvent("paid", bookingId, ["musician"], {
-          eventKey,
-          amountKobo: d.musicianKobo ?? 0,
-          due,
-        });
-        await phoneBookingEvent("paid", bookingId, ["client"], { eventKey, amountKobo: d.paidKobo ?? 0 });
-        const end = await eventEnd(bookingId);
-        if (end) await phoneBookingEvent("release_due", bookingId, ["client"], { due, notBefore: end });
+        const due = shortDate(
+          money.releaseDueAt
+            ? new Date(money.releaseDueAt.getTime() + 3_600_000).toISOString().slice(0, 10)
+            : null,
+        );
+        await phoneBookingEvent("paid", bookingId, ["musician"], { eventKey, amountKobo: shareKobo, due });
+        await phoneBookingEvent("paid", bookingId, ["client"], { eventKey, amountKobo: paidKobo });
+        if (money.eventEndsAt)
+          await phoneBookingEvent("release_due", bookingId, ["client"], {
+            due,
+            notBefore: money.eventEndsAt,
+          });
         return;
       }
       case "released":
         await phoneBookingEvent("released", bookingId, ["musician", "client"], {
           eventKey,
-          amountKobo: d.musicianKobo ?? 0,
+          amountKobo: money.releasedShares.musicianKobo,
         });
         return;
       case "cancelled": {
         const byMusician = d.by === "musician";
         // An unpaid booking's cancellation moves no money: its texts speak of no refund (issue 30).
-        const event = (d.paidKobo ?? 0) > 0 ? "cancelled" : "cancelled_unpaid";
-        const common = { eventKey, refundKobo: d.refundKobo ?? 0, keepKobo: d.musicianKobo ?? 0 };
+        const event = paidKobo > 0 ? "cancelled" : "cancelled_unpaid";
+        const common = { eventKey, ...settled };
         await phoneBookingEvent(event, bookingId, ["musician"], {
           ...common,
           who: byMusician ? "you" : "the organiser",
@@ -357,39 +366,24 @@ export async function phoneMoneyEvent(row: MoneyEventRow): Promise<void> {
         return;
       }
       case "refunded":
+        // This refund's own amount (a duplicate charge's refund is not the booking's).
         await phoneBookingEvent("refunded", bookingId, ["client"], {
           eventKey,
           refundKobo: d.refundKobo ?? 0,
         });
         return;
       case "disputed":
-        await phoneBookingEvent("disputed", bookingId, ["musician"], {
-          eventKey,
-          amountKobo: d.musicianKobo ?? 0,
-        });
-        await phoneBookingEvent("disputed", bookingId, ["client"], { eventKey, amountKobo: d.paidKobo ?? 0 });
+        await phoneBookingEvent("disputed", bookingId, ["musician"], { eventKey, amountKobo: shareKobo });
+        await phoneBookingEvent("disputed", bookingId, ["client"], { eventKey, amountKobo: paidKobo });
         return;
       case "dispute_resolved":
         await phoneBookingEvent("dispute_resolved", bookingId, ["musician", "client"], {
           eventKey,
-          refundKobo: d.refundKobo ?? 0,
-          keepKobo: d.musicianKobo ?? 0,
+          ...settled,
         });
         return;
     }
   } catch (err) {
     logger.error({ err, id: row.id, kind: row.kind }, "phone messages of a money event not queued");
   }
-}
-
-// When the release is due: the money module's rule (the later of the event's end and our credit, + 48 h),
-// read from it, never recomputed here.
-async function releaseDueWords(bookingId: string): Promise<string> {
-  const at = (await peekBookingMoney(bookingId))?.releaseDueAt ?? null;
-  return shortDate(at ? new Date(at.getTime() + 3_600_000).toISOString().slice(0, 10) : null);
-}
-
-async function eventEnd(bookingId: string): Promise<Date | null> {
-  const b = await q.bookingForPhone(db, bookingId);
-  return b ? eventEndsAt(b) : null;
 }

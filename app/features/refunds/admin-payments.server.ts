@@ -97,7 +97,6 @@ export async function resolvePaymentDispute(
             ok: true as const,
             summary: "closed",
             refundIds: [],
-            refunded: 0,
             releasedKobo: 0,
             moved: false,
             payout: null,
@@ -122,7 +121,6 @@ export async function resolvePaymentDispute(
       ok: true as const,
       summary,
       refundIds: split.refundIds,
-      refunded: refund,
       releasedKobo: split.musicianKobo,
       moved: split.moved && refund < held,
       payout: await payoutAfterRelease(tx, money, split),
@@ -137,13 +135,7 @@ export async function resolvePaymentDispute(
       "admin",
     );
   await resumeBookingReviewWindow(bookingId);
-  if (done.summary !== "closed")
-    await notifyMoneyEvent({
-      kind: "dispute_resolved",
-      bookingId,
-      refundKobo: done.refunded,
-      musicianKobo: done.releasedKobo,
-    });
+  if (done.summary !== "closed") await notifyMoneyEvent({ kind: "dispute_resolved", bookingId });
   return { ok: true, message: done.summary === "closed" ? "Dispute closed" : "Dispute resolved" };
 }
 

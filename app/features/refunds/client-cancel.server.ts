@@ -110,7 +110,6 @@ export async function cancelBookingAsClient(
         ok: true as const,
         booking,
         refundKobo: 0,
-        keptKobo: 0,
         refundId: null,
         policy: null,
         payout: null,
@@ -124,7 +123,6 @@ export async function cancelBookingAsClient(
       ok: true as const,
       booking,
       refundKobo,
-      keptKobo: split.musicianKobo,
       refundId: split.refundIds[0] ?? null,
       policy,
       // What the policy kept for the musician goes to their bank on its own (issue 29).
@@ -138,8 +136,6 @@ export async function cancelBookingAsClient(
     kind: "cancelled",
     bookingId: done.booking.id,
     by: "client",
-    refundKobo: done.refundKobo,
-    musicianKobo: done.keptKobo,
     policy: done.policy,
   });
   return {

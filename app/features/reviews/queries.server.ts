@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { PAID_PAYMENT_STATUSES } from "~/features/money/money-rules";
 import { type Db, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { musicianProfiles } from "~db/schema/profiles";
 import { reviewReports, reviews, reviewWindows } from "~db/schema/reviews";
-import { PAID_STATUSES, PRIOR_MEAN, PRIOR_WEIGHT } from "./rating";
+import { PRIOR_MEAN, PRIOR_WEIGHT } from "./rating";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Direction = "client_to_musician" | "musician_to_client";
@@ -274,7 +275,8 @@ export async function listBookingsAwaitingMusician(musicianId: string, now: Date
         isNull(w.publishedAt),
         sql`(${w.closesAt} > ${now} OR ${w.pausedAt} IS NOT NULL)`,
         eq(b.status, "completed"),
-        inArray(b.paymentStatus, [...PAID_STATUSES]),
+        // "Paid through the platform" (GigSalad's verified rule) is the money module's isPaidPhase.
+        inArray(b.paymentStatus, PAID_PAYMENT_STATUSES),
         sql`NOT EXISTS (SELECT 1 FROM reviews x WHERE x.booking_id = ${b.id} AND x.direction = 'musician_to_client')`,
       ),
     )

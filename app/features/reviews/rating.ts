@@ -36,9 +36,6 @@ export const CLIENT_CRITERIA = [
 
 export type Criterion = (typeof CLIENT_CRITERIA)[number]["name"];
 
-/** Payment states that make a booking "paid through the platform" (GigSalad's verified rule). */
-export const PAID_STATUSES = ["paid", "released", "partially_refunded"] as const;
-
 /** Photos from the event on one client review (the reviews table's CHECK allows no more). */
 export const MAX_REVIEW_PHOTOS = 4;
 

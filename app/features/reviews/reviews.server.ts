@@ -1,5 +1,6 @@
 import { BOOKING_NOT_FOUND, type Outcome } from "~/features/bookings/outcome";
 import { guardSlugAction, reportSlugMiss } from "~/features/bookings/slug-guard.server";
+import { isPaidPhase, phaseOfStatus } from "~/features/money/money-rules";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { logger } from "~/server/logger.server";
@@ -24,13 +25,7 @@ import {
   type WindowRow,
   withLockedWindow,
 } from "./queries.server";
-import {
-  formatRating,
-  type OrganiserReputation,
-  PAID_STATUSES,
-  REPLY_EDIT_HOURS,
-  REVIEW_WINDOW_DAYS,
-} from "./rating";
+import { formatRating, type OrganiserReputation, REPLY_EDIT_HOURS, REVIEW_WINDOW_DAYS } from "./rating";
 import type { ClientReviewInput, OrganiserReviewInput } from "./review.schema";
 import { deleteReviewPhotoKeys, reviewPhotoKeys, storeReviewPhotos } from "./review-photos.server";
 import { scheduleAnnouncement, schedulePublication, scheduleWindowJobs } from "./review-schedule.server";
@@ -83,7 +78,7 @@ const refuse = (status: number, message: string) => ({ ok: false as const, statu
 /** Refusals that do not depend on the window: not completed, not paid, or a self-review. */
 export function bookingRefusal(bk: BookingForReview) {
   if (bk.status !== "completed") return refuse(409, MESSAGES.notCompleted);
-  if (!(PAID_STATUSES as readonly string[]).includes(bk.paymentStatus)) return refuse(409, MESSAGES.notPaid);
+  if (!isPaidPhase(phaseOfStatus(bk.paymentStatus))) return refuse(409, MESSAGES.notPaid);
   if (isOwnContact(bk)) return refuse(403, MESSAGES.ownBooking);
   return null;
 }

@@ -8,7 +8,7 @@
 // release moves it to Available (adding nothing). A withdrawal appears once, as money leaving, with
 // its status; a failed or reversed one came back, so it takes nothing.
 
-import { sharesOf } from "~/features/money/money-rules";
+import { pricePartOf, sharesOf } from "~/features/money/money-rules";
 import { percentLabel } from "~/features/payments/fee-words";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import { formatNairaAmount } from "~/lib/naira";
@@ -85,14 +85,6 @@ export const PAYOUT_STATUS_LABELS: Record<string, string> = {
 /** The musician's part of escrowKobo held for one payment: the money module's one share rule. */
 const musicianPartOf = (payment: NonNullable<HistoryBooking["payment"]>, escrowKobo: number) =>
   sharesOf(payment, escrowKobo).musicianKobo;
-
-/** The price behind a part of escrow ("₦100,000 − 10%"), in the same proportion, rounded half up. */
-function pricePartOf(payment: NonNullable<HistoryBooking["payment"]>, escrowKobo: number): number {
-  if (payment.amountKobo === 0) return 0;
-  const held = BigInt(Math.min(escrowKobo, payment.amountKobo));
-  const total = BigInt(payment.amountKobo);
-  return Number((held * BigInt(payment.priceKobo) * 2n + total) / (2n * total));
-}
 
 const dayMonth = (date: string | null) => (date ? formatCalendarDate(date, "d MMM") : "no date yet");
 

@@ -120,7 +120,7 @@ export function nextStep(booking: PublicBooking, dispute: ClientDisputeView | nu
   if (booking.status === "confirmed")
     return you ? "You have confirmed this booking." : "This booking is confirmed and paid.";
   // The musician's "Mark completed" does not release escrow: never call it completed while the money is held.
-  if (booking.status === "completed" && booking.paymentStatus === "paid")
+  if (booking.status === "completed" && booking.moneyHeld)
     return you
       ? "The musician has marked this booking completed. Your payment stays in escrow until you confirm the event happened, or until it is released automatically after the event."
       : "The musician has marked this booking completed. The payment stays in escrow until the client confirms the event happened, or until it is released automatically after the event.";
@@ -204,8 +204,8 @@ function BookingDetails({
   const confirming = confirmFetcher.state !== "idle";
   // A disputed booking can still be confirmed: confirming is how the client settles it.
   const pending = booking.status === "pending";
-  // Once paid and held in escrow the client may still dispute (it freezes the release).
-  const canDispute = clientActs && !booking.disputed && (pending || booking.paymentStatus === "paid");
+  // While the money module holds the money the client may still dispute (it freezes the release).
+  const canDispute = clientActs && !booking.disputed && (pending || booking.moneyHeld);
   const settled = !pending && !booking.disputed && booking.status !== "cancelled";
   // A plain form post (no JavaScript) answers with the page itself: show its outcome inline.
   const plainOutcome = !hydrated ? actionData?.toast : undefined;
