@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { applyTransition, readBookingMoney } from "~/features/money/booking-money.server";
 import { action as createAction } from "~/routes/api-bookings";
 import { action as confirmAction } from "~/routes/booking";
 import { loader as clientLoader } from "~/routes/booking-document";
 import { loader as musicianLoader } from "~/routes/musician-document";
-import { applyTransition, readBookingMoney } from "~/features/money/booking-money.server";
 import { db } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { payments } from "~db/schema/payments";
