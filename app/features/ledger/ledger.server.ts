@@ -93,22 +93,9 @@ export async function accountBalancesKobo(
   return new Map(accounts.map((code) => [code, found.get(code) ?? 0]));
 }
 
-/** Balances of every account whose code starts with prefix, e.g. "escrow:". */
-export function balancesWithPrefix(prefix: string, ex: DbExecutor = db): Promise<Map<string, number>> {
-  return q.balancesByPrefix(ex, prefix);
-}
-
 /** Whether a transaction was posted under this idempotency key (e.g. "release:{booking}": released). */
 export async function isPosted(idempotencyKey: string, ex: DbExecutor = db): Promise<boolean> {
   return (await q.findTransactionId(ex, idempotencyKey)) !== null;
-}
-
-/** The entries posted under idempotencyKey, by account code (empty: never posted). */
-export function postedEntries(
-  idempotencyKey: string,
-  ex: DbExecutor = db,
-): Promise<{ code: string; amountKobo: number }[]> {
-  return q.transactionEntries(ex, idempotencyKey);
 }
 
 /** Every entry on one account, oldest first, with its transaction's kind, booking and memo. */

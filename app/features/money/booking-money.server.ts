@@ -1,4 +1,4 @@
-// A booking's money in one place (issue 27, ADR 0019). Everything that decides where a booking's money
+// A booking's money in one place (issue 27, ADR 0022). Everything that decides where a booking's money
 // may go lives here: routes, jobs, webhooks and the admin only decide WHO is acting, then call
 // readBookingMoney and applyTransition. Nothing else writes payment_status (a cache of the derived
 // phase; ledger:check proves they agree) or computes a share, a hold or a due time.

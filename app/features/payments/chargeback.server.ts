@@ -21,8 +21,6 @@ export function chargebackOutcome(resolution: string | null | undefined): Charge
   return "unknown";
 }
 
-export const chargebackKey = (providerDisputeId: string) => `chargeback:${providerDisputeId}`;
-
 /** charge.dispute.resolve, after the dispute row was updated: apply its outcome (idempotent). */
 export async function settleChargeback(d: {
   providerDisputeId: string;

@@ -63,19 +63,6 @@ export async function linkClientAccount(
     .where(eq(b.id, bookingId));
 }
 
-export async function musicianContact(musicianId: string): Promise<{ email: string; name: string } | null> {
-  const [row] = await db
-    .select({
-      email: user.email,
-      stageName: musicianProfiles.stageName,
-      firstName: musicianProfiles.firstName,
-    })
-    .from(musicianProfiles)
-    .innerJoin(user, eq(user.id, musicianProfiles.userId))
-    .where(eq(musicianProfiles.id, musicianId));
-  return row ? { email: row.email, name: row.stageName ?? row.firstName ?? "there" } : null;
-}
-
 const paymentColumns = {
   id: p.id,
   bookingId: p.bookingId,

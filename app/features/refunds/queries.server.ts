@@ -1,9 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
-import { user } from "~db/schema/auth";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
-import { payments } from "~db/schema/payments";
-import { musicianProfiles } from "~db/schema/profiles";
 import { bookingRefunds } from "~db/schema/wallet";
 
 const r = bookingRefunds;
@@ -163,28 +160,6 @@ export async function listRefundsForAdmin(limit = 100): Promise<AdminRefundRow[]
     .limit(limit);
 }
 
-/**
- * Who to write to about a booking's money: the booking's e-mail, else the e-mail the organiser paid
- * with (a musician-created booking may have none; Paystack always has the payer's).
- */
-export async function bookingContact(bookingId: string) {
-  const [row] = await db
-    .select({
-      email: bookingsByMusician.email,
-      clientName: bookingsByMusician.clientName,
-      slug: bookingsByMusician.slug,
-    })
-    .from(bookingsByMusician)
-    .where(eq(bookingsByMusician.id, bookingId));
-  if (!row || row.email) return row;
-  const [paid] = await db
-    .select({ email: payments.email })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "success")))
-    .limit(1);
-  return { ...row, email: paid?.email ?? null };
-}
-
 export type CancellableBooking = {
   id: string;
   slug: string;
@@ -247,14 +222,4 @@ export async function listOpenDisputes(limit = 200) {
     .where(isNull(clientDisputes.resolvedAt))
     .orderBy(desc(clientDisputes.createdAt))
     .limit(limit);
-}
-
-export async function musicianEmailForBooking(bookingId: string) {
-  const [row] = await db
-    .select({ email: user.email, firstName: musicianProfiles.firstName })
-    .from(bookingsByMusician)
-    .innerJoin(musicianProfiles, eq(musicianProfiles.id, bookingsByMusician.musicianId))
-    .innerJoin(user, eq(user.id, musicianProfiles.userId))
-    .where(eq(bookingsByMusician.id, bookingId));
-  return row;
 }

@@ -3,12 +3,7 @@
 // out of the platform, refund.failed leaves it pending and shows it to the admin, who retries.
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { PAYSTACK_CLEARING, refundsPendingAccount } from "~/features/ledger/ledger-accounts";
-import {
-  applyTransition,
-  MONEY_MESSAGES,
-  type RefundReason,
-  readBookingMoney,
-} from "~/features/money/booking-money.server";
+import { applyTransition, type RefundReason, readBookingMoney } from "~/features/money/booking-money.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import {
   PaymentProviderError,
@@ -38,8 +33,6 @@ export type { AdminRefundRow, RefundRow } from "./queries.server";
 export const RETRY_REFUND_JOB = "refunds-retry";
 
 export type { RefundReason } from "~/features/money/booking-money.server";
-
-export const REFUND_MESSAGES = { chargeback: MONEY_MESSAGES.refundChargeback } as const;
 
 /** The booking's own refund as its documents state it (null: none was made). */
 export async function bookingRefundFacts(
