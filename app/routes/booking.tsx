@@ -95,9 +95,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     payer: viewer === "payer",
     musician: viewer === "musician",
   });
-  // The organiser's own dispute and whether the musician has answered it: for whoever acts for them.
+  // The organiser's own open dispute (the money module's openDisputeId) and whether the musician has
+  // answered it: for whoever acts for them.
   const dispute =
-    record.unresolvedDispute && (viewer === "unpaid" || viewer === "payer")
+    result.booking.disputed && (viewer === "unpaid" || viewer === "payer")
       ? await clientDisputeView(record.id)
       : null;
   // The organiser's "Booking updates by SMS or WhatsApp" for this booking: for whoever acts for them.
