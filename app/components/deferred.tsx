@@ -9,6 +9,17 @@ import { type ComponentType, lazy, Suspense, useEffect, useId, useLayoutEffect, 
 
 type Loader<P> = () => Promise<ComponentType<P>>;
 
+export interface DeferredOptions {
+  /**
+   * The part reads and works from its server HTML until someone acts: it holds only text, links,
+   * `<details>` and buttons whose tap is held and replayed (below), no field to type into. Its code
+   * is then not asked for because it is on the first screen, only after the first input (at idle), on
+   * a tap in it, on new props or on a client-side mount (issue 31: the booking page's summary and
+   * dialogs, a profile's lists, the footer).
+   */
+  untilInput?: boolean;
+}
+
 /** How near the viewport a part's code starts loading: about a quarter of a phone's screen ahead. */
 const NEAR_VIEWPORT_PX = 200;
 
@@ -174,7 +185,7 @@ function PartHydrated({ id }: { id: string }) {
  * so the page is rendered whole in one go (nothing streams in later). The empty `<template>` before the
  * part marks where its HTML starts; it takes no room and no child selector's place but `:first-child`.
  */
-export function deferred<P extends object>(load: Loader<P>): ComponentType<P> {
+export function deferred<P extends object>(load: Loader<P>, options: DeferredOptions = {}): ComponentType<P> {
   if (import.meta.env.SSR) {
     let Loaded: ComponentType<P> | undefined;
     serverLoads.push(
@@ -231,9 +242,12 @@ export function deferred<P extends object>(load: Loader<P>): ComponentType<P> {
       pending.set(id, instance);
       // Measured now, not at the observer's first report: what is on the first screen hydrates with the
       // page, and html[data-hydrated] waits for it.
-      // A part that rendered no element shows nothing: its code comes with the first input.
-      if (elements.some(nearViewport)) code.request();
-      else observe(instance);
+      // A part that rendered no element shows nothing: its code comes with the first input, as does
+      // the code of a part that works from its HTML until someone acts (`untilInput`).
+      if (!options.untilInput) {
+        if (elements.some(nearViewport)) code.request();
+        else observe(instance);
+      }
       // A part taken off the page before it hydrated (the market's filters move into the phone's sheet
       // once the page runs) is not waited for.
       return () => {

@@ -26,7 +26,6 @@ import {
 import { payFormSchema } from "~/features/payments/payment.schema";
 import { EVENT_HAPPENED_DONE, type PaymentActionResult } from "~/features/payments/payment-messages";
 import { markEventHappened } from "~/features/payments/release.server";
-import { PhoneUpdatesPanel } from "~/features/phone-messages/components/phone-updates-panel";
 import { phoneUpdatesOfBooking } from "~/features/phone-messages/phone-consent.server";
 import { cancelBookingAsClient, clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
 import type { ClientCancelActionResult } from "~/features/refunds/components/client-cancel-panel";
@@ -45,8 +44,15 @@ import type { Route } from "./+types/booking";
 
 // Below the booking's summary and its first action: each hydrates from its own chunk (ADR 0012).
 const PayPanel = deferred(() => import("~/features/payments/components/pay-panel").then((m) => m.PayPanel));
-const ClientCancelPanel = deferred(() =>
-  import("~/features/refunds/components/client-cancel-panel").then((m) => m.ClientCancelPanel),
+// "Cancel this booking" opens a <details> (no code needed) and posts a form whose tap is held until its
+// code is in; the phone-updates panel is a form of buttons: both hydrate on the first input (issue 31).
+const ClientCancelPanel = deferred(
+  () => import("~/features/refunds/components/client-cancel-panel").then((m) => m.ClientCancelPanel),
+  { untilInput: true },
+);
+const PhoneUpdatesPanel = deferred(
+  () => import("~/features/phone-messages/components/phone-updates-panel").then((m) => m.PhoneUpdatesPanel),
+  { untilInput: true },
 );
 const ClientReviewSection = deferred(() =>
   import("~/features/reviews/components/client-review-section").then((m) => m.ClientReviewSection),

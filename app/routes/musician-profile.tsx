@@ -19,19 +19,25 @@ import { isAnonymousRequest, SIGNED_IN_CACHE_CONTROL } from "~/server/public-cac
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/musician-profile";
 
-// Below the profile: each hydrates from its own chunk (ADR 0012).
-const UpcomingAvailability = deferred(() =>
-  import("~/features/availability/components/upcoming-availability").then((m) => m.UpcomingAvailability),
+// Below the profile, and only text: each hydrates from its own chunk on the first input (ADR 0012,
+// issue 31).
+const UpcomingAvailability = deferred(
+  () =>
+    import("~/features/availability/components/upcoming-availability").then((m) => m.UpcomingAvailability),
+  { untilInput: true },
 );
-const BusyDatesList = deferred(() =>
-  import("~/features/calendar/components/busy-dates").then((m) => m.BusyDatesList),
+const BusyDatesList = deferred(
+  () => import("~/features/calendar/components/busy-dates").then((m) => m.BusyDatesList),
+  { untilInput: true },
 );
 // Only a missing or failed profile renders it.
 const ProfileLoadFailed = deferred(() =>
   import("~/features/profiles/components/profile-load-failed").then((m) => m.ProfileLoadFailed),
 );
-const CancellationPolicyNote = deferred(() =>
-  import("~/features/refunds/components/cancellation-policy-note").then((m) => m.CancellationPolicyNote),
+const CancellationPolicyNote = deferred(
+  () =>
+    import("~/features/refunds/components/cancellation-policy-note").then((m) => m.CancellationPolicyNote),
+  { untilInput: true },
 );
 
 const LOAD_FAILED = "Could not load musician profile";

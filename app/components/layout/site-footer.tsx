@@ -1,13 +1,13 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { NativeDialog } from "~/components/ui/native-dialog";
+import type { SupportContact } from "./contact-us-dialog";
 
-/** Only what SUPPORT_EMAIL / SUPPORT_PHONE set; an unset one is empty and not shown. */
-export interface SupportContact {
-  email: string;
-  phone: string;
-}
+export type { SupportContact };
+
+// The dialog's code (and the browser's <dialog> wrapper) loads on the first tap on Contact: closed, it
+// shows nothing, so the footer's first load is its links (issue 31).
+const ContactUs = lazy(() => import("./contact-us-dialog"));
 
 const socialLinks = [
   { label: "Instagram", href: "https://www.instagram.com/stagebook.ng" },
@@ -90,49 +90,25 @@ export function SiteFooter({ support }: { support: SupportContact }) {
 
 function ContactDialog({ support }: { support: SupportContact }) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <Button
         variant="link"
         className="h-auto p-0 text-muted-foreground hover:text-primary"
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
       >
         Contact
       </Button>
-      <NativeDialog
-        open={open}
-        onOpenChange={setOpen}
-        label="Contact us"
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border"
-      >
-        <h2 className="text-lg font-semibold">Contact us</h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Our support team answers every message within one working day.
-        </p>
-        <dl className="mt-4 grid gap-2 text-sm">
-          {support.email && (
-            <div>
-              <dt className="font-medium">Email</dt>
-              <dd>
-                <a className="break-all text-primary underline" href={`mailto:${support.email}`}>
-                  {support.email}
-                </a>
-              </dd>
-            </div>
-          )}
-          {support.phone && (
-            <div>
-              <dt className="font-medium">Phone</dt>
-              <dd>
-                <a className="text-primary underline" href={`tel:${support.phone.replace(/\s/g, "")}`}>
-                  {support.phone}
-                </a>
-              </dd>
-            </div>
-          )}
-        </dl>
-      </NativeDialog>
+      {opened && (
+        <Suspense fallback={null}>
+          <ContactUs support={support} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

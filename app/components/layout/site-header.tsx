@@ -1,4 +1,7 @@
-import { MenuIcon, MusicIcon, PlusIcon } from "lucide-react";
+// By path, not from lucide's index: the header is in every page's first chunk (vite.config.ts).
+import MusicIcon from "lucide-react/icons/eighth-notes";
+import MenuIcon from "lucide-react/icons/menu";
+import PlusIcon from "lucide-react/icons/plus";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";

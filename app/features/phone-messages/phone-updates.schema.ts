@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const PHONE_UPDATES_TITLE = "Booking updates by SMS or WhatsApp";
+export { PHONE_UPDATES_TITLE, type PhoneUpdatesState } from "./phone-updates";
 export const NO_MOBILE_FOR_UPDATES =
   "Add a Nigerian mobile number (e.g. 0803 123 4567) to get booking updates by SMS or WhatsApp.";
 
@@ -16,11 +16,3 @@ export const phoneUpdatesFormSchema = z.object({
   returnTo: z.string().optional(),
 });
 export type PhoneUpdatesForm = z.infer<typeof phoneUpdatesFormSchema>;
-
-/** What a panel shows: the number (masked on a booking page), whether updates go, and how. */
-export type PhoneUpdatesState = {
-  /** "0803 123 4567" on one's own account; "•••• 4567" on a booking page. */
-  phone: string;
-  enabled: boolean;
-  channel: "sms" | "whatsapp";
-};

@@ -15,15 +15,22 @@ import { useActionToast } from "~/lib/use-action-toast";
 import type { PublicBooking } from "../bookings.server";
 import { useHydrated } from "./use-hydrated";
 
-// Nothing interactive in the summary, and the rest is below it and the first action: each hydrates
-// from its own chunk (ADR 0012).
-const BookingSummary = deferred(() => import("./booking-summary").then((m) => m.BookingSummary));
-const MusicianContact = deferred(() => import("./musician-contact").then((m) => m.MusicianContact));
-const BookingDownloads = deferred(() =>
-  import("~/features/documents/components/booking-downloads").then((m) => m.BookingDownloads),
+// Nothing interactive in the summary, the contact or the downloads (text and links), and Dispute
+// Booking is one button whose tap is held until its code is in: each hydrates from its own chunk on the
+// first input, not because a phone's first screen shows it (ADR 0012, issue 31).
+const BookingSummary = deferred(() => import("./booking-summary").then((m) => m.BookingSummary), {
+  untilInput: true,
+});
+const MusicianContact = deferred(() => import("./musician-contact").then((m) => m.MusicianContact), {
+  untilInput: true,
+});
+const BookingDownloads = deferred(
+  () => import("~/features/documents/components/booking-downloads").then((m) => m.BookingDownloads),
+  { untilInput: true },
 );
-const DisputeDialog = deferred(() =>
-  import("~/features/disputes/components/dispute-dialog").then((m) => m.DisputeDialog),
+const DisputeDialog = deferred(
+  () => import("~/features/disputes/components/dispute-dialog").then((m) => m.DisputeDialog),
+  { untilInput: true },
 );
 
 /** Back in history when there is one to go back to; the home page otherwise (and without JS). */

@@ -1,6 +1,6 @@
 import { Form, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { PHONE_UPDATES_TITLE, type PhoneUpdatesState } from "../phone-updates.schema";
+import { PHONE_UPDATES_TITLE, type PhoneUpdatesState } from "../phone-updates";
 
 /**
  * "Booking updates by SMS or WhatsApp": on by default, off with one tap. On an account the channel can

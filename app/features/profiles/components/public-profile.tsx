@@ -10,12 +10,16 @@ import { isValidWebUrl, withHttp } from "~/lib/social-links";
 import type { PublicProfile } from "../profile.server";
 
 // Nothing in these is interactive, and most is below the profile's header: each hydrates from its
-// own chunk (ADR 0012).
-const VerifiedBadge = deferred(() => import("./verified-badge").then((m) => m.VerifiedBadge));
-const RatingBadge = deferred(() =>
-  import("~/features/reviews/components/rating-badge").then((m) => m.RatingBadge),
+// own chunk (ADR 0012). The badges and tags are text (the Verified badge a <details>): their code
+// comes with the first input, not because they are on the first screen (issue 31).
+const VerifiedBadge = deferred(() => import("./verified-badge").then((m) => m.VerifiedBadge), {
+  untilInput: true,
+});
+const RatingBadge = deferred(
+  () => import("~/features/reviews/components/rating-badge").then((m) => m.RatingBadge),
+  { untilInput: true },
 );
-const Tags = deferred(() => import("./profile-tags").then((m) => m.Tags));
+const Tags = deferred(() => import("./profile-tags").then((m) => m.Tags), { untilInput: true });
 // Links to ?tab=…: they work as plain links until it hydrates.
 const TabNav = deferred(() => import("./tab-nav").then((m) => m.TabNav));
 const PortfolioItemView = deferred(() =>
