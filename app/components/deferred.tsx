@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useId, useLayoutEffect, useRef } from "react";
+import { type ComponentType, lazy, memo, Suspense, useEffect, useId, useLayoutEffect, useRef } from "react";
 
 // A part of a public page below its first screen (issues 24 and 31, ADR 0012): the server renders it
 // in place with the page as always; the browser asks for its code only when the part comes near the
@@ -265,5 +265,9 @@ export function deferred<P extends object>(load: Loader<P>, options: DeferredOpt
       </>
     );
   }
-  return Deferred;
+  // A parent that renders again with the same props (say once `useHydrated()` turns true) must not reach
+  // a part still waiting for its code: React would count it as an update to a boundary it has not
+  // hydrated, drop the server's HTML and show nothing until the code comes. Memo keeps it out of it;
+  // props that really change ask for the code (above).
+  return memo(Deferred);
 }
