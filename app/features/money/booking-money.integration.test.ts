@@ -1,6 +1,6 @@
 // Issue 27 §2: the holes of money review 2 closed through the money module. Each test failed on the
 // old main (d4b8f50).
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { cancelOwnBooking } from "~/features/bookings/bookings.server";
 import { accountBalanceKobo, postLedgerTransaction } from "~/features/ledger/ledger.server";
 import {
@@ -18,7 +18,10 @@ import {
   payPanelForSlug,
   releaseDueOnCredit,
 } from "~/features/payments/payment-test-support";
+import transactionInitialize from "~/features/payments/paystack/fixtures/transaction-initialize.json";
+import transferInitiate from "~/features/payments/paystack/fixtures/transfer-initiate.json";
 import events from "~/features/payments/paystack/fixtures/webhook-events.json";
+import { paymentProvider } from "~/features/payments/paystack/provider.server";
 import { moveTestRecord } from "~/features/payments/paystack/queries.server";
 import { paystackSignature, testProviderSecret } from "~/features/payments/paystack/signature.server";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
@@ -35,13 +38,18 @@ import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.serv
 import { availableKobo, requestWithdrawal, saveOwnBankAccount } from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { db, pool } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, testIp } from "../../../tests/support/accounts";
+import { providerServer } from "../../../tests/support/provider-server";
 import { peekBookingMoney } from "./booking-money.server";
 
 afterAll(async () => {
   await stopJobs();
 });
+
+/** Real Paystack (its client) answering from a local HTTP server, for the tests that go live. */
+const paystack = providerServer({ status: 404, body: { status: false, message: "no answer queued" } });
 
 const PAID = 26_250_000; // ₦250,000 + 5% service fee
 const SHARE = 22_500_000; // ₦250,000 − 10% commission
@@ -346,6 +354,50 @@ describe("N11", () => {
       "refunds pending are the unsettled refunds",
     );
     await pool().query("UPDATE booking_refunds SET status = 'pending' WHERE booking_id = $1", [b.id]);
+    expect(await findMoneyBreaches()).toEqual([]);
+  });
+});
+
+describe("N10: test money is tracked on its own, so it never blocks real withdrawals", () => {
+  it("test pay, release and withdraw; then live: a real payment released is withdrawn in full", async () => {
+    const m = await musicianWithBank();
+    // In test mode: paid, released and withdrawn to the test provider's pretend bank.
+    const test = await paid(m.profileId);
+    expect((await releaseEscrow(test.id, "admin")).ok).toBe(true);
+    expect((await requestWithdrawal(m.profileId, SHARE, newIdempotencyKey())).ok).toBe(true);
+    expect(await availableKobo(m.profileId)).toBe(0);
+
+    // The key is added: the real Paystack client from now on.
+    const before = { key: env().PAYSTACK_SECRET_KEY, url: env().PAYSTACK_BASE_URL };
+    Object.assign(env(), { PAYSTACK_SECRET_KEY: "sk_test_n10", PAYSTACK_BASE_URL: paystack.baseUrl });
+    onTestFinished(() => {
+      Object.assign(env(), { PAYSTACK_SECRET_KEY: before.key, PAYSTACK_BASE_URL: before.url });
+    });
+    expect(paymentProvider().kind).toBe("paystack");
+
+    // A real payment: Paystack opens the checkout, then its signed charge.success credits it.
+    const real = await insertBooking(m.profileId);
+    paystack.answers.push({ status: 200, body: transactionInitialize["200"] });
+    const started = await startCheckout(real.slug, { email: "ada@example.com" }, testIp());
+    expect(started.ok).toBe(true);
+    const reference = String(paystack.seen.at(-1)?.body?.reference);
+    expect(
+      await handleChargeSuccess({
+        reference,
+        amount: PAID,
+        currency: "NGN",
+        status: "success",
+        paid_at: new Date().toISOString(),
+      } as Parameters<typeof handleChargeSuccess>[0]),
+    ).toBe("credited");
+    expect((await releaseEscrow(real.id, "admin")).ok).toBe(true);
+
+    // All of it is real money: the test money already went out through the test provider.
+    paystack.answers.push({ status: 200, body: transferInitiate["200"] });
+    const answer = await requestWithdrawal(m.profileId, SHARE, newIdempotencyKey());
+    expect(answer).toMatchObject({ ok: true });
+    expect(paystack.seen.find((r) => r.url === "/transfer")?.body).toMatchObject({ amount: SHARE });
+    expect(await availableKobo(m.profileId)).toBe(0);
     expect(await findMoneyBreaches()).toEqual([]);
   });
 });

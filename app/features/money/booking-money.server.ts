@@ -9,11 +9,12 @@
 //    booking status to write, or `{ refused: "a plain sentence" }`. Never read the database in a plan:
 //    everything it needs is on the BookingMoney value (add a fact to queries.server.ts if it is not).
 // 2. Call it as `applyTransition(tx, await readBookingMoney(tx, id), "yourName", input)` inside the
-//    caller's transaction. readBookingMoney locks the booking, then the musician's wallet (always that
+//    caller's transaction (a transition that releases money to the musician: add it to
+//    RELEASING_TRANSITIONS and call applyReleaseTransition, which requests its automatic payout). readBookingMoney locks the booking, then the musician's wallet (always that
 //    order), so postings touching the musician's balances never race a withdrawal or another release.
 //    applyTransition posts, then writes payment_status from the phase derived after the postings.
 // 3. Do outside calls (Paystack, mail, jobs) after the commit, with the result's ids.
-// 4. Add the op to money.property.integration.test.ts (it fuzzes this table) and, if the transition
+// 4. Add the op to transitions.property.integration.test.ts (it fuzzes this table) and, if the transition
 //    changes what a phase means, to ledger:check (ledger-consistency.server.ts).
 
 import { type LedgerPosting, postLedgerTransaction } from "~/features/ledger/ledger.server";
@@ -517,12 +518,27 @@ const PHASE_REFUSALS: Record<MoneyPhase, string> = {
   partly_settled: MONEY_MESSAGES.nothingHeld,
 };
 
+/** The transitions that release money to the musician: their follow-up is the automatic payout. */
+export const RELEASING_TRANSITIONS = ["release", "clientCancelSplit", "adminSplit"] as const;
+export type ReleasingTransition = (typeof RELEASING_TRANSITIONS)[number];
+
 /**
  * Applies one transition to money read by readBookingMoney in this transaction: checks the phase,
  * plans, posts (each posting once: a repeat moves nothing), then writes payment_status from the
- * phase derived after the postings.
+ * phase derived after the postings. A transition that releases money to the musician is applied with
+ * its follow-up (the automatic payout) by applyReleaseTransition (release-transitions.server.ts).
  */
-export async function applyTransition<N extends TransitionName>(
+export function applyTransition<N extends Exclude<TransitionName, ReleasingTransition>>(
+  tx: DbExecutor,
+  m: LockedBookingMoney,
+  name: N,
+  input: TransitionInput<N>,
+): Promise<Applied | MoneyRefusal> {
+  return postTransition(tx, m, name, input);
+}
+
+/** applyTransition for any transition, without follow-ups: only applyReleaseTransition calls it directly. */
+export async function postTransition<N extends TransitionName>(
   tx: DbExecutor,
   m: LockedBookingMoney,
   name: N,

@@ -5,23 +5,21 @@
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
 import {
-  type Applied,
-  applyTransition,
   heldBookingIds,
   MONEY_MESSAGES,
   type MoneyRefusal,
   peekBookingMoney,
   readBookingMoney,
 } from "~/features/money/booking-money.server";
+import { applyReleaseTransition } from "~/features/money/release-transitions.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
-import { requestReleasePayout, sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
+import { sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
 import type { PayoutRow } from "~/features/wallet/queries.server";
 import { type DbExecutor, db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { type ClientActor, payerRefusal } from "./payer.server";
-import { bookingPayoutHolds } from "./payout-holds.server";
 import * as q from "./queries.server";
 
 export { releaseOpensMessage } from "~/features/money/booking-money.server";
@@ -53,31 +51,6 @@ type Released =
   | { ok: true; moved: boolean; musicianKobo: number; platformKobo: number; payout?: PayoutRow | null }
   | MoneyRefusal;
 
-/**
- * Inside a transaction that released money to the musician (release, the client-cancel split, the
- * admin's split): asks for its automatic payout (issue 29). Send it after the commit (sendRequestedPayout).
- */
-export async function payoutAfterRelease(
-  tx: DbExecutor,
-  money: { booking: { id: string; musicianId: string } },
-  applied: Applied | MoneyRefusal,
-  now = new Date(),
-): Promise<PayoutRow | null> {
-  if (!applied.ok || !applied.moved || applied.musicianKobo <= 0) return null;
-  const holds = await bookingPayoutHolds(tx, money.booking.id);
-  if (!holds) return null;
-  return requestReleasePayout(
-    tx,
-    {
-      musicianId: money.booking.musicianId,
-      bookingId: money.booking.id,
-      amountKobo: applied.musicianKobo,
-      holds,
-    },
-    now,
-  );
-}
-
 /** The release inside the caller's transaction; call afterRelease with its result after the commit. */
 export async function releaseEscrowIn(
   tx: DbExecutor,
@@ -99,9 +72,8 @@ export async function releaseEscrowIn(
   if (by !== "admin" && money.booking.status === "cancelled")
     return { ok: false, status: 409, message: MONEY_MESSAGES.cancelled };
   if (money.released) return { ok: true, moved: false, musicianKobo: 0, platformKobo: 0 };
-  const applied = await applyTransition(tx, money, "release", { by, now });
-  if (!applied.ok) return applied;
-  return { ...applied, payout: await payoutAfterRelease(tx, money, applied, now) };
+  // The release requests its automatic payout in this transaction (the money module's follow-up).
+  return applyReleaseTransition(tx, money, "release", { by, now }, now);
 }
 
 /** What follows a committed release: the notifications and the booking's review window. */

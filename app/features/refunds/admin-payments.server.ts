@@ -3,12 +3,13 @@
 // retried), card disputes Paystack reported (one settled with an outcome we cannot read is recorded won
 // or lost here, review N5), and payments that could not be credited.
 import { resolveBookingDisputesIn, resumeBookingReviewWindow } from "~/features/disputes/disputes.server";
-import { applyTransition, peekBookingsMoney, readBookingMoney } from "~/features/money/booking-money.server";
+import { peekBookingsMoney, readBookingMoney } from "~/features/money/booking-money.server";
+import { applyReleaseTransition } from "~/features/money/release-transitions.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { recordChargebackOutcome } from "~/features/payments/chargeback.server";
 import { listPaymentAnomalies } from "~/features/payments/checkout.server";
 import { listChargeDisputes } from "~/features/payments/paystack/queries.server";
-import { afterRelease, payoutAfterRelease } from "~/features/payments/release.server";
+import { afterRelease } from "~/features/payments/release.server";
 import { openMoneyAlerts } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
 import { parseNaira } from "~/lib/naira";
@@ -108,7 +109,8 @@ export async function resolvePaymentDispute(
     const refund = outcome === "refund" ? held : outcome === "split" ? (refundKobo ?? 0) : 0;
     if (outcome === "split" && (refund <= 0 || refund >= held))
       return { ok: false as const, message: `Enter a refund between ₦0.01 and ${formatNaira(held - 1)}` };
-    const split = await applyTransition(tx, money, "adminSplit", { refundKobo: refund });
+    // The released rest requests its automatic payout in this transaction (issue 29).
+    const split = await applyReleaseTransition(tx, money, "adminSplit", { refundKobo: refund });
     if (!split.ok) return { ok: false as const, message: split.message };
     const summary =
       outcome === "release"
@@ -123,7 +125,7 @@ export async function resolvePaymentDispute(
       refundIds: split.refundIds,
       releasedKobo: split.musicianKobo,
       moved: split.moved && refund < held,
-      payout: await payoutAfterRelease(tx, money, split),
+      payout: split.payout,
     };
   });
   if (!done.ok) return done;

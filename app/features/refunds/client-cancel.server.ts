@@ -5,15 +5,10 @@
 // no state exists in which the automatic release could still pay the musician the whole amount.
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
-import {
-  applyTransition,
-  type BookingMoney,
-  peekBookingMoney,
-  readBookingMoney,
-} from "~/features/money/booking-money.server";
+import { type BookingMoney, peekBookingMoney, readBookingMoney } from "~/features/money/booking-money.server";
+import { applyReleaseTransition } from "~/features/money/release-transitions.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
-import { payoutAfterRelease } from "~/features/payments/release.server";
 import { sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
 import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
@@ -117,7 +112,9 @@ export async function cancelBookingAsClient(
     // The policy the client paid under, frozen on the payment (a later change applies to new payments).
     const policy = money.policy;
     const refundKobo = cancellationRefundKobo(policy, money.escrowKobo, eventStartsAt(booking), now);
-    const split = await applyTransition(tx, money, "clientCancelSplit", { refundKobo });
+    // What the policy kept for the musician goes to their bank on its own (issue 29): the split
+    // requests its automatic payout in this transaction.
+    const split = await applyReleaseTransition(tx, money, "clientCancelSplit", { refundKobo }, now);
     if (!split.ok) throw new Error(`client cancel of ${booking.id} refused: ${split.message}`);
     return {
       ok: true as const,
@@ -125,8 +122,7 @@ export async function cancelBookingAsClient(
       refundKobo,
       refundId: split.refundIds[0] ?? null,
       policy,
-      // What the policy kept for the musician goes to their bank on its own (issue 29).
-      payout: await payoutAfterRelease(tx, money, split, now),
+      payout: split.payout,
     };
   });
   if (!done.ok) return done;

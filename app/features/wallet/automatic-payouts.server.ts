@@ -1,5 +1,6 @@
-// Automatic payouts (issue 29): money released to a musician goes to their bank on its own. The release
-// asks for the payout of the released share inside its own transaction (requestReleasePayout: the
+// Automatic payouts (issue 29): money released to a musician goes to their bank on its own. Every
+// release (the money module's applyReleaseTransition, ADR 0022) asks for the payout of the released
+// share inside its own transaction (requestReleasePayout: the
 // payout row and, unless a hold keeps it back, the ledger posting Available → payouts in transit); the
 // Paystack transfer goes out after commit, by the payout's reference, from the job queue (sendPayout:
 // a lost answer never pays twice, only Paystack's "not found" fails it).
