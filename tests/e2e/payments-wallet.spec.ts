@@ -60,19 +60,9 @@ test("paid on the test checkout → in escrow → event happened → available �
   await expect(page.getByTestId("balance-in-escrow")).toHaveText("₦90,000.00");
   await expect(page.getByTestId("balance-available")).toHaveText("₦0.00");
 
-  await releaseAsPayer(client, slug);
-  await expect
-    .poll(async () => {
-      await page.reload();
-      return page.getByTestId("balance-available").textContent();
-    })
-    .toBe("₦90,000.00");
-  await expect(page.getByTestId("balance-in-escrow")).toHaveText("₦0.00");
-  await expect(
-    page.getByRole("list", { name: "Wallet history" }).getByText("Released to Available"),
-  ).toBeVisible();
-
-  // Bank account: chosen from the provider's list, the resolved name shown to confirm.
+  // Bank account, while Available is empty (a first account added with money in Available is held 24
+  // hours, ADR 0017): chosen from the provider's list, the resolved name shown to confirm. Automatic
+  // payouts off: this journey withdraws by hand.
   await page.waitForSelector("html[data-hydrated]");
   await page.getByLabel("Bank").selectOption({ label: "Guaranty Trust Bank" });
   await page.getByLabel("Account number (NUBAN)").fill("012345678");
@@ -84,6 +74,22 @@ test("paid on the test checkout → in escrow → event happened → available �
   await page.getByLabel("Your Stagebook password").fill(m.password);
   await page.getByRole("button", { name: "Save bank account" }).click();
   await expect(page.getByTestId("saved-bank-account")).toContainText("Guaranty Trust Bank · 0123456789");
+  await page.getByRole("switch", { name: "Automatic payouts" }).click();
+  await expect(page.getByTestId("auto-payout-state")).toHaveText(
+    "Off: released money stays in Available until you withdraw it.",
+  );
+
+  await releaseAsPayer(client, slug);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByTestId("balance-available").textContent();
+    })
+    .toBe("₦90,000.00");
+  await expect(page.getByTestId("balance-in-escrow")).toHaveText("₦0.00");
+  await expect(
+    page.getByRole("list", { name: "Wallet history" }).getByText("Released to Available"),
+  ).toBeVisible();
 
   await page.getByLabel("Amount").fill("500");
   await page.getByRole("button", { name: "Withdraw" }).click();
