@@ -49,6 +49,8 @@ test("paid on the test checkout → in escrow → event happened → available �
   page,
   browser,
 }) => {
+  // A whole journey with two people and a withdrawal, like the other money journeys.
+  test.setTimeout(150_000);
   const m = await registerMusician(page, { firstName: "Ada", lastName: "Obi" });
   const musicianSlug = await activateWebsite(m.email, "Ada Strings");
   const slug = await seedBooking(m.email, `client-${randomBytes(3).toString("hex")}@example.com`);
