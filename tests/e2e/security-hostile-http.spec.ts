@@ -411,6 +411,14 @@ const targets: Record<string, Target[]> = {
       }),
     },
   ],
+  "routes/phone-updates": [
+    {
+      label: "booking updates by SMS or WhatsApp",
+      signedIn: true,
+      path: () => "/phone-updates",
+      form: () => ({ scope: "account", enabled: "off", channel: "sms", returnTo: "/profile?tab=account" }),
+    },
+  ],
   "routes/test-checkout": [
     {
       label: "test checkout",
