@@ -68,11 +68,23 @@ export class AppServer {
         /* not up yet */
       }
       if (this.child && this.child.exitCode !== null) {
-        throw new Error(`the server exited with code ${this.child.exitCode}; see ${this.opts.logFile}`);
+        throw new Error(
+          `the server exited with code ${this.child.exitCode}; the end of ${this.opts.logFile}:\n${this.logTail()}`,
+        );
       }
       await sleep(100);
     }
     throw new Error(`the server was not healthy within ${timeoutMs} ms; see ${this.opts.logFile}`);
+  }
+
+  /** The last lines the server wrote (CI keeps only what the script prints). */
+  logTail(chars = 4_000): string {
+    try {
+      const text = fs.readFileSync(path.resolve(ROOT, this.opts.logFile), "utf8");
+      return text.slice(-chars);
+    } catch {
+      return "(no log)";
+    }
   }
 
   kill(signal: NodeJS.Signals = "SIGKILL"): Promise<void> {

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import PgBoss from "pg-boss";
 import { logger } from "../logger.server";
+import { surviveLostJobCompletions } from "./lost-completions.server";
 import { JOB_QUEUE_SCHEMA } from "./queue-schema.server";
 
 export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
@@ -59,6 +60,7 @@ export class JobQueue {
         max: 4,
         application_name: "stagebook-jobs",
       });
+      surviveLostJobCompletions();
       boss.on("error", (err: Error & { code?: string }) => {
         // 57P01: the database is shutting down or restarting; pg-boss reconnects on its own.
         if (err.code === "57P01") logger.debug({ err }, "job queue connection lost");
