@@ -41,6 +41,7 @@ import { guardSlugAction, PAGE_LIMIT, recordMiss, slugLookupAllowed } from "./sl
 
 export type { BookingRow };
 
+import { moneyWasReceived } from "~/features/money/money-rules";
 import { BOOKING_NOT_FOUND, type Outcome, TOO_MANY_REQUESTS } from "./outcome";
 
 export type { Outcome };
@@ -140,7 +141,9 @@ function forMusician(row: BookingRow): BookingRow {
 
 export async function listOwnBookings(musician: Pick<Musician, "id">): Promise<BookingRow[]> {
   const rows = await listBookingsByMusician(musician.id);
-  const money = await peekBookingsMoney(rows.filter((b) => b.paymentStatus !== "unpaid").map((b) => b.id));
+  const money = await peekBookingsMoney(
+    rows.filter((b) => moneyWasReceived(b.paymentStatus)).map((b) => b.id),
+  );
   return rows.map((b) => {
     // The musician's Cancel refunds whatever escrow holds (refunds.server startRefundOnMusicianCancel).
     const m = money.get(b.id);
@@ -309,7 +312,7 @@ export const OUTSIDER_WORDS = {
  * (issue 27): no phone, the note's contact details masked, and nothing said to them as the client.
  */
 export function bookingForOutsider(booking: PublicBooking, party: { payer: boolean; musician: boolean }) {
-  if (booking.paymentStatus === "unpaid" || party.payer) return booking;
+  if (!moneyWasReceived(booking.paymentStatus) || party.payer) return booking;
   const outsider = !party.musician;
   return {
     ...booking,

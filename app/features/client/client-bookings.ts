@@ -1,5 +1,6 @@
 // The organiser's My Bookings (spec §2/§4): one list of their bookings and the requests they sent.
 // Pure, so the page and its tests share it.
+import { moneyWasReceived } from "~/features/money/money-rules";
 
 export type ClientBookingKind = "booking" | "request";
 
@@ -66,5 +67,5 @@ export function statusLabel(b: Pick<ClientBooking, "kind" | "status">): string {
 
 /** A booking the organiser has paid for (or that was paid and settled): no "Make Payment". */
 export function isPaidBooking(b: Pick<ClientBooking, "kind" | "paymentStatus">): boolean {
-  return b.kind === "booking" && b.paymentStatus !== null && b.paymentStatus !== "unpaid";
+  return b.kind === "booking" && moneyWasReceived(b.paymentStatus);
 }

@@ -15,11 +15,6 @@ export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
   "credit-note": "Credit note (PDF)",
 };
 
-/** A receipt exists once the organiser's money was received, whatever became of it (phase ≠ unpaid). */
-export function isPaid(paymentStatus: string | null | undefined): boolean {
-  return phaseOfStatus(paymentStatus) !== "unpaid";
-}
-
 export const RECEIPT_NOT_YET = "A receipt is available once the booking is paid.";
 export const CREDIT_NOTE_NOT_YET = "A credit note is made when a paid booking is cancelled or refunded.";
 

@@ -4,6 +4,7 @@ import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.serv
 import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { CONTACT_SHARED_ONCE_PAID, contactsShared } from "~/features/messaging/contact-shared";
 import { type BookingMoney, chargesOf, peekBookingMoney } from "~/features/money/booking-money.server";
+import { moneyWasReceived } from "~/features/money/money-rules";
 import { SERVICE_FEE_REFUND_NOTE } from "~/features/payments/fee-words";
 import {
   DEFAULT_CANCELLATION_POLICY,
@@ -16,13 +17,7 @@ import { formatCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";
 import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import {
-  CREDIT_NOTE_NOT_YET,
-  type DocumentKind,
-  hasCreditNote,
-  isPaid,
-  RECEIPT_NOT_YET,
-} from "./documents.schema";
+import { CREDIT_NOTE_NOT_YET, type DocumentKind, hasCreditNote, RECEIPT_NOT_YET } from "./documents.schema";
 import { type Block, renderPdf } from "./pdf.server";
 import {
   type DocumentBookingRow,
@@ -180,7 +175,7 @@ function contractBlocks(b: DocumentBookingRow, money: BookingMoney | null): Bloc
       // booking's policy is the one frozen on its payment; a later change of the musician's setting
       // does not touch it.
       text: `${POLICY_LABELS[policy]}: ${POLICY_TERMS[policy]} Measured from the event's start time in Lagos. If the musician cancels, the client is refunded in full. ${
-        isPaid(b.paymentStatus)
+        moneyWasReceived(b.paymentStatus)
           ? "This is the policy in force when the client paid; it applies to this booking whatever the musician's policy is later."
           : "The policy in force when the client pays is the one that applies to this booking."
       } Refunds after a cancellation follow this policy and the Stagebook Terms of Service.`,
@@ -207,7 +202,7 @@ function invoiceBlocks(
   issuedAt: Date,
 ): Block[] {
   const c = charges(b, money);
-  const paid = isPaid(b.paymentStatus);
+  const paid = moneyWasReceived(b.paymentStatus);
   return [
     { kind: "title", text: `Invoice ${invoiceLabel(number)}`, subtitle: `Issued ${when(issuedAt)}` },
     {
@@ -356,7 +351,7 @@ async function render(b: DocumentBookingRow, kind: DocumentKind): Promise<Docume
       pdf: await renderPdf(meta, contractBlocks(b, money)),
     };
   }
-  if (kind === "receipt" && !isPaid(b.paymentStatus)) {
+  if (kind === "receipt" && !moneyWasReceived(b.paymentStatus)) {
     return { ok: false, status: 404, message: RECEIPT_NOT_YET };
   }
   const invoice =

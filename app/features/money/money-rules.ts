@@ -24,6 +24,13 @@ export function phaseOfStatus(paymentStatus: string | null | undefined): MoneyPh
 }
 
 /**
+ * Money was received for it, whatever became of it since (phase ≠ unpaid): it has a receipt and a
+ * payer, it cannot be paid again, and its money history outlives a cancellation.
+ */
+export const moneyWasReceived = (paymentStatus: string | null | undefined) =>
+  phaseOfStatus(paymentStatus) !== "unpaid";
+
+/**
  * "Is it paid?": money was received and not all of it went back (held, released or partly settled).
  * The booking binds both sides: contact details are shared, reviews and "paid" stages follow from it.
  * A refunded booking is not paid (its money went back), though it keeps its receipt (phase ≠ unpaid).

@@ -15,7 +15,7 @@ import {
   priceQuote,
   readBookingMoney,
 } from "~/features/money/booking-money.server";
-import { PAYMENT_STATUS_OF, releaseDueAt } from "~/features/money/money-rules";
+import { moneyWasReceived, PAYMENT_STATUS_OF, releaseDueAt } from "~/features/money/money-rules";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
 import type { CancellationPolicy } from "~/features/refunds/cancellation-policy";
@@ -93,7 +93,7 @@ export async function payPanelFor(
   now = new Date(),
 ): Promise<PayPanelData | null> {
   const cancelled = booking.status === "cancelled";
-  if (booking.paymentStatus === "unpaid") {
+  if (!moneyWasReceived(booking.paymentStatus)) {
     if (booking.status !== "confirmed" || !booking.priceKobo) return null;
     const c = priceQuote(booking.priceKobo);
     // Before paying: when the release would be due if our credit came now (the money module's rule).
@@ -176,7 +176,7 @@ export async function startCheckout(
   if (!guard.ok) return guard;
   const booking = await q.findBookingBySlug(slug);
   if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
-  if (booking.paymentStatus !== "unpaid")
+  if (moneyWasReceived(booking.paymentStatus))
     return { ok: false, status: 409, message: PAY_MESSAGES.alreadyPaid };
   if (booking.status !== "confirmed") return { ok: false, status: 409, message: PAY_MESSAGES.notConfirmed };
   const priceKobo = booking.priceKobo;

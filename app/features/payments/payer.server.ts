@@ -9,6 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { getSessionUser } from "~/features/auth/session.server";
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
+import { moneyWasReceived } from "~/features/money/money-rules";
 import { isIdempotencyKey } from "~/lib/idempotency";
 import { type DbExecutor, db } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
@@ -112,10 +113,10 @@ export async function payerStanding(
   actor: ClientActor,
 ): Promise<PayerStanding> {
   // Nothing to prove with: no query (every anonymous view of the page stays one read of the booking).
-  if (!actor.userId && !actor.payerToken) return booking.paymentStatus === "unpaid" ? "unpaid" : "other";
+  if (!actor.userId && !actor.payerToken) return moneyWasReceived(booking.paymentStatus) ? "other" : "unpaid";
   const parties = await q.bookingParties(ex, booking.id);
   if (actor.userId && actor.userId === parties?.musicianUserId) return "musician";
-  if (booking.paymentStatus === "unpaid") return "unpaid";
+  if (!moneyWasReceived(booking.paymentStatus)) return "unpaid";
   if (!parties?.paymentId) return "other";
   // A payment made with the musician's own address or account makes nobody its payer by link or device (N1).
   const musiciansPayment = isMusiciansOwn(
@@ -298,7 +299,9 @@ export async function sendManageLink(
   if (!guard.ok) return guard;
   const booking = await q.findBookingBySlug(slug);
   if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
-  const payment = booking.paymentStatus === "unpaid" ? null : await q.findSuccessfulPayment(db, booking.id);
+  const payment = !moneyWasReceived(booking.paymentStatus)
+    ? null
+    : await q.findSuccessfulPayment(db, booking.id);
   if (!payment) return { ok: false, status: 409, message: PAYER_MESSAGES.notPaid };
   if (await musiciansPayment(booking.id))
     return { ok: false, status: 403, message: PAYER_MESSAGES.musiciansAddress };

@@ -6,6 +6,7 @@
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
 import { type BookingMoney, peekBookingMoney, readBookingMoney } from "~/features/money/booking-money.server";
+import { moneyWasReceived } from "~/features/money/money-rules";
 import { applyReleaseTransition } from "~/features/money/release-transitions.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
@@ -62,7 +63,7 @@ export async function clientCancelPreviewFor(
   ex: DbExecutor = db,
 ): Promise<ClientCancelPreview> {
   // An unpaid booking has no money to read (the page's query budget, issue 14 item 2).
-  const money = booking.paymentStatus === "unpaid" ? null : await peekBookingMoney(booking.id, ex);
+  const money = !moneyWasReceived(booking.paymentStatus) ? null : await peekBookingMoney(booking.id, ex);
   const paid = money?.phase === "held";
   const paidKobo = paid ? money.escrowKobo : 0;
   const governing = money?.policy ?? policy;

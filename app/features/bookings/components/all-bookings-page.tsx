@@ -19,8 +19,8 @@ import { OverlapWarning } from "~/features/calendar/components/overlap-warning";
 import { DisputeSidePanel } from "~/features/disputes/components/dispute-side-panel";
 import type { DisputeThread } from "~/features/disputes/dispute-sides.server";
 import { BookingDownloads } from "~/features/documents/components/booking-downloads";
-import { isPaid } from "~/features/documents/documents.schema";
 import { StartConversationForm } from "~/features/messaging/components/start-conversation-form";
+import { moneyWasReceived, phaseOfStatus } from "~/features/money/money-rules";
 import { PaymentStatusBadge } from "~/features/payments/components/payment-status-badge";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
 import { OrganiserReputationLine } from "~/features/reviews/components/organiser-reputation";
@@ -159,7 +159,7 @@ function BookingItem({
   const hintId = `booking-actions-hint-${b.id}`;
   const markCompletedWaits = b.status === "confirmed" && !dateHasCome;
   // A booking with no event date cannot be paid (release waits for the event's end).
-  const needsDate = b.status === "confirmed" && b.paymentStatus === "unpaid" && !b.eventDate;
+  const needsDate = b.status === "confirmed" && !moneyWasReceived(b.paymentStatus) && !b.eventDate;
   const hinted = !editable || !deletable || b.hasMoneyHistory || markCompletedWaits || needsDate;
   const when = [formatEventDate(b.eventDate), formatTimeRange(b.eventStartTime, b.eventEndTime)]
     .filter(Boolean)
@@ -317,7 +317,7 @@ function ViewDialog({ booking }: { booking: Row }) {
           slug={booking.slug}
           eventDate={booking.eventDate}
           musician={{ slug: musicianSlug, bookingId: booking.id }}
-          paid={isPaid(booking.paymentStatus)}
+          paid={moneyWasReceived(booking.paymentStatus)}
           paymentStatus={booking.paymentStatus}
           status={booking.status}
         />
@@ -490,7 +490,7 @@ function ConfirmActionDialog({
 export function cancelDescription(
   b: Pick<Row, "clientName" | "status" | "paymentStatus" | "cancelRefundKobo">,
 ): string {
-  if (b.paymentStatus === "paid")
+  if (phaseOfStatus(b.paymentStatus) === "held")
     return b.cancelRefundKobo
       ? `The booking for ${b.clientName} will be cancelled and the client refunded in full: ${formatNaira(b.cancelRefundKobo)}, everything they paid, goes back to them, and you receive nothing for this booking.`
       : `The booking for ${b.clientName} will be cancelled and the client refunded in full: everything they paid goes back to them, and you receive nothing for this booking.`;

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { BookingActionResult } from "~/features/bookings/action-results";
 import { disputeFetcherKey } from "~/features/disputes/dispute-keys";
 import type { ClientDisputeView } from "~/features/disputes/dispute-sides.server";
+import { moneyWasReceived } from "~/features/money/money-rules";
 import { serviceFeeLabel } from "~/features/payments/fee-words";
 import { formatNaira } from "~/lib/money";
 import { toast } from "~/lib/toast";
@@ -312,7 +313,7 @@ function BookingDetails({
             <MusicianContact name={booking.musicianName} phone={booking.musicianPhone} />
           )}
           {settled && <WhatHappensNext booking={booking} payment={payment} />}
-          {booking.status === "cancelled" && booking.paymentStatus !== "unpaid" && (
+          {booking.status === "cancelled" && moneyWasReceived(booking.paymentStatus) && (
             // A cancelled paid booking keeps its documents, with a credit note (phone walk 2).
             <section className="rounded-lg border bg-card p-4 shadow-sm">
               <BookingDownloads

@@ -1,6 +1,7 @@
 import { CalendarPlusIcon, FileTextIcon } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
-import { DOCUMENT_LABELS, type DocumentKind, hasCreditNote, isPaid } from "../documents.schema";
+import { moneyWasReceived } from "~/features/money/money-rules";
+import { DOCUMENT_LABELS, type DocumentKind, hasCreditNote } from "../documents.schema";
 
 const linkClass = buttonVariants({ variant: "outline", size: "sm" });
 
@@ -29,7 +30,7 @@ export function BookingDownloads({
     ? `/musician_documents/${musician.slug}/${musician.bookingId}`
     : `/booking/${slug}/documents`;
   const kinds: DocumentKind[] =
-    paid || isPaid(paymentStatus) ? ["contract", "invoice", "receipt"] : ["contract", "invoice"];
+    paid || moneyWasReceived(paymentStatus) ? ["contract", "invoice", "receipt"] : ["contract", "invoice"];
   if (hasCreditNote(status, paymentStatus)) kinds.push("credit-note");
   const cancelled = status === "cancelled";
   return (
