@@ -3,24 +3,21 @@
 // reads the reason.
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { answer, args, get, giveSlug, post } from "~/features/bookings/booking-test-support";
+import { answer, args, giveSlug } from "~/features/bookings/booking-test-support";
 import { nextStep } from "~/features/bookings/components/public-booking-page";
-import { handleChargeSuccess } from "~/features/payments/checkout.server";
-import { insertBooking, outboxMails } from "~/features/payments/payment-test-support";
-import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
-import { action, loader } from "~/routes/booking";
+import { outboxMails } from "~/features/payments/payment-test-support";
 import { action as bookingsAction } from "~/routes/musician-bookings";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician } from "../../../tests/support/accounts";
+import {
+  bookingAct as act,
+  bookingPage as page,
+  paidThroughBookingPage,
+} from "../../../tests/support/booking-page";
 import { deliverQueuedMails } from "../../../tests/support/mail-jobs";
 
 afterAll(() => stopJobs());
 
-type Who = { cookie: string } | null;
-const page = (slug: string, who: Who = null) =>
-  answer(() => loader(args(get(who, `/booking/${slug}`), { slug })));
-const act = (slug: string, form: Record<string, string>, who: Who = null) =>
-  answer(() => action(args(post(who, `/booking/${slug}`, form), { slug })));
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 describe("the organiser's disputed booking", () => {
@@ -28,12 +25,7 @@ describe("the organiser's disputed booking", () => {
     const m = await createMusician();
     const musicianSlug = await giveSlug(m);
     const email = `ada-${randomBytes(4).toString("hex")}@example.com`;
-    const b = await insertBooking(m.profileId, { eventDate: inDays(10), email });
-    const paid = await act(b.slug, { intent: "pay", email });
-    await completeTestCheckout(decodeURIComponent(paid.location!.split("/test-checkout/")[1]!), async (p) => {
-      await handleChargeSuccess(p.data as never);
-    });
-    const payer = { cookie: (paid.setCookie ?? "").split(";")[0]! };
+    const { payer, ...b } = await paidThroughBookingPage(m, { eventDate: inDays(10), email });
     const reason = "The band arrived two hours late and left early.";
     const filed = await act(
       b.slug,

@@ -2,17 +2,23 @@
 // nothing is released before the event has ended in Lagos.
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { answer, args, get, giveSlug, post } from "~/features/bookings/booking-test-support";
+import { giveSlug } from "~/features/bookings/booking-test-support";
 import { completeOwnBooking, MARK_COMPLETED_WAITS } from "~/features/bookings/bookings.server";
 import { nextStep } from "~/features/bookings/components/public-booking-page";
 import { accountBalanceKobo, findLedgerBreaches } from "~/features/ledger/ledger.server";
 import { escrowAccount, musicianPayableAccount, PLATFORM_REVENUE } from "~/features/ledger/ledger-accounts";
-import { action, loader } from "~/routes/booking";
 import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import { payments } from "~db/schema/payments";
 import { createMusician, createOrganiser, type TestMusician, testIp } from "../../../tests/support/accounts";
+import {
+  bookingAct as act,
+  cookieOf,
+  bookingPage as page,
+  paidThroughBookingPage as paidBooking,
+  type Who,
+} from "../../../tests/support/booking-page";
 import { handleChargeSuccess } from "./checkout.server";
 import { type ClientActor, PAYER_MESSAGES, readPayerToken } from "./payer.server";
 import { PAY_NEEDS_DATE } from "./payment-messages";
@@ -20,13 +26,6 @@ import { bookingRow, insertBooking, outboxMails, payPanelForSlug } from "./payme
 import { completeTestCheckout } from "./paystack/test-provider.server";
 import { markEventHappened, RELEASE_MESSAGES } from "./release.server";
 
-type Who = { cookie: string } | null;
-const page = (slug: string, who: Who = null, query = "") =>
-  answer(() => loader(args(get(who, `/booking/${slug}${query}`), { slug })));
-const act = (slug: string, form: Record<string, string>, who: Who = null, ip?: string) =>
-  answer(() => action(args(post(who, `/booking/${slug}`, form), { slug }, ip)));
-/** The name=value a Set-Cookie answer puts in the browser. */
-const cookieOf = (a: { setCookie: string | null }) => (a.setCookie ?? "").split(";")[0]!;
 const cookies = (...c: string[]) => ({ cookie: c.filter(Boolean).join("; ") });
 
 const FORMS = {
@@ -39,18 +38,6 @@ const FORMS = {
     disputeReason: "The band never came.",
   },
 } as const;
-
-/** A booking paid from a browser (signed in as `who`, or not): its payer cookie and payment reference. */
-async function paidBooking(m: TestMusician, over: Parameters<typeof insertBooking>[1] = {}, who: Who = null) {
-  const b = await insertBooking(m.profileId, over);
-  const paid = await act(b.slug, { intent: "pay", email: over.email ?? "ada@example.com" }, who);
-  if (paid.status !== 302) throw new Error(JSON.stringify(paid.body));
-  const reference = decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? "");
-  await completeTestCheckout(reference, async (p) => {
-    await handleChargeSuccess(p.data as never);
-  });
-  return { ...b, payerCookie: cookieOf(paid), reference };
-}
 
 async function moneyOf(b: { id: string }, m: TestMusician) {
   const [disputes] = await db

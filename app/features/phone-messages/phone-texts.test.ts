@@ -37,7 +37,7 @@ const vars = fc.record({
     "https://stagebook.ng/booking/k3n9x2qa",
     "https://stagebook.ng/musician_dashboard",
     "https://stagebook.ng/musician_wallet/tunde-adeyemi-saxophonist-lagos",
-    "http://localhost:3114/request/" + "a".repeat(64),
+    `http://localhost:3114/request/${"a".repeat(64)}`,
   ),
   client: name,
   musician: name,

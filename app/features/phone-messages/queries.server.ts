@@ -195,6 +195,13 @@ export async function setBookingMuted(bookingId: string, muted: boolean) {
   else await db.delete(phoneBookingMutes).where(eq(phoneBookingMutes.bookingId, bookingId));
 }
 
+/** The numbers a booking's organiser may be texted on: the booking's, its request's, their account's. */
+const organiserPhoneColumns = {
+  bookingPhone: b.phoneNumber,
+  requestPhone: r.phoneNumber,
+  accountPhone: user.phoneNumber,
+};
+
 /** A booking's two sides as its messages name and reach them. */
 export async function bookingForPhone(ex: DbExecutor, bookingId: string) {
   const [row] = await ex
@@ -208,9 +215,7 @@ export async function bookingForPhone(ex: DbExecutor, bookingId: string) {
       lastName: m.lastName,
       musicianPhone: m.phoneNumber,
       clientName: b.clientName,
-      bookingPhone: b.phoneNumber,
-      requestPhone: r.phoneNumber,
-      accountPhone: user.phoneNumber,
+      ...organiserPhoneColumns,
       eventType: b.eventType,
       eventTypeOther: b.eventTypeOther,
       eventDate: b.eventDate,
@@ -232,9 +237,7 @@ export async function bookingForPhone(ex: DbExecutor, bookingId: string) {
 export async function organiserPhonesOfBooking(bookingId: string) {
   const [row] = await db
     .select({
-      bookingPhone: b.phoneNumber,
-      requestPhone: r.phoneNumber,
-      accountPhone: user.phoneNumber,
+      ...organiserPhoneColumns,
       muted: sql<boolean>`EXISTS (SELECT 1 FROM ${phoneBookingMutes} WHERE ${phoneBookingMutes.bookingId} = ${b.id})`,
     })
     .from(b)

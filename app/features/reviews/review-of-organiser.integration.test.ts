@@ -1,34 +1,23 @@
 // Phone walk 2: the organiser can read what the musician wrote about them once both reviews are
 // published, on their booking's page, and only they: not someone else holding the link, not before.
 import { afterAll, describe, expect, it } from "vitest";
-import { answer, args, get, post } from "~/features/bookings/booking-test-support";
-import { handleChargeSuccess } from "~/features/payments/checkout.server";
-import { insertBooking } from "~/features/payments/payment-test-support";
-import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
-import { action, loader } from "~/routes/booking";
 import { stopJobs } from "~/server/jobs/jobs.server";
+import {
+  bookingAct as act,
+  bookingPage as page,
+  paidThroughBookingPage,
+} from "../../../tests/support/booking-page";
 import { reviewMusician } from "./review-test-support";
 import { submitClientReview, submitOrganiserReview } from "./reviews.server";
 
 afterAll(() => stopJobs());
 
-type Who = { cookie: string } | null;
-const page = (slug: string, who: Who = null) =>
-  answer(() => loader(args(get(who, `/booking/${slug}`), { slug })));
-const act = (slug: string, form: Record<string, string>, who: Who = null) =>
-  answer(() => action(args(post(who, `/booking/${slug}`, form), { slug })));
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 describe("the musician's review of the organiser, on the organiser's booking page", () => {
   it("is shown to the payer once both reviews are published; never to others or before", async () => {
     const m = await reviewMusician("Tunde Keys");
-    const b = await insertBooking(m.profileId, { eventDate: yesterday() });
-    const paid = await act(b.slug, { intent: "pay", email: "ada@example.com" });
-    expect(paid.status).toBe(302);
-    await completeTestCheckout(decodeURIComponent(paid.location!.split("/test-checkout/")[1]!), async (p) => {
-      await handleChargeSuccess(p.data as never);
-    });
-    const payer = { cookie: (paid.setCookie ?? "").split(";")[0]! };
+    const { payer, ...b } = await paidThroughBookingPage(m, { eventDate: yesterday() });
     expect((await act(b.slug, { intent: "event-happened" }, payer)).status).toBe(200);
 
     const about = {
