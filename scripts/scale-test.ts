@@ -787,8 +787,13 @@ async function waitText(page: Page, text: string) {
 /** Every e-mail in every host's outbox once (a job run twice would write the same e-mail twice). */
 async function checkOnce(c: Cluster) {
   // Jobs still queued or running finish first (at most 30 s).
+  // The load queued e-mails and texts faster than one host sends them: wait while the queue drains
+  // (a stuck job stops it draining: 20 s without progress fails), at most 3 minutes.
   let pending = 0;
-  for (let i = 0; i < 300; i++) {
+  let least = Number.POSITIVE_INFINITY;
+  let progressAt = Date.now();
+  const drainStarted = Date.now();
+  while (Date.now() - drainStarted < 180_000 && Date.now() - progressAt < 20_000) {
     pending = Number(
       (
         await c.db.query<{ n: string }>(
@@ -797,8 +802,12 @@ async function checkOnce(c: Cluster) {
       ).rows[0]!.n,
     );
     if (pending === 0) break;
-    await sleep(100);
+    if (pending < least) [least, progressAt] = [pending, Date.now()];
+    await sleep(250);
   }
+  console.log(
+    `  job queue ${pending === 0 ? "drained" : `still ${pending} waiting`} ${Date.now() - drainStarted} ms after the load ended`,
+  );
   const mails: { host: string; file: string; key: string }[] = [];
   for (const h of c.hosts) {
     const dir = path.join(h.opts.dataDir, "outbox");

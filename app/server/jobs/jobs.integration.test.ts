@@ -83,6 +83,47 @@ describe("the job queue", () => {
     expect(numbers).toEqual(Array.from({ length: 12 }, (_, n) => n));
   });
 
+  it("takes a batch per fetch: jobs queued together run without a polling interval between each", async () => {
+    // A 30 s interval: one job per fetch would run a single job before the test's 20 s wait ends.
+    const q = new JobQueue(() => process.env.DATABASE_URL!, { pollingIntervalSeconds: 30 });
+    opened.push(q);
+    const ran: number[] = [];
+    q.register<{ n: number }>("batch-probe", async (data) => {
+      ran.push(data.n);
+    });
+    for (let n = 0; n < 10; n++) await q.schedule("batch-probe", { n });
+    await q.start();
+    await until(
+      () => ran.length,
+      (n) => n === 10,
+      20_000,
+    );
+    expect([...ran].sort((x, y) => x - y)).toEqual(Array.from({ length: 10 }, (_, n) => n));
+  });
+
+  it("fails only the job that threw; the others fetched with it complete", async () => {
+    const q = queue();
+    q.register<{ n: number }>("batch-failure-probe", async (data) => {
+      if (data.n === 1) throw new Error("the provider is down");
+    });
+    for (let n = 0; n < 3; n++) await q.schedule("batch-failure-probe", { n });
+    await q.start();
+    const states = await until(
+      async () =>
+        (
+          await pool().query<{ n: number; state: string }>(
+            "SELECT (data->>'n')::int AS n, state FROM pgboss.job WHERE name = 'batch-failure-probe' ORDER BY 1",
+          )
+        ).rows,
+      (rows) => rows.every((r) => r.state !== "created" && r.state !== "active"),
+    );
+    expect(states).toEqual([
+      { n: 0, state: "completed" },
+      { n: 1, state: "retry" },
+      { n: 2, state: "completed" },
+    ]);
+  });
+
   it("refuses a badly named or twice-registered job", () => {
     const q = queue();
     expect(() => q.register("Bad Name", async () => {})).toThrow(/kebab-case/);

@@ -32,6 +32,7 @@ export type ScheduleOptions = {
 type Registered = { handler: JobHandler<never>; options: JobOptions };
 
 const NAME = /^[a-z][a-z0-9-]*$/;
+const JOBS_PER_FETCH = 10;
 
 /** One connection to the queue. The module keeps one for the app; tests create more. */
 export class JobQueue {
@@ -118,18 +119,23 @@ export class JobQueue {
     const boss = await this.connect();
     for (const [name, { handler, options }] of this.handlers) {
       await this.ensureQueue(boss, name);
-      // pg-boss runs one job at a time per worker: several workers for a queue run that many at once.
+      // A pg-boss worker waits out its polling interval after every fetch, even one that found work: with
+      // one job a fetch, a worker ran one job per 2 s, and under load (a booking request queues e-mails
+      // and texts) the queue grew faster than it drained. A fetch takes a batch, run one after the
+      // other; a job that throws is failed alone (and retried), and the rest complete. Several workers
+      // for a queue run that many jobs at once.
       for (let w = 0; w < (options.concurrency ?? 1); w++)
         await boss.work<object>(
           name,
-          { batchSize: 1, pollingIntervalSeconds: this.settings.pollingIntervalSeconds ?? 2 },
-          async ([job]) => {
-            if (!job) return;
-            try {
-              await handler(job.data as never, { id: job.id, name: job.name });
-            } catch (err) {
-              logger.warn({ err, job: name, id: job.id }, "job failed; it will be retried");
-              throw err;
+          { batchSize: JOBS_PER_FETCH, pollingIntervalSeconds: this.settings.pollingIntervalSeconds ?? 2 },
+          async (jobs) => {
+            for (const job of jobs) {
+              try {
+                await handler(job.data as never, { id: job.id, name: job.name });
+              } catch (err) {
+                logger.warn({ err, job: name, id: job.id }, "job failed; it will be retried");
+                await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+              }
             }
           },
         );
