@@ -6,6 +6,7 @@ import { accountBalanceKobo, postLedgerTransaction } from "~/features/ledger/led
 import {
   chargebackReceivableAccount,
   escrowAccount,
+  PAYSTACK_CLEARING,
   PLATFORM_REVENUE,
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
@@ -184,6 +185,29 @@ describe("N5: card disputes whose outcome we cannot read, archived ones, and the
     expect(await findMoneyBreaches()).toEqual([]);
   });
 
+  it("an unreadable outcome the admin records won: the hold ends and the release may go ahead", async () => {
+    releaseDueOnCredit();
+    const m = await createMusician();
+    const b = await paid(m.profileId);
+    const id = `cb-won-${b.id}`;
+    await deliver(cardDispute("charge.dispute.create", id, b.reference));
+    await deliver(cardDispute("charge.dispute.resolve", id, b.reference, { resolution: "something-new" }));
+    await runAutoRelease({ bookingId: b.id });
+    expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(PAID);
+    const form = new FormData();
+    form.set("intent", "card-dispute-won");
+    form.set("disputeId", id);
+    expect((await adminPaymentsAction(form)).ok).toBe(true);
+    expect((await peekBookingMoney(b.id))?.holds.cardDispute).toBe(false);
+    const listed = (await adminPaymentsView()).chargeDisputes.find((c) => c.providerDisputeId === id);
+    expect(listed?.needsOutcome ?? false).toBe(false);
+    expect((await adminPaymentsAction(form)).ok).toBe(false); // recorded once
+    await runAutoRelease({ bookingId: b.id });
+    expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(0);
+    expect((await bookingRow(b.id))?.paymentStatus).toBe("released");
+    expect(await findMoneyBreaches()).toEqual([]);
+  });
+
   it("an archived dispute with no resolution holds the money like a resolved one", async () => {
     releaseDueOnCredit();
     const m = await createMusician();
@@ -355,6 +379,55 @@ describe("N11", () => {
     );
     await pool().query("UPDATE booking_refunds SET status = 'pending' WHERE booking_id = $1", [b.id]);
     expect(await findMoneyBreaches()).toEqual([]);
+  });
+
+  it("ledger:check: never more back to the card than the charge; payouts in transit must be the pending payouts", async () => {
+    releaseDueOnCredit();
+    const m = await musicianWithBank();
+    const b = await paid(m.profileId);
+    expect((await refundBooking(b.id, PAID, "dispute")).ok).toBe(true);
+    expect(await findMoneyBreaches()).toEqual([]);
+    // A chargeback lost on a charge already refunded in full (what review N5's per-dispute cap let happen).
+    await postLedgerTransaction(db, {
+      idempotencyKey: `planted-chargeback:${b.id}`,
+      kind: "chargeback",
+      bookingId: b.id,
+      memo: "planted: a second loss on a refunded charge",
+      entries: [
+        { account: PAYSTACK_CLEARING, amountKobo: 5_000_000 },
+        { account: PLATFORM_REVENUE, amountKobo: -5_000_000 },
+      ],
+    });
+    expect((await findMoneyBreaches()).map((x) => x.rule)).toContain("never more back than the charge");
+    // Taken back out (ledger rows are never edited), so the rest of this file starts from a sound ledger.
+    await postLedgerTransaction(db, {
+      idempotencyKey: `planted-chargeback-reversed:${b.id}`,
+      kind: "chargeback",
+      bookingId: b.id,
+      memo: "the planted loss reversed",
+      entries: [
+        { account: PAYSTACK_CLEARING, amountKobo: -5_000_000 },
+        { account: PLATFORM_REVENUE, amountKobo: 5_000_000 },
+      ],
+    });
+    expect(await findMoneyBreaches()).toEqual([]);
+
+    const other = await musicianWithBank();
+    const c = await paid(other.profileId);
+    expect((await releaseEscrow(c.id, "admin")).ok).toBe(true);
+    expect((await requestWithdrawal(other.profileId, SHARE, newIdempotencyKey())).ok).toBe(true);
+    const inTransit = (await findMoneyBreaches()).filter((x) => x.detail.includes(other.profileId));
+    expect(inTransit).toEqual([]);
+    // The payout row says paid while the ledger still has the money in transit.
+    await pool().query("UPDATE musician_payouts SET status = 'paid' WHERE musician_id = $1", [
+      other.profileId,
+    ]);
+    expect(
+      (await findMoneyBreaches()).filter((x) => x.rule === "payouts in transit are the pending payouts"),
+    ).toEqual([expect.objectContaining({ detail: expect.stringContaining(other.profileId) })]);
+    await pool().query("UPDATE musician_payouts SET status = 'pending' WHERE musician_id = $1", [
+      other.profileId,
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import { providerServer } from "../../../../tests/support/provider-server";
 import bankList from "./fixtures/bank-list.json";
 import bankResolve from "./fixtures/bank-resolve.json";
 import refundCreate from "./fixtures/refund-create.json";
+import refundFetch from "./fixtures/refund-fetch.json";
 import refundList from "./fixtures/refund-list.json";
 import initialize from "./fixtures/transaction-initialize.json";
 import verify from "./fixtures/transaction-verify.json";
@@ -187,6 +188,26 @@ describe("Paystack client contract", () => {
       transactionReference: "T685312322670591",
     });
     expect(seen[0]?.body).toEqual({ transaction: "T685312322670591", amount: 10000 });
+  });
+
+  it("fetches one refund by id (the sweep asks about refunds whose webhook never came, review N9)", async () => {
+    answers.push(
+      { status: 200, body: refundFetch["200"].data },
+      { status: 404, body: { status: false, message: "Refund not found" } },
+      { status: 503, body: "<html>Service unavailable</html>" },
+    );
+    expect(await client().fetchRefund("1")).toEqual({
+      refundId: "1",
+      status: "processed",
+      amountKobo: 500000,
+    });
+    expect(await client().fetchRefund("999")).toBeNull();
+    expect((await providerError(client().fetchRefund("2"))).kind).toBe("unavailable");
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      "GET /refund/1",
+      "GET /refund/999",
+      "GET /refund/2",
+    ]);
   });
 
   it("lists a charge's refunds: the charge's id from verify, then GET /refund?transaction= that id", async () => {

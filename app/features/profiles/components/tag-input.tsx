@@ -8,6 +8,7 @@ import { cleanTags } from "../profile.schema";
 /**
  * A list of short texts as chips. Each chip posts as a repeated field; the text box posts under the
  * same name too, so whatever is still typed is saved (and a form without JavaScript still works).
+ * Leaving the box keeps its text there: a chip made on blur would shift the form under the next click.
  */
 export function TagInput({
   name,
@@ -72,7 +73,6 @@ export function TagInput({
             setTags(tags.slice(0, -1));
           }
         }}
-        onBlur={() => draft.trim() && commit()}
       />
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         Press Enter or a comma to add.
