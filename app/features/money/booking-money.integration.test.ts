@@ -167,41 +167,43 @@ describe("N4: money held in a partly settled booking always has a way out", () =
 });
 
 describe("N5: card disputes whose outcome we cannot read, archived ones, and the cap per charge", () => {
-  it("an unreadable outcome is shown to the admin, who records it lost: the money goes back", async () => {
+  /** A paid booking whose card dispute Paystack settled with an outcome we cannot read. */
+  async function unreadableOutcome(prefix: string) {
     const m = await createMusician();
     const b = await paid(m.profileId);
-    const id = `cb-odd-${b.id}`;
+    const id = `${prefix}-${b.id}`;
     await deliver(cardDispute("charge.dispute.create", id, b.reference));
     await deliver(cardDispute("charge.dispute.resolve", id, b.reference, { resolution: "something-new" }));
+    const record = (outcome: "won" | "lost") => {
+      const form = new FormData();
+      form.set("intent", `card-dispute-${outcome}`);
+      form.set("disputeId", id);
+      return adminPaymentsAction(form);
+    };
+    return { b, id, record };
+  }
+
+  it("an unreadable outcome is shown to the admin, who records it lost: the money goes back", async () => {
+    const { b, id, record } = await unreadableOutcome("cb-odd");
     const listed = (await adminPaymentsView()).chargeDisputes.find((c) => c.providerDisputeId === id);
     expect(listed?.needsOutcome).toBe(true);
-    const form = new FormData();
-    form.set("intent", "card-dispute-lost");
-    form.set("disputeId", id);
-    expect((await adminPaymentsAction(form)).ok).toBe(true);
+    expect((await record("lost")).ok).toBe(true);
     expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(0);
     expect((await bookingRow(b.id))?.paymentStatus).toBe("refunded");
-    expect((await adminPaymentsAction(form)).ok).toBe(false); // recorded once
+    expect((await record("lost")).ok).toBe(false); // recorded once
     expect(await findMoneyBreaches()).toEqual([]);
   });
 
   it("an unreadable outcome the admin records won: the hold ends and the release may go ahead", async () => {
     releaseDueOnCredit();
-    const m = await createMusician();
-    const b = await paid(m.profileId);
-    const id = `cb-won-${b.id}`;
-    await deliver(cardDispute("charge.dispute.create", id, b.reference));
-    await deliver(cardDispute("charge.dispute.resolve", id, b.reference, { resolution: "something-new" }));
+    const { b, id, record } = await unreadableOutcome("cb-won");
     await runAutoRelease({ bookingId: b.id });
     expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(PAID);
-    const form = new FormData();
-    form.set("intent", "card-dispute-won");
-    form.set("disputeId", id);
-    expect((await adminPaymentsAction(form)).ok).toBe(true);
+    expect((await record("won")).ok).toBe(true);
     expect((await peekBookingMoney(b.id))?.holds.cardDispute).toBe(false);
     const listed = (await adminPaymentsView()).chargeDisputes.find((c) => c.providerDisputeId === id);
     expect(listed?.needsOutcome ?? false).toBe(false);
-    expect((await adminPaymentsAction(form)).ok).toBe(false); // recorded once
+    expect((await record("won")).ok).toBe(false); // recorded once
     await runAutoRelease({ bookingId: b.id });
     expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(0);
     expect((await bookingRow(b.id))?.paymentStatus).toBe("released");
