@@ -29,7 +29,12 @@ if (cluster.isWorker) {
     timeout: 60_000,
     env: { ...process.env, MALLOC_ARENA_MAX: "" },
   });
-  const report = JSON.parse(run.stdout.trim().split("\n").find((l) => l.startsWith("{")) ?? "{}");
+  const report = JSON.parse(
+    run.stdout
+      .trim()
+      .split("\n")
+      .find((l) => l.startsWith("{")) ?? "{}",
+  );
   // Node's default ceiling on this machine is several GB.
   expect(report.limitMB).toBeGreaterThan(150);
   expect(report.limitMB).toBeLessThan(250);
