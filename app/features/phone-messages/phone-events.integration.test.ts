@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { sendRequestAnswerMail } from "~/features/booking-requests/booking-requests.server";
-import { answer, args, giveSlug, post } from "~/features/bookings/booking-test-support";
+import { answer, args, giveSlug, post, validBooking } from "~/features/bookings/booking-test-support";
 import { cancelOwnBooking, confirmPublicBooking, createBooking } from "~/features/bookings/bookings.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
@@ -26,7 +26,9 @@ import {
   saveOwnBankAccount,
 } from "~/features/wallet/wallet.server";
 import { addDaysToDate, formatCalendarDate, lagosToday } from "~/lib/lagos-date";
+import { action as createAction } from "~/routes/api-bookings";
 import { action as requestAction } from "~/routes/booking-request";
+import { action as requestsAction } from "~/routes/musician-booking-requests";
 import { action as statusAction } from "~/routes/request-status";
 import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
@@ -174,6 +176,68 @@ describe("booking events", () => {
     await sendRequestAnswerMail(job);
     expect(await textsOf(kemi.e164, "request_declined")).toEqual([
       `Tunde Sax declined your request for Birthday, 1 May 2099. Find another musician: ${origin}/market`,
+    ]);
+  });
+
+  it("the musician's reply and accept reach the organiser, with the request's and the booking's links", async () => {
+    const { m, slug } = await musicianWithPhone();
+    const kemi = mobile();
+    const sent = await answer(() =>
+      requestAction(
+        args(
+          post(null, `/musicians/${slug}/request`, { ...form, phoneNumber: kemi.typed }),
+          { slug },
+          testIp(),
+        ),
+      ),
+    );
+    expect(sent.status).toBe(200);
+    const [req] = await db.select().from(bookingRequests).where(eq(bookingRequests.musicianId, m.profileId));
+    const replied = await answer(() =>
+      requestsAction(
+        args(
+          post(m, `/musician_bookingrequests/${slug}`, {
+            intent: "reply",
+            requestId: req!.id,
+            body: "Yes, I can play. Is 6pm fine?",
+          }),
+          { slug },
+        ),
+      ),
+    );
+    expect(replied.status).toBe(200);
+    expect(await textsOf(kemi.e164, "musician_replied")).toEqual([
+      `Tunde Sax replied to your request for Birthday, 1 May 2099: ${origin}/request/${req!.statusToken}`,
+    ]);
+
+    const made = await answer(() =>
+      createAction(
+        args(
+          post(m, "/api/bookings", {
+            ...validBooking,
+            clientName: "Kemi Bello",
+            phoneNumber: "",
+            email: "",
+            eventType: "Birthday",
+            eventDate: "2099-05-01",
+            requestId: req!.id,
+          }),
+        ),
+      ),
+    );
+    expect(made.status).toBe(200);
+    const { rows } = await pool().query<{ answered_at: Date; status: string }>(
+      "SELECT answered_at, status FROM booking_requests WHERE id = $1",
+      [req!.id],
+    );
+    expect(rows[0]!.status).toBe("accepted");
+    await sendRequestAnswerMail({
+      requestId: req!.id,
+      status: "accepted",
+      answeredAt: rows[0]!.answered_at.toISOString(),
+    });
+    expect(await textsOf(kemi.e164, "request_accepted")).toEqual([
+      `Tunde Sax accepted your request for Birthday, 1 May 2099. Review and confirm: ${origin}/booking/${made.body.slug}`,
     ]);
   });
 
@@ -339,6 +403,28 @@ describe("money events", () => {
     expect(await textsOf(w.phone.e164, "payout_sent")).toEqual([
       `Payout of NGN 100,000 sent to Guaranty Trust Bank **6789. ${origin}/musician_wallet/${w.slug}`,
     ]);
+  });
+
+  it("payout failed: the amount and the bank, the money back in Available", async () => {
+    const w = await paidWedding();
+    await releaseEscrow(w.booking.id, "client", w.payer);
+    const dayAgo = new Date(Date.now() - PAYOUT_ACCOUNT_HOLD_MS - 60_000);
+    await saveOwnBankAccount(w.m.profileId, { bankCode: "058", accountNumber: "0123456789" }, dayAgo);
+    expect((await requestWithdrawal(w.m.profileId, 10_000_000)).ok).toBe(true);
+    const [sent] = await listPayouts(w.m.profileId);
+    await handleTransferEvent("transfer.failed", {
+      reference: sent!.reference,
+      amountKobo: 10_000_000,
+      currency: "NGN",
+    });
+    const [failed, ...more] = await textsOf(w.phone.e164, "payout_failed");
+    expect(more).toEqual([]);
+    // The bank's name is shortened to fit one SMS (the link's length varies); its last digits are kept.
+    expect(failed).toMatch(/^Payout of NGN 100,000 to Gua[a-z ]*\. \*\*6789 failed; /);
+    expect(failed).toContain(
+      `the money is back in Available. Check your bank details: ${origin}/musician_wallet/${w.slug}`,
+    );
+    expect(await textsOf(w.phone.e164, "payout_sent")).toEqual([]);
   });
 
   it("a review waiting: the musician, once", async () => {

@@ -117,6 +117,16 @@ describe("SMS texts", () => {
     expect(text).toContain("https://stagebook.ng/booking/k3n9x2qa");
   });
 
+  it("shorten a bank's name but keep the account's last four digits", () => {
+    const text = smsText("payout_failed", "musician", {
+      link: "https://stagebook.ng/musician_wallet/tunde-adeyemi-saxophonist-lagos",
+      amountKobo: 10_000_000,
+      account: "Guaranty Trust Bank **6789",
+    });
+    expect(text.length).toBeLessThanOrEqual(SMS_MAX);
+    expect(text).toMatch(/^Payout of NGN 100,000 to Gu[a-z ]*\. \*\*6789 failed;/);
+  });
+
   it("turn typed names into plain letters", () => {
     expect(toGsm7("Adébáyọ̀ “Ṣẹ̀gun” — ₦5")).toBe('Adebayo "Segun" - NGN 5');
   });

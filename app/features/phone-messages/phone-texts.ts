@@ -82,7 +82,7 @@ export const PHONE_TEMPLATES: Record<PhoneEvent, Partial<Record<PhoneSide, Templ
   },
   musician_replied: {
     client: t(
-      "{musician} replied to your request for {event}, {date}. Read it: {link}",
+      "{musician} replied to your request for {event}, {date}: {link}",
       "booking_request_reply",
       "{{1}} replied to your booking request for {{2}} on {{3}}. Read and answer it here: {{4}}",
       ["musician", "event", "date", "link"],
@@ -284,6 +284,12 @@ function renderSms(template: string, values: Partial<Record<Key, string>>): stri
   return template.replace(/\{(\w+)\}/g, (_, name: string) => values[(SMS_MONEY[name] ?? name) as Key] ?? "");
 }
 
+/** A bank account keeps its masked last digits ("**6789") when shortened: they tell the accounts apart. */
+function shrinkable(v = ""): { head: string; tail: string } {
+  const tail = / \*\*\d{4}$/.exec(v)?.[0] ?? "";
+  return { head: v.slice(0, v.length - tail.length), tail };
+}
+
 /** The SMS for an event: GSM-7 basic characters, at most 160, the link always whole. */
 export function smsText(event: PhoneEvent, side: PhoneSide, vars: PhoneVars): string {
   const template = PHONE_TEMPLATES[event][side]?.sms;
@@ -297,12 +303,12 @@ export function smsText(event: PhoneEvent, side: PhoneSide, vars: PhoneVars): st
   let text = renderSms(template, values);
   while (text.length > SMS_MAX) {
     const longest = [...SHRINKABLE]
-      .filter((k) => (values[k]?.length ?? 0) > MIN_SHRUNK && template.includes(`{${k}}`))
-      .sort((a, b) => (values[b]?.length ?? 0) - (values[a]?.length ?? 0))[0];
+      .filter((k) => shrinkable(values[k]).head.length > MIN_SHRUNK && template.includes(`{${k}}`))
+      .sort((a, b) => shrinkable(values[b]).head.length - shrinkable(values[a]).head.length)[0];
     if (!longest) break;
-    const v = values[longest] ?? "";
-    const cut = Math.max(MIN_SHRUNK, v.length - (text.length - SMS_MAX)) - 1;
-    values[longest] = `${v.slice(0, cut).trimEnd()}.`;
+    const { head, tail } = shrinkable(values[longest]);
+    const cut = Math.max(MIN_SHRUNK, head.length - (text.length - SMS_MAX)) - 1;
+    values[longest] = `${head.slice(0, cut).trimEnd()}.${tail}`;
     text = renderSms(template, values);
   }
   if (text.length > SMS_MAX) {
