@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { musicianProfiles } from "~db/schema/profiles";
 import { loadContext, requestAs, settle, type TestMusician } from "../../../tests/support/accounts";
+import { lagosDay } from "../../../tests/support/lagos-days";
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers of many shapes field by field
 export type Answer = { status: number; body: any; location: string | null; setCookie: string | null };
@@ -76,7 +77,8 @@ export const validBooking = {
   eventType: "Wedding",
   eventTypeOther: "",
   location: "Lekki, Lagos",
-  eventDate: "2026-12-12",
+  // A fortnight ahead of the real clock: a fixed date would become "already over" (and be refused).
+  eventDate: lagosDay(15),
   eventStartTime: "14:00",
   eventEndTime: "18:00",
   additionalDetails: "",

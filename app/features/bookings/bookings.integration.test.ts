@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
+import { addDaysToDate, formatCalendarDate } from "~/lib/lagos-date";
 import { action as createAction } from "~/routes/api-bookings";
 import { action as bookingsAction, loader as bookingsLoader } from "~/routes/musician-bookings";
 import { loader as redirectLoader } from "~/routes/musician-bookings-redirect";
 import { db } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { createMusician, type TestMusician } from "../../../tests/support/accounts";
+import { lagosDay } from "../../../tests/support/lagos-days";
 import { bookingFormSchema, PAST_TIME_QUESTION } from "./booking.schema";
 import { newBookingSlug, withUniqueSlug } from "./booking-slug.server";
 import { answer, args, get, post, validBooking } from "./booking-test-support";
@@ -53,7 +55,7 @@ describe("creating a booking (api/bookings)", () => {
       phoneNumber: null,
       location: null,
       additionalDetails: null,
-      eventDate: "2026-12-12",
+      eventDate: validBooking.eventDate,
       eventStartTime: "14:00:00",
       eventEndTime: "18:00:00",
     });
@@ -112,21 +114,23 @@ describe("creating a booking (api/bookings)", () => {
 
   it("takes an overnight event (22:00 to 02:00) as ending the next day: Mark completed opens at 02:00 (N11)", async () => {
     const m = await createMusician();
-    const row = await create(m, { eventDate: "2026-12-12", eventStartTime: "22:00", eventEndTime: "02:00" });
+    const day = lagosDay(15);
+    const next = addDaysToDate(day, 1);
+    const row = await create(m, { eventDate: day, eventStartTime: "22:00", eventEndTime: "02:00" });
     expect(row).toMatchObject({
-      eventDate: "2026-12-12",
+      eventDate: day,
       eventStartTime: "22:00:00",
       eventEndTime: "02:00:00",
     });
     await setStatus(row.id, "confirmed");
     const musician = { id: m.profileId };
-    // 01:59 on Sunday 13 December, Lagos: the gig is still on.
-    expect(await completeOwnBooking(musician, row.id, new Date("2026-12-13T00:59:00Z"))).toEqual({
+    // 01:59 the next morning, Lagos: the gig is still on.
+    expect(await completeOwnBooking(musician, row.id, new Date(`${next}T00:59:00Z`))).toEqual({
       ok: false,
       status: 409,
-      message: `${MARK_COMPLETED_WAITS} That is from Sunday, 13 December 2026 at 02:00.`,
+      message: `${MARK_COMPLETED_WAITS} That is from ${formatCalendarDate(next)} at 02:00.`,
     });
-    expect(await completeOwnBooking(musician, row.id, new Date("2026-12-13T01:00:00Z"))).toMatchObject({
+    expect(await completeOwnBooking(musician, row.id, new Date(`${next}T01:00:00Z`))).toMatchObject({
       ok: true,
     });
   });
@@ -310,8 +314,8 @@ describe("All Bookings (/musician_bookings/{slug})", () => {
     expect(ok.body.toast.message).toBe("Booking for Pending Client has been deleted");
     // Different days: two confirmed or completed bookings of one musician cannot overlap (issue 13).
     for (const [status, eventDate] of [
-      ["confirmed", "2026-12-12"],
-      ["completed", "2026-12-19"],
+      ["confirmed", lagosDay(15)],
+      ["completed", lagosDay(22)],
     ]) {
       const b = await create(m, { eventDate: eventDate! });
       await setStatus(b.id, status);
@@ -319,7 +323,7 @@ describe("All Bookings (/musician_bookings/{slug})", () => {
       expect(res.status).toBe(409);
       expect(res.body.toast.message).toBe("Confirmed or completed bookings cannot be deleted.");
     }
-    const cancelled = await create(m, { clientName: "Cancelled Client", eventDate: "2026-12-26" });
+    const cancelled = await create(m, { clientName: "Cancelled Client", eventDate: lagosDay(29) });
     await setStatus(cancelled.id, "cancelled");
     expect((await act(m, m.profileId, { intent: "delete", bookingId: cancelled.id })).status).toBe(200);
   });

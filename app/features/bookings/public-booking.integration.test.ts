@@ -49,7 +49,7 @@ describe("public booking page (/booking/{slug})", () => {
       clientName: "Ada Eze",
       serviceType: "Full Event Performance",
       eventType: "Wedding",
-      eventDate: "2026-12-12",
+      eventDate: validBooking.eventDate,
       location: "Lekki, Lagos",
       priceKobo: 25_000_000,
       status: "pending",

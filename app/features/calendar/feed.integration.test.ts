@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
+import { addDaysToDate } from "~/lib/lagos-date";
 import { action as createAction } from "~/routes/api-bookings";
 import { action as confirmAction } from "~/routes/booking";
 import { loader as bookingIcsLoader } from "~/routes/booking-calendar";
@@ -13,6 +14,7 @@ import { db } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { musicianPerformances } from "~db/schema/profiles";
 import { createMusician, type TestMusician } from "../../../tests/support/accounts";
+import { lagosDay } from "../../../tests/support/lagos-days";
 import { answer, args, get, giveSlug, post, validBooking } from "../bookings/booking-test-support";
 
 async function book(m: TestMusician, over: Record<string, string>, confirm = true) {
@@ -39,6 +41,9 @@ async function fetchFeed(url: string): Promise<Response> {
   return (await feedLoader(args(new Request(url), { token }))) as Response;
 }
 
+/** A yyyy-MM-dd date as iCalendar writes it (yyyyMMdd). */
+const icsDate = (date: string) => date.replaceAll("-", "");
+
 function events(ics: string): VEvent[] {
   return Object.values(ical.sync.parseICS(ics)).filter((v): v is VEvent => v.type === "VEVENT");
 }
@@ -47,9 +52,10 @@ describe("the musician's calendar feed (RFC 5545)", () => {
   it("lists confirmed bookings and scheduled events in Lagos time, with location, client and a link back", async () => {
     const m = await createMusician();
     const slug = await giveSlug(m);
+    const [day, jazzDay] = [lagosDay(106), lagosDay(155)];
     const evening = await book(m, {
       clientName: "Ada Eze",
-      eventDate: "2027-03-13",
+      eventDate: day,
       eventStartTime: "18:00",
       eventEndTime: "22:30",
       location: "Eko Hotel, Victoria Island",
@@ -58,12 +64,12 @@ describe("the musician's calendar feed (RFC 5545)", () => {
       clientName: "Bola Ade",
       eventType: "Others",
       eventTypeOther: "Naming ceremony",
-      eventDate: "2027-03-20",
+      eventDate: lagosDay(113),
       eventStartTime: "",
       eventEndTime: "",
     });
-    await book(m, { clientName: "Still Pending", eventDate: "2027-04-01" }, false);
-    const cancelled = await book(m, { clientName: "Gone Away", eventDate: "2027-04-02" });
+    await book(m, { clientName: "Still Pending", eventDate: lagosDay(125) }, false);
+    const cancelled = await book(m, { clientName: "Gone Away", eventDate: lagosDay(126) });
     await db
       .update(bookingsByMusician)
       .set({ status: "cancelled" })
@@ -72,7 +78,7 @@ describe("the musician's calendar feed (RFC 5545)", () => {
       profileId: m.profileId,
       eventTitle: "Jazz at Terra Kulture",
       eventType: "Concert",
-      eventDate: "2027-05-01",
+      eventDate: jazzDay,
       location: "Terra Kulture, Lagos",
       startTime: "20:00",
       endTime: "23:00",
@@ -88,7 +94,7 @@ describe("the musician's calendar feed (RFC 5545)", () => {
     expect(res.headers.get("cache-control")).toContain("no-store");
     const text = await res.text();
     expect(text).toContain("BEGIN:VTIMEZONE\r\nTZID:Africa/Lagos");
-    expect(text).toContain("DTSTART;TZID=Africa/Lagos:20270313T180000");
+    expect(text).toContain(`DTSTART;TZID=Africa/Lagos:${icsDate(day)}T180000`);
 
     const list = events(text);
     const bySummary = Object.fromEntries(list.map((e) => [String(e.summary), e]));
@@ -98,8 +104,8 @@ describe("the musician's calendar feed (RFC 5545)", () => {
       "Wedding — Ada Eze",
     ]);
     const ada = bySummary["Wedding — Ada Eze"]!;
-    expect(ada.start.toISOString()).toBe("2027-03-13T17:00:00.000Z"); // 18:00 in Lagos (UTC+1)
-    expect(ada.end.toISOString()).toBe("2027-03-13T21:30:00.000Z");
+    expect(ada.start.toISOString()).toBe(`${day}T17:00:00.000Z`); // 18:00 in Lagos (UTC+1)
+    expect(ada.end.toISOString()).toBe(`${day}T21:30:00.000Z`);
     expect(ada.start.tz).toBe("Africa/Lagos");
     expect(ada.location).toBe("Eko Hotel, Victoria Island");
     expect(ada.status).toBe("CONFIRMED");
@@ -112,23 +118,24 @@ describe("the musician's calendar feed (RFC 5545)", () => {
     expect(bola.uid).toBe(`booking-${allDay}@stagebook`);
 
     const jazz = bySummary["Jazz at Terra Kulture"]!;
-    expect(jazz.start.toISOString()).toBe("2027-05-01T19:00:00.000Z");
+    expect(jazz.start.toISOString()).toBe(`${jazzDay}T19:00:00.000Z`);
     expect(jazz.location).toBe("Terra Kulture, Lagos");
   });
 
   it("puts an all-day booking on its own date whatever the server's time zone (TZ=UTC, TZ=America/Los_Angeles)", async () => {
     const m = await createMusician();
     const slug = await giveSlug(m);
-    await book(m, { clientName: "Ngozi Eze", eventDate: "2026-12-15", eventStartTime: "", eventEndTime: "" });
+    const [allDay, late, night] = [lagosDay(18), lagosDay(19), lagosDay(21)];
+    await book(m, { clientName: "Ngozi Eze", eventDate: allDay, eventStartTime: "", eventEndTime: "" });
     await book(m, {
       clientName: "Late Show",
-      eventDate: "2026-12-16",
+      eventDate: late,
       eventStartTime: "23:00",
       eventEndTime: "",
     });
     await book(m, {
       clientName: "Night Show",
-      eventDate: "2026-12-18",
+      eventDate: night,
       eventStartTime: "22:00",
       eventEndTime: "02:00",
     });
@@ -144,14 +151,14 @@ describe("the musician's calendar feed (RFC 5545)", () => {
         expect(new Date(2026, 11, 15).getTimezoneOffset()).toBe(offset);
         const text = await (await fetchFeed(url)).text();
         const byName = Object.fromEntries(events(text).map((e) => [String(e.summary), e]));
-        expect(text).toContain("DTSTART;VALUE=DATE:20261215");
+        expect(text).toContain(`DTSTART;VALUE=DATE:${icsDate(allDay)}`);
         expect(byName["Wedding — Ngozi Eze"]?.datetype).toBe("date");
         // A timed booking keeps its Lagos wall-clock time, and runs to midnight when it has no end.
-        expect(text).toContain("DTSTART;TZID=Africa/Lagos:20261216T230000");
-        expect(text).toContain("DTEND;TZID=Africa/Lagos:20261217T000000");
+        expect(text).toContain(`DTSTART;TZID=Africa/Lagos:${icsDate(late)}T230000`);
+        expect(text).toContain(`DTEND;TZID=Africa/Lagos:${icsDate(addDaysToDate(late, 1))}T000000`);
         // An overnight booking (22:00 to 02:00) ends the next day (N11).
-        expect(text).toContain("DTSTART;TZID=Africa/Lagos:20261218T220000");
-        expect(text).toContain("DTEND;TZID=Africa/Lagos:20261219T020000");
+        expect(text).toContain(`DTSTART;TZID=Africa/Lagos:${icsDate(night)}T220000`);
+        expect(text).toContain(`DTEND;TZID=Africa/Lagos:${icsDate(addDaysToDate(night, 1))}T020000`);
       }
     } finally {
       if (before === undefined) delete process.env.TZ;
@@ -162,7 +169,7 @@ describe("the musician's calendar feed (RFC 5545)", () => {
   it("a booking cancelled after it was in the feed drops out of it", async () => {
     const m = await createMusician();
     const slug = await giveSlug(m);
-    const b = await book(m, { clientName: "Soon Cancelled", eventDate: "2027-06-05" });
+    const b = await book(m, { clientName: "Soon Cancelled", eventDate: lagosDay(190) });
     const url = await feedUrlOf(m, slug);
     expect(events(await (await fetchFeed(url)).text())).toHaveLength(1);
     const [row] = await db
@@ -181,7 +188,7 @@ describe("the musician's calendar feed (RFC 5545)", () => {
   it("Regenerate revokes the old URL at once; only the owner can regenerate", async () => {
     const m = await createMusician();
     const slug = await giveSlug(m);
-    await book(m, { eventDate: "2027-07-10" });
+    await book(m, { eventDate: lagosDay(225) });
     const oldUrl = await feedUrlOf(m, slug);
 
     const other = await createMusician();
@@ -249,12 +256,9 @@ describe("the client's one-off .ics for a booking", () => {
   it("by the booking's slug alone: that booking with the musician's name, nothing else", async () => {
     const m = await createMusician();
     await giveSlug(m);
-    const slug = await book(
-      m,
-      { eventDate: "2027-08-14", eventStartTime: "15:00", eventEndTime: "19:00" },
-      false,
-    );
-    await book(m, { clientName: "Someone Else", eventDate: "2027-08-21" });
+    const day = lagosDay(260);
+    const slug = await book(m, { eventDate: day, eventStartTime: "15:00", eventEndTime: "19:00" }, false);
+    await book(m, { clientName: "Someone Else", eventDate: lagosDay(267) });
     const res = (await bookingIcsLoader(
       args(get(null, `/booking/${slug}/calendar.ics`), { slug }),
     )) as Response;
@@ -265,7 +269,7 @@ describe("the client's one-off .ics for a booking", () => {
     const list = events(await res.text());
     expect(list).toHaveLength(1);
     expect(list[0]!.summary).toMatch(/^Wedding with Stage \d+$/);
-    expect(list[0]!.start.toISOString()).toBe("2027-08-14T14:00:00.000Z");
+    expect(list[0]!.start.toISOString()).toBe(`${day}T14:00:00.000Z`);
     expect(list[0]!.location).toBe(validBooking.location);
 
     const unknown = (await bookingIcsLoader(

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { addDaysToDate } from "~/lib/lagos-date";
 import { action as createAction } from "~/routes/api-bookings";
 import { action as confirmAction } from "~/routes/booking";
 import { action as bookingsAction } from "~/routes/musician-bookings";
@@ -8,10 +9,14 @@ import { bookingsByMusician } from "~db/schema/bookings";
 import { musicianUnavailableDates } from "~db/schema/calendar";
 import { musicianPerformances } from "~db/schema/profiles";
 import { createMusician, type TestMusician } from "../../../tests/support/accounts";
+import { lagosDay } from "../../../tests/support/lagos-days";
 import { answer, args, post, validBooking } from "../bookings/booking-test-support";
 import { BOOKED_JUST_NOW } from "./calendar.schema";
 
-const DAY = "2027-03-13";
+// Days ahead of the real clock (a fixed date would one day be "already over" and refused).
+const DAY = lagosDay(106);
+const at = (days: number) => addDaysToDate(DAY, days);
+const [NEXT_DAY, OTHER_DAY, EVENT_DAY, DAY_OFF, BOOKED_DAY, PENDING_DAY] = [1, 19, 49, 80, 112, 113].map(at);
 
 async function create(m: TestMusician, over: Record<string, string> = {}) {
   const res = await answer(() =>
@@ -70,7 +75,7 @@ describe("the database never holds two overlapping confirmed bookings of one mus
     const other = await createMusician();
     const first = await booked(other, { eventStartTime: "14:00", eventEndTime: "18:00" });
     const next = await booked(other, { eventStartTime: "18:00", eventEndTime: "22:00" });
-    const nextDay = await booked(other, { eventDate: "2027-03-14", eventStartTime: "", eventEndTime: "" });
+    const nextDay = await booked(other, { eventDate: NEXT_DAY, eventStartTime: "", eventEndTime: "" });
     expect((await confirm(first)).status).toBe(200);
     expect((await confirm(next)).status).toBe(200);
     expect((await confirm(nextDay)).status).toBe(200);
@@ -82,13 +87,13 @@ describe("the database never holds two overlapping confirmed bookings of one mus
     expect((await confirm(await booked(m1))).status).toBe(200);
     expect((await confirm(await booked(m2))).status).toBe(200);
 
-    const first = await booked(m1, { eventDate: "2027-04-01" });
+    const first = await booked(m1, { eventDate: OTHER_DAY });
     expect((await confirm(first)).status).toBe(200);
     await db
       .update(bookingsByMusician)
       .set({ status: "cancelled" })
       .where(eq(bookingsByMusician.slug, first));
-    expect((await confirm(await booked(m1, { eventDate: "2027-04-01" }))).status).toBe(200);
+    expect((await confirm(await booked(m1, { eventDate: OTHER_DAY }))).status).toBe(200);
   });
 
   it("the constraint itself refuses a direct write, whatever the code path", async () => {
@@ -160,31 +165,31 @@ describe("the musician is warned before saving an overlapping booking", () => {
       profileId: m.profileId,
       eventTitle: "Jazz night",
       eventType: "Concert",
-      eventDate: "2027-05-01",
+      eventDate: EVENT_DAY,
       startTime: "20:00",
       endTime: "23:00",
     });
-    const overEvent = await create(m, { eventDate: "2027-05-01", eventStartTime: "", eventEndTime: "" });
+    const overEvent = await create(m, { eventDate: EVENT_DAY, eventStartTime: "", eventEndTime: "" });
     expect(overEvent.status).toBe(409);
     expect(overEvent.body.clashes[0]).toMatchObject({ kind: "event", title: "Jazz night" });
     const beforeEvent = await create(m, {
-      eventDate: "2027-05-01",
+      eventDate: EVENT_DAY,
       eventStartTime: "12:00",
       eventEndTime: "15:00",
     });
     expect(beforeEvent.status).toBe(200);
 
-    await db.insert(musicianUnavailableDates).values({ profileId: m.profileId, date: "2027-06-01" });
-    const overDayOff = await create(m, { eventDate: "2027-06-01" });
+    await db.insert(musicianUnavailableDates).values({ profileId: m.profileId, date: DAY_OFF });
+    const overDayOff = await create(m, { eventDate: DAY_OFF });
     expect(overDayOff.status).toBe(409);
-    expect(overDayOff.body.clashes[0]).toMatchObject({ kind: "unavailable", date: "2027-06-01" });
+    expect(overDayOff.body.clashes[0]).toMatchObject({ kind: "unavailable", date: DAY_OFF });
 
     expect(await db.$count(bookingsByMusician, eq(bookingsByMusician.musicianId, m.profileId))).toBe(
       before + 1,
     );
 
     // "Save anyway": the musician has seen the warning.
-    const anyway = await create(m, { eventDate: "2027-06-01", allowOverlap: "1" });
+    const anyway = await create(m, { eventDate: DAY_OFF, allowOverlap: "1" });
     expect(anyway.status).toBe(200);
   });
 
@@ -198,9 +203,9 @@ describe("the musician is warned before saving an overlapping booking", () => {
 
   it("editing a pending booking onto a confirmed one's time warns; editing it in place does not", async () => {
     const m = await createMusician();
-    const slug = await booked(m, { clientName: "Ada Eze", eventDate: "2027-07-03" });
+    const slug = await booked(m, { clientName: "Ada Eze", eventDate: BOOKED_DAY });
     await confirm(slug);
-    const pending = await booked(m, { clientName: "Bola", eventDate: "2027-07-04" });
+    const pending = await booked(m, { clientName: "Bola", eventDate: PENDING_DAY });
     const [row] = await db
       .select({ id: bookingsByMusician.id })
       .from(bookingsByMusician)
@@ -225,12 +230,12 @@ describe("the musician is warned before saving an overlapping booking", () => {
           ),
         ),
       );
-    const inPlace = await edit({ eventDate: "2027-07-04", eventStartTime: "10:00", eventEndTime: "12:00" });
+    const inPlace = await edit({ eventDate: PENDING_DAY, eventStartTime: "10:00", eventEndTime: "12:00" });
     expect(inPlace.status).toBe(200);
-    const onto = await edit({ eventDate: "2027-07-03" });
+    const onto = await edit({ eventDate: BOOKED_DAY });
     expect(onto.status).toBe(409);
     expect(onto.body.clashes[0]).toMatchObject({ kind: "booking", title: "Ada Eze" });
-    const anyway = await edit({ eventDate: "2027-07-03", allowOverlap: "1" });
+    const anyway = await edit({ eventDate: BOOKED_DAY, allowOverlap: "1" });
     expect(anyway.status).toBe(200);
     // Saved, but the client's confirmation is still refused by the database rule.
     expect((await confirm(pending)).body.toast.message).toBe(BOOKED_JUST_NOW);

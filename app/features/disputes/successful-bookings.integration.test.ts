@@ -7,6 +7,7 @@ import { loader as successfulLoader } from "~/routes/musician-successful-booking
 import { db } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { createMusician, type TestMusician } from "../../../tests/support/accounts";
+import { lagosDay } from "../../../tests/support/lagos-days";
 import { answer, args, get, post, validBooking } from "../bookings/booking-test-support";
 import { disputeStatus } from "./dispute.schema";
 
@@ -26,7 +27,7 @@ describe("Successful Bookings (/musician_successfulbookings/{slug})", () => {
     const m = await createMusician();
     const disputed = await create(m, { clientName: "Disputed" });
     // Another day: two completed bookings of one musician cannot overlap (issue 13).
-    const plain = await create(m, { clientName: "Plain", eventDate: "2026-12-19" });
+    const plain = await create(m, { clientName: "Plain", eventDate: lagosDay(22) });
     await create(m, { clientName: "Still pending" });
     await answer(() =>
       bookingAction(

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { applyTransition, readBookingMoney } from "~/features/money/booking-money.server";
+import { addDaysToDate, formatCalendarDate } from "~/lib/lagos-date";
 import { action as createAction } from "~/routes/api-bookings";
 import { action as confirmAction } from "~/routes/booking";
 import { loader as clientLoader } from "~/routes/booking-document";
@@ -11,6 +12,7 @@ import { bookingsByMusician } from "~db/schema/bookings";
 import { payments } from "~db/schema/payments";
 import { bookingRefunds } from "~db/schema/wallet";
 import { createMusician, type TestMusician } from "../../../tests/support/accounts";
+import { lagosDay } from "../../../tests/support/lagos-days";
 import { answer, args, get, giveSlug, post, validBooking } from "../bookings/booking-test-support";
 import { CREDIT_NOTE_NOT_YET, RECEIPT_NOT_YET } from "./documents.schema";
 import { CONTACT_FOR_PARTIES } from "./documents.server";
@@ -27,10 +29,12 @@ async function musician(): Promise<Musician> {
   return { ...m, slug: await giveSlug(m) };
 }
 
+// Event days ahead of the real clock (a fixed date would one day be "already over" and refused), one a booking.
+const FIRST_DAY = lagosDay(40);
 let dayN = 0;
 async function booking(m: Musician, over: Record<string, string> = {}, confirm = true) {
   dayN += 1;
-  const eventDate = `2027-0${1 + (dayN % 9)}-${String(1 + (dayN % 27)).padStart(2, "0")}`;
+  const eventDate = addDaysToDate(FIRST_DAY, dayN);
   const res = await answer(() =>
     createAction(args(post(m, "/api/bookings", { ...validBooking, eventDate, allowOverlap: "1", ...over }))),
   );
@@ -77,7 +81,8 @@ const flat = (s: string) => s.replace(/\s+/g, " ");
 describe("the contract PDF", () => {
   it("names the parties, event, times, place, naira breakdown, policy, escrow and dispute terms and the confirmation", async () => {
     const m = await musician();
-    const b = await booking(m, { eventDate: "2026-12-12", eventStartTime: "14:00", eventEndTime: "18:00" });
+    const day = lagosDay(15);
+    const b = await booking(m, { eventDate: day, eventStartTime: "14:00", eventEndTime: "18:00" });
     const t = flat(await text(await asMusician(m, m.slug, b.id, "contract")));
     expect(t).toContain("Performance Contract");
     expect(t).toMatch(/Musician Stage \d+ \(Tunde Adeyemi\)/);
@@ -90,7 +95,7 @@ describe("the contract PDF", () => {
     expect(t).not.toContain(m.email);
     expect(t).toContain("Wedding");
     expect(t).toContain("Full Event Performance");
-    expect(t).toContain("Sat, 12 Dec 2026");
+    expect(t).toContain(formatCalendarDate(day, "EEE, d MMM yyyy"));
     expect(t).toContain("2:00 PM – 6:00 PM");
     expect(t).toContain("Lekki, Lagos");
     expect(t).toContain("₦250,000.00");

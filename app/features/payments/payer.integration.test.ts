@@ -7,6 +7,7 @@ import { completeOwnBooking, MARK_COMPLETED_WAITS } from "~/features/bookings/bo
 import { nextStep } from "~/features/bookings/components/public-booking-page";
 import { accountBalanceKobo, findLedgerBreaches } from "~/features/ledger/ledger.server";
 import { escrowAccount, musicianPayableAccount, PLATFORM_REVENUE } from "~/features/ledger/ledger-accounts";
+import { formatCalendarDate } from "~/lib/lagos-date";
 import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
@@ -19,6 +20,7 @@ import {
   paidThroughBookingPage as paidBooking,
   type Who,
 } from "../../../tests/support/booking-page";
+import { lagosDay } from "../../../tests/support/lagos-days";
 import { handleChargeSuccess } from "./checkout.server";
 import { type ClientActor, PAYER_MESSAGES, readPayerToken } from "./payer.server";
 import { PAY_NEEDS_DATE } from "./payment-messages";
@@ -232,29 +234,31 @@ describe("nothing is released before the event has ended in Lagos", () => {
 
   it("with an end time: from that time; the page says when it opens", async () => {
     const m = await createMusician();
+    const day = lagosDay(15);
     const b = await paidBooking(m, {
-      eventDate: "2026-12-12",
+      eventDate: day,
       eventStartTime: "16:00",
       eventEndTime: "19:00",
     });
-    const early = await markEventHappened(b.slug, testIp(), payerOf(b), new Date("2026-12-12T17:59:59Z"));
-    const opens = `${RELEASE_MESSAGES.tooEarly} That is from Saturday, 12 December 2026 at 19:00.`;
+    const early = await markEventHappened(b.slug, testIp(), payerOf(b), new Date(`${day}T17:59:59Z`));
+    const opens = `${RELEASE_MESSAGES.tooEarly} That is from ${formatCalendarDate(day)} at 19:00.`;
     expect(early).toEqual({ ok: false, status: 409, message: opens });
     expect(await bookingRow(b.id)).toEqual({ status: "confirmed", paymentStatus: "paid" });
     expect((await payPanelForSlug(b.slug))?.releaseOpens).toBe(opens);
-    expect(
-      await markEventHappened(b.slug, testIp(), payerOf(b), new Date("2026-12-12T18:00:00Z")),
-    ).toMatchObject({
-      ok: true,
-      released: true,
-    });
+    expect(await markEventHappened(b.slug, testIp(), payerOf(b), new Date(`${day}T18:00:00Z`))).toMatchObject(
+      {
+        ok: true,
+        released: true,
+      },
+    );
   });
 
   it("with only a start time: 6 h after it, never before midnight (a 21:00 gig: 03:00); with none: midnight (ADR 0024)", async () => {
     const m = await createMusician();
+    const [gig, next] = [lagosDay(16), lagosDay(17)];
     const cases: { eventStartTime: string | null; eventDate: string; opensAt: string }[] = [
-      { eventStartTime: "21:00", eventDate: "2026-12-13", opensAt: "2026-12-14T02:00:00Z" }, // 03:00 Lagos
-      { eventStartTime: null, eventDate: "2026-12-14", opensAt: "2026-12-14T23:00:00Z" }, // 00:00 Lagos
+      { eventStartTime: "21:00", eventDate: gig, opensAt: `${next}T02:00:00Z` }, // 03:00 Lagos
+      { eventStartTime: null, eventDate: next, opensAt: `${next}T23:00:00Z` }, // 00:00 Lagos
     ];
     for (const { eventStartTime, eventDate, opensAt } of cases) {
       const b = await paidBooking(m, { eventDate, eventStartTime, eventEndTime: null });
@@ -288,18 +292,19 @@ describe("nothing is released before the event has ended in Lagos", () => {
 
   it("the musician's Mark completed follows the same clock, and the client's page never calls escrowed money completed", async () => {
     const m = await createMusician();
+    const day = lagosDay(23);
     const b = await paidBooking(m, {
-      eventDate: "2026-12-20",
+      eventDate: day,
       eventStartTime: "20:00",
       eventEndTime: "23:00",
     });
     const musician = { id: m.profileId };
-    expect(await completeOwnBooking(musician, b.id, new Date("2026-12-20T21:59:00Z"))).toEqual({
+    expect(await completeOwnBooking(musician, b.id, new Date(`${day}T21:59:00Z`))).toEqual({
       ok: false,
       status: 409,
-      message: `${MARK_COMPLETED_WAITS} That is from Sunday, 20 December 2026 at 23:00.`,
+      message: `${MARK_COMPLETED_WAITS} That is from ${formatCalendarDate(day)} at 23:00.`,
     });
-    expect(await completeOwnBooking(musician, b.id, new Date("2026-12-20T22:00:00Z"))).toMatchObject({
+    expect(await completeOwnBooking(musician, b.id, new Date(`${day}T22:00:00Z`))).toMatchObject({
       ok: true,
     });
     expect(await bookingRow(b.id)).toEqual({ status: "completed", paymentStatus: "paid" });
