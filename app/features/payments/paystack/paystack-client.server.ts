@@ -1,11 +1,6 @@
 // The real Paystack client: plain fetch, every answer checked with zod. The npm SDKs are poorly kept.
 import type { z } from "zod";
-import {
-  type PaymentProvider,
-  PaymentProviderError,
-  type RefundResult,
-  type TransferResult,
-} from "./payment-provider";
+import { type PaymentProvider, PaymentProviderError, type TransferResult } from "./payment-provider";
 import {
   bankData,
   envelope,
@@ -20,24 +15,17 @@ import {
   transferData,
 } from "./paystack.schema";
 
-export type PaystackClientOptions = {
+export function createPaystackClient(options: {
   secretKey: string;
   baseUrl?: string;
   timeoutMs?: number;
-};
-
-export const PAYSTACK_BASE_URL = "https://api.paystack.co";
-
-export function createPaystackClient(options: PaystackClientOptions): PaymentProvider {
-  const baseUrl = (options.baseUrl ?? PAYSTACK_BASE_URL).replace(/\/+$/, "");
+}): PaymentProvider {
+  const baseUrl = (options.baseUrl ?? "https://api.paystack.co").replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  async function call<T extends z.ZodType>(
-    method: "GET" | "POST",
-    path: string,
-    schema: T,
-    body?: unknown,
-  ): Promise<z.infer<T>> {
+  /** A request with a body is a POST, one without a GET (as every endpoint we use is). */
+  async function call<T extends z.ZodType>(path: string, schema: T, body?: object): Promise<z.infer<T>> {
+    const method = body === undefined ? "GET" : "POST";
     const what = `Paystack ${method} ${path.split("?")[0]}`;
     let res: Response;
     try {
@@ -93,9 +81,18 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     amountKobo: t.amount,
   });
 
+  const toRefund = (r: { id: number; status: string; amount: number }) => ({
+    refundId: String(r.id),
+    status: r.status,
+    amountKobo: r.amount,
+  });
+
+  const verifyCharge = (reference: string) =>
+    call(`/transaction/verify/${encodeURIComponent(reference)}`, transactionData);
+
   async function verifyTransfer(reference: string): Promise<TransferResult | null> {
     try {
-      return toTransfer(await call("GET", `/transfer/verify/${encodeURIComponent(reference)}`, transferData));
+      return toTransfer(await call(`/transfer/verify/${encodeURIComponent(reference)}`, transferData));
     } catch (err) {
       if (err instanceof PaymentProviderError && err.httpStatus === 404) return null;
       if (err instanceof PaymentProviderError && err.kind === "unavailable") throw err;
@@ -111,7 +108,7 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     kind: "paystack",
 
     async initializeTransaction({ email, amountKobo, reference, callbackUrl, metadata }) {
-      const data = await call("POST", "/transaction/initialize", initializeData, {
+      const data = await call("/transaction/initialize", initializeData, {
         email,
         amount: amountKobo,
         currency: "NGN",
@@ -123,7 +120,7 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     },
 
     async verifyTransaction(reference) {
-      const t = await call("GET", `/transaction/verify/${encodeURIComponent(reference)}`, transactionData);
+      const t = await verifyCharge(reference);
       return {
         status: t.status,
         amountKobo: t.amount,
@@ -136,18 +133,18 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     },
 
     async listBanks() {
-      const banks = await call("GET", "/bank?country=nigeria&currency=NGN&type=nuban&perPage=100", bankData);
+      const banks = await call("/bank?country=nigeria&currency=NGN&type=nuban&perPage=100", bankData);
       return banks.filter((b) => b.active !== false).map((b) => ({ name: b.name, code: b.code }));
     },
 
     async resolveAccount({ accountNumber, bankCode }) {
       const q = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
-      const data = await call("GET", `/bank/resolve?${q}`, resolveData);
+      const data = await call(`/bank/resolve?${q}`, resolveData);
       return { accountNumber: data.account_number, accountName: data.account_name };
     },
 
     async createTransferRecipient({ name, accountNumber, bankCode }) {
-      const data = await call("POST", "/transferrecipient", recipientData, {
+      const data = await call("/transferrecipient", recipientData, {
         type: "nuban",
         name,
         account_number: accountNumber,
@@ -159,7 +156,7 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
 
     async initiateTransfer({ amountKobo, recipientCode, reference, reason }) {
       try {
-        const t = await call("POST", "/transfer", transferData, {
+        const t = await call("/transfer", transferData, {
           source: "balance",
           amount: amountKobo,
           currency: "NGN",
@@ -182,19 +179,13 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     verifyTransfer,
 
     async createRefund({ reference, amountKobo }) {
-      const r = await call("POST", "/refund", refundData, { transaction: reference, amount: amountKobo });
-      return {
-        refundId: String(r.id),
-        status: r.status,
-        amountKobo: r.amount,
-        transactionReference: r.transaction.reference,
-      };
+      const r = await call("/refund", refundData, { transaction: reference, amount: amountKobo });
+      return { ...toRefund(r), transactionReference: r.transaction.reference };
     },
 
     async fetchRefund(refundId) {
       try {
-        const r = await call("GET", `/refund/${encodeURIComponent(refundId)}`, refundFetchData);
-        return { refundId: String(r.id), status: r.status, amountKobo: r.amount };
+        return toRefund(await call(`/refund/${encodeURIComponent(refundId)}`, refundFetchData));
       } catch (err) {
         if (err instanceof PaymentProviderError && err.httpStatus === 404) return null;
         throw err;
@@ -204,11 +195,7 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     async listRefunds(transactionReference) {
       // List Refunds names the charge by its numeric id: ask for it first, then keep only its refunds
       // (whatever else the list holds).
-      const t = await call(
-        "GET",
-        `/transaction/verify/${encodeURIComponent(transactionReference)}`,
-        transactionData,
-      );
+      const t = await verifyCharge(transactionReference);
       if (t.id === undefined) {
         throw new PaymentProviderError(
           "Paystack GET /transaction/verify answered without an id",
@@ -216,17 +203,10 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
         );
       }
       const q = new URLSearchParams({ transaction: String(t.id), perPage: "100" });
-      const list = await call("GET", `/refund?${q}`, refundListData);
+      const list = await call(`/refund?${q}`, refundListData);
       return list
         .filter((r) => (typeof r.transaction === "number" ? r.transaction : r.transaction.id) === t.id)
-        .map(
-          (r): RefundResult => ({
-            refundId: String(r.id),
-            status: r.status,
-            amountKobo: r.amount,
-            transactionReference,
-          }),
-        );
+        .map((r) => ({ ...toRefund(r), transactionReference }));
     },
   };
 }

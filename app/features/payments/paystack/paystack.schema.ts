@@ -85,14 +85,6 @@ export const transferData = z.object({
   transfer_code: text(),
 });
 
-export const refundData = z.object({
-  id: z.number().int(),
-  amount: kobo,
-  currency: text(),
-  status: text(),
-  transaction: z.object({ reference: text() }),
-});
-
 /** GET /refund/:id (Fetch Refund): `transaction` is the charge's numeric id. */
 export const refundFetchData = z.object({
   id: z.number().int(),
@@ -101,16 +93,14 @@ export const refundFetchData = z.object({
   status: text(),
 });
 
+export const refundData = refundFetchData.extend({ transaction: z.object({ reference: text() }) });
+
 /**
  * GET /refund (List Refunds): `transaction` is the charge's numeric id there (an object with its
  * reference in POST /refund's answer); accept both.
  */
 export const refundListData = z.array(
-  z.object({
-    id: z.number().int(),
-    amount: kobo,
-    currency: text(),
-    status: text(),
+  refundFetchData.extend({
     transaction: z.union([
       z.number().int(),
       z.object({ id: z.number().int().optional(), reference: text().optional() }),
@@ -121,15 +111,7 @@ export const refundListData = z.array(
 // Webhook events (https://github.com/PaystackOSS/doc-code-snippets, dist/doc/payments/webhooks/events.js).
 export const webhookEvent = z.object({ event: text(), data: z.record(text(), z.unknown()) });
 
-export const chargeEventData = transactionData;
-
-export const transferEventData = z.object({
-  reference: text(),
-  amount: kobo,
-  currency: text(),
-  status: text(),
-  transfer_code: text().optional(),
-});
+export const transferEventData = transferData.partial({ transfer_code: true });
 
 export const refundEventData = z.object({
   status: text(),

@@ -5,15 +5,8 @@ import type { PaymentProvider } from "./payment-provider";
 import { createPaystackClient } from "./paystack-client.server";
 import { createTestProvider } from "./test-provider.server";
 
-export type {
-  Bank,
-  PaymentProvider,
-  RefundResult,
-  TransferResult,
-  VerifiedTransaction,
-} from "./payment-provider";
+export type { Bank, RefundResult, TransferResult } from "./payment-provider";
 export { PaymentProviderError } from "./payment-provider";
-export { verifyPaystackSignature } from "./signature.server";
 
 let cached: { key: string | undefined; provider: PaymentProvider } | undefined;
 

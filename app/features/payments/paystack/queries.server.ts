@@ -1,30 +1,11 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { paystackChargeDisputes, paystackTestRecords } from "~db/schema/wallet";
 
 const r = paystackTestRecords;
 
-export type TestRecordKind = "transaction" | "recipient" | "transfer" | "refund";
-
-export type TestRecord = {
-  kind: string;
-  reference: string;
-  status: string;
-  amountKobo: number | null;
-  data: Record<string, unknown>;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-const columns = {
-  kind: r.kind,
-  reference: r.reference,
-  status: r.status,
-  amountKobo: r.amountKobo,
-  data: r.data,
-  createdAt: r.createdAt,
-  updatedAt: r.updatedAt,
-};
+export type TestRecord = typeof r.$inferSelect;
+type TestRecordKind = "transaction" | "recipient" | "transfer" | "refund";
 
 /** Inserts the record unless one with the same kind and reference exists; returns what is stored. */
 export async function insertTestRecord(input: {
@@ -38,7 +19,7 @@ export async function insertTestRecord(input: {
     .insert(r)
     .values({ ...input, amountKobo: input.amountKobo ?? null })
     .onConflictDoNothing()
-    .returning(columns);
+    .returning();
   if (inserted[0]) return { record: inserted[0], created: true };
   const existing = await findTestRecord(input.kind, input.reference);
   if (!existing) throw new Error(`test provider record ${input.kind}/${input.reference} vanished`);
@@ -50,7 +31,7 @@ export async function findTestRecord(
   reference: string,
 ): Promise<TestRecord | undefined> {
   const [row] = await db
-    .select(columns)
+    .select()
     .from(r)
     .where(and(eq(r.kind, kind), eq(r.reference, reference)));
   return row;
@@ -72,24 +53,10 @@ export async function moveTestRecord(
   return rows.length > 0;
 }
 
-export async function refundedKoboForTransaction(transactionReference: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${r.amountKobo}), 0)` })
-    .from(r)
-    .where(
-      and(
-        eq(r.kind, "refund"),
-        sql`${r.data}->>'transaction_reference' = ${transactionReference}`,
-        sql`${r.status} <> 'failed'`,
-      ),
-    );
-  return Number(row?.total ?? 0);
-}
-
 /** The test provider's refunds of a charge, newest first (its List Refunds). */
 export async function refundRecordsForTransaction(transactionReference: string): Promise<TestRecord[]> {
   return db
-    .select(columns)
+    .select()
     .from(r)
     .where(and(eq(r.kind, "refund"), sql`${r.data}->>'transaction_reference' = ${transactionReference}`))
     .orderBy(desc(r.createdAt));
@@ -115,16 +82,7 @@ export async function recordChargeDispute(row: {
 }
 
 /** Paystack reported the card dispute settled (charge.dispute.resolve): it no longer holds the release. */
-export async function settleChargeDispute(row: {
-  providerDisputeId: string;
-  transactionReference: string;
-  amountKobo: number | null;
-  category: string | null;
-  status: string | null;
-  resolution: string | null;
-  note: string | null;
-  payload: unknown;
-}): Promise<void> {
+export async function settleChargeDispute(row: Parameters<typeof recordChargeDispute>[0]): Promise<void> {
   const status = row.status === "archived" ? "archived" : "resolved";
   await db
     .insert(paystackChargeDisputes)
@@ -162,19 +120,7 @@ export async function recordChargeDisputeOutcome(providerDisputeId: string, outc
 
 export async function listChargeDisputes(limit = 100) {
   const d = paystackChargeDisputes;
-  return db
-    .select({
-      providerDisputeId: d.providerDisputeId,
-      transactionReference: d.transactionReference,
-      amountKobo: d.amountKobo,
-      category: d.category,
-      status: d.status,
-      resolution: d.resolution,
-      adminOutcome: d.adminOutcome,
-      note: d.note,
-      createdAt: d.createdAt,
-    })
-    .from(d)
-    .orderBy(desc(d.createdAt))
-    .limit(limit);
+  // Every column but the raw payload Paystack sent.
+  const { payload: _payload, ...columns } = getTableColumns(d);
+  return db.select(columns).from(d).orderBy(desc(d.createdAt)).limit(limit);
 }

@@ -1,16 +1,11 @@
 // /test-checkout/{reference}: the built-in test provider's stand-in for Paystack's hosted checkout.
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import {
-  callbackWithReference,
-  completeTestCheckout,
-  findTestCheckout,
-  type TestCheckout,
-} from "./test-provider.server";
+import { callbackWithReference, completeTestCheckout, findTestCheckout } from "./test-provider.server";
 import { scheduleTestWebhook } from "./test-webhooks.server";
 
 /** The checkout to show, or null: unknown reference, or real Paystack is configured (no test page then). */
-export async function loadTestCheckout(reference: string): Promise<TestCheckout | null> {
+export async function loadTestCheckout(reference: string) {
   if (env().PAYSTACK_SECRET_KEY || !/^[\w.=-]{1,100}$/.test(reference)) return null;
   return (await findTestCheckout(reference)) ?? null;
 }

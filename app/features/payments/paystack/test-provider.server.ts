@@ -9,7 +9,6 @@ import {
   findTestRecord,
   insertTestRecord,
   moveTestRecord,
-  refundedKoboForTransaction,
   refundRecordsForTransaction,
   type TestRecord,
 } from "./queries.server";
@@ -118,20 +117,7 @@ export function refundEventPayload(
   };
 }
 
-/** Where the test checkout page is served; Paystack's authorization_url points at its own checkout. */
-export function testCheckoutPath(reference: string): string {
-  return `/test-checkout/${encodeURIComponent(reference)}`;
-}
-
-export type TestCheckout = {
-  reference: string;
-  status: string;
-  amountKobo: number;
-  email: string;
-  callbackUrl: string;
-};
-
-export async function findTestCheckout(reference: string): Promise<TestCheckout | undefined> {
+export async function findTestCheckout(reference: string) {
   const t = await findTestRecord("transaction", reference);
   if (!t) return undefined;
   const d = t.data as { email?: string; callback_url?: string };
@@ -159,7 +145,7 @@ export function callbackWithReference(callbackUrl: string, reference: string): s
 export async function completeTestCheckout(
   reference: string,
   deliver: (p: WebhookPayload) => Promise<void> = deliverTestWebhook,
-): Promise<TestCheckout | undefined> {
+) {
   await moveTestRecord("transaction", reference, "abandoned", "success", {
     paid_at: new Date().toISOString(),
   });
@@ -186,7 +172,9 @@ export function createTestProvider(): PaymentProvider {
         data: { id: paystackId(), email, callback_url: callbackUrl, metadata: metadata ?? {} },
       });
       if (!created) throw rejected("Duplicate Transaction Reference");
-      return { authorizationUrl: `${env().ORIGIN ?? ""}${testCheckoutPath(reference)}`, reference };
+      // Paystack's authorization_url points at its hosted checkout; ours is the test checkout page.
+      const authorizationUrl = `${env().ORIGIN ?? ""}/test-checkout/${encodeURIComponent(reference)}`;
+      return { authorizationUrl, reference };
     },
 
     async verifyTransaction(reference) {
@@ -271,7 +259,9 @@ export function createTestProvider(): PaymentProvider {
       if (!t) throw rejected("Transaction reference not found");
       if (t.status !== "success") throw rejected("Cannot refund a transaction that is not successful");
       if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) throw rejected("Invalid Amount Sent");
-      const refunded = await refundedKoboForTransaction(reference);
+      const refunded = (await refundRecordsForTransaction(reference))
+        .filter((x) => x.status !== "failed")
+        .reduce((sum, x) => sum + (x.amountKobo ?? 0), 0);
       if (refunded + amountKobo > (t.amountKobo ?? 0)) {
         throw rejected("Refund amount cannot be more than the transaction amount");
       }

@@ -9,16 +9,16 @@ import { handleRefundEvent } from "~/features/refunds/refunds.server";
 import { handleTransferEvent } from "~/features/wallet/wallet.server";
 import { logger } from "~/server/logger.server";
 import {
-  chargeEventData,
   disputeEventData,
   refundEventData,
+  transactionData,
   transferEventData,
   webhookEvent,
 } from "./paystack.schema";
 import { recordChargeDispute, settleChargeDispute } from "./queries.server";
 import { verifyPaystackSignature } from "./signature.server";
 
-export type WebhookAnswer = { status: number; message: string };
+type WebhookAnswer = { status: number; message: string };
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -41,7 +41,7 @@ export async function handlePaystackWebhook(
   try {
     switch (event) {
       case "charge.success":
-        return await apply(chargeEventData, data, log, (d) => handleChargeSuccess(d));
+        return await apply(transactionData, data, log, (d) => handleChargeSuccess(d));
       case "transfer.success":
       case "transfer.failed":
       case "transfer.reversed":

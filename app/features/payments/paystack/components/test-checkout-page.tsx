@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { formatNaira } from "~/lib/money";
 
-export type TestCheckoutView = {
+type TestCheckoutView = {
   reference: string;
   amountKobo: number;
   email: string;
