@@ -11,6 +11,7 @@ import {
   PAYSTACK_CLEARING,
   PLATFORM_REVENUE,
 } from "~/features/ledger/ledger-accounts";
+import { MONEY_MESSAGES } from "~/features/money/booking-money.server";
 import { adminPaymentsView, resolvePaymentDispute } from "~/features/refunds/admin-payments.server";
 import { CLIENT_CANCEL_MESSAGES, cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
 import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.server";
@@ -34,7 +35,7 @@ import events from "./paystack/fixtures/webhook-events.json";
 import { paystackSignature, testProviderSecret } from "./paystack/signature.server";
 import { completeTestCheckout } from "./paystack/test-provider.server";
 import { handlePaystackWebhook } from "./paystack/webhook.server";
-import { RELEASE_MESSAGES, releaseEscrow, runAutoRelease } from "./release.server";
+import { releaseEscrow, runAutoRelease } from "./release.server";
 
 afterAll(async () => {
   await stopJobs();
@@ -145,7 +146,7 @@ describe("a chargeback lost before the release", () => {
     expect(await releaseEscrow(booking.id, "admin")).toEqual({
       ok: false,
       status: 409,
-      message: RELEASE_MESSAGES.chargeback,
+      message: MONEY_MESSAGES.chargeback,
     });
     expect(await accountBalanceKobo(escrowAccount(booking.id))).toBe(PAID);
   });

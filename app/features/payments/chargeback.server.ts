@@ -10,16 +10,7 @@ import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import { recordChargeDisputeOutcome } from "./paystack/queries.server";
 import * as q from "./queries.server";
-import { resumeReleaseAfterChargeback } from "./release.server";
-
-export type ChargebackOutcome = "lost" | "won" | "unknown";
-
-/** Paystack's resolution of a card dispute, from the merchant's side. */
-export function chargebackOutcome(resolution: string | null | undefined): ChargebackOutcome {
-  if (resolution === "declined") return "won";
-  if (resolution === "merchant-accepted" || resolution === "auto-accepted") return "lost";
-  return "unknown";
-}
+import { runAutoRelease } from "./release.server";
 
 /** charge.dispute.resolve, after the dispute row was updated: apply its outcome (idempotent). */
 export async function settleChargeback(d: {
@@ -28,9 +19,9 @@ export async function settleChargeback(d: {
   amountKobo: number | null;
   resolution: string | null;
 }): Promise<void> {
-  const outcome = chargebackOutcome(d.resolution);
-  if (outcome === "won") return chargebackWon(d.transactionReference);
-  if (outcome === "unknown") {
+  // Paystack's resolution, from the merchant's side: declined is won, accepted (by us or by default) lost.
+  if (d.resolution === "declined") return chargebackWon(d.transactionReference);
+  if (d.resolution !== "merchant-accepted" && d.resolution !== "auto-accepted") {
     // Still holds the money: the admin's Payments page offers "record won / lost".
     logger.error({ dispute: d }, "card dispute settled with an outcome we cannot read; an admin records it");
     return;
@@ -40,9 +31,10 @@ export async function settleChargeback(d: {
 
 /** We won: the held automatic release runs again, and an automatic payout it kept back goes (issue 29). */
 async function chargebackWon(reference: string): Promise<void> {
-  await resumeReleaseAfterChargeback(reference);
   const payment = await q.findPaymentByReference(db, reference);
-  if (payment) await sendWaitingPayoutOfBooking(payment.bookingId);
+  if (!payment) return;
+  if (payment.status === "success") await runAutoRelease({ bookingId: payment.bookingId });
+  await sendWaitingPayoutOfBooking(payment.bookingId);
 }
 
 async function postLostChargeback(d: {

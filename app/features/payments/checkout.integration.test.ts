@@ -7,7 +7,7 @@ import {
   PAYSTACK_CLEARING,
   PLATFORM_REVENUE,
 } from "~/features/ledger/ledger-accounts";
-import { peekBookingMoney } from "~/features/money/booking-money.server";
+import { MONEY_MESSAGES, peekBookingMoney } from "~/features/money/booking-money.server";
 import { completeTestCheckout, type WebhookPayload } from "~/features/payments/paystack/test-provider.server";
 import { db, pool } from "~/server/db.server";
 import { paymentAnomalies, payments } from "~db/schema/payments";
@@ -28,7 +28,7 @@ import {
   payPanelForSlug,
   releaseDueOnCredit,
 } from "./payment-test-support";
-import { markEventHappened, RELEASE_MESSAGES, releaseEscrow, runAutoRelease } from "./release.server";
+import { markEventHappened, releaseEscrow, runAutoRelease } from "./release.server";
 
 let m: TestMusician;
 beforeAll(async () => {
@@ -247,7 +247,7 @@ describe("releasing escrow", () => {
     const early = await pay(future.slug);
     expect(await markEventHappened(future.slug, testIp(), early.payer)).toMatchObject({
       status: 409,
-      message: expect.stringContaining(RELEASE_MESSAGES.tooEarly),
+      message: expect.stringContaining(MONEY_MESSAGES.tooEarly),
     });
 
     const b = await insertBooking(m.profileId);
@@ -278,7 +278,7 @@ describe("releasing escrow", () => {
     const b = await insertBooking(m.profileId);
     const anyone: ClientActor = { userId: null, payerToken: null };
     expect(await markEventHappened(b.slug, testIp(), anyone)).toMatchObject({
-      message: RELEASE_MESSAGES.notPaid,
+      message: MONEY_MESSAGES.notPaid,
     });
     expect(await releaseEscrow(b.id, "admin")).toMatchObject({ ok: false });
   });
@@ -288,7 +288,7 @@ describe("releasing escrow", () => {
     const { payer } = await pay(b.slug);
     await fileDispute(b.id);
     expect(await markEventHappened(b.slug, testIp(), payer)).toMatchObject({
-      message: RELEASE_MESSAGES.onHold,
+      message: MONEY_MESSAGES.onHold,
     });
     await runAutoRelease({ bookingId: b.id });
     expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(26_250_000);

@@ -14,6 +14,7 @@ import {
   peekBookingMoney,
   priceQuote,
   readBookingMoney,
+  releaseOpensMessage,
 } from "~/features/money/booking-money.server";
 import { moneyWasReceived, PAYMENT_STATUS_OF, releaseDueAt } from "~/features/money/money-rules";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
@@ -39,7 +40,7 @@ import {
 import type { PayFormInput } from "./payment.schema";
 import { PAY_NEEDS_DATE } from "./payment-messages";
 import * as q from "./queries.server";
-import { releaseOpensMessage, scheduleAutoRelease } from "./release.server";
+import { scheduleAutoRelease } from "./release.server";
 
 export const PAY_MESSAGES = {
   notConfirmed: "This booking must be confirmed before it can be paid.",

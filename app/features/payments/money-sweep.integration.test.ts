@@ -5,6 +5,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { musicianPayableAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
+import { UNDATED_RELEASE_DAYS } from "~/features/money/money-rules";
 import { refundBooking, refundForBooking } from "~/features/refunds/refunds.server";
 import { findPayoutByReference, listPayouts } from "~/features/wallet/queries.server";
 import { requestWithdrawal, saveOwnBankAccount } from "~/features/wallet/wallet.server";
@@ -19,7 +20,6 @@ import { PaymentProviderError } from "./paystack/payment-provider";
 import { paymentProvider } from "./paystack/provider.server";
 import { findTestRecord, moveTestRecord, refundRecordsForTransaction } from "./paystack/queries.server";
 import { completeTestCheckout } from "./paystack/test-provider.server";
-import { UNDATED_RELEASE_DAYS } from "./release.server";
 
 afterAll(async () => {
   await stopJobs();

@@ -7,6 +7,7 @@ import { completeOwnBooking, MARK_COMPLETED_WAITS } from "~/features/bookings/bo
 import { nextStep } from "~/features/bookings/components/public-booking-page";
 import { accountBalanceKobo, findLedgerBreaches } from "~/features/ledger/ledger.server";
 import { escrowAccount, musicianPayableAccount, PLATFORM_REVENUE } from "~/features/ledger/ledger-accounts";
+import { MONEY_MESSAGES } from "~/features/money/booking-money.server";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
@@ -26,7 +27,7 @@ import { type ClientActor, PAYER_MESSAGES, readPayerToken } from "./payer.server
 import { PAY_NEEDS_DATE } from "./payment-messages";
 import { bookingRow, insertBooking, outboxMails, payPanelForSlug } from "./payment-test-support";
 import { completeTestCheckout } from "./paystack/test-provider.server";
-import { markEventHappened, RELEASE_MESSAGES } from "./release.server";
+import { markEventHappened } from "./release.server";
 
 const cookies = (...c: string[]) => ({ cookie: c.filter(Boolean).join("; ") });
 
@@ -241,7 +242,7 @@ describe("nothing is released before the event has ended in Lagos", () => {
       eventEndTime: "19:00",
     });
     const early = await markEventHappened(b.slug, testIp(), payerOf(b), new Date(`${day}T17:59:59Z`));
-    const opens = `${RELEASE_MESSAGES.tooEarly} That is from ${formatCalendarDate(day)} at 19:00.`;
+    const opens = `${MONEY_MESSAGES.tooEarly} That is from ${formatCalendarDate(day)} at 19:00.`;
     expect(early).toEqual({ ok: false, status: 409, message: opens });
     expect(await bookingRow(b.id)).toEqual({ status: "confirmed", paymentStatus: "paid" });
     expect((await payPanelForSlug(b.slug))?.releaseOpens).toBe(opens);

@@ -10,29 +10,23 @@ import {
   type MoneyRefusal,
   peekBookingMoney,
   readBookingMoney,
+  type TransitionInput,
 } from "~/features/money/booking-money.server";
 import { applyReleaseTransition } from "~/features/money/release-transitions.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
 import { sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
 import type { PayoutRow } from "~/features/wallet/queries.server";
-import { type DbExecutor, db } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { type ClientActor, payerRefusal } from "./payer.server";
 import * as q from "./queries.server";
 
-export { releaseOpensMessage } from "~/features/money/booking-money.server";
-export { UNDATED_RELEASE_DAYS } from "~/features/money/money-rules";
-
 export const RELEASE_JOB = "escrow-release";
-/** The ledger key of a booking's release (the money module's release transition posts it). */
-export const releaseKey = (bookingId: string) => `release:${bookingId}`;
-export const RELEASE_MESSAGES = MONEY_MESSAGES;
 
-/** client: "The event happened"; auto: the scheduled job; admin: resolving a dispute (ignores its hold). */
-export type ReleaseBy = "client" | "auto" | "admin";
-export type ReleaseResult =
+type ReleaseBy = TransitionInput<"release">["by"];
+type ReleaseResult =
   | { ok: true; released: boolean; musicianKobo: number; platformKobo: number }
   | { ok: false; status: number; message: string };
 
@@ -43,38 +37,29 @@ export async function releaseEscrow(
   actor?: ClientActor,
   now = new Date(),
 ): Promise<ReleaseResult> {
-  const result = await db.transaction((tx) => releaseEscrowIn(tx, bookingId, by, actor, now));
+  if (by === "client" && !actor) throw new Error("a client's release needs the client who asks");
+  const result = await db.transaction(async (tx): Promise<Released> => {
+    const money = await readBookingMoney(tx, bookingId);
+    if (!money) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
+    // Only the payer says the event happened; checked with the booking locked.
+    if (by === "client") {
+      const refused = await payerRefusal(tx, money.booking, actor!, "event-happened");
+      if (refused) return refused;
+    }
+    // A cancelled booking is never released by the client or the clock (its money went back, or the
+    // policy's share was kept at the cancellation); a second release of a released one moves nothing.
+    if (by !== "admin" && money.booking.status === "cancelled")
+      return { ok: false, status: 409, message: MONEY_MESSAGES.cancelled };
+    if (money.released) return { ok: true, moved: false, musicianKobo: 0, platformKobo: 0 };
+    // The release requests its automatic payout in this transaction (the money module's follow-up).
+    return applyReleaseTransition(tx, money, "release", { by, now }, now);
+  });
   return afterRelease(bookingId, result, by);
 }
 
 type Released =
   | { ok: true; moved: boolean; musicianKobo: number; platformKobo: number; payout?: PayoutRow | null }
   | MoneyRefusal;
-
-/** The release inside the caller's transaction; call afterRelease with its result after the commit. */
-export async function releaseEscrowIn(
-  tx: DbExecutor,
-  bookingId: string,
-  by: ReleaseBy,
-  actor?: ClientActor,
-  now = new Date(),
-): Promise<Released> {
-  if (by === "client" && !actor) throw new Error("a client's release needs the client who asks");
-  const money = await readBookingMoney(tx, bookingId);
-  if (!money) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
-  // Only the payer says the event happened; checked with the booking locked.
-  if (by === "client") {
-    const refused = await payerRefusal(tx, money.booking, actor!, "event-happened");
-    if (refused) return refused;
-  }
-  // A cancelled booking is never released by the client or the clock (its money went back, or the
-  // policy's share was kept at the cancellation); a second release of a released one moves nothing.
-  if (by !== "admin" && money.booking.status === "cancelled")
-    return { ok: false, status: 409, message: MONEY_MESSAGES.cancelled };
-  if (money.released) return { ok: true, moved: false, musicianKobo: 0, platformKobo: 0 };
-  // The release requests its automatic payout in this transaction (the money module's follow-up).
-  return applyReleaseTransition(tx, money, "release", { by, now }, now);
-}
 
 /** What follows a committed release: the notifications and the booking's review window. */
 export async function afterRelease(
@@ -141,11 +126,4 @@ export async function queueMissingReleases(): Promise<number> {
   const ids = await heldBookingIds();
   for (const id of ids) await scheduleAutoRelease(id);
   return ids.length;
-}
-
-/** A card dispute settled in our favour: the held automatic release runs again now if it was due. */
-export async function resumeReleaseAfterChargeback(reference: string): Promise<void> {
-  const payment = await q.findPaymentByReference(db, reference);
-  if (payment?.status !== "success") return;
-  await runAutoRelease({ bookingId: payment.bookingId });
 }

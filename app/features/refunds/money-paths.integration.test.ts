@@ -11,6 +11,7 @@ import {
   musicianPayableAccount,
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
+import { MONEY_MESSAGES } from "~/features/money/booking-money.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import {
   bookingRow,
@@ -25,7 +26,7 @@ import { findTestRecord, moveTestRecord } from "~/features/payments/paystack/que
 import { paystackSignature, testProviderSecret } from "~/features/payments/paystack/signature.server";
 import { completeTestCheckout, refundEventPayload } from "~/features/payments/paystack/test-provider.server";
 import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
-import { RELEASE_MESSAGES, releaseEscrow, runAutoRelease } from "~/features/payments/release.server";
+import { releaseEscrow, runAutoRelease } from "~/features/payments/release.server";
 import { action as bookingAction } from "~/routes/booking";
 import { db } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
@@ -109,7 +110,7 @@ describe("a cancelled booking is never released automatically", () => {
     expect(await releaseEscrow(booking.id, "auto")).toEqual({
       ok: false,
       status: 409,
-      message: RELEASE_MESSAGES.cancelled,
+      message: MONEY_MESSAGES.cancelled,
     });
     expect(await releaseEscrow(booking.id, "client", payer)).toMatchObject({ ok: false, status: 409 });
     expect(await accountBalanceKobo(musicianPayableAccount(musician.profileId))).toBe(0);
@@ -182,7 +183,7 @@ describe("a chargeback (charge.dispute.create) holds the release until Paystack 
     expect(await releaseEscrow(booking.id, "client", payer)).toEqual({
       ok: false,
       status: 409,
-      message: RELEASE_MESSAGES.chargeback,
+      message: MONEY_MESSAGES.chargeback,
     });
     expect((await releaseEscrow(booking.id, "admin")).ok).toBe(false);
     await runAutoRelease({ bookingId: booking.id });

@@ -5,6 +5,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { accountBalanceKobo, findLedgerBreaches, isPosted } from "~/features/ledger/ledger.server";
 import { musicianPayableAccount, payoutsInTransitAccount } from "~/features/ledger/ledger-accounts";
+import { readBookingMoney } from "~/features/money/booking-money.server";
+import { applyReleaseTransition } from "~/features/money/release-transitions.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import {
   insertBooking,
@@ -19,7 +21,7 @@ import { TEST_FAILING_ACCOUNT_NUMBER } from "~/features/payments/paystack/test-b
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { sendTestWebhook } from "~/features/payments/paystack/test-webhooks.server";
 import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
-import { releaseEscrow, releaseEscrowIn, releaseKey } from "~/features/payments/release.server";
+import { releaseEscrow } from "~/features/payments/release.server";
 import { db } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { paystackChargeDisputes } from "~db/schema/wallet";
@@ -98,7 +100,8 @@ describe("release → automatic payout", () => {
     // The same transaction: when the release rolls back, so does its payout request.
     await expect(
       db.transaction(async (tx) => {
-        const r = await releaseEscrowIn(tx, booking.id, "auto");
+        const money = await readBookingMoney(tx, booking.id);
+        const r = await applyReleaseTransition(tx, money!, "release", { by: "auto", now: new Date() });
         expect(r).toMatchObject({
           ok: true,
           moved: true,
@@ -108,7 +111,7 @@ describe("release → automatic payout", () => {
       }),
     ).rejects.toThrow("fails after");
     expect(await payoutsOfBooking(booking.id)).toEqual([]);
-    expect(await isPosted(releaseKey(booking.id))).toBe(false);
+    expect(await isPosted(`release:${booking.id}`)).toBe(false);
 
     expect(await releaseEscrow(booking.id, "auto")).toMatchObject({ ok: true, released: true });
     const payout = await onlyPayoutOf(booking.id);
