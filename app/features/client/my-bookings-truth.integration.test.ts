@@ -10,7 +10,8 @@ import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout
 import { insertBooking } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
-import { handleRefundEvent, refundForBooking } from "~/features/refunds/refunds.server";
+import { refundForBooking } from "~/features/refunds/refund-test-support";
+import { handleRefundEvent } from "~/features/refunds/refunds.server";
 import { chooseCancellationPolicy } from "~/features/wallet/wallet.server";
 import { addDaysToDate, formatCalendarDate, lagosToday } from "~/lib/lagos-date";
 import { stopJobs } from "~/server/jobs/jobs.server";

@@ -3,8 +3,6 @@ import { formText } from "~/lib/form-fields";
 
 export type DisputeFormValues = { clientName: string; phoneNumber: string; disputeReason: string };
 
-export const emptyDisputeForm: DisputeFormValues = { clientName: "", phoneNumber: "", disputeReason: "" };
-
 /** Spec §5 "Dispute". */
 export const disputeSchema = z.object({
   clientName: formText({ error: "Name is required" })

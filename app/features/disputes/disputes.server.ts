@@ -3,7 +3,7 @@ import { guardSlugAction, reportSlugMiss } from "~/features/bookings/slug-guard.
 import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
-import { pauseReviewWindow, resumeReviewWindow } from "~/features/reviews/reviews.server";
+import { pauseReviewWindow } from "~/features/reviews/reviews.server";
 import { type DbExecutor, db } from "~/server/db.server";
 import { type DisputeInput, disputeStatus } from "./dispute.schema";
 import {
@@ -81,17 +81,8 @@ export async function disputesForOwnBookings(
 
 /**
  * Closes every open dispute on a booking with the admin's resolution (e.g. "released", "refunded",
- * "split"); an open dispute filed after payment holds the escrow (payments/release.server.ts).
- */
-export async function resolveBookingDisputes(bookingId: string, resolution: string): Promise<number> {
-  const resolved = await markDisputesResolved(bookingId, resolution);
-  await resumeReviewWindow(bookingId);
-  return resolved;
-}
-
-/**
- * resolveBookingDisputes inside the caller's transaction (the admin's refund/release commits with it);
- * call resumeBookingReviewWindow after the commit.
+ * "split"), inside the caller's transaction (the admin's refund/release commits with it); call
+ * resumeReviewWindow after the commit.
  */
 export function resolveBookingDisputesIn(
   tx: DbExecutor,
@@ -99,8 +90,4 @@ export function resolveBookingDisputesIn(
   resolution: string,
 ): Promise<number> {
   return markDisputesResolved(bookingId, resolution, tx);
-}
-
-export async function resumeBookingReviewWindow(bookingId: string): Promise<void> {
-  await resumeReviewWindow(bookingId);
 }

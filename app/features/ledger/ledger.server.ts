@@ -93,14 +93,9 @@ export async function accountBalancesKobo(
   return new Map(accounts.map((code) => [code, found.get(code) ?? 0]));
 }
 
-/** Whether a transaction was posted under this idempotency key (e.g. "release:{booking}": released). */
-export async function isPosted(idempotencyKey: string, ex: DbExecutor = db): Promise<boolean> {
-  return (await q.findTransactionId(ex, idempotencyKey)) !== null;
-}
-
 /** Every entry on one account, oldest first, with its transaction's kind, booking and memo. */
 export function accountHistory(account: string, ex: DbExecutor = db): Promise<q.LedgerHistoryRow[]> {
-  return q.accountHistory(ex, account);
+  return q.accountsHistory(ex, [account]);
 }
 /** Every entry on any of the accounts (one query), with its account's code, oldest first. */
 export function accountsHistory(codes: string[], ex: DbExecutor = db) {

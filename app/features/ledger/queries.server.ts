@@ -62,17 +62,6 @@ export async function balancesByCode(ex: DbExecutor, codes: string[]): Promise<M
   return new Map(rows.map((r) => [r.code, Number(r.balance)]));
 }
 
-/** Balances of every account whose code starts with prefix (e.g. "escrow:"). */
-export async function balancesByPrefix(ex: DbExecutor, prefix: string): Promise<Map<string, number>> {
-  const rows = await ex
-    .select({ code: a.code, balance: sql<string>`coalesce(sum(${e.amountKobo}), 0)` })
-    .from(a)
-    .leftJoin(e, eq(e.accountId, a.id))
-    .where(sql`starts_with(${a.code}, ${prefix})`)
-    .groupBy(a.code);
-  return new Map(rows.map((r) => [r.code, Number(r.balance)]));
-}
-
 export type LedgerHistoryRow = {
   transactionId: string;
   kind: string;
@@ -81,24 +70,6 @@ export type LedgerHistoryRow = {
   createdAt: Date;
   amountKobo: number;
 };
-
-/** Every entry on one account, oldest first, with its transaction. */
-export async function accountHistory(ex: DbExecutor, code: string): Promise<LedgerHistoryRow[]> {
-  const rows = await ex
-    .select({
-      transactionId: t.id,
-      kind: t.kind,
-      bookingId: t.bookingId,
-      memo: t.memo,
-      createdAt: t.createdAt,
-      amountKobo: e.amountKobo,
-    })
-    .from(e)
-    .innerJoin(t, eq(t.id, e.transactionId))
-    .innerJoin(a, and(eq(a.id, e.accountId), eq(a.code, code)))
-    .orderBy(asc(t.createdAt), asc(t.id));
-  return rows;
-}
 
 /** Every entry on any of the accounts, with its account's code, oldest first. */
 export async function accountsHistory(
@@ -152,18 +123,4 @@ export async function ledgerSnapshot(ex: DbExecutor): Promise<LedgerSnapshot> {
     accounts: balances.rows.map((r) => ({ code: r.code, kind: r.kind, balanceKobo: Number(r.balance) })),
     totalKobo: Number(total?.total ?? 0),
   };
-}
-
-/** The entries of the transaction posted under idempotencyKey, by account code (empty: never posted). */
-export async function transactionEntries(
-  ex: DbExecutor,
-  idempotencyKey: string,
-): Promise<{ code: string; amountKobo: number }[]> {
-  const rows = await ex
-    .select({ code: a.code, amountKobo: e.amountKobo })
-    .from(e)
-    .innerJoin(t, eq(t.id, e.transactionId))
-    .innerJoin(a, eq(a.id, e.accountId))
-    .where(eq(t.idempotencyKey, idempotencyKey));
-  return rows.map((r) => ({ code: r.code, amountKobo: Number(r.amountKobo) }));
 }

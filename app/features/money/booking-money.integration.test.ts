@@ -29,12 +29,8 @@ import { completeTestCheckout } from "~/features/payments/paystack/test-provider
 import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
 import { releaseEscrow, runAutoRelease } from "~/features/payments/release.server";
 import { adminPaymentsAction, adminPaymentsView } from "~/features/refunds/admin-payments.server";
-import {
-  askAboutPendingRefunds,
-  handleRefundEvent,
-  refundBooking,
-  refundForBooking,
-} from "~/features/refunds/refunds.server";
+import { refundBooking, refundForBooking } from "~/features/refunds/refund-test-support";
+import { askAboutPendingRefunds, handleRefundEvent } from "~/features/refunds/refunds.server";
 import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.server";
 import { availableKobo, requestWithdrawal, saveOwnBankAccount } from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";

@@ -552,9 +552,9 @@ export async function postTransition<N extends TransitionName>(
   const refundIds: string[] = [];
   for (const step of plan.steps) {
     if (step.refund) {
-      const { refund, created } = await q.insertRefundRow(tx, { bookingId: m.booking.id, ...step.refund });
-      if (!created) continue;
-      refundIds.push(refund.id);
+      const refundId = await q.insertRefundRow(tx, { bookingId: m.booking.id, ...step.refund });
+      if (!refundId) continue;
+      refundIds.push(refundId);
     }
     if (step.posting.entries.length < 2) continue;
     moved = (await postLedgerTransaction(tx, step.posting)).created || moved;

@@ -1,7 +1,7 @@
 // The money module's reads and writes (its only Drizzle code). Facts come from the ledger and the rows,
 // in one statement per booking set, so readBookingMoney and ledger:check derive the phase from the same
 // numbers.
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { bookingRefunds } from "~db/schema/wallet";
@@ -216,33 +216,17 @@ export async function writeBookingStatus(
     .where(eq(bookingsByMusician.id, bookingId));
 }
 
-const r = bookingRefunds;
-const refundColumns = {
-  id: r.id,
-  bookingId: r.bookingId,
-  transactionReference: r.transactionReference,
-  amountKobo: r.amountKobo,
-  reason: r.reason,
-  status: r.status,
-};
-export type NewRefund = { id: string; bookingId: string; amountKobo: number; reason: string; status: string };
-
-/** The booking's own refund (one per booking) or a duplicate charge's (one per charge); created: new. */
+/** The booking's own refund (one per booking) or a duplicate charge's (one per charge): its id, null when it existed. */
 export async function insertRefundRow(
   tx: DbExecutor,
   row: { bookingId: string; transactionReference: string; amountKobo: number; reason: string },
-): Promise<{ refund: NewRefund; created: boolean }> {
-  const [created] = await tx.insert(r).values(row).onConflictDoNothing().returning(refundColumns);
-  if (created) return { refund: created, created: true };
-  const [existing] = await tx
-    .select(refundColumns)
-    .from(r)
-    .where(
-      row.reason === "duplicate_charge"
-        ? and(eq(r.transactionReference, row.transactionReference), eq(r.reason, "duplicate_charge"))
-        : and(eq(r.bookingId, row.bookingId), ne(r.reason, "duplicate_charge")),
-    );
-  return { refund: existing!, created: false };
+): Promise<string | null> {
+  const [created] = await tx
+    .insert(bookingRefunds)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: bookingRefunds.id });
+  return created?.id ?? null;
 }
 
 /** Balance of a musician's accounts (Available and the chargeback receivable), read under the wallet lock. */

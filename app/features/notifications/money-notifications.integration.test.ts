@@ -14,7 +14,8 @@ import { sendTestWebhook } from "~/features/payments/paystack/test-webhooks.serv
 import { releaseEscrow } from "~/features/payments/release.server";
 import { adminPaymentsAction } from "~/features/refunds/admin-payments.server";
 import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
-import { handleRefundEvent, refundForBooking } from "~/features/refunds/refunds.server";
+import { refundForBooking } from "~/features/refunds/refund-test-support";
+import { handleRefundEvent } from "~/features/refunds/refunds.server";
 import { listPayouts } from "~/features/wallet/queries.server";
 import {
   chooseCancellationPolicy,

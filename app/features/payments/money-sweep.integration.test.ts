@@ -6,7 +6,7 @@ import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { musicianPayableAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { UNDATED_RELEASE_DAYS } from "~/features/money/money-rules";
-import { refundBooking, refundForBooking } from "~/features/refunds/refunds.server";
+import { refundBooking, refundForBooking } from "~/features/refunds/refund-test-support";
 import { findPayoutByReference, listPayouts } from "~/features/wallet/queries.server";
 import { requestWithdrawal, saveOwnBankAccount } from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";

@@ -18,13 +18,11 @@ import {
 } from "~/features/refunds/cancellation-policy";
 import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
 import {
-  handleRefundEvent,
   refundBooking,
   refundForBooking,
-  retryFailedRefund,
-  retryRefundJob,
   startBookingRefundIn,
-} from "~/features/refunds/refunds.server";
+} from "~/features/refunds/refund-test-support";
+import { handleRefundEvent, retryFailedRefund, retryRefundJob } from "~/features/refunds/refunds.server";
 import { findPayoutByReference } from "~/features/wallet/queries.server";
 import { MIN_WITHDRAWAL_KOBO } from "~/features/wallet/wallet.schema";
 import {

@@ -15,13 +15,8 @@ import { paymentProvider } from "~/features/payments/paystack/provider.server";
 import { refundRecordsForTransaction } from "~/features/payments/paystack/queries.server";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { adminPaymentsView } from "~/features/refunds/admin-payments.server";
-import {
-  handleRefundEvent,
-  refundBooking,
-  refundForBooking,
-  retryFailedRefund,
-  retryRefundJob,
-} from "~/features/refunds/refunds.server";
+import { refundBooking, refundForBooking } from "~/features/refunds/refund-test-support";
+import { handleRefundEvent, retryFailedRefund, retryRefundJob } from "~/features/refunds/refunds.server";
 import { findPayoutByReference, listPayouts } from "~/features/wallet/queries.server";
 import {
   handleTransferEvent,

@@ -15,7 +15,8 @@ import { completeTestCheckout } from "~/features/payments/paystack/test-provider
 import { releaseEscrow } from "~/features/payments/release.server";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
 import { adminPaymentsAction } from "~/features/refunds/admin-payments.server";
-import { handleRefundEvent, refundForBooking } from "~/features/refunds/refunds.server";
+import { refundForBooking } from "~/features/refunds/refund-test-support";
+import { handleRefundEvent } from "~/features/refunds/refunds.server";
 import { sendReviewReminder } from "~/features/reviews/review-jobs.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
 import { listPayouts } from "~/features/wallet/queries.server";

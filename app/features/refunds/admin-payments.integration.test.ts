@@ -17,7 +17,7 @@ import { sendTestWebhook } from "~/features/payments/paystack/test-webhooks.serv
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician } from "../../../tests/support/accounts";
 import { adminPaymentsAction, adminPaymentsView } from "./admin-payments.server";
-import { refundForBooking } from "./refunds.server";
+import { refundForBooking } from "./refund-test-support";
 
 afterAll(async () => {
   await stopJobs();

@@ -2,7 +2,7 @@
 // full, or split; one that holds nothing can be closed, review N7), refunds (a failed one can be
 // retried), card disputes Paystack reported (one settled with an outcome we cannot read is recorded won
 // or lost here, review N5), and payments that could not be credited.
-import { resolveBookingDisputesIn, resumeBookingReviewWindow } from "~/features/disputes/disputes.server";
+import { resolveBookingDisputesIn } from "~/features/disputes/disputes.server";
 import { peekBookingsMoney, readBookingMoney } from "~/features/money/booking-money.server";
 import { applyReleaseTransition } from "~/features/money/release-transitions.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
@@ -10,19 +10,20 @@ import { recordChargebackOutcome } from "~/features/payments/chargeback.server";
 import { listPaymentAnomalies } from "~/features/payments/checkout.server";
 import { listChargeDisputes } from "~/features/payments/paystack/queries.server";
 import { afterRelease } from "~/features/payments/release.server";
+import { resumeReviewWindow } from "~/features/reviews/reviews.server";
 import { openMoneyAlerts } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
 import { parseNaira } from "~/lib/naira";
 import { db } from "~/server/db.server";
-import { listOpenDisputes } from "./queries.server";
-import { refundsForAdmin, retryFailedRefund, sendRefund } from "./refunds.server";
+import { listOpenDisputes, listRefundsForAdmin } from "./queries.server";
+import { retryFailedRefund, sendRefund } from "./refunds.server";
 
 const KNOWN_RESOLUTIONS = ["declined", "merchant-accepted", "auto-accepted"];
 
 export async function adminPaymentsView() {
   const [candidates, refunds, chargeDisputes, anomalies, alerts] = await Promise.all([
     listOpenDisputes(),
-    refundsForAdmin(),
+    listRefundsForAdmin(),
     listChargeDisputes(),
     listPaymentAnomalies(),
     openMoneyAlerts(),
@@ -136,7 +137,7 @@ export async function resolvePaymentDispute(
       { ok: true, moved: true, musicianKobo: done.releasedKobo, platformKobo: 0, payout: done.payout },
       "admin",
     );
-  await resumeBookingReviewWindow(bookingId);
+  await resumeReviewWindow(bookingId);
   if (done.summary !== "closed") await notifyMoneyEvent({ kind: "dispute_resolved", bookingId });
   return { ok: true, message: done.summary === "closed" ? "Dispute closed" : "Dispute resolved" };
 }

@@ -28,7 +28,7 @@ import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, testIp } from "../../../tests/support/accounts";
 import type { CancellationPolicy } from "./cancellation-policy";
 import { CLIENT_CANCEL_MESSAGES, cancelBookingAsClient } from "./client-cancel.server";
-import { refundForBooking } from "./refunds.server";
+import { refundForBooking } from "./refund-test-support";
 
 afterAll(async () => {
   await stopJobs();

@@ -36,7 +36,8 @@ import { createMusician, testIp } from "../../../tests/support/accounts";
 import { adminPaymentsView, resolvePaymentDispute } from "./admin-payments.server";
 import { POLICY_TERMS } from "./cancellation-policy";
 import { CLIENT_CANCEL_MESSAGES, cancelBookingAsClient } from "./client-cancel.server";
-import { handleRefundEvent, startBookingRefundIn } from "./refunds.server";
+import { startBookingRefundIn } from "./refund-test-support";
+import { handleRefundEvent } from "./refunds.server";
 
 // Events here are over before they are paid: what happens once the release is due (review N2).
 releaseDueOnCreditInEveryTest();

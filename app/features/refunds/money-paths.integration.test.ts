@@ -33,7 +33,8 @@ import { stopJobs } from "~/server/jobs/jobs.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { createMusician, createOrganiser, testIp } from "../../../tests/support/accounts";
 import { adminPaymentsAction, adminPaymentsView } from "./admin-payments.server";
-import { handleRefundEvent, refundBooking, refundForBooking } from "./refunds.server";
+import { refundBooking, refundForBooking } from "./refund-test-support";
+import { handleRefundEvent } from "./refunds.server";
 
 // Events here are over before they are paid: what happens once the release is due (review N2).
 releaseDueOnCreditInEveryTest();

@@ -3,7 +3,7 @@
 // out of the platform, refund.failed leaves it pending and shows it to the admin, who retries.
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { PAYSTACK_CLEARING, refundsPendingAccount } from "~/features/ledger/ledger-accounts";
-import { applyTransition, type RefundReason, readBookingMoney } from "~/features/money/booking-money.server";
+import { applyTransition, readBookingMoney } from "~/features/money/booking-money.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import {
   PaymentProviderError,
@@ -21,7 +21,6 @@ import {
   findOpenRefundByTransaction,
   findRefund,
   findRefundForBooking,
-  listRefundsForAdmin,
   moveRefund,
   providerRefundIdTaken,
   type RefundRow,
@@ -29,10 +28,7 @@ import {
   refundsToRedrive,
 } from "./queries.server";
 
-export type { AdminRefundRow, RefundRow } from "./queries.server";
 export const RETRY_REFUND_JOB = "refunds-retry";
-
-export type { RefundReason } from "~/features/money/booking-money.server";
 
 /** The booking's own refund as its documents state it (null: none was made). */
 export async function bookingRefundFacts(
@@ -64,35 +60,6 @@ export async function startRefundOnMusicianCancel(
     reason: "musician_cancelled",
   });
   return done.ok ? { ok: true, refundId: done.refundIds[0] ?? null } : { ok: false, message: done.message };
-}
-
-/** Refunds amountKobo of a booking's held escrow inside the caller's transaction; sendRefund after the commit. */
-export async function startBookingRefundIn(
-  tx: Parameters<typeof postLedgerTransaction>[0],
-  bookingId: string,
-  amountKobo: number,
-  reason: RefundReason,
-): Promise<{ ok: true; message: string; refundId: string | null } | { ok: false; message: string }> {
-  const money = await readBookingMoney(tx, bookingId);
-  if (!money?.payment) return { ok: false, message: "This booking has no payment to refund" };
-  const done = await applyTransition(tx, money, "refund", { amountKobo, reason });
-  if (!done.ok) return done;
-  return {
-    ok: true,
-    message: `Refund of ${formatNaira(amountKobo)} started`,
-    refundId: done.refundIds[0] ?? null,
-  };
-}
-
-/** startBookingRefundIn on its own transaction, then the provider is asked. */
-export async function refundBooking(
-  bookingId: string,
-  amountKobo: number,
-  reason: RefundReason,
-): Promise<{ ok: boolean; message: string }> {
-  const outcome = await db.transaction((tx) => startBookingRefundIn(tx, bookingId, amountKobo, reason));
-  if (outcome.ok && outcome.refundId) await sendRefund(outcome.refundId);
-  return { ok: outcome.ok, message: outcome.message };
 }
 
 /**
@@ -264,12 +231,4 @@ export async function handleRefundEvent(
       refundKobo: processed.amountKobo,
       duplicate: processed.reason === "duplicate_charge",
     });
-}
-
-export function refundForBooking(bookingId: string): Promise<RefundRow | undefined> {
-  return findRefundForBooking(bookingId);
-}
-
-export function refundsForAdmin() {
-  return listRefundsForAdmin();
 }

@@ -1,6 +1,7 @@
 // A dispute filed on a completed booking pauses its review window; the admin's resolution resumes it.
 import { afterAll, expect, it } from "vitest";
-import { resolveBookingDisputes, submitDispute } from "~/features/disputes/disputes.server";
+import { resolveBookingDisputes } from "~/features/disputes/dispute-test-support";
+import { submitDispute } from "~/features/disputes/disputes.server";
 import { payerOfInsertedBooking } from "~/features/payments/payment-test-support";
 import { addDaysToDate, lagosToday } from "~/lib/lagos-date";
 import { stopJobs } from "~/server/jobs/jobs.server";

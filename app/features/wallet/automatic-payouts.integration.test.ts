@@ -3,8 +3,9 @@
 // two releases at once and a Paystack balance that cannot cover the transfer never pay twice or fail it.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { accountBalanceKobo, findLedgerBreaches, isPosted } from "~/features/ledger/ledger.server";
+import { accountBalanceKobo, findLedgerBreaches } from "~/features/ledger/ledger.server";
 import { musicianPayableAccount, payoutsInTransitAccount } from "~/features/ledger/ledger-accounts";
+import { isPosted } from "~/features/ledger/ledger-test-support";
 import { readBookingMoney } from "~/features/money/booking-money.server";
 import { applyReleaseTransition } from "~/features/money/release-transitions.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";

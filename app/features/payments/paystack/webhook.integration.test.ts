@@ -9,7 +9,8 @@ import {
 import { escrowAccount, PAYSTACK_CLEARING, refundsPendingAccount } from "~/features/ledger/ledger-accounts";
 import { startCheckout } from "~/features/payments/checkout.server";
 import { bookingRow, insertBooking } from "~/features/payments/payment-test-support";
-import { refundForBooking, sendRefund, startBookingRefundIn } from "~/features/refunds/refunds.server";
+import { refundForBooking, startBookingRefundIn } from "~/features/refunds/refund-test-support";
+import { sendRefund } from "~/features/refunds/refunds.server";
 import { db } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { outboxDir } from "~/server/mail/mailer.server";
