@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
-import { type WalletActionData, WalletPage } from "~/features/wallet/components/wallet-page";
-import { walletAction, walletPageData } from "~/features/wallet/wallet-page.server";
+import { WalletPage } from "~/features/wallet/components/wallet-page";
+import { type WalletActionData, walletAction, walletPageData } from "~/features/wallet/wallet-page.server";
 import { pageTitle } from "~/lib/nav";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/musician-wallet";

@@ -7,7 +7,7 @@ import { bookingRequests } from "~db/schema/bookings";
 import { musicianPortfolioItems, musicianProfiles } from "~db/schema/profiles";
 import { musicianPaymentSettings } from "~db/schema/wallet";
 import { createMusician, loadContext, requestAs } from "../../../tests/support/accounts";
-import { saveCancellationPolicy } from "../wallet/queries.server";
+import { chooseCancellationPolicy } from "../wallet/wallet.server";
 
 type Args = Parameters<typeof loader>[0];
 const args = (request: Request) => ({ request, params: {}, context: loadContext() }) as unknown as Args;
@@ -74,7 +74,7 @@ describe("setup checklist", () => {
     const almost = await loader(args(requestAs(m, "/musician_dashboard")));
     expect(almost.checklist.complete).toBe(false);
     expect(done(almost)).toMatchObject({ payout: false, policy: false });
-    await saveCancellationPolicy(m.profileId, "flexible");
+    await chooseCancellationPolicy(m.profileId, "flexible");
     expect(done(await loader(args(requestAs(m, "/musician_dashboard"))))).toMatchObject({ policy: true });
     await db
       .update(musicianPaymentSettings)

@@ -166,7 +166,7 @@ describe("holds keep the payout back, and it goes when they end", () => {
     expect(await balances(m.profileId)).toEqual({ available: SHARE, inTransit: 0 });
     const line = (await walletPageData(m.profileId)).history.find((h) => h.status === "Held");
     expect(line?.note).toMatch(
-      /^Held until \d{1,2} \w{3}, \d{2}:\d{2}: your payout account is new \(saved today\)\./,
+      /^Held until \d{1,2} \w{3}, \d{1,2}:\d{2}: your payout account is new \(saved today\)\./,
     );
 
     // The job queued for the hold's end finds it still held a minute early, and sends it after.

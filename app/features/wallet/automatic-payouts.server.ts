@@ -9,8 +9,6 @@
 // account is in its 24 h hold after a change, while a card dispute is open on the booking, or while its
 // money is test-mode money and the provider is real Paystack. The wallet says why and until when; a job
 // queued for the end of the hold (and the hourly sweep) sends it then.
-import { postLedgerTransaction } from "~/features/ledger/ledger.server";
-import { musicianPayableAccount, payoutsInTransitAccount } from "~/features/ledger/ledger-accounts";
 import { lockMusicianWallet, withdrawableKobo } from "~/features/money/booking-money.server";
 import { type BookingPayoutHolds, bookingPayoutHolds } from "~/features/payments/payout-holds.server";
 import { paymentProvider } from "~/features/payments/paystack/provider.server";
@@ -26,27 +24,36 @@ import {
   listPayouts,
   type PaymentSettings,
   type PayoutRow,
+  payoutReferences,
   payoutsOfBooking,
   profileNames,
   returnedAutomaticPayouts,
-  saveAutoPayout,
+  savePaymentSettings,
   startWaitingPayout,
-  waitingPayoutReferences,
 } from "./queries.server";
 import { MIN_WITHDRAWAL_KOBO } from "./wallet.schema";
-import { formatHoldUntil, isVerified, PAYOUT_ACCOUNT_HOLD_MS, sendPayout } from "./wallet.server";
+import {
+  formatHoldUntil,
+  hasPayoutAccount,
+  heldUntil,
+  isVerified,
+  PAYOUT_ACCOUNT_HOLD_MS,
+  type PayoutAccount,
+  reservePayout,
+  retryPayoutTransfer,
+} from "./wallet.server";
 
 /** The job that sends one payout by reference: a pending one now, a waiting one once its hold ends. */
 export const SEND_PAYOUT_JOB = "wallet-send-payout";
 
-export type PayoutHold = { kind: "account"; until: Date } | { kind: "card-dispute" } | { kind: "test-money" };
+type PayoutHold = { kind: "account"; until: Date } | { kind: "card-dispute" } | { kind: "test-money" };
 
 /** One reference per release and attempt: a retry after a failure is a new transfer, never the same. */
 const releasePayoutReference = (bookingId: string, attempt: number) =>
   `po_rel_${bookingId.replaceAll("-", "")}${attempt > 1 ? `_${attempt}` : ""}`;
 
 /** What keeps an automatic payout back now, the first that applies, or null. */
-export function payoutHold(
+function payoutHold(
   settings: Pick<PaymentSettings, "bankAccountHoldUntil">,
   holds: BookingPayoutHolds,
   now: Date,
@@ -54,9 +61,8 @@ export function payoutHold(
 ): PayoutHold | null {
   if (holds.testMoney && realProvider) return { kind: "test-money" };
   if (holds.cardDispute) return { kind: "card-dispute" };
-  const until = settings.bankAccountHoldUntil;
-  if (until && until > now) return { kind: "account", until };
-  return null;
+  const until = heldUntil(settings, now);
+  return until ? { kind: "account", until } : null;
 }
 
 const lagosDay = (d: Date) => d.toLocaleDateString("en-CA", { timeZone: LAGOS_TZ });
@@ -69,7 +75,7 @@ function savedWhen(changedAt: Date, now: Date): string {
 }
 
 /** The wallet's words for a hold: why the money waits and when it will go. */
-export function payoutHoldMessage(hold: PayoutHold, now = new Date()): string {
+function payoutHoldMessage(hold: PayoutHold, now = new Date()): string {
   switch (hold.kind) {
     case "account":
       return `Held until ${formatHoldUntil(hold.until)}: your payout account is new (saved ${savedWhen(new Date(hold.until.getTime() - PAYOUT_ACCOUNT_HOLD_MS), now)}). It goes to your bank on its own then.`;
@@ -81,23 +87,32 @@ export function payoutHoldMessage(hold: PayoutHold, now = new Date()): string {
 }
 
 /** Whether money released to this musician goes to their bank automatically (setting on, account verified). */
-async function automaticPayoutsOn(tx: DbExecutor, musicianId: string) {
+async function automaticPayoutsOn(tx: DbExecutor, musicianId: string): Promise<PayoutAccount | null> {
   const settings = await findPaymentSettings(musicianId, tx);
-  if (!settings?.autoPayout || !settings.recipientCode || !settings.accountNumber) return null;
-  if (!isVerified(settings, await profileNames(musicianId, tx))) return null;
-  return settings as PaymentSettings & { recipientCode: string; accountNumber: string };
+  if (!settings?.autoPayout || !hasPayoutAccount(settings)) return null;
+  return isVerified(settings, await profileNames(musicianId, tx)) ? settings : null;
 }
 
-/** Available → payouts in transit for a payout that goes now (key payout:{reference}, once). */
-async function reservePayout(tx: DbExecutor, payout: PayoutRow): Promise<void> {
-  await postLedgerTransaction(tx, {
-    idempotencyKey: `payout:${payout.reference}`,
-    kind: "payout",
-    memo: `Automatic payout ${payout.reference} to ${payout.bankName} ${payout.accountNumber}`,
-    entries: [
-      { account: musicianPayableAccount(payout.musicianId), amountKobo: -payout.amountKobo },
-      { account: payoutsInTransitAccount(payout.musicianId), amountKobo: payout.amountKobo },
-    ],
+/**
+ * A new payout of a booking's release to the musician's current account; null when the release already
+ * has a live one (waiting, pending or paid: the database allows one).
+ */
+async function insertReleasePayout(
+  tx: DbExecutor,
+  account: PayoutAccount,
+  release: { bookingId: string; amountKobo: number; status: "waiting" | "pending" },
+): Promise<PayoutRow | null> {
+  const earlier = await payoutsOfBooking(release.bookingId, tx);
+  if (earlier.some((p) => p.status === "waiting" || p.status === "pending" || p.status === "paid"))
+    return null;
+  return insertPayout(tx, {
+    ...release,
+    musicianId: account.musicianId,
+    reference: releasePayoutReference(release.bookingId, earlier.length + 1),
+    bankName: account.bankName ?? "",
+    accountNumber: account.accountNumber,
+    recipientCode: account.recipientCode,
+    provider: paymentProvider().kind,
   });
 }
 
@@ -117,22 +132,13 @@ export async function requestReleasePayout(
   await lockMusicianWallet(tx, release.musicianId);
   const settings = await automaticPayoutsOn(tx, release.musicianId);
   if (!settings) return null;
-  const earlier = await payoutsOfBooking(release.bookingId, tx);
-  const live = earlier.find((p) => p.status === "waiting" || p.status === "pending" || p.status === "paid");
-  if (live) return null;
   const hold = payoutHold(settings, release.holds, now);
-  const payout = await insertPayout(tx, {
-    musicianId: release.musicianId,
+  const payout = await insertReleasePayout(tx, settings, {
     bookingId: release.bookingId,
-    reference: releasePayoutReference(release.bookingId, earlier.length + 1),
     amountKobo: release.amountKobo,
-    bankName: settings.bankName ?? "",
-    accountNumber: settings.accountNumber,
-    recipientCode: settings.recipientCode,
     status: hold ? "waiting" : "pending",
-    provider: paymentProvider().kind,
   });
-  if (!hold) await reservePayout(tx, payout);
+  if (payout && !hold) await reservePayout(tx, payout);
   return payout;
 }
 
@@ -143,9 +149,7 @@ export async function requestReleasePayout(
 export async function sendRequestedPayout(payout: PayoutRow | null | undefined): Promise<void> {
   if (!payout) return;
   const settings = payout.status === "waiting" ? await findPaymentSettings(payout.musicianId) : undefined;
-  const until = settings?.bankAccountHoldUntil;
-  const startAfter = until && until > new Date() ? until : undefined;
-  await scheduleSend(payout.reference, startAfter);
+  await scheduleSend(payout.reference, heldUntil(settings, new Date()) ?? undefined);
 }
 
 async function scheduleSend(reference: string, startAfter?: Date): Promise<void> {
@@ -216,13 +220,12 @@ export async function runSendPayout(data: { reference: string }, now = new Date(
       logger.info({ reference: data.reference, why: result.dropped }, "waiting automatic payout dropped");
     if (!("started" in result)) return;
   }
-  const outcome = await sendPayout(data.reference, { fromJob: true });
-  if (outcome === "unavailable") throw new Error(`payout ${data.reference}: provider unavailable`);
+  await retryPayoutTransfer(data);
 }
 
 /** The sweep: every waiting payout whose hold has ended goes now (a lost job, a settled card dispute). */
 export async function sendDueWaitingPayouts(now = new Date()): Promise<number> {
-  const references = await waitingPayoutReferences();
+  const references = await payoutReferences("waiting", { limit: 500 });
   let sent = 0;
   for (const reference of references) {
     try {
@@ -249,7 +252,7 @@ export async function sendWaitingPayoutOfBooking(bookingId: string): Promise<voi
  * for Withdraw, as before automatic payouts.
  */
 export async function chooseAutomaticPayouts(musicianId: string, on: boolean): Promise<void> {
-  await saveAutoPayout(musicianId, on);
+  await savePaymentSettings(musicianId, { autoPayout: on });
   if (!on)
     await db.transaction(async (tx) => {
       await lockMusicianWallet(tx, musicianId);
@@ -269,22 +272,12 @@ export async function retryReturnedPayouts(musicianId: string): Promise<PayoutRo
     if (!settings) return [];
     const out: PayoutRow[] = [];
     for (const returned of await returnedAutomaticPayouts(tx, musicianId)) {
-      const bookingId = returned.bookingId!;
-      const earlier = await payoutsOfBooking(bookingId, tx);
-      if (earlier.some((p) => p.status === "waiting" || p.status === "pending" || p.status === "paid"))
-        continue;
-      const payout = await insertPayout(tx, {
-        musicianId,
-        bookingId,
-        reference: releasePayoutReference(bookingId, earlier.length + 1),
+      const payout = await insertReleasePayout(tx, settings, {
+        bookingId: returned.bookingId!,
         amountKobo: returned.amountKobo,
-        bankName: settings.bankName ?? "",
-        accountNumber: settings.accountNumber,
-        recipientCode: settings.recipientCode,
         status: "waiting",
-        provider: paymentProvider().kind,
       });
-      out.push(payout);
+      if (payout) out.push(payout);
     }
     return out;
   });

@@ -7,72 +7,25 @@ import { moneyAlerts, musicianPaymentSettings, musicianPayouts } from "~db/schem
 const s = musicianPaymentSettings;
 const p = musicianPayouts;
 
-export type PaymentSettings = {
-  musicianId: string;
-  cancellationPolicy: string;
-  bankCode: string | null;
-  bankName: string | null;
-  accountNumber: string | null;
-  accountName: string | null;
-  recipientCode: string | null;
-  bankAccountHoldUntil: Date | null;
-  autoPayout: boolean;
-};
+export type PaymentSettings = typeof s.$inferSelect;
 
 export async function findPaymentSettings(
   musicianId: string,
   ex: DbExecutor = db,
 ): Promise<PaymentSettings | undefined> {
-  const [row] = await ex
-    .select({
-      musicianId: s.musicianId,
-      cancellationPolicy: s.cancellationPolicy,
-      bankCode: s.bankCode,
-      bankName: s.bankName,
-      accountNumber: s.accountNumber,
-      accountName: s.accountName,
-      recipientCode: s.recipientCode,
-      bankAccountHoldUntil: s.bankAccountHoldUntil,
-      autoPayout: s.autoPayout,
-    })
-    .from(s)
-    .where(eq(s.musicianId, musicianId));
+  const [row] = await ex.select().from(s).where(eq(s.musicianId, musicianId));
   return row;
 }
 
-export async function saveBankAccount(
+/** Saves some of the musician's payment settings (the payout account, the policy, automatic payouts). */
+export async function savePaymentSettings(
   musicianId: string,
-  account: {
-    bankCode: string;
-    bankName: string;
-    accountNumber: string;
-    accountName: string;
-    recipientCode: string;
-    bankAccountHoldUntil: Date | null;
-  },
+  settings: Omit<Partial<typeof s.$inferInsert>, "musicianId" | "updatedAt">,
 ): Promise<void> {
   await db
     .insert(s)
-    .values({ musicianId, ...account })
-    .onConflictDoUpdate({ target: s.musicianId, set: { ...account, updatedAt: new Date() } });
-}
-
-/** The musician's "Send released money to my bank automatically". */
-export async function saveAutoPayout(musicianId: string, autoPayout: boolean): Promise<void> {
-  await db
-    .insert(s)
-    .values({ musicianId, autoPayout })
-    .onConflictDoUpdate({ target: s.musicianId, set: { autoPayout, updatedAt: new Date() } });
-}
-
-export async function saveCancellationPolicy(musicianId: string, cancellationPolicy: string): Promise<void> {
-  await db
-    .insert(s)
-    .values({ musicianId, cancellationPolicy, policyChosenAt: new Date() })
-    .onConflictDoUpdate({
-      target: s.musicianId,
-      set: { cancellationPolicy, policyChosenAt: new Date(), updatedAt: new Date() },
-    });
+    .values({ musicianId, ...settings })
+    .onConflictDoUpdate({ target: s.musicianId, set: { ...settings, updatedAt: new Date() } });
 }
 
 export async function profileNames(musicianId: string, ex: DbExecutor = db) {
@@ -89,36 +42,8 @@ export async function profileNames(musicianId: string, ex: DbExecutor = db) {
   return row;
 }
 
-export type PayoutRow = {
-  id: string;
-  musicianId: string;
-  reference: string;
-  amountKobo: number;
-  status: string;
-  bankName: string;
-  accountNumber: string;
-  recipientCode: string;
-  note: string | null;
-  /** The release an automatic payout pays; null for a withdrawal. */
-  bookingId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-const payoutColumns = {
-  id: p.id,
-  musicianId: p.musicianId,
-  reference: p.reference,
-  amountKobo: p.amountKobo,
-  status: p.status,
-  bankName: p.bankName,
-  accountNumber: p.accountNumber,
-  recipientCode: p.recipientCode,
-  note: p.note,
-  bookingId: p.bookingId,
-  createdAt: p.createdAt,
-  updatedAt: p.updatedAt,
-};
+/** A payout; its bookingId is the release an automatic payout pays (null for a withdrawal). */
+export type PayoutRow = typeof p.$inferSelect;
 
 export async function insertPayout(
   tx: DbExecutor,
@@ -127,19 +52,19 @@ export async function insertPayout(
     "musicianId" | "reference" | "amountKobo" | "bankName" | "accountNumber" | "recipientCode"
   > & { bookingId?: string; status?: "waiting" | "pending"; provider: "paystack" | "test" },
 ): Promise<PayoutRow> {
-  const [created] = await tx.insert(p).values(row).returning(payoutColumns);
+  const [created] = await tx.insert(p).values(row).returning();
   return created;
 }
 
 /** The automatic payouts of a booking's release, newest first (one live at most; failed ones before it). */
 export async function payoutsOfBooking(bookingId: string, ex: DbExecutor = db): Promise<PayoutRow[]> {
-  return ex.select(payoutColumns).from(p).where(eq(p.bookingId, bookingId)).orderBy(desc(p.createdAt));
+  return ex.select().from(p).where(eq(p.bookingId, bookingId)).orderBy(desc(p.createdAt));
 }
 
 /** Failed or reversed automatic payouts of the musician (asked again once the account is fixed). */
 export async function returnedAutomaticPayouts(ex: DbExecutor, musicianId: string): Promise<PayoutRow[]> {
   return ex
-    .select(payoutColumns)
+    .select()
     .from(p)
     .where(
       and(eq(p.musicianId, musicianId), isNotNull(p.bookingId), inArray(p.status, ["failed", "reversed"])),
@@ -160,7 +85,7 @@ export async function startWaitingPayout(
     .update(p)
     .set({ status: "pending", ...go, note: null, updatedAt: new Date() })
     .where(and(eq(p.reference, reference), eq(p.status, "waiting")))
-    .returning(payoutColumns);
+    .returning();
   return row;
 }
 
@@ -183,12 +108,18 @@ export async function dropWaitingPayouts(
   return rows.length;
 }
 
-/** Every waiting payout's reference, oldest first (the sweep sends those whose hold has ended). */
-export async function waitingPayoutReferences(limit = 500): Promise<string[]> {
+/**
+ * References of payouts in `status` (last touched before `before`, if given), oldest first: the sweeps
+ * send waiting ones whose hold has ended and ask the provider about pending ones.
+ */
+export async function payoutReferences(
+  status: "waiting" | "pending",
+  { before, limit }: { before?: Date; limit: number },
+): Promise<string[]> {
   const rows = await db
     .select({ reference: p.reference })
     .from(p)
-    .where(eq(p.status, "waiting"))
+    .where(and(eq(p.status, status), before ? lt(p.updatedAt, before) : undefined))
     .orderBy(p.updatedAt)
     .limit(limit);
   return rows.map((r) => r.reference);
@@ -198,13 +129,13 @@ export async function findPayoutByReference(
   reference: string,
   tx: DbExecutor = db,
 ): Promise<PayoutRow | undefined> {
-  const [row] = await tx.select(payoutColumns).from(p).where(eq(p.reference, reference));
+  const [row] = await tx.select().from(p).where(eq(p.reference, reference));
   return row;
 }
 
 /** The payout, locked for the rest of the transaction: its events are applied one at a time. */
 export async function lockPayout(tx: DbExecutor, reference: string): Promise<PayoutRow | undefined> {
-  const [row] = await tx.select(payoutColumns).from(p).where(eq(p.reference, reference)).for("update");
+  const [row] = await tx.select().from(p).where(eq(p.reference, reference)).for("update");
   return row;
 }
 
@@ -225,56 +156,22 @@ export async function notePendingPayout(
   return rows.length > 0;
 }
 
-/** Pending payouts last touched before `before`, oldest first (the sweep asks the provider about them). */
-export async function pendingPayoutReferences(before: Date, limit = 100): Promise<string[]> {
-  const rows = await db
-    .select({ reference: p.reference })
-    .from(p)
-    .where(and(eq(p.status, "pending"), lt(p.updatedAt, before)))
-    .orderBy(p.updatedAt)
-    .limit(limit);
-  return rows.map((r) => r.reference);
-}
-
-export type MoneyAlertRow = {
-  id: string;
-  kind: string;
-  reference: string;
-  musicianId: string | null;
-  amountKobo: number | null;
-  detail: string;
-  createdAt: Date;
-};
+export type MoneyAlertRow = typeof moneyAlerts.$inferSelect;
 
 /** Records what a person must look at, once per reference and kind. */
 export async function recordMoneyAlert(
   tx: DbExecutor,
-  row: {
-    kind: string;
-    reference: string;
-    musicianId: string | null;
-    amountKobo: number | null;
-    detail: string;
-  },
+  row: Pick<MoneyAlertRow, "kind" | "reference" | "musicianId" | "amountKobo" | "detail">,
 ): Promise<void> {
   await tx.insert(moneyAlerts).values(row).onConflictDoNothing();
 }
 
 export async function listOpenMoneyAlerts(limit = 100): Promise<MoneyAlertRow[]> {
-  const a = moneyAlerts;
   return db
-    .select({
-      id: a.id,
-      kind: a.kind,
-      reference: a.reference,
-      musicianId: a.musicianId,
-      amountKobo: a.amountKobo,
-      detail: a.detail,
-      createdAt: a.createdAt,
-    })
-    .from(a)
-    .where(isNull(a.resolvedAt))
-    .orderBy(desc(a.createdAt))
+    .select()
+    .from(moneyAlerts)
+    .where(isNull(moneyAlerts.resolvedAt))
+    .orderBy(desc(moneyAlerts.createdAt))
     .limit(limit);
 }
 
@@ -290,16 +187,11 @@ export async function movePayout(
     .update(p)
     .set({ status: to, note, updatedAt: new Date() })
     .where(and(eq(p.reference, reference), eq(p.status, from)))
-    .returning(payoutColumns);
+    .returning();
   return row;
 }
 
-/** The musician's payouts, newest first (all of them unless limited: the wallet's lines add them up). */
-export async function listPayouts(
-  musicianId: string,
-  limit?: number,
-  ex: DbExecutor = db,
-): Promise<PayoutRow[]> {
-  const q = ex.select(payoutColumns).from(p).where(eq(p.musicianId, musicianId)).orderBy(desc(p.createdAt));
-  return limit === undefined ? q : q.limit(limit);
+/** All the musician's payouts, newest first (the wallet's lines add them up). */
+export async function listPayouts(musicianId: string, ex: DbExecutor = db): Promise<PayoutRow[]> {
+  return ex.select().from(p).where(eq(p.musicianId, musicianId)).orderBy(desc(p.createdAt));
 }

@@ -8,12 +8,14 @@
 // release moves it to Available (adding nothing). A withdrawal appears once, as money leaving, with
 // its status; a failed or reversed one came back, so it takes nothing.
 
-import { pricePartOf, sharesOf } from "~/features/money/money-rules";
+import type { LedgerHistoryRow } from "~/features/ledger/ledger.server";
+import { type PaymentRates, pricePartOf, sharesOf } from "~/features/money/money-rules";
 import { percentLabel } from "~/features/payments/fee-words";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import { formatNairaAmount } from "~/lib/naira";
+import type { PayoutRow } from "./queries.server";
 
-export type HistoryBooking = {
+type HistoryBooking = {
   id: string;
   slug: string;
   clientName: string;
@@ -21,31 +23,22 @@ export type HistoryBooking = {
   eventLabel: string;
   eventDate: string | null;
   /** The successful payment's recorded figures; null when the booking was never paid. */
-  payment: { priceKobo: number; amountKobo: number; serviceFeeBp: number; commissionBp: number } | null;
+  payment: PaymentRates | null;
 };
 
 /** One ledger entry on a booking's escrow account or on the musician's Available account. */
-export type HistoryEntry = {
-  transactionId: string;
-  kind: string;
-  bookingId: string | null;
-  createdAt: Date;
-  amountKobo: number;
-};
+type HistoryEntry = Pick<
+  LedgerHistoryRow,
+  "transactionId" | "kind" | "bookingId" | "createdAt" | "amountKobo"
+>;
 
-export type HistoryPayout = {
-  id: string;
-  amountKobo: number;
-  status: string;
-  /** An automatic payout's booking (the release it pays); null for a withdrawal. */
-  bookingId?: string | null;
-  bankName: string;
-  accountNumber: string;
-  note: string | null;
-  createdAt: Date;
-};
+/** A payout: an automatic one has the booking whose release it pays; a withdrawal none. */
+type HistoryPayout = Pick<
+  PayoutRow,
+  "id" | "amountKobo" | "status" | "bookingId" | "bankName" | "accountNumber" | "note" | "createdAt"
+>;
 
-export type WalletLine = {
+type WalletLine = {
   id: string;
   at: Date;
   text: string;
@@ -61,20 +54,7 @@ export type WalletLine = {
   bookingLabel: string | null;
 };
 
-export type WalletStatement = {
-  /** Newest first. */
-  lines: WalletLine[];
-  /** Σ the musician's part of every booking's escrow now. */
-  inEscrowKobo: number;
-  /** What clients' payments brought the musician after commission and refunds (payment and refund lines). */
-  earnedKobo: number;
-  /** Withdrawals the bank has paid. */
-  paidOutKobo: number;
-  /** Withdrawals on their way to the bank. */
-  pendingPayoutKobo: number;
-};
-
-export const PAYOUT_STATUS_LABELS: Record<string, string> = {
+const PAYOUT_STATUS_LABELS: Record<string, string> = {
   waiting: "Held",
   pending: "Pending",
   paid: "Paid out",
@@ -83,7 +63,7 @@ export const PAYOUT_STATUS_LABELS: Record<string, string> = {
 };
 
 /** The musician's part of escrowKobo held for one payment: the money module's one share rule. */
-const musicianPartOf = (payment: NonNullable<HistoryBooking["payment"]>, escrowKobo: number) =>
+const musicianPartOf = (payment: PaymentRates, escrowKobo: number) =>
   sharesOf(payment, escrowKobo).musicianKobo;
 
 const dayMonth = (date: string | null) => (date ? formatCalendarDate(date, "d MMM") : "no date yet");
@@ -92,6 +72,11 @@ export function bookingLabel(b: HistoryBooking): string {
   return `${b.clientName} · ${b.eventLabel}, ${dayMonth(b.eventDate)}`;
 }
 
+/**
+ * The lines, newest first, and what they add up to: the musician's part of every booking's escrow now
+ * (inEscrowKobo), what clients' payments brought them after commission and refunds (earnedKobo, the
+ * payment and refund lines), withdrawals the bank has paid and those on their way.
+ */
 export function walletStatement(input: {
   bookings: HistoryBooking[];
   /** Entries on the bookings' escrow accounts. */
@@ -101,7 +86,7 @@ export function walletStatement(input: {
   payouts: HistoryPayout[];
   /** Why each held automatic payout waits and when it goes, by payout id (issue 29). */
   holdNotes?: Map<string, string>;
-}): WalletStatement {
+}) {
   const byId = new Map(input.bookings.map((b) => [b.id, b]));
   const lines: WalletLine[] = [];
   const escrowOf = new Map<string, number>();

@@ -4,14 +4,15 @@ import { verifyOwnPassword } from "~/features/auth/accounts.server";
 import { type Bank, paymentProvider } from "~/features/payments/paystack/provider.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { parseNaira } from "~/lib/naira";
+import type { ActionToast } from "~/lib/use-action-toast";
 import { logger } from "~/server/logger.server";
 import { chooseAutomaticPayouts, heldPayoutNotes, retryReturnedPayouts } from "./automatic-payouts.server";
-import type { WalletActionData, WalletPageData } from "./components/wallet-page";
 import {
   bankAccountSchema,
   PASSWORD_NEEDED,
   passwordSchema,
   TOO_MANY_PASSWORD_TRIES,
+  type WalletActionResult,
   WRONG_PASSWORD,
   withdrawSchema,
 } from "./wallet.schema";
@@ -35,9 +36,14 @@ async function banks(): Promise<Bank[]> {
   return list;
 }
 
-export async function walletPageData(musicianId: string, now = new Date()): Promise<WalletPageData> {
+export type WalletPageData = Awaited<ReturnType<typeof walletPageData>>;
+export type WalletActionData = WalletActionResult & ActionToast;
+
+const HISTORY_LINES = 200;
+
+export async function walletPageData(musicianId: string, now = new Date()) {
   const holdNotes = await heldPayoutNotes(musicianId, now);
-  const [view, bankList, settings] = await Promise.all([
+  const [{ statement, ...view }, bankList, heldMessage] = await Promise.all([
     walletView(musicianId, { holdNotes }),
     banks().then(
       (list) => ({ list, error: null }),
@@ -51,36 +57,24 @@ export async function walletPageData(musicianId: string, now = new Date()): Prom
     ),
     payoutAccountHold(musicianId, now),
   ]);
-  const { statement } = view;
   return {
-    availableKobo: view.availableKobo,
-    inEscrowKobo: view.inEscrowKobo,
-    paidOutKobo: view.paidOutKobo,
+    ...view,
+    /** Withdrawals on their way to the bank. */
     pendingPayoutKobo: statement.pendingPayoutKobo,
+    /** What the payment and refund lines add up to: clients' payments after commission and refunds. */
     earnedKobo: statement.earnedKobo,
-    commissionBp: view.commissionBp,
-    bankAccount: view.bankAccount,
-    autoPayout: view.autoPayout,
-    heldMessage: settings,
+    /** Payouts to a new account wait (ADR 0017): what the wallet says meanwhile. */
+    heldMessage,
     banks: bankList.list,
     banksError: bankList.error,
     // The newest lines; the totals above count every line.
-    history: statement.lines.slice(0, HISTORY_LINES).map((l) => ({
-      id: l.id,
-      at: l.at.toISOString(),
-      text: l.text,
-      amountKobo: l.amountKobo,
-      tone: l.tone,
-      status: l.status,
-      note: l.note,
-      bookingSlug: l.bookingSlug,
-      bookingLabel: l.bookingLabel,
-    })),
+    history: statement.lines
+      .slice(0, HISTORY_LINES)
+      .map(({ effectKobo: _, ...line }) => ({ ...line, at: line.at.toISOString() })),
+    /** Older lines not shown (they are in the totals). */
     moreHistory: Math.max(0, statement.lines.length - HISTORY_LINES),
   };
 }
-
-const HISTORY_LINES = 200;
 
 /**
  * The wallet's form actions. Saving a payout account asks for the account's password again (checked

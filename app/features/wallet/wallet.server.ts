@@ -50,45 +50,25 @@ import {
   type MoneyAlertRow,
   movePayout,
   notePendingPayout,
+  type PaymentSettings,
   type PayoutRow,
-  pendingPayoutReferences,
+  payoutReferences,
   profileNames,
   recordMoneyAlert,
-  saveBankAccount,
-  saveCancellationPolicy,
+  savePaymentSettings,
 } from "./queries.server";
 import { MIN_WITHDRAWAL_KOBO, type WalletActionResult } from "./wallet.schema";
-import { type WalletStatement, walletStatement } from "./wallet-history";
+import { walletStatement } from "./wallet-history";
 
-export const WITHDRAWALS_PER_HOUR = 5;
+const WITHDRAWALS_PER_HOUR = 5;
 export const RETRY_PAYOUT_JOB = "wallet-retry-payout";
-
-export type BankAccountView = {
-  bankName: string;
-  accountNumber: string;
-  accountName: string;
-  verified: boolean;
-};
-
-export type WalletView = {
-  availableKobo: number;
-  inEscrowKobo: number;
-  paidOutKobo: number;
-  bankAccount: BankAccountView | null;
-  /** "Send released money to my bank automatically" (issue 29). */
-  autoPayout: boolean;
-  /** The musician's side of every money event, newest first, and what the lines add up to. */
-  statement: WalletStatement;
-  /** The commission rate bookings are paid at now. */
-  commissionBp: number;
-};
 
 /** The musician's cancellation policy (Flexible until they choose another). */
 export async function cancellationPolicyOf(musicianId: string): Promise<CancellationPolicy> {
   return policyOf(await findPaymentSettings(musicianId));
 }
 
-function policyOf(settings: Awaited<ReturnType<typeof findPaymentSettings>>): CancellationPolicy {
+function policyOf(settings: PaymentSettings | undefined): CancellationPolicy {
   return isCancellationPolicy(settings?.cancellationPolicy)
     ? settings.cancellationPolicy
     : DEFAULT_CANCELLATION_POLICY;
@@ -99,7 +79,7 @@ export async function chooseCancellationPolicy(
   musicianId: string,
   policy: CancellationPolicy,
 ): Promise<void> {
-  await saveCancellationPolicy(musicianId, policy);
+  await savePaymentSettings(musicianId, { cancellationPolicy: policy, policyChosenAt: new Date() });
 }
 
 /** What the musician can withdraw now (their payable account). */
@@ -116,27 +96,31 @@ const normalName = (s: string | null | undefined) =>
     .sort()
     .join(" ");
 
-/** True when the bank's name for the account matches the profile's first and last name (any order). */
-function namesMatch(accountName: string | null, firstName: string | null, lastName: string | null): boolean {
-  const wanted = normalName(`${firstName ?? ""} ${lastName ?? ""}`)
+type ProfileNames = { firstName: string | null; lastName: string | null } | null | undefined;
+
+/**
+ * A payout account is verified when it is saved and the bank's name for it is the profile's first and
+ * last name (any order).
+ */
+export function isVerified(settings: PaymentSettings | undefined, names: ProfileNames): boolean {
+  const wanted = normalName(`${names?.firstName ?? ""} ${names?.lastName ?? ""}`)
     .split(" ")
     .filter(Boolean);
-  if (wanted.length < 2 || !accountName) return false;
-  const have = new Set(normalName(accountName).split(" "));
+  if (!settings?.recipientCode || wanted.length < 2 || !settings.accountName) return false;
+  const have = new Set(normalName(settings.accountName).split(" "));
   return wanted.every((w) => have.has(w));
 }
 
-type ProfileNames = { firstName: string | null; lastName: string | null } | null | undefined;
+export type PayoutAccount = PaymentSettings & { recipientCode: string; accountNumber: string };
 
-/** A payout account is verified when it is saved and the bank's name for it is the profile's name. */
-export function isVerified(
-  settings: Awaited<ReturnType<typeof findPaymentSettings>>,
-  names: ProfileNames,
-): boolean {
-  return (
-    Boolean(settings?.recipientCode) &&
-    namesMatch(settings?.accountName ?? null, names?.firstName ?? null, names?.lastName ?? null)
-  );
+/** The musician has saved an account payouts can go to. */
+export const hasPayoutAccount = (settings: PaymentSettings | undefined): settings is PayoutAccount =>
+  Boolean(settings?.recipientCode && settings.accountNumber);
+
+/** Until when payouts to a new account wait (ADR 0017), or null when they may go now. */
+export function heldUntil(settings: Pick<PaymentSettings, "bankAccountHoldUntil"> | undefined, now: Date) {
+  const until = settings?.bankAccountHoldUntil;
+  return until && until > now ? until : null;
 }
 
 /**
@@ -151,10 +135,11 @@ export async function publicPaymentFacts(
   return { cancellationPolicy: policyOf(settings), verified: isVerified(settings, names) };
 }
 
-export async function walletView(
-  musicianId: string,
-  options: { holdNotes?: Map<string, string> } = {},
-): Promise<WalletView> {
+/**
+ * The wallet's figures, the payout account and the statement (the musician's side of every money
+ * event, newest first, and what the lines add up to).
+ */
+export async function walletView(musicianId: string, options: { holdNotes?: Map<string, string> } = {}) {
   const payable = musicianPayableAccount(musicianId);
   const inTransit = payoutsInTransitAccount(musicianId);
   const [settings, names, bookings] = await Promise.all([
@@ -175,7 +160,7 @@ export async function walletView(
         transitHistory: await accountHistory(inTransit, tx),
         entries,
         payments: await recordedPayments(moved, tx),
-        payouts: await listPayouts(musicianId, undefined, tx),
+        payouts: await listPayouts(musicianId, tx),
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -194,7 +179,6 @@ export async function walletView(
     entries
       .filter((e) => e.account === payable && e.kind === "payout_reversed")
       .reduce((sum, e) => sum + e.amountKobo, 0);
-  const rates = configuredFeeRates();
   const statement = walletStatement({
     bookings: bookings.map((b) => ({
       id: b.id,
@@ -213,25 +197,26 @@ export async function walletView(
     availableKobo: balances.get(payable) ?? 0,
     inEscrowKobo,
     paidOutKobo,
-    bankAccount:
-      settings?.recipientCode && settings.accountNumber
-        ? {
-            bankName: settings.bankName ?? "",
-            accountNumber: settings.accountNumber,
-            accountName: settings.accountName ?? "",
-            verified: namesMatch(settings.accountName, names?.firstName ?? null, names?.lastName ?? null),
-          }
-        : null,
+    bankAccount: hasPayoutAccount(settings)
+      ? {
+          bankName: settings.bankName ?? "",
+          accountNumber: settings.accountNumber,
+          accountName: settings.accountName ?? "",
+          verified: isVerified(settings, names),
+        }
+      : null,
     autoPayout: settings?.autoPayout ?? true,
     statement,
-    commissionBp: rates.commissionBp,
+    /** The commission rate bookings are paid at now. */
+    commissionBp: configuredFeeRates().commissionBp,
   };
 }
 
+/** The provider's own words for a refusal, without our "Paystack POST /path failed: " prefix. */
+const providerReason = (err: PaymentProviderError) => err.message.replace(/^Paystack \w+ \S+ failed: /, "");
+
 function providerMessage(err: unknown, fallback: string): string {
-  if (err instanceof PaymentProviderError && err.kind === "rejected") {
-    return err.message.replace(/^Paystack \w+ \S+ failed: /, "");
-  }
+  if (err instanceof PaymentProviderError && err.kind === "rejected") return providerReason(err);
   logger.warn({ err }, fallback);
   return fallback;
 }
@@ -258,26 +243,17 @@ export async function lookUpBankAccount(
     return {
       ok: true,
       intent: "resolve",
-      resolved: {
-        bankCode: input.bankCode,
-        bankName,
-        accountNumber: input.accountNumber,
-        accountName: resolved.accountName,
-      },
+      resolved: { ...input, bankName, accountName: resolved.accountName },
     };
   } catch (err) {
     // Paystack answers a number it cannot match with "Could not resolve account name. Check parameters
     // or try again." (422): API wording. The musician reads what to do, with the bank they chose.
     const message =
       err instanceof PaymentProviderError && err.kind === "rejected"
-        ? accountNotFoundMessage(bankName)
+        ? `We couldn't find this account at ${bankName}. Check the 10-digit number.`
         : providerMessage(err, "Could not check the account right now. Please try again.");
     return { ok: false, fieldErrors: { accountNumber: message } };
   }
-}
-
-export function accountNotFoundMessage(bankName: string): string {
-  return `We couldn't find this account at ${bankName}. Check the 10-digit number.`;
 }
 
 /**
@@ -297,8 +273,10 @@ const lagosTime = new Intl.DateTimeFormat("en-NG", {
 /** "26 Nov, 14:03": when a held account can receive payouts. */
 export const formatHoldUntil = (at: Date) => lagosTime.format(at);
 
-export const accountHeldMessage = (until: Date) =>
-  `Your payout account is new. For your safety, payouts to it start at ${formatHoldUntil(until)} (Lagos time).`;
+const holdSentence = (until: Date) =>
+  `For your safety, payouts to it start at ${formatHoldUntil(until)} (Lagos time).`;
+
+const accountHeldMessage = (until: Date) => `Your payout account is new. ${holdSentence(until)}`;
 
 const destination = (a: { bankName: string | null; accountNumber: string }) =>
   `${a.bankName ?? "your bank"} ••${a.accountNumber.slice(-4)}`;
@@ -319,8 +297,8 @@ export async function saveOwnBankAccount(
   if (!looked.ok || !looked.resolved) return looked;
   const { bankCode, bankName, accountNumber, accountName } = looked.resolved;
   const before = await findPaymentSettings(musicianId);
-  const hadAccount = Boolean(before?.recipientCode && before.accountNumber);
-  const same = hadAccount && before?.bankCode === bankCode && before?.accountNumber === accountNumber;
+  const hadAccount = hasPayoutAccount(before);
+  const same = hadAccount && before.bankCode === bankCode && before.accountNumber === accountNumber;
   // Saving the same account again changes nothing about where money goes: any hold stays as it was.
   // A first account is held only when there is money it could take at once; a new musician's is not.
   const held = !same && (hadAccount || (await availableKobo(musicianId)) > 0);
@@ -335,7 +313,7 @@ export async function saveOwnBankAccount(
       accountNumber,
       bankCode,
     });
-    await saveBankAccount(musicianId, {
+    await savePaymentSettings(musicianId, {
       bankCode,
       bankName,
       accountNumber,
@@ -369,9 +347,7 @@ async function mailAccountChange(
     `Hello ${names.firstName ?? ""},`,
     "",
     changed ? `Your payout account was changed to ${to}.` : `A payout account was added: ${to}.`,
-    holdUntil
-      ? `For your safety, payouts to it start at ${formatHoldUntil(holdUntil)} (Lagos time).`
-      : "Your withdrawals will be paid to it.",
+    holdUntil ? holdSentence(holdUntil) : "Your withdrawals will be paid to it.",
     "",
     // "Reply to this e-mail" only when a reply reaches someone (SUPPORT_EMAIL/PHONE, phone walk 2).
     `If this wasn't you, sign in and change your password now, then put back your own account in your wallet${
@@ -389,52 +365,46 @@ async function mailAccountChange(
 
 /** What the wallet says while payouts to a new account wait, or null. */
 export async function payoutAccountHold(musicianId: string, now = new Date()): Promise<string | null> {
-  const until = (await findPaymentSettings(musicianId))?.bankAccountHoldUntil;
-  return until && until > now ? accountHeldMessage(until) : null;
+  const until = heldUntil(await findPaymentSettings(musicianId), now);
+  return until ? accountHeldMessage(until) : null;
 }
+
+const belowMinimum = (amountKobo: number): WalletActionResult | null =>
+  amountKobo < MIN_WITHDRAWAL_KOBO
+    ? { ok: false, fieldErrors: { amount: `The minimum withdrawal is ${formatNaira(MIN_WITHDRAWAL_KOBO)}` } }
+    : null;
+
+/** The account a withdrawal goes to, or why none can go now (checked again when it is made). */
+function withdrawalAccount(
+  settings: PaymentSettings | undefined,
+  now: Date,
+): PayoutAccount | WalletActionResult {
+  if (!hasPayoutAccount(settings)) return { ok: false, message: "Add your bank account before you withdraw" };
+  const until = heldUntil(settings, now);
+  return until ? { ok: false, message: accountHeldMessage(until) } : settings;
+}
+
+const OVER_AVAILABLE: WalletActionResult = {
+  ok: false,
+  fieldErrors: { amount: "You cannot withdraw more than your Available balance" },
+};
 
 /**
  * The Withdraw form's first step: the amount read and checked, and the question to confirm
  * ("Send ₦405,000 to GTBank ••6789?"). Nothing moves until the musician answers yes.
  */
 export async function reviewWithdrawal(musicianId: string, amountKobo: number, now = new Date()) {
-  const refusal = await withdrawalRefusal(musicianId, amountKobo, now);
-  if (refusal) return refusal;
-  const settings = await findPaymentSettings(musicianId);
-  const to = destination({
-    bankName: settings?.bankName ?? null,
-    accountNumber: settings?.accountNumber ?? "",
-  });
+  const minimum = belowMinimum(amountKobo);
+  if (minimum) return minimum;
+  const account = withdrawalAccount(await findPaymentSettings(musicianId), now);
+  if ("ok" in account) return account;
+  if (amountKobo > (await availableKobo(musicianId))) return OVER_AVAILABLE;
+  const to = destination(account);
   return {
     ok: true,
     intent: "withdraw-review",
     review: { amountKobo, destination: to, question: `Send ${formatNairaAmount(amountKobo)} to ${to}?` },
   } satisfies WalletActionResult;
-}
-
-/** Why this withdrawal cannot be made now, or null. Checked again under the lock when it is made. */
-async function withdrawalRefusal(
-  musicianId: string,
-  amountKobo: number,
-  now: Date,
-): Promise<WalletActionResult | null> {
-  if (amountKobo < MIN_WITHDRAWAL_KOBO) {
-    return {
-      ok: false,
-      fieldErrors: { amount: `The minimum withdrawal is ${formatNaira(MIN_WITHDRAWAL_KOBO)}` },
-    };
-  }
-  const settings = await findPaymentSettings(musicianId);
-  if (!settings?.recipientCode || !settings.accountNumber) {
-    return { ok: false, message: "Add your bank account before you withdraw" };
-  }
-  if (settings.bankAccountHoldUntil && settings.bankAccountHoldUntil > now) {
-    return { ok: false, message: accountHeldMessage(settings.bankAccountHoldUntil) };
-  }
-  if (amountKobo > (await availableKobo(musicianId))) {
-    return { ok: false, fieldErrors: { amount: "You cannot withdraw more than your Available balance" } };
-  }
-  return null;
 }
 
 /** Why only part of Available can be withdrawn now, in the musician's words. */
@@ -465,6 +435,38 @@ function payoutReferenceFor(musicianId: string, amountKobo: number, idempotencyK
   return `po_${digest.slice(0, 40)}`;
 }
 
+type Move = {
+  idempotencyKey: string;
+  kind: string;
+  memo: string;
+  from: string;
+  to: string;
+  amountKobo: number;
+};
+
+/** One posting of a payout's money from one account to another. */
+const postMove = (tx: DbExecutor, { from, to, amountKobo, ...posting }: Move) =>
+  postLedgerTransaction(tx, {
+    ...posting,
+    entries: [
+      { account: from, amountKobo: -amountKobo },
+      { account: to, amountKobo },
+    ],
+  });
+
+/** Available → payouts in transit for a payout that goes now (key payout:{reference}, once). */
+export function reservePayout(tx: DbExecutor, payout: PayoutRow) {
+  const what = payout.bookingId ? "Automatic payout" : "Withdrawal";
+  return postMove(tx, {
+    idempotencyKey: `payout:${payout.reference}`,
+    kind: "payout",
+    memo: `${what} ${payout.reference} to ${payout.bankName} ${payout.accountNumber}`,
+    from: musicianPayableAccount(payout.musicianId),
+    to: payoutsInTransitAccount(payout.musicianId),
+    amountKobo: payout.amountKobo,
+  });
+}
+
 function withdrawalAnswer(payout: PayoutRow): WalletActionResult {
   if (payout.status === "failed" || payout.status === "reversed")
     return { ok: false, message: payout.note ?? "The bank transfer was refused." };
@@ -487,26 +489,16 @@ export async function requestWithdrawal(
   idempotencyKey?: string,
   now = new Date(),
 ): Promise<WalletActionResult> {
-  if (amountKobo < MIN_WITHDRAWAL_KOBO) {
-    return {
-      ok: false,
-      fieldErrors: { amount: `The minimum withdrawal is ${formatNaira(MIN_WITHDRAWAL_KOBO)}` },
-    };
-  }
+  const minimum = belowMinimum(amountKobo);
+  if (minimum) return minimum;
   const reference = payoutReferenceFor(musicianId, amountKobo, idempotencyKey);
   const seen = await findPayoutByReference(reference);
   if (seen) return withdrawalAnswer(seen);
-  const settings = await findPaymentSettings(musicianId);
-  if (!settings?.recipientCode || !settings.accountNumber) {
-    return { ok: false, message: "Add your bank account before you withdraw" };
-  }
-  if (settings.bankAccountHoldUntil && settings.bankAccountHoldUntil > now) {
-    return { ok: false, message: accountHeldMessage(settings.bankAccountHoldUntil) };
-  }
+  const account = withdrawalAccount(await findPaymentSettings(musicianId), now);
+  if ("ok" in account) return account;
   if (!(await hitRateLimit(`withdraw:${musicianId}`, WITHDRAWALS_PER_HOUR, 3_600_000))) {
     return { ok: false, message: "Too many withdrawals. Please try again in an hour." };
   }
-  const { recipientCode, accountNumber } = settings;
   const reserved = await db.transaction(async (tx) => {
     await lockMusicianWallet(tx, musicianId);
     // A duplicate that raced the first one past the check above waits on the lock and finds it here.
@@ -522,25 +514,15 @@ export async function requestWithdrawal(
       musicianId,
       reference,
       amountKobo,
-      bankName: settings.bankName ?? "",
-      accountNumber,
-      recipientCode,
+      bankName: account.bankName ?? "",
+      accountNumber: account.accountNumber,
+      recipientCode: account.recipientCode,
       provider,
     });
-    await postLedgerTransaction(tx, {
-      idempotencyKey: `payout:${row.reference}`,
-      kind: "payout",
-      memo: `Withdrawal ${row.reference} to ${row.bankName} ${accountNumber}`,
-      entries: [
-        { account: musicianPayableAccount(musicianId), amountKobo: -amountKobo },
-        { account: payoutsInTransitAccount(musicianId), amountKobo },
-      ],
-    });
+    await reservePayout(tx, row);
     return { payout: row, replay: false };
   });
-  if (!reserved) {
-    return { ok: false, fieldErrors: { amount: "You cannot withdraw more than your Available balance" } };
-  }
+  if (!reserved) return OVER_AVAILABLE;
   if ("refused" in reserved) return { ok: false, fieldErrors: { amount: withdrawalLimitMessage(reserved) } };
   if (reserved.replay) return withdrawalAnswer(reserved.payout);
   const outcome = await sendPayout(reference);
@@ -557,6 +539,16 @@ export async function retryPayoutTransfer(data: { reference: string }): Promise<
   const outcome = await sendPayout(data.reference, { fromJob: true });
   if (outcome === "unavailable") throw new Error(`payout ${data.reference}: provider unavailable`);
 }
+
+/** What a person must settle about this payout (shown on the admin's payments page, once per kind). */
+const alertAbout = (ex: DbExecutor, payout: PayoutRow, kind: string, detail: string) =>
+  recordMoneyAlert(ex, {
+    kind,
+    reference: payout.reference,
+    musicianId: payout.musicianId,
+    amountKobo: payout.amountKobo,
+    detail,
+  });
 
 const OTP_NOTE = "Waiting for Stagebook to approve the transfer with Paystack (OTP).";
 const BALANCE_NOTE = "Waiting for Stagebook's Paystack balance to be topped up; it goes out then.";
@@ -594,21 +586,19 @@ export async function sendPayout(
         // Issue 29 §6: never failed for this. The payout stays pending (its money in transit), an admin
         // is alerted, and the retry job or the sweep sends it once the balance is topped up.
         await notePendingPayout(reference, BALANCE_NOTE);
-        await recordMoneyAlert(db, {
-          kind: "transfer_balance_low",
-          reference,
-          musicianId: payout.musicianId,
-          amountKobo: payout.amountKobo,
-          detail: `The Paystack balance cannot cover transfer ${reference} of ${formatNaira(payout.amountKobo)}: top up the Paystack balance. The payout stays pending and is sent again on its own.`,
-        });
+        await alertAbout(
+          db,
+          payout,
+          "transfer_balance_low",
+          `The Paystack balance cannot cover transfer ${reference} of ${formatNaira(payout.amountKobo)}: top up the Paystack balance. The payout stays pending and is sent again on its own.`,
+        );
         logger.error({ reference }, "Paystack balance too low for a payout; it stays pending, admin alerted");
         throw err;
       }
       transfer = await provider.verifyTransfer(reference);
       if (!transfer) {
-        const reason = err.message.replace(/^Paystack \w+ \S+ failed: /, "");
         await settleTransfer(reference, "failed", {
-          note: `The bank transfer was refused (${reason}). The money is back in Available.`,
+          note: `The bank transfer was refused (${providerReason(err)}). The money is back in Available.`,
           mail: false,
         });
         return "rejected";
@@ -641,13 +631,12 @@ async function applyTransferStatus(payout: PayoutRow, status: string): Promise<v
     // noted and alerted, in one transaction with its row locked, so a failed one raises no alert.
     const stillPending = await db.transaction(async (tx) => {
       if (!(await notePendingPayout(payout.reference, OTP_NOTE, tx))) return false;
-      await recordMoneyAlert(tx, {
-        kind: "transfer_otp",
-        reference: payout.reference,
-        musicianId: payout.musicianId,
-        amountKobo: payout.amountKobo,
-        detail: `Transfer ${payout.reference} of ${formatNaira(payout.amountKobo)} waits for an OTP: finalise it in the Paystack dashboard, or turn off OTP for transfers.`,
-      });
+      await alertAbout(
+        tx,
+        payout,
+        "transfer_otp",
+        `Transfer ${payout.reference} of ${formatNaira(payout.amountKobo)} waits for an OTP: finalise it in the Paystack dashboard, or turn off OTP for transfers.`,
+      );
       return true;
     });
     if (stillPending)
@@ -669,7 +658,8 @@ async function redrivePayout(reference: string): Promise<void> {
 
 /** The sweep: pending payouts untouched for a while are asked about (webhooks can be lost too). */
 export async function redrivePendingPayouts(olderThanMs = 10 * 60_000): Promise<number> {
-  const references = await pendingPayoutReferences(new Date(Date.now() - olderThanMs));
+  const before = new Date(Date.now() - olderThanMs);
+  const references = await payoutReferences("pending", { before, limit: 100 });
   for (const reference of references) {
     await redrivePayout(reference).catch((err) =>
       logger.warn({ err, reference }, "sweep could not settle the payout; next sweep tries again"),
@@ -696,17 +686,18 @@ async function settlePayout(
     if (!current) return undefined;
     const payable = musicianPayableAccount(current.musicianId);
     const inTransit = payoutsInTransitAccount(current.musicianId);
-    const amount = current.amountKobo;
-    const paidOut = () =>
-      postLedgerTransaction(tx, {
-        idempotencyKey: `payout-paid:${reference}`,
-        kind: "payout_paid",
-        memo: `Transfer ${reference} paid`,
-        entries: [
-          { account: inTransit, amountKobo: -amount },
-          { account: PAYSTACK_CLEARING, amountKobo: amount },
-        ],
+    // Each posting once per payout: its key is `${key}:${reference}`.
+    const move = (key: string, kind: string, memo: string, from: string, to: string) =>
+      postMove(tx, {
+        idempotencyKey: `${key}:${reference}`,
+        kind,
+        memo,
+        from,
+        to,
+        amountKobo: current.amountKobo,
       });
+    const paidOut = () =>
+      move("payout-paid", "payout_paid", `Transfer ${reference} paid`, inTransit, PAYSTACK_CLEARING);
     if (outcome === "paid") {
       if (current.status === "failed") return paidAfterFailure(tx, current, paidOut);
       if (current.status !== "pending") return undefined;
@@ -718,29 +709,25 @@ async function settlePayout(
       // The bank sent the money back after a success: it comes back from clearing.
       const moved = await movePayout(tx, reference, "paid", "reversed", note);
       if (!moved) return undefined;
-      await postLedgerTransaction(tx, {
-        idempotencyKey: `payout-reversed:${reference}`,
-        kind: "payout_reversed",
-        memo: note ?? `Transfer ${reference} reversed`,
-        entries: [
-          { account: PAYSTACK_CLEARING, amountKobo: -amount },
-          { account: payable, amountKobo: amount },
-        ],
-      });
+      await move(
+        "payout-reversed",
+        "payout_reversed",
+        note ?? `Transfer ${reference} reversed`,
+        PAYSTACK_CLEARING,
+        payable,
+      );
       return moved;
     }
     if (current.status !== "pending") return undefined;
     const moved = await movePayout(tx, reference, "pending", outcome, note);
     if (!moved) return undefined;
-    await postLedgerTransaction(tx, {
-      idempotencyKey: `payout-returned:${reference}`,
-      kind: "payout_returned",
-      memo: note ?? `Transfer ${reference} ${outcome}`,
-      entries: [
-        { account: inTransit, amountKobo: -amount },
-        { account: payable, amountKobo: amount },
-      ],
-    });
+    await move(
+      "payout-returned",
+      "payout_returned",
+      note ?? `Transfer ${reference} ${outcome}`,
+      inTransit,
+      payable,
+    );
     return moved;
   });
 }
@@ -758,24 +745,22 @@ async function paidAfterFailure(
   const payable = musicianPayableAccount(payout.musicianId);
   const available = await accountBalanceKobo(payable, tx);
   if (available < payout.amountKobo) {
-    await recordMoneyAlert(tx, {
-      kind: "transfer_paid_after_failed",
-      reference: payout.reference,
-      musicianId: payout.musicianId,
-      amountKobo: payout.amountKobo,
-      detail: `Paystack paid transfer ${payout.reference} (${formatNaira(payout.amountKobo)}) after it was marked failed and its money returned to Available, which now holds only ${formatNaira(available)}. Recover the difference from the musician.`,
-    });
+    await alertAbout(
+      tx,
+      payout,
+      "transfer_paid_after_failed",
+      `Paystack paid transfer ${payout.reference} (${formatNaira(payout.amountKobo)}) after it was marked failed and its money returned to Available, which now holds only ${formatNaira(available)}. Recover the difference from the musician.`,
+    );
     logger.error({ reference: payout.reference }, "transfer paid after it was marked failed; admin alerted");
     return undefined;
   }
-  await postLedgerTransaction(tx, {
+  await postMove(tx, {
     idempotencyKey: `payout-again:${payout.reference}`,
     kind: "payout",
     memo: `Transfer ${payout.reference} paid by the bank after it was marked failed`,
-    entries: [
-      { account: payable, amountKobo: -payout.amountKobo },
-      { account: payoutsInTransitAccount(payout.musicianId), amountKobo: payout.amountKobo },
-    ],
+    from: payable,
+    to: payoutsInTransitAccount(payout.musicianId),
+    amountKobo: payout.amountKobo,
   });
   await paidOut();
   return movePayout(tx, payout.reference, "failed", "paid", null);
@@ -790,7 +775,7 @@ async function settleTransfer(
   const payout = await findPayoutByReference(reference);
   if (!payout) return undefined;
   const amount = formatNaira(payout.amountKobo);
-  const account = `${payout.bankName} ••${payout.accountNumber.slice(-4)}`;
+  const account = destination(payout);
   const note =
     outcome === "paid"
       ? null

@@ -12,41 +12,9 @@ import { NativeSelect } from "~/features/dashboard/components/native-select";
 import { percentLabel } from "~/features/payments/fee-words";
 import { formatNaira } from "~/lib/money";
 import { formatNairaAmount } from "~/lib/naira";
-import { type ActionToast, useActionToast } from "~/lib/use-action-toast";
-import { MIN_WITHDRAWAL_KOBO, type WalletActionResult } from "../wallet.schema";
-
-export type WalletPageData = {
-  availableKobo: number;
-  inEscrowKobo: number;
-  paidOutKobo: number;
-  /** Withdrawals on their way to the bank. */
-  pendingPayoutKobo: number;
-  /** What the payment and refund lines add up to: clients' payments after commission and refunds. */
-  earnedKobo: number;
-  commissionBp: number;
-  bankAccount: { bankName: string; accountNumber: string; accountName: string; verified: boolean } | null;
-  /** "Send released money to my bank automatically" (issue 29): the musician's setting. */
-  autoPayout: boolean;
-  /** Payouts to a new account wait (ADR 0017): what the wallet says meanwhile. */
-  heldMessage: string | null;
-  banks: { name: string; code: string }[];
-  banksError: string | null;
-  history: {
-    id: string;
-    at: string;
-    text: string;
-    amountKobo: number;
-    tone: "in" | "out" | "move" | "returned";
-    status: string | null;
-    note: string | null;
-    bookingSlug: string | null;
-    bookingLabel: string | null;
-  }[];
-  /** Older lines not shown (they are in the totals). */
-  moreHistory: number;
-};
-
-export type WalletActionData = WalletActionResult & ActionToast;
+import { useActionToast } from "~/lib/use-action-toast";
+import { MIN_WITHDRAWAL_KOBO } from "../wallet.schema";
+import type { WalletActionData, WalletPageData } from "../wallet-page.server";
 
 const STATUS_VARIANT: Record<string, "default" | "secondary" | "destructive"> = {
   Pending: "secondary",
