@@ -12,7 +12,7 @@
 import { lockMusicianWallet, withdrawableKobo } from "~/features/money/booking-money.server";
 import { type BookingPayoutHolds, bookingPayoutHolds } from "~/features/payments/payout-holds.server";
 import { paymentProvider } from "~/features/payments/paystack/provider.server";
-import { LAGOS_TZ } from "~/lib/lagos-date";
+import { LAGOS_TZ, lagosToday } from "~/lib/lagos-date";
 import { type DbExecutor, db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
@@ -29,7 +29,7 @@ import {
   profileNames,
   returnedAutomaticPayouts,
   savePaymentSettings,
-  startWaitingPayout,
+  updatePayoutIn,
 } from "./queries.server";
 import { MIN_WITHDRAWAL_KOBO } from "./wallet.schema";
 import {
@@ -65,12 +65,10 @@ function payoutHold(
   return until ? { kind: "account", until } : null;
 }
 
-const lagosDay = (d: Date) => d.toLocaleDateString("en-CA", { timeZone: LAGOS_TZ });
-
 /** "yesterday", "today" or "on 26 Nov": when the payout account was saved (its hold began). */
 function savedWhen(changedAt: Date, now: Date): string {
-  if (lagosDay(changedAt) === lagosDay(now)) return "today";
-  if (lagosDay(changedAt) === lagosDay(new Date(now.getTime() - 86_400_000))) return "yesterday";
+  if (lagosToday(changedAt) === lagosToday(now)) return "today";
+  if (lagosToday(changedAt) === lagosToday(new Date(now.getTime() - 86_400_000))) return "yesterday";
   return `on ${changedAt.toLocaleDateString("en-NG", { day: "numeric", month: "short", timeZone: LAGOS_TZ })}`;
 }
 
@@ -190,7 +188,10 @@ async function startIfHoldEnded(reference: string, now: Date): Promise<Started> 
       await dropWaitingPayouts(tx, payout.musicianId, payout.reference);
       return { dropped: "the money is no longer in Available" };
     }
-    const started = await startWaitingPayout(tx, reference, {
+    // It goes now: with the amount that goes and to the account it goes to now.
+    const started = await updatePayoutIn(tx, reference, "waiting", {
+      status: "pending",
+      note: null,
       amountKobo,
       bankName: settings.bankName ?? "",
       accountNumber: settings.accountNumber,

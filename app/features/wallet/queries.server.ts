@@ -72,23 +72,6 @@ export async function returnedAutomaticPayouts(ex: DbExecutor, musicianId: strin
     .orderBy(p.createdAt);
 }
 
-/**
- * A waiting payout becomes pending, with the amount that goes and the account it goes to now (its money
- * has just left Available).
- */
-export async function startWaitingPayout(
-  tx: DbExecutor,
-  reference: string,
-  go: Pick<PayoutRow, "amountKobo" | "bankName" | "accountNumber" | "recipientCode">,
-): Promise<PayoutRow | undefined> {
-  const [row] = await tx
-    .update(p)
-    .set({ status: "pending", ...go, note: null, updatedAt: new Date() })
-    .where(and(eq(p.reference, reference), eq(p.status, "waiting")))
-    .returning();
-  return row;
-}
-
 /** Waiting payouts (nothing moved for them yet) are dropped: the musician turned automatic payouts off. */
 export async function dropWaitingPayouts(
   tx: DbExecutor,
@@ -139,23 +122,6 @@ export async function lockPayout(tx: DbExecutor, reference: string): Promise<Pay
   return row;
 }
 
-/**
- * A note on a still-pending payout (say, waiting for an OTP); no status change. True when the payout
- * was still pending (the update then holds its row lock until `tx` ends).
- */
-export async function notePendingPayout(
-  reference: string,
-  note: string,
-  tx: DbExecutor = db,
-): Promise<boolean> {
-  const rows = await tx
-    .update(p)
-    .set({ note, updatedAt: new Date() })
-    .where(and(eq(p.reference, reference), eq(p.status, "pending")))
-    .returning({ reference: p.reference });
-  return rows.length > 0;
-}
-
 export type MoneyAlertRow = typeof moneyAlerts.$inferSelect;
 
 /** Records what a person must look at, once per reference and kind. */
@@ -175,17 +141,22 @@ export async function listOpenMoneyAlerts(limit = 100): Promise<MoneyAlertRow[]>
     .limit(limit);
 }
 
-/** Moves a payout between statuses; undefined when it was not in `from` (the event was seen already). */
-export async function movePayout(
+/**
+ * Changes a payout still in status `from`: moves it to another status, notes why it waits, or says where
+ * a waiting one goes now. Undefined when it was not in `from` (the event was seen already); else the
+ * update holds its row lock until `tx` ends.
+ */
+export async function updatePayoutIn(
   tx: DbExecutor,
   reference: string,
   from: string,
-  to: string,
-  note: string | null,
+  changes: Partial<
+    Pick<PayoutRow, "status" | "note" | "amountKobo" | "bankName" | "accountNumber" | "recipientCode">
+  >,
 ): Promise<PayoutRow | undefined> {
   const [row] = await tx
     .update(p)
-    .set({ status: to, note, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: new Date() })
     .where(and(eq(p.reference, reference), eq(p.status, from)))
     .returning();
   return row;

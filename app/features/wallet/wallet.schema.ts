@@ -28,23 +28,15 @@ export const withdrawSchema = z.object({
     .regex(/^[^\0]*$/, "Enter an amount in naira, e.g. 150,000"),
 });
 
-export type ResolvedAccount = {
-  bankCode: string;
-  bankName: string;
-  accountNumber: string;
-  accountName: string;
-};
-
-export type WithdrawalReview = { amountKobo: number; destination: string; question: string };
-
 export type WalletActionResult = {
   ok: boolean;
   intent?: "resolve" | "save-bank" | "withdraw-review" | "withdraw" | "auto-payout";
   message?: string;
   fieldErrors?: Partial<Record<"bankCode" | "accountNumber" | "amount" | "password", string>>;
-  resolved?: ResolvedAccount;
+  /** The account as the bank names it, for the musician to confirm. */
+  resolved?: z.infer<typeof bankAccountSchema> & { bankName: string; accountName: string };
   /** The Withdraw form's first step: what the musician is asked to confirm. */
-  review?: WithdrawalReview;
+  review?: { amountKobo: number; destination: string; question: string };
   /** The amount as typed, shown again when it is refused (without JavaScript the page is new). */
   amountText?: string;
 };

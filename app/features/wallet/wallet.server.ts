@@ -48,14 +48,13 @@ import {
   listPayouts,
   lockPayout,
   type MoneyAlertRow,
-  movePayout,
-  notePendingPayout,
   type PaymentSettings,
   type PayoutRow,
   payoutReferences,
   profileNames,
   recordMoneyAlert,
   savePaymentSettings,
+  updatePayoutIn,
 } from "./queries.server";
 import { MIN_WITHDRAWAL_KOBO, type WalletActionResult } from "./wallet.schema";
 import { walletStatement } from "./wallet-history";
@@ -585,7 +584,7 @@ export async function sendPayout(
       if (isBalanceShortfall(err)) {
         // Issue 29 §6: never failed for this. The payout stays pending (its money in transit), an admin
         // is alerted, and the retry job or the sweep sends it once the balance is topped up.
-        await notePendingPayout(reference, BALANCE_NOTE);
+        await updatePayoutIn(db, reference, "pending", { note: BALANCE_NOTE });
         await alertAbout(
           db,
           payout,
@@ -630,7 +629,7 @@ async function applyTransferStatus(payout: PayoutRow, status: string): Promise<v
     // A transfer.failed webhook can overtake the API's "otp" answer: only a payout still pending is
     // noted and alerted, in one transaction with its row locked, so a failed one raises no alert.
     const stillPending = await db.transaction(async (tx) => {
-      if (!(await notePendingPayout(payout.reference, OTP_NOTE, tx))) return false;
+      if (!(await updatePayoutIn(tx, payout.reference, "pending", { note: OTP_NOTE }))) return false;
       await alertAbout(
         tx,
         payout,
@@ -701,13 +700,13 @@ async function settlePayout(
     if (outcome === "paid") {
       if (current.status === "failed") return paidAfterFailure(tx, current, paidOut);
       if (current.status !== "pending") return undefined;
-      const moved = await movePayout(tx, reference, "pending", "paid", null);
+      const moved = await updatePayoutIn(tx, reference, "pending", { status: "paid", note: null });
       if (moved) await paidOut();
       return moved;
     }
     if (outcome === "reversed" && current.status === "paid") {
       // The bank sent the money back after a success: it comes back from clearing.
-      const moved = await movePayout(tx, reference, "paid", "reversed", note);
+      const moved = await updatePayoutIn(tx, reference, "paid", { status: "reversed", note });
       if (!moved) return undefined;
       await move(
         "payout-reversed",
@@ -719,7 +718,7 @@ async function settlePayout(
       return moved;
     }
     if (current.status !== "pending") return undefined;
-    const moved = await movePayout(tx, reference, "pending", outcome, note);
+    const moved = await updatePayoutIn(tx, reference, "pending", { status: outcome, note });
     if (!moved) return undefined;
     await move(
       "payout-returned",
@@ -763,7 +762,7 @@ async function paidAfterFailure(
     amountKobo: payout.amountKobo,
   });
   await paidOut();
-  return movePayout(tx, payout.reference, "failed", "paid", null);
+  return updatePayoutIn(tx, payout.reference, "failed", { status: "paid", note: null });
 }
 
 /** Settles the payout and tells the musician (when it changed). */

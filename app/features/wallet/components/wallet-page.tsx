@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type PropsWithChildren, useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Badge } from "~/components/ui/badge";
@@ -105,6 +105,21 @@ function Balance({ title, kobo, hint }: { title: string; kobo: number; hint: str
   );
 }
 
+/** One of the page's titled cards. */
+function Section({ title, about, children }: PropsWithChildren<{ title: string; about: string }>) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>{title}</h3>
+        </CardTitle>
+        <CardDescription>{about}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
 /**
  * While a payout is on its way (an automatic one goes within a minute of release), the page reads the
  * wallet again every few seconds, so "Pending" turns into "Paid out" without a tap. Only while visible.
@@ -166,242 +181,215 @@ export function WalletPage({
       <AutoPayoutSetting wallet={wallet} busy={busy} />
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h3>Withdraw</h3>
-            </CardTitle>
-            <CardDescription>
-              Minimum {formatNaira(MIN_WITHDRAWAL_KOBO)}, up to your Available balance.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            {wallet.heldMessage && (
-              <p
-                role="status"
-                className="rounded-md bg-amber-50 p-3 text-sm text-amber-900"
-                data-testid="payout-hold"
-              >
-                {wallet.heldMessage}
+        <Section
+          title="Withdraw"
+          about={`Minimum ${formatNaira(MIN_WITHDRAWAL_KOBO)}, up to your Available balance.`}
+        >
+          {wallet.heldMessage && (
+            <p
+              role="status"
+              className="rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="payout-hold"
+            >
+              {wallet.heldMessage}
+            </p>
+          )}
+          {withdrawRefusal && (
+            <p role="alert" className="text-sm text-destructive">
+              {withdrawRefusal}
+            </p>
+          )}
+          {!wallet.bankAccount ? (
+            <p className="text-sm text-muted-foreground">Add your bank account to withdraw.</p>
+          ) : review ? (
+            // The question is the server's answer to the amount typed, so it is asked the same way
+            // before the page's scripts run and without them.
+            <Form
+              key="withdraw-confirm"
+              method="post"
+              className="grid gap-3"
+              aria-labelledby="withdraw-question"
+            >
+              <input type="hidden" name="intent" value="withdraw" />
+              <input type="hidden" name="amount" value={formatNairaAmount(review.amountKobo)} />
+              <IdempotencyKeyField renewOn={actionData} />
+              <p id="withdraw-question" className="text-base font-medium">
+                {review.question}
               </p>
-            )}
-            {withdrawRefusal && (
-              <p role="alert" className="text-sm text-destructive">
-                {withdrawRefusal}
+              <p className="text-sm text-muted-foreground">
+                The money leaves your Available balance now and usually reaches your bank within minutes.
               </p>
-            )}
-            {!wallet.bankAccount ? (
-              <p className="text-sm text-muted-foreground">Add your bank account to withdraw.</p>
-            ) : review ? (
-              // The question is the server's answer to the amount typed, so it is asked the same way
-              // before the page's scripts run and without them.
-              <Form
-                key="withdraw-confirm"
-                method="post"
-                className="grid gap-3"
-                aria-labelledby="withdraw-question"
-              >
-                <input type="hidden" name="intent" value="withdraw" />
-                <input type="hidden" name="amount" value={formatNairaAmount(review.amountKobo)} />
-                <IdempotencyKeyField renewOn={actionData} />
-                <p id="withdraw-question" className="text-base font-medium">
-                  {review.question}
-                </p>
-                <p className="text-sm text-muted-foreground">
-                  The money leaves your Available balance now and usually reaches your bank within minutes.
-                </p>
-                <div className="flex flex-wrap gap-2">
-                  <Button type="submit" disabled={busy}>
-                    Yes, send {formatNairaAmount(review.amountKobo)}
-                  </Button>
-                  <Button asChild variant="outline">
-                    <Link to="." replace>
-                      Change amount
-                    </Link>
-                  </Button>
-                </div>
-              </Form>
-            ) : (
-              <Form key="withdraw-amount" method="post" noValidate className="grid gap-4">
-                <input type="hidden" name="intent" value="withdraw-review" />
-                <NairaField
-                  name="amount"
-                  label="Amount"
-                  placeholder="e.g. 150,000"
-                  defaultValue={actionData?.ok === false ? actionData.amountText : undefined}
-                  error={errors.amount}
-                  hint={`To ${wallet.bankAccount.bankName} ••${wallet.bankAccount.accountNumber.slice(-4)}`}
-                />
-                <Button type="submit" disabled={busy || wallet.availableKobo < MIN_WITHDRAWAL_KOBO}>
-                  Withdraw
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" disabled={busy}>
+                  Yes, send {formatNairaAmount(review.amountKobo)}
                 </Button>
-              </Form>
-            )}
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h3>Bank account</h3>
-            </CardTitle>
-            <CardDescription>Payouts go to this Nigerian bank account.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            {wallet.bankAccount && (
-              <div className="rounded-md border p-3 text-sm" data-testid="saved-bank-account">
-                <p className="font-medium">
-                  {wallet.bankAccount.accountName}{" "}
-                  {wallet.bankAccount.verified && (
-                    <Badge variant="secondary">Name matches your profile</Badge>
-                  )}
-                </p>
-                <p className="text-muted-foreground">
-                  {wallet.bankAccount.bankName} · {wallet.bankAccount.accountNumber}
-                </p>
+                <Button asChild variant="outline">
+                  <Link to="." replace>
+                    Change amount
+                  </Link>
+                </Button>
               </div>
-            )}
-            {resolved ? (
-              // Keyed: without it the DOM of the form before would be reused for this one.
-              <Form key="confirm-account" method="post" className="grid gap-3">
-                <input type="hidden" name="intent" value="save-bank" />
-                <input type="hidden" name="bankCode" value={resolved.bankCode} />
-                <input type="hidden" name="accountNumber" value={resolved.accountNumber} />
-                <p className="text-sm">
-                  {resolved.bankName} · {resolved.accountNumber}
-                </p>
-                <p className="text-sm">
-                  Account name: <strong data-testid="resolved-account-name">{resolved.accountName}</strong>
-                </p>
-                <p className="text-sm text-muted-foreground">Is this your account?</p>
-                <TextField
-                  name="password"
-                  type="password"
-                  label="Your Stagebook password"
-                  autoComplete="current-password"
-                  error={errors.password}
-                  hint={
-                    wallet.bankAccount
-                      ? "We ask again because payouts will go to this account. We will e-mail you about the change, and payouts to a changed account start 24 hours later."
-                      : wallet.availableKobo > 0
-                        ? "We ask again because payouts will go to this account. We will e-mail you to confirm, and as your wallet already holds money, payouts to it start 24 hours later."
-                        : "We ask again because payouts will go to this account. We will e-mail you to confirm."
-                  }
-                />
-                <div className="flex flex-wrap gap-2">
-                  <Button type="submit" disabled={busy}>
-                    Save bank account
-                  </Button>
-                  <Button asChild variant="outline">
-                    <Link to=".">Use a different account</Link>
-                  </Button>
-                </div>
-              </Form>
-            ) : wallet.banksError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {wallet.banksError}
+            </Form>
+          ) : (
+            <Form key="withdraw-amount" method="post" noValidate className="grid gap-4">
+              <input type="hidden" name="intent" value="withdraw-review" />
+              <NairaField
+                name="amount"
+                label="Amount"
+                placeholder="e.g. 150,000"
+                defaultValue={actionData?.ok === false ? actionData.amountText : undefined}
+                error={errors.amount}
+                hint={`To ${wallet.bankAccount.bankName} ••${wallet.bankAccount.accountNumber.slice(-4)}`}
+              />
+              <Button type="submit" disabled={busy || wallet.availableKobo < MIN_WITHDRAWAL_KOBO}>
+                Withdraw
+              </Button>
+            </Form>
+          )}
+        </Section>
+
+        <Section title="Bank account" about="Payouts go to this Nigerian bank account.">
+          {wallet.bankAccount && (
+            <div className="rounded-md border p-3 text-sm" data-testid="saved-bank-account">
+              <p className="font-medium">
+                {wallet.bankAccount.accountName}{" "}
+                {wallet.bankAccount.verified && <Badge variant="secondary">Name matches your profile</Badge>}
               </p>
-            ) : (
-              <Form key="find-account" method="post" noValidate className="grid gap-4">
-                <input type="hidden" name="intent" value="resolve" />
-                <div className="grid gap-2">
-                  <Label htmlFor="bankCode">Bank</Label>
-                  <NativeSelect
-                    id="bankCode"
-                    name="bankCode"
-                    defaultValue=""
-                    aria-invalid={errors.bankCode ? true : undefined}
-                    aria-describedby={errors.bankCode ? "bankCode-error" : undefined}
-                  >
-                    <option value="" disabled>
-                      Choose your bank
-                    </option>
-                    {wallet.banks.map((b) => (
-                      <option key={b.code} value={b.code}>
-                        {b.name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                  <FieldError id="bankCode-error" message={errors.bankCode} />
-                </div>
-                <TextField
-                  name="accountNumber"
-                  label="Account number (NUBAN)"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={10}
-                  placeholder="10 digits"
-                  error={errors.accountNumber}
-                />
-                <Button type="submit" variant={wallet.bankAccount ? "outline" : "default"} disabled={busy}>
-                  {wallet.bankAccount ? "Change bank account" : "Check account"}
+              <p className="text-muted-foreground">
+                {wallet.bankAccount.bankName} · {wallet.bankAccount.accountNumber}
+              </p>
+            </div>
+          )}
+          {resolved ? (
+            // Keyed: without it the DOM of the form before would be reused for this one.
+            <Form key="confirm-account" method="post" className="grid gap-3">
+              <input type="hidden" name="intent" value="save-bank" />
+              <input type="hidden" name="bankCode" value={resolved.bankCode} />
+              <input type="hidden" name="accountNumber" value={resolved.accountNumber} />
+              <p className="text-sm">
+                {resolved.bankName} · {resolved.accountNumber}
+              </p>
+              <p className="text-sm">
+                Account name: <strong data-testid="resolved-account-name">{resolved.accountName}</strong>
+              </p>
+              <p className="text-sm text-muted-foreground">Is this your account?</p>
+              <TextField
+                name="password"
+                type="password"
+                label="Your Stagebook password"
+                autoComplete="current-password"
+                error={errors.password}
+                hint={
+                  wallet.bankAccount
+                    ? "We ask again because payouts will go to this account. We will e-mail you about the change, and payouts to a changed account start 24 hours later."
+                    : wallet.availableKobo > 0
+                      ? "We ask again because payouts will go to this account. We will e-mail you to confirm, and as your wallet already holds money, payouts to it start 24 hours later."
+                      : "We ask again because payouts will go to this account. We will e-mail you to confirm."
+                }
+              />
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" disabled={busy}>
+                  Save bank account
                 </Button>
-              </Form>
-            )}
-          </CardContent>
-        </Card>
+                <Button asChild variant="outline">
+                  <Link to=".">Use a different account</Link>
+                </Button>
+              </div>
+            </Form>
+          ) : wallet.banksError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {wallet.banksError}
+            </p>
+          ) : (
+            <Form key="find-account" method="post" noValidate className="grid gap-4">
+              <input type="hidden" name="intent" value="resolve" />
+              <div className="grid gap-2">
+                <Label htmlFor="bankCode">Bank</Label>
+                <NativeSelect
+                  id="bankCode"
+                  name="bankCode"
+                  defaultValue=""
+                  aria-invalid={errors.bankCode ? true : undefined}
+                  aria-describedby={errors.bankCode ? "bankCode-error" : undefined}
+                >
+                  <option value="" disabled>
+                    Choose your bank
+                  </option>
+                  {wallet.banks.map((b) => (
+                    <option key={b.code} value={b.code}>
+                      {b.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+                <FieldError id="bankCode-error" message={errors.bankCode} />
+              </div>
+              <TextField
+                name="accountNumber"
+                label="Account number (NUBAN)"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={10}
+                placeholder="10 digits"
+                error={errors.accountNumber}
+              />
+              <Button type="submit" variant={wallet.bankAccount ? "outline" : "default"} disabled={busy}>
+                {wallet.bankAccount ? "Change bank account" : "Check account"}
+              </Button>
+            </Form>
+          )}
+        </Section>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h3>History</h3>
-          </CardTitle>
-          <CardDescription>Every money event on your wallet, newest first.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {wallet.history.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No money has moved yet.</p>
-          ) : (
-            <>
-              <ul className="divide-y" aria-label="Wallet history">
-                {wallet.history.map((h) => (
-                  <li key={h.id} className="flex items-start justify-between gap-3 py-3 text-sm">
-                    <div className="min-w-0">
-                      <p>{h.text}</p>
-                      <p className="text-muted-foreground">
-                        {when(h.at)}
-                        {h.bookingSlug && (
-                          <>
-                            {" · "}
-                            <Link className="underline" to={`/booking/${h.bookingSlug}`}>
-                              {h.bookingLabel}
-                            </Link>
-                          </>
-                        )}
-                      </p>
-                      {h.note && (
-                        <p className={h.status === "Held" ? "text-amber-800" : "text-destructive"}>
-                          {h.note}
-                        </p>
+      <Section title="History" about="Every money event on your wallet, newest first.">
+        {wallet.history.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No money has moved yet.</p>
+        ) : (
+          <>
+            <ul className="divide-y" aria-label="Wallet history">
+              {wallet.history.map((h) => (
+                <li key={h.id} className="flex items-start justify-between gap-3 py-3 text-sm">
+                  <div className="min-w-0">
+                    <p>{h.text}</p>
+                    <p className="text-muted-foreground">
+                      {when(h.at)}
+                      {h.bookingSlug && (
+                        <>
+                          {" · "}
+                          <Link className="underline" to={`/booking/${h.bookingSlug}`}>
+                            {h.bookingLabel}
+                          </Link>
+                        </>
                       )}
-                    </div>
-                    <div className="flex shrink-0 flex-col items-end gap-1 text-right">
-                      <Signed kobo={h.amountKobo} tone={h.tone} />
-                      {h.status && (
-                        <Badge variant={STATUS_VARIANT[h.status] ?? "destructive"}>{h.status}</Badge>
-                      )}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-              {wallet.moreHistory > 0 && (
-                <p className="text-xs text-muted-foreground">
-                  {wallet.moreHistory} older lines are not shown; they are counted below.
-                </p>
-              )}
-              <p className="rounded-md bg-muted p-3 text-sm" data-testid="wallet-reconciliation">
-                Received from clients after commission and refunds: {formatNairaAmount(wallet.earnedKobo)} ={" "}
-                Available {formatNairaAmount(wallet.availableKobo)} + In escrow{" "}
-                {formatNairaAmount(wallet.inEscrowKobo)} + Paid out {formatNairaAmount(wallet.paidOutKobo)}
-                {wallet.pendingPayoutKobo > 0 &&
-                  ` + on its way to your bank ${formatNairaAmount(wallet.pendingPayoutKobo)}`}
-                .
+                    </p>
+                    {h.note && (
+                      <p className={h.status === "Held" ? "text-amber-800" : "text-destructive"}>{h.note}</p>
+                    )}
+                  </div>
+                  <div className="flex shrink-0 flex-col items-end gap-1 text-right">
+                    <Signed kobo={h.amountKobo} tone={h.tone} />
+                    {h.status && (
+                      <Badge variant={STATUS_VARIANT[h.status] ?? "destructive"}>{h.status}</Badge>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            {wallet.moreHistory > 0 && (
+              <p className="text-xs text-muted-foreground">
+                {wallet.moreHistory} older lines are not shown; they are counted below.
               </p>
-            </>
-          )}
-        </CardContent>
-      </Card>
+            )}
+            <p className="rounded-md bg-muted p-3 text-sm" data-testid="wallet-reconciliation">
+              Received from clients after commission and refunds: {formatNairaAmount(wallet.earnedKobo)} ={" "}
+              Available {formatNairaAmount(wallet.availableKobo)} + In escrow{" "}
+              {formatNairaAmount(wallet.inEscrowKobo)} + Paid out {formatNairaAmount(wallet.paidOutKobo)}
+              {wallet.pendingPayoutKobo > 0 &&
+                ` + on its way to your bank ${formatNairaAmount(wallet.pendingPayoutKobo)}`}
+              .
+            </p>
+          </>
+        )}
+      </Section>
     </div>
   );
 }
