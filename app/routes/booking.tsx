@@ -19,9 +19,9 @@ import {
   manageLinkUsable,
   payerCookie,
   payerSecretForForm,
+  payerStanding,
   readPayerToken,
   sendManageLink,
-  viewerStanding,
 } from "~/features/payments/payer.server";
 import { payFormSchema } from "~/features/payments/payment.schema";
 import { EVENT_HAPPENED_DONE, type PaymentActionResult } from "~/features/payments/payment-messages";
@@ -76,7 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Once paid, only the payer sees (and may use) the money actions; a manage link offers to become it here.
   // One session lookup serves both: how the viewer stands, and their own details for the forms.
   const user = await getSessionUser(request);
-  const viewer = await viewerStanding(record, {
+  const viewer = await payerStanding(record, {
     userId: user?.id ?? null,
     payerToken: readPayerToken(request.headers.get("cookie"), params.slug),
   });

@@ -2,7 +2,7 @@
 // A form post that works without JavaScript: it answers with a redirect back and a toast.
 import { data } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
-import { readPayerToken, viewerStanding } from "~/features/payments/payer.server";
+import { payerStanding, readPayerToken } from "~/features/payments/payer.server";
 import { bookingForPhoneUpdates, savePhoneUpdates } from "~/features/phone-messages/phone-consent.server";
 import { phoneUpdatesFormSchema } from "~/features/phone-messages/phone-updates.schema";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -24,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   const found = form.scope === "booking" && form.slug ? await bookingForPhoneUpdates(form.slug) : null;
   const standing =
     found && form.slug
-      ? await viewerStanding(found, {
+      ? await payerStanding(found, {
           userId: user?.id ?? null,
           payerToken: readPayerToken(request.headers.get("cookie"), form.slug),
         })

@@ -31,11 +31,10 @@ import { eventEnded, eventEndsAt, formatLagosMoment } from "./event-time";
 import {
   bindPayerDevice,
   holdsPayment,
+  isMusiciansOwn,
   issueManageLink,
-  musicianWouldPay,
   PAYER_MESSAGES,
   RECEIPT_LINK_TTL_MS,
-  requestEmailOf,
 } from "./payer.server";
 import type { PayFormInput } from "./payment.schema";
 import { PAY_NEEDS_DATE } from "./payment-messages";
@@ -148,7 +147,7 @@ export async function payPanelFor(
   };
 }
 
-export type StartCheckoutResult =
+type StartCheckoutResult =
   /** payerToken: this browser's payer secret, bound to the checkout (the route sets it as a cookie). */
   | { ok: true; authorizationUrl: string; payerToken: string }
   | { ok: false; status: number; message: string; field?: "email" };
@@ -187,11 +186,12 @@ export async function startCheckout(
   // Money review 2, N1: the payment e-mail is the payer's, asked at Pay (prefilled from a signed-in
   // organiser's account); the booking's own e-mail only when the organiser gave it with their request,
   // never what the musician typed. The musician's own address or account is never the payer's.
-  const email = input.email ?? (await requestEmailOf(booking.id, booking.email));
+  const parties = await q.bookingParties(db, booking.id);
+  const email = input.email ?? (parties?.fromRequest ? booking.email : null);
   if (!email) return { ok: false, status: 400, message: PAY_MESSAGES.emailNeeded, field: "email" };
-  if (signedInUserId && (await musicianWouldPay(booking.id, { userId: signedInUserId, email: "" })))
+  if (isMusiciansOwn(parties, { userId: signedInUserId }))
     return { ok: false, status: 403, message: PAYER_MESSAGES.musicianPays };
-  if (await musicianWouldPay(booking.id, { userId: null, email }))
+  if (isMusiciansOwn(parties, { email }))
     return { ok: false, status: 400, message: PAYER_MESSAGES.musiciansEmail, field: "email" };
   // The booking joins the payer's account only when their charge is credited (N11), not on a press of Pay.
   // Pay presses at once run one at a time per booking (the find-or-insert of the payment and the provider
@@ -249,18 +249,18 @@ async function openCheckout(
       callbackUrl: `${publicOrigin()}/payments/callback`,
       metadata: { bookingSlug: booking.slug, bookingId: booking.id },
     });
-    await q.notePaymentStarted(reference, started.authorizationUrl);
+    await q.updateOpenPayment(reference, { providerData: { authorizationUrl: started.authorizationUrl } });
     return { ok: true, authorizationUrl: started.authorizationUrl, payerToken };
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    await q.failPayment(reference, reason);
+    await q.updateOpenPayment(reference, { status: "failed", providerData: { error: reason } });
     if (!(err instanceof PaymentProviderError)) throw err;
     logger.warn({ err, reference }, "payment could not be initialised");
     return { ok: false, status: 502, message: PAY_MESSAGES.providerDown };
   }
 }
 
-export type CreditOutcome = "credited" | "already" | "mismatch" | "unknown" | "already_paid" | "refunded";
+type CreditOutcome = "credited" | "already" | "mismatch" | "unknown" | "already_paid" | "refunded";
 
 /**
  * Credits a successful charge once: the payment becomes successful, the booking paid, and the ledger
@@ -268,29 +268,35 @@ export type CreditOutcome = "credited" | "already" | "mismatch" | "unknown" | "a
  * currency, an unknown reference or a second payment of a paid booking is never credited: it is
  * recorded for the admin (payment_anomalies).
  */
-export async function creditCharge(received: {
+async function creditCharge(received: {
   reference: string;
   amountKobo: number;
   currency: string;
   paidAt: Date | null;
   payload: unknown;
 }): Promise<{ outcome: CreditOutcome; slug: string | null }> {
-  const anomaly = (
+  /** Recorded for the admin and logged: a charge we did not credit as it came. */
+  const anomaly = async (
     kind: Parameters<typeof q.recordAnomaly>[1]["kind"],
     detail: string,
-    bookingId: string | null,
-    expected: number | null,
-  ) =>
-    q.recordAnomaly(db, {
-      reference: received.reference,
-      bookingId,
+    booking: MoneyBooking | null,
+    expectedKobo: number | null,
+    log: string,
+  ) => {
+    const { reference, amountKobo: receivedKobo, currency } = received;
+    const payload = received.payload ?? null;
+    await q.recordAnomaly(db, {
+      reference,
+      bookingId: booking?.id ?? null,
       kind,
-      expectedKobo: expected,
-      receivedKobo: received.amountKobo,
-      currency: received.currency,
+      expectedKobo,
+      receivedKobo,
+      currency,
       detail,
-      payload: received.payload ?? null,
+      payload,
     });
+    logger.error({ reference, detail }, log);
+  };
   const result = await db.transaction(async (tx) => {
     const payment = await q.findPaymentByReference(tx, received.reference, true);
     if (!payment) return { outcome: "unknown" as const };
@@ -348,8 +354,8 @@ export async function creditCharge(received: {
         "A successful charge names a reference we did not issue.",
         null,
         null,
+        "charge for an unknown reference not credited",
       );
-      logger.error({ reference: received.reference }, "charge for an unknown reference not credited");
       return { outcome: "unknown", slug: null };
     case "already":
       return { outcome: "already", slug: result.booking.slug };
@@ -362,11 +368,8 @@ export async function creditCharge(received: {
       await anomaly(
         result.outcome === "currency" ? "currency_mismatch" : "amount_mismatch",
         detail,
-        result.booking.id,
+        result.booking,
         result.payment.amountKobo,
-      );
-      logger.error(
-        { reference: received.reference, detail },
         "charge does not match its booking; not credited",
       );
       return { outcome: "mismatch", slug: result.booking.slug };
@@ -375,10 +378,10 @@ export async function creditCharge(received: {
       await anomaly(
         "already_paid",
         "A second successful payment for a booking that was already paid; refunded in full automatically.",
-        result.booking.id,
+        result.booking,
         result.payment.amountKobo,
+        "second payment for a paid booking; refunded",
       );
-      logger.error({ reference: received.reference }, "second payment for a paid booking; refunded");
       if (result.refundId) await sendRefund(result.refundId);
       return { outcome: "already_paid", slug: result.booking.slug };
     case "refunded":
@@ -412,7 +415,6 @@ async function afterCredit(booking: MoneyBooking, payment: q.PaymentRow, manage:
     logger.error({ err, bookingId: booking.id }, "automatic release could not be scheduled"),
   );
   await notifyMoneyEvent({ kind: "paid", bookingId: booking.id });
-  const c = payment;
   await sendMail({
     to: payment.email,
     subject: `Payment receipt — booking ${booking.slug}`,
@@ -421,9 +423,9 @@ async function afterCredit(booking: MoneyBooking, payment: q.PaymentRow, manage:
       "",
       "We have received your payment. It is held in escrow until your event is completed.",
       "",
-      `Booking price: ${formatNaira(c.priceKobo)}`,
-      `Service fee: ${formatNaira(c.serviceFeeKobo)}`,
-      `Total paid: ${formatNaira(c.amountKobo)}`,
+      `Booking price: ${formatNaira(payment.priceKobo)}`,
+      `Service fee: ${formatNaira(payment.serviceFeeKobo)}`,
+      `Total paid: ${formatNaira(payment.amountKobo)}`,
       `Reference: ${payment.reference}`,
       "",
       `Booking: ${publicOrigin()}/booking/${booking.slug}`,
@@ -440,7 +442,7 @@ async function afterCredit(booking: MoneyBooking, payment: q.PaymentRow, manage:
 }
 
 /** Paystack's charge.success `data` (the webhook dispatcher calls this with the signed, parsed event). */
-export type ChargeSuccessData = {
+type ChargeSuccessData = {
   reference: string;
   amount: number;
   /** Present when Paystack's fees were passed to the customer: the amount we asked for. */
@@ -465,7 +467,7 @@ export async function handleChargeSuccess(
   return outcome;
 }
 
-export type CallbackResult =
+type CallbackResult =
   | Outcome<{ slug: string }>
   | { ok: false; status: number; message: string; slug: string };
 
@@ -476,14 +478,13 @@ export type CallbackResult =
 export async function confirmPaymentCallback(reference: string): Promise<CallbackResult> {
   const payment = await q.findPaymentByReference(db, reference);
   if (!payment) return { ok: false, status: 404, message: "We could not find this payment." };
-  const booking = await q.lockBookingOrRead(db, payment.bookingId, false);
+  const booking = await q.findBookingById(payment.bookingId);
   const slug = booking?.slug ?? "";
   if (payment.status === "success") return { ok: true, slug };
-  let verified: Awaited<ReturnType<ReturnType<typeof paymentProvider>["verifyTransaction"]>>;
-  try {
-    verified = await paymentProvider().verifyTransaction(reference);
-  } catch (err) {
-    logger.warn({ err, reference }, "payment could not be verified on return");
+  const verified = await paymentProvider()
+    .verifyTransaction(reference)
+    .catch((err) => logger.warn({ err, reference }, "payment could not be verified on return"));
+  if (!verified)
     return {
       ok: false,
       status: 502,
@@ -491,7 +492,6 @@ export async function confirmPaymentCallback(reference: string): Promise<Callbac
       message:
         "We could not confirm your payment yet. If you completed it, it will show on the booking shortly.",
     };
-  }
   if (verified.status !== "success")
     return { ok: false, status: 402, slug, message: "Payment was not completed. You have not been charged." };
   const { outcome } = await creditCharge({
@@ -516,7 +516,4 @@ export async function confirmPaymentCallback(reference: string): Promise<Callbac
 }
 
 /** Payments the provider reported that were not credited, newest first (for the admin view). */
-export function listPaymentAnomalies(limit = 100): Promise<q.PaymentAnomalyRow[]> {
-  return q.listAnomalies(limit);
-}
-export type { PaymentAnomalyRow } from "./queries.server";
+export { listAnomalies as listPaymentAnomalies, type PaymentAnomalyRow } from "./queries.server";

@@ -27,32 +27,33 @@ export type ClientActor = { userId: string | null; payerToken: string | null };
 /** How a viewer stands towards a booking's paid money. */
 export type PayerStanding = "unpaid" | "payer" | "musician" | "other";
 
-const COOKIE_PREFIX = "sb_payer_";
 const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
 /** A receipt's link lasts a week; one asked for on the page a day. Both work once. */
 export const RECEIPT_LINK_TTL_MS = 7 * 24 * 3_600_000;
-export const REQUESTED_LINK_TTL_MS = 24 * 3_600_000;
+const REQUESTED_LINK_TTL_MS = 24 * 3_600_000;
 const LINK_REQUESTS_PER_HOUR = 3;
 
 const newSecret = () => randomBytes(32).toString("base64url");
 const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("base64url");
+/** Binds a secret (only its hash is stored) to a payment: a browser's, or a one-time link's until it expires. */
+const bindSecret = (ex: DbExecutor, bookingId: string, paymentId: string, secret: string, expiresAt?: Date) =>
+  q.insertPayerCredential(ex, {
+    bookingId,
+    paymentId,
+    kind: expiresAt ? "link" : "device",
+    tokenHash: hashSecret(secret),
+    expiresAt,
+  });
 
-export function payerCookieName(slug: string): string {
-  return `${COOKIE_PREFIX}${slug}`;
-}
+const payerCookieName = (slug: string) => `sb_payer_${slug}`;
 
 /** This booking's payer secret from a Cookie header (well-formed or nothing). */
 export function readPayerToken(cookieHeader: string | null | undefined, slug: string): string | null {
-  const name = payerCookieName(slug);
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) {
-      const value = v.join("=");
-      return SECRET.test(value) ? value : null;
-    }
-  }
-  return null;
+  const name = `${payerCookieName(slug)}=`;
+  const part = (cookieHeader ?? "").split(";").find((p) => p.trim().startsWith(name));
+  const value = part?.trim().slice(name.length);
+  return value && SECRET.test(value) ? value : null;
 }
 
 /** The Set-Cookie value that keeps a payer secret in this browser (HttpOnly: no script can read it). */
@@ -75,67 +76,41 @@ function sameMailbox(a: string | null | undefined, b: string | null | undefined)
   return Boolean(a && b) && norm(a!) === norm(b!);
 }
 
+type Parties = Awaited<ReturnType<typeof q.bookingParties>>;
+
 /**
  * Money review 2, N1: the payer's powers never reach the booking's musician. An e-mail address or an
  * account that is the musician's own is never the payer's: Pay refuses it, and a payment made with one
  * (before this rule) gets no manage link and no device standing.
  */
-export function isMusiciansOwn(
-  musician: { userId: string | null; email: string | null },
-  payer: { userId?: string | null; email?: string | null },
-): boolean {
-  return (
-    (Boolean(payer.userId) && payer.userId === musician.userId) || sameMailbox(payer.email, musician.email)
-  );
+export function isMusiciansOwn(parties: Parties, payer: { userId?: string | null; email?: string | null }) {
+  if (!parties) return false;
+  const sameUser = Boolean(payer.userId) && payer.userId === parties.musicianUserId;
+  return sameUser || sameMailbox(payer.email, parties.musicianEmail);
 }
 
-/** Whether a Pay with this e-mail and account would make the booking's musician its payer. */
-export async function musicianWouldPay(
-  bookingId: string,
-  payer: { userId: string | null; email: string },
-): Promise<boolean> {
-  const parties = await q.bookingParties(db, bookingId);
-  return Boolean(
-    parties && isMusiciansOwn({ userId: parties.musicianUserId, email: parties.musicianEmail }, payer),
-  );
-}
-
-/** Where the payment e-mail comes from when Pay sends none: only an organiser's own request gave one. */
-export async function requestEmailOf(bookingId: string, bookingEmail: string | null): Promise<string | null> {
-  const parties = await q.bookingParties(db, bookingId);
-  return parties?.fromRequest ? bookingEmail : null;
-}
+/** The booking's successful payment was made with its musician's own address or account (N1). */
+const paidByMusician = (parties: Parties) =>
+  Boolean(parties?.paymentId) &&
+  isMusiciansOwn(parties, { userId: parties!.payerUserId, email: parties!.paymentEmail });
 
 /** How `actor` stands towards the booking (read inside the caller's transaction when it moves money). */
 export async function payerStanding(
-  ex: DbExecutor,
   booking: { id: string; paymentStatus: string },
   actor: ClientActor,
+  ex: DbExecutor = db,
 ): Promise<PayerStanding> {
   // Nothing to prove with: no query (every anonymous view of the page stays one read of the booking).
   if (!actor.userId && !actor.payerToken) return moneyWasReceived(booking.paymentStatus) ? "other" : "unpaid";
   const parties = await q.bookingParties(ex, booking.id);
   if (actor.userId && actor.userId === parties?.musicianUserId) return "musician";
   if (!moneyWasReceived(booking.paymentStatus)) return "unpaid";
-  if (!parties?.paymentId) return "other";
   // A payment made with the musician's own address or account makes nobody its payer by link or device (N1).
-  const musiciansPayment = isMusiciansOwn(
-    { userId: parties.musicianUserId, email: parties.musicianEmail },
-    { userId: parties.payerUserId, email: parties.paymentEmail },
-  );
-  if (musiciansPayment) return "other";
+  if (!parties?.paymentId || paidByMusician(parties)) return "other";
   if (actor.userId && actor.userId === parties.payerUserId) return "payer";
   if (actor.payerToken && (await q.deviceCredentialHeld(ex, parties.paymentId, hashSecret(actor.payerToken))))
     return "payer";
   return "other";
-}
-
-/** How the page's viewer stands towards the booking: what the page offers them. */
-export function viewerStanding(
-  booking: { id: string; paymentStatus: string },
-  actor: ClientActor,
-): Promise<PayerStanding> {
-  return payerStanding(db, booking, actor);
 }
 
 /**
@@ -145,11 +120,9 @@ export function viewerStanding(
 export async function isBookingParty(request: Request, slug: string): Promise<boolean> {
   const booking = await q.findBookingBySlug(slug);
   if (!booking) return false;
-  const standing = await payerStanding(db, booking, await clientActor(request, slug));
+  const standing = await payerStanding(booking, await clientActor(request, slug));
   return standing === "payer" || standing === "musician";
 }
-
-export type PayerRefusal = { ok: false; status: 403; message: string };
 
 /**
  * Null when `actor` may take a client action on this booking: anyone while it is unpaid (the link is
@@ -161,8 +134,8 @@ export async function payerRefusal(
   booking: { id: string; paymentStatus: string },
   actor: ClientActor,
   intent: string,
-): Promise<PayerRefusal | null> {
-  const standing = await payerStanding(ex, booking, actor);
+): Promise<{ ok: false; status: 403; message: string } | null> {
+  const standing = await payerStanding(booking, actor, ex);
   if (standing === "unpaid" || standing === "payer") return null;
   logger.warn(
     {
@@ -202,12 +175,7 @@ export async function bindPayerDevice(
   heldToken: string | null,
 ): Promise<string> {
   const secret = heldToken && SECRET.test(heldToken) ? heldToken : newSecret();
-  await q.insertPayerCredential(db, {
-    bookingId: booking.id,
-    paymentId,
-    kind: "device",
-    tokenHash: hashSecret(secret),
-  });
+  await bindSecret(db, booking.id, paymentId, secret);
   return secret;
 }
 
@@ -225,13 +193,7 @@ export async function issueManageLink(
   now = new Date(),
 ): Promise<string> {
   const secret = newSecret();
-  await q.insertPayerCredential(ex, {
-    bookingId: booking.id,
-    paymentId,
-    kind: "link",
-    tokenHash: hashSecret(secret),
-    expiresAt: new Date(now.getTime() + ttlMs),
-  });
+  await bindSecret(ex, booking.id, paymentId, secret, new Date(now.getTime() + ttlMs));
   return `${publicOrigin()}/booking/${booking.slug}?manage=${secret}`;
 }
 
@@ -243,44 +205,25 @@ export async function manageLinkUsable(bookingId: string, secret: string | null,
   );
 }
 
-/** The booking's successful payment was made with its musician's own address or account (N1). */
-async function musiciansPayment(bookingId: string): Promise<boolean> {
-  const parties = await q.bookingParties(db, bookingId);
-  return Boolean(
-    parties?.paymentId &&
-      isMusiciansOwn(
-        { userId: parties.musicianUserId, email: parties.musicianEmail },
-        { userId: parties.payerUserId, email: parties.paymentEmail },
-      ),
-  );
-}
-
-export type ClaimResult = { ok: true; cookie: string } | { ok: false; status: number; message: string };
-
 /** Spends a one-time link and makes this browser the payer: a new device secret for the same payment. */
 export async function claimManageLink(
   slug: string,
   secret: string,
   clientIp: string,
   now = new Date(),
-): Promise<ClaimResult> {
+): Promise<{ ok: true; cookie: string } | { ok: false; status: number; message: string }> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
   const booking = await q.findBookingBySlug(slug);
   if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
   if (!SECRET.test(secret)) return { ok: false, status: 400, message: PAYER_MESSAGES.linkInvalid };
-  if (await musiciansPayment(booking.id))
+  if (paidByMusician(await q.bookingParties(db, booking.id)))
     return { ok: false, status: 403, message: PAYER_MESSAGES.musiciansAddress };
   const device = newSecret();
   const claimed = await db.transaction(async (tx) => {
     const spent = await q.spendLinkCredential(tx, booking.id, hashSecret(secret), now);
     if (!spent) return false;
-    await q.insertPayerCredential(tx, {
-      bookingId: booking.id,
-      paymentId: spent.paymentId,
-      kind: "device",
-      tokenHash: hashSecret(device),
-    });
+    await bindSecret(tx, booking.id, spent.paymentId, device);
     return true;
   });
   if (!claimed) return { ok: false, status: 400, message: PAYER_MESSAGES.linkInvalid };
@@ -299,19 +242,16 @@ export async function sendManageLink(
   if (!guard.ok) return guard;
   const booking = await q.findBookingBySlug(slug);
   if (!booking) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
-  const payment = !moneyWasReceived(booking.paymentStatus)
-    ? null
-    : await q.findSuccessfulPayment(db, booking.id);
-  if (!payment) return { ok: false, status: 409, message: PAYER_MESSAGES.notPaid };
-  if (await musiciansPayment(booking.id))
-    return { ok: false, status: 403, message: PAYER_MESSAGES.musiciansAddress };
+  const parties = moneyWasReceived(booking.paymentStatus) ? await q.bookingParties(db, booking.id) : null;
+  if (!parties?.paymentId) return { ok: false, status: 409, message: PAYER_MESSAGES.notPaid };
+  if (paidByMusician(parties)) return { ok: false, status: 403, message: PAYER_MESSAGES.musiciansAddress };
   // Counted per requester (N11): a stranger with the link who asks again and again uses up their own
   // allowance, never the payer's. Each link still goes only to the address that paid.
   if (!(await hitRateLimit(`manage-link:${booking.id}:${clientIp}`, LINK_REQUESTS_PER_HOUR, 3_600_000)))
     return { ok: false, status: 429, message: PAYER_MESSAGES.tooManyLinks };
-  const link = await issueManageLink(db, booking, payment.id, REQUESTED_LINK_TTL_MS);
+  const link = await issueManageLink(db, booking, parties.paymentId, REQUESTED_LINK_TTL_MS);
   await sendMail({
-    to: payment.email,
+    to: parties.paymentEmail!,
     subject: `Manage your booking ${booking.slug}`,
     text: [
       `Hello ${booking.clientName},`,

@@ -1,11 +1,11 @@
 // Shared by the payments integration and property tests (never imported by the app).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, onTestFinished } from "vitest";
 import { payPanelFor } from "~/features/payments/checkout.server";
 import { bindPayerDevice, type ClientActor } from "~/features/payments/payer.server";
-import { findBookingBySlug, findSuccessfulPayment } from "~/features/payments/queries.server";
+import { findBookingBySlug } from "~/features/payments/queries.server";
 import { clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
 import { findBookingForCancel } from "~/features/refunds/queries.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
@@ -148,7 +148,10 @@ export async function payerOfInsertedBooking(bookingId: string): Promise<ClientA
  * with the link while it is unpaid.
  */
 export async function asPayer(bookingId: string): Promise<ClientActor> {
-  const payment = await findSuccessfulPayment(db, bookingId);
+  const [payment] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "success")));
   if (!payment) return { userId: null, payerToken: null };
   return { userId: null, payerToken: await bindPayerDevice({ id: bookingId }, payment.id, null) };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { bookingsByMusician } from "~db/schema/bookings";
@@ -21,33 +21,14 @@ const bookingMoneyColumns = {
   status: b.status,
   paymentStatus: b.paymentStatus,
 };
-export type BookingMoneyRow = {
-  id: string;
-  slug: string;
-  musicianId: string;
-  clientName: string;
-  email: string | null;
-  priceKobo: number | null;
-  eventDate: string | null;
-  eventStartTime: string | null;
-  eventEndTime: string | null;
-  status: string;
-  paymentStatus: string;
-};
-
-export async function findBookingBySlug(slug: string): Promise<BookingMoneyRow | null> {
+export async function findBookingBySlug(slug: string) {
   const [row] = await db.select(bookingMoneyColumns).from(b).where(eq(b.slug, slug)).limit(1);
   return row ?? null;
 }
+export type BookingMoneyRow = NonNullable<Awaited<ReturnType<typeof findBookingBySlug>>>;
 
-/** The booking; with lock, locked for the rest of the caller's transaction (money moves one at a time per booking). */
-export async function lockBookingOrRead(
-  ex: DbExecutor,
-  bookingId: string,
-  lock = true,
-): Promise<BookingMoneyRow | null> {
-  const query = ex.select(bookingMoneyColumns).from(b).where(eq(b.id, bookingId));
-  const [row] = lock ? await query.for("update") : await query;
+export async function findBookingById(bookingId: string): Promise<BookingMoneyRow | null> {
+  const [row] = await db.select(bookingMoneyColumns).from(b).where(eq(b.id, bookingId));
   return row ?? null;
 }
 
@@ -63,47 +44,6 @@ export async function linkClientAccount(
     .where(eq(b.id, bookingId));
 }
 
-const paymentColumns = {
-  id: p.id,
-  bookingId: p.bookingId,
-  reference: p.reference,
-  email: p.email,
-  priceKobo: p.priceKobo,
-  serviceFeeKobo: p.serviceFeeKobo,
-  amountKobo: p.amountKobo,
-  serviceFeeBp: p.serviceFeeBp,
-  commissionBp: p.commissionBp,
-  cancellationPolicy: p.cancellationPolicy,
-  currency: p.currency,
-  status: p.status,
-  provider: p.provider,
-  providerData: p.providerData,
-  paidAt: p.paidAt,
-  createdAt: p.createdAt,
-  payerUserId: p.payerUserId,
-};
-export type PaymentRow = {
-  id: string;
-  bookingId: string;
-  reference: string;
-  email: string;
-  priceKobo: number;
-  serviceFeeKobo: number;
-  amountKobo: number;
-  serviceFeeBp: number;
-  commissionBp: number;
-  cancellationPolicy: string;
-  currency: string;
-  status: string;
-  /** Who took the charge: "paystack", or "test" (the built-in test provider: no real money). */
-  provider: string;
-  providerData: Record<string, unknown> | null;
-  paidAt: Date | null;
-  createdAt: Date;
-  /** The organiser's account that started this checkout signed in (null: signed out). */
-  payerUserId: string | null;
-};
-
 export async function insertPayment(
   row: Omit<typeof p.$inferInsert, "id" | "status" | "providerData" | "paidAt" | "createdAt" | "updatedAt">,
 ): Promise<string> {
@@ -111,48 +51,38 @@ export async function insertPayment(
   return inserted!.id;
 }
 
-export async function notePaymentStarted(reference: string, authorizationUrl: string): Promise<void> {
+/** A checkout still open (initialized): the provider's page for it, or its failure. */
+export async function updateOpenPayment(
+  reference: string,
+  set: Pick<typeof p.$inferInsert, "status" | "providerData">,
+) {
   await db
     .update(p)
-    .set({ providerData: { authorizationUrl }, updatedAt: new Date() })
-    .where(and(eq(p.reference, reference), eq(p.status, "initialized")));
-}
-
-export async function failPayment(reference: string, reason: string): Promise<void> {
-  await db
-    .update(p)
-    .set({ status: "failed", providerData: { error: reason }, updatedAt: new Date() })
+    .set({ ...set, updatedAt: new Date() })
     .where(and(eq(p.reference, reference), eq(p.status, "initialized")));
 }
 
 export async function findPaymentByReference(ex: DbExecutor, reference: string, lock = false) {
-  const q = ex.select(paymentColumns).from(p).where(eq(p.reference, reference));
+  const q = ex.select().from(p).where(eq(p.reference, reference));
   const [row] = lock ? await q.for("update") : await q;
-  return (row as PaymentRow | undefined) ?? null;
+  return row ?? null;
 }
+export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPaymentByReference>>>;
 
-/** A checkout started for this booking recently enough to send the payer back to it (a double click). */
 /** Serialises checkouts of one booking until the caller's transaction ends. */
 export async function lockBookingCheckout(bookingId: string): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`checkout:${bookingId}`}, 0))`);
 }
 
+/** A checkout started for this booking recently enough to send the payer back to it (a double click). */
 export async function findRecentOpenPayment(bookingId: string, since: Date): Promise<PaymentRow | null> {
   const [row] = await db
-    .select(paymentColumns)
+    .select()
     .from(p)
     .where(and(eq(p.bookingId, bookingId), eq(p.status, "initialized"), gt(p.createdAt, since)))
     .orderBy(desc(p.createdAt))
     .limit(1);
-  return (row as PaymentRow | undefined) ?? null;
-}
-
-export async function findSuccessfulPayment(ex: DbExecutor, bookingId: string): Promise<PaymentRow | null> {
-  const [row] = await ex
-    .select(paymentColumns)
-    .from(p)
-    .where(and(eq(p.bookingId, bookingId), eq(p.status, "success")));
-  return (row as PaymentRow | undefined) ?? null;
+  return row ?? null;
 }
 
 export async function markPaymentSucceeded(
@@ -169,15 +99,8 @@ export async function markPaymentSucceeded(
 
 export async function recordAnomaly(
   ex: DbExecutor,
-  row: {
-    reference: string;
-    bookingId: string | null;
+  row: typeof paymentAnomalies.$inferInsert & {
     kind: "amount_mismatch" | "currency_mismatch" | "unknown_reference" | "already_paid";
-    expectedKobo: number | null;
-    receivedKobo: number | null;
-    currency: string | null;
-    detail: string;
-    payload: unknown;
   },
 ): Promise<void> {
   await ex
@@ -186,35 +109,17 @@ export async function recordAnomaly(
     .onConflictDoNothing({ target: [paymentAnomalies.reference, paymentAnomalies.kind] });
 }
 
-export type PaymentAnomalyRow = {
-  id: string;
-  reference: string;
-  bookingId: string | null;
-  kind: string;
-  expectedKobo: number | null;
-  receivedKobo: number | null;
-  currency: string | null;
-  detail: string;
-  createdAt: Date;
-};
+// The admin's list leaves out the provider's payload.
+const { payload: _payload, ...anomalyColumns } = getTableColumns(paymentAnomalies);
 
-export async function listAnomalies(limit: number): Promise<PaymentAnomalyRow[]> {
+export async function listAnomalies(limit = 100) {
   return db
-    .select({
-      id: paymentAnomalies.id,
-      reference: paymentAnomalies.reference,
-      bookingId: paymentAnomalies.bookingId,
-      kind: paymentAnomalies.kind,
-      expectedKobo: paymentAnomalies.expectedKobo,
-      receivedKobo: paymentAnomalies.receivedKobo,
-      currency: paymentAnomalies.currency,
-      detail: paymentAnomalies.detail,
-      createdAt: paymentAnomalies.createdAt,
-    })
+    .select(anomalyColumns)
     .from(paymentAnomalies)
     .orderBy(desc(paymentAnomalies.createdAt))
     .limit(limit);
 }
+export type PaymentAnomalyRow = Awaited<ReturnType<typeof listAnomalies>>[number];
 
 /** Whether the ledger's protective triggers exist and are enabled (someone may have dropped them). */
 export async function ledgerTriggersMissing(ex: DbExecutor = db): Promise<string[]> {
@@ -237,42 +142,12 @@ export async function ledgerTriggersMissing(ex: DbExecutor = db): Promise<string
   return expected.filter((t) => !present.has(t));
 }
 
-/** The successful payment of each booking that has one: its recorded price, total and rates. */
-export async function successfulPaymentsOf(
-  ex: DbExecutor,
-  bookingIds: string[],
-): Promise<
-  { bookingId: string; priceKobo: number; amountKobo: number; serviceFeeBp: number; commissionBp: number }[]
-> {
-  if (bookingIds.length === 0) return [];
-  return ex
-    .select({
-      bookingId: p.bookingId,
-      priceKobo: p.priceKobo,
-      amountKobo: p.amountKobo,
-      serviceFeeBp: p.serviceFeeBp,
-      commissionBp: p.commissionBp,
-    })
-    .from(p)
-    .where(and(inArray(p.bookingId, bookingIds), eq(p.status, "success")));
-}
-
 // ——— The payer (ADR 0013) ———
 
 const pc = payerCredentials;
 
 /** Who may act as the booking's client once it is paid: the successful payment's account, and the musician's user (never). */
-export async function bookingParties(
-  ex: DbExecutor,
-  bookingId: string,
-): Promise<{
-  musicianUserId: string | null;
-  musicianEmail: string | null;
-  fromRequest: boolean;
-  payerUserId: string | null;
-  paymentId: string | null;
-  paymentEmail: string | null;
-} | null> {
+export async function bookingParties(ex: DbExecutor, bookingId: string) {
   const [row] = await ex
     .select({
       musicianUserId: musicianProfiles.userId,
@@ -310,6 +185,16 @@ export async function deviceCredentialHeld(ex: DbExecutor, paymentId: string, to
   return Boolean(row);
 }
 
+/** An unspent, unexpired link (its hash) for this booking. */
+const usableLink = (bookingId: string, tokenHash: string, now: Date) =>
+  and(
+    eq(pc.bookingId, bookingId),
+    eq(pc.tokenHash, tokenHash),
+    eq(pc.kind, "link"),
+    isNull(pc.usedAt),
+    gt(pc.expiresAt, now),
+  );
+
 /**
  * Spends a one-time link: only once, only before it expires, only for the booking it was made for.
  * Answers the payment it is bound to, or null.
@@ -323,15 +208,7 @@ export async function spendLinkCredential(
   const [row] = await ex
     .update(pc)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(pc.bookingId, bookingId),
-        eq(pc.tokenHash, tokenHash),
-        eq(pc.kind, "link"),
-        isNull(pc.usedAt),
-        gt(pc.expiresAt, now),
-      ),
-    )
+    .where(usableLink(bookingId, tokenHash, now))
     .returning({ paymentId: pc.paymentId });
   return row ?? null;
 }
@@ -341,15 +218,7 @@ export async function linkCredentialUsable(bookingId: string, tokenHash: string,
   const [row] = await db
     .select({ id: pc.id })
     .from(pc)
-    .where(
-      and(
-        eq(pc.bookingId, bookingId),
-        eq(pc.tokenHash, tokenHash),
-        eq(pc.kind, "link"),
-        isNull(pc.usedAt),
-        gt(pc.expiresAt, now),
-      ),
-    )
+    .where(usableLink(bookingId, tokenHash, now))
     .limit(1);
   return Boolean(row);
 }
