@@ -33,11 +33,10 @@ import {
   holdsPayment,
   isMusiciansOwn,
   issueManageLink,
-  PAYER_MESSAGES,
   RECEIPT_LINK_TTL_MS,
 } from "./payer.server";
 import type { PayFormInput } from "./payment.schema";
-import { PAY_NEEDS_DATE } from "./payment-messages";
+import { PAY_NEEDS_DATE, PAYER_MESSAGES } from "./payment-messages";
 import * as q from "./queries.server";
 import { scheduleAutoRelease } from "./release.server";
 
@@ -304,8 +303,15 @@ async function creditCharge(received: {
     if (!money) return { outcome: "unknown" as const };
     const booking = money.booking;
     if (payment.status === "success") return { outcome: "already" as const, booking };
-    if (received.currency !== payment.currency) return { outcome: "currency" as const, booking, payment };
-    if (received.amountKobo !== payment.amountKobo) return { outcome: "amount" as const, booking, payment };
+    const mismatch = (kind: "currency_mismatch" | "amount_mismatch", detail: string) =>
+      ({ outcome: "mismatch", booking, payment, kind, detail }) as const;
+    if (received.currency !== payment.currency)
+      return mismatch("currency_mismatch", `Expected ${payment.currency}, received ${received.currency}.`);
+    if (received.amountKobo !== payment.amountKobo)
+      return mismatch(
+        "amount_mismatch",
+        `Expected ${formatNaira(payment.amountKobo)}, received ${formatNaira(received.amountKobo)}.`,
+      );
     if (money.phase !== "unpaid") {
       // A second checkout of the same booking was paid too: that money was never the booking's, so it
       // goes straight back in full (recorded for the admin as well).
@@ -359,21 +365,15 @@ async function creditCharge(received: {
       return { outcome: "unknown", slug: null };
     case "already":
       return { outcome: "already", slug: result.booking.slug };
-    case "currency":
-    case "amount": {
-      const detail =
-        result.outcome === "currency"
-          ? `Expected ${result.payment.currency}, received ${received.currency}.`
-          : `Expected ${formatNaira(result.payment.amountKobo)}, received ${formatNaira(received.amountKobo)}.`;
+    case "mismatch":
       await anomaly(
-        result.outcome === "currency" ? "currency_mismatch" : "amount_mismatch",
-        detail,
+        result.kind,
+        result.detail,
         result.booking,
         result.payment.amountKobo,
         "charge does not match its booking; not credited",
       );
       return { outcome: "mismatch", slug: result.booking.slug };
-    }
     case "already_paid":
       await anomaly(
         "already_paid",
@@ -478,8 +478,7 @@ type CallbackResult =
 export async function confirmPaymentCallback(reference: string): Promise<CallbackResult> {
   const payment = await q.findPaymentByReference(db, reference);
   if (!payment) return { ok: false, status: 404, message: "We could not find this payment." };
-  const booking = await q.findBookingById(payment.bookingId);
-  const slug = booking?.slug ?? "";
+  const slug = (await peekBookingMoney(payment.bookingId))?.booking.slug ?? "";
   if (payment.status === "success") return { ok: true, slug };
   const verified = await paymentProvider()
     .verifyTransaction(reference)

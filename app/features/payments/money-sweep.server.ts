@@ -5,11 +5,12 @@
 // - pending refunds it accepted whose outcome never arrived are asked about (GET /refund/:id, review N9);
 // - pending payouts are looked up at the provider and settled, or sent if it has never heard of them;
 // - automatic payouts waiting for a hold go once it has ended (issue 29).
+import { heldBookingIds } from "~/features/money/booking-money.server";
 import { askAboutPendingRefunds, redrivePendingRefunds } from "~/features/refunds/refunds.server";
 import { sendDueWaitingPayouts } from "~/features/wallet/automatic-payouts.server";
 import { redrivePendingPayouts } from "~/features/wallet/wallet.server";
 import { logger } from "~/server/logger.server";
-import { queueMissingReleases } from "./release.server";
+import { scheduleAutoRelease } from "./release.server";
 
 export const MONEY_SWEEP_JOB = "money-sweep";
 /** At minute 17 of every hour (off the hour, when other schedules crowd). */
@@ -21,7 +22,11 @@ export async function runMoneySweep(): Promise<{
   payouts: number;
   waitingPayouts: number;
 }> {
-  const releases = await queueMissingReleases();
+  // Every booking whose money is held, whatever its payment status says (the singleton key makes a
+  // queued release a no-op).
+  const held = await heldBookingIds();
+  for (const id of held) await scheduleAutoRelease(id);
+  const releases = held.length;
   const refunds = (await redrivePendingRefunds()) + (await askAboutPendingRefunds());
   const payouts = await redrivePendingPayouts();
   const waitingPayouts = await sendDueWaitingPayouts();

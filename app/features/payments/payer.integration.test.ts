@@ -23,8 +23,8 @@ import {
 } from "../../../tests/support/booking-page";
 import { lagosDay } from "../../../tests/support/lagos-days";
 import { handleChargeSuccess } from "./checkout.server";
-import { type ClientActor, PAYER_MESSAGES, readPayerToken } from "./payer.server";
-import { PAY_NEEDS_DATE } from "./payment-messages";
+import { type ClientActor, readPayerToken } from "./payer.server";
+import { PAY_NEEDS_DATE, PAYER_MESSAGES } from "./payment-messages";
 import { bookingRow, insertBooking, outboxMails, payPanelForSlug } from "./payment-test-support";
 import { completeTestCheckout } from "./paystack/test-provider.server";
 import { markEventHappened } from "./release.server";

@@ -19,8 +19,6 @@ import { hitRateLimit } from "~/server/rate-limit.server";
 import { PAYER_MESSAGES } from "./payment-messages";
 import * as q from "./queries.server";
 
-export { PAYER_MESSAGES };
-
 /** Who is asking, as far as a booking's client actions care: their account and this booking's payer cookie. */
 export type ClientActor = { userId: string | null; payerToken: string | null };
 

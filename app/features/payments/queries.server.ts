@@ -27,11 +27,6 @@ export async function findBookingBySlug(slug: string) {
 }
 export type BookingMoneyRow = NonNullable<Awaited<ReturnType<typeof findBookingBySlug>>>;
 
-export async function findBookingById(bookingId: string): Promise<BookingMoneyRow | null> {
-  const [row] = await db.select(bookingMoneyColumns).from(b).where(eq(b.id, bookingId));
-  return row ?? null;
-}
-
 /** A signed-in organiser who pays a booking takes it into their account (as confirming does). */
 export async function linkClientAccount(
   bookingId: string,

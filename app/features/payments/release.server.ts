@@ -5,7 +5,6 @@
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
 import {
-  heldBookingIds,
   MONEY_MESSAGES,
   type MoneyRefusal,
   peekBookingMoney,
@@ -116,14 +115,4 @@ export async function runAutoRelease(data: { bookingId: string }): Promise<void>
   const result = await releaseEscrow(data.bookingId, "auto");
   if (!result.ok)
     logger.info({ bookingId: data.bookingId, reason: result.message }, "automatic release skipped");
-}
-
-/**
- * The hourly sweep: every booking whose money is held (escrow > 0, never released; any payment status)
- * has its release job queued (the singleton key makes this a no-op when it already is).
- */
-export async function queueMissingReleases(): Promise<number> {
-  const ids = await heldBookingIds();
-  for (const id of ids) await scheduleAutoRelease(id);
-  return ids.length;
 }

@@ -58,6 +58,14 @@ export function PayPanel({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const busyIntent = busy ? navigation.formData?.get("intent") : null;
+  // When the held money goes to the musician if nobody objects: the due time the server read from the
+  // money module (before paying: the time it would be due if paid now), never computed here.
+  const releaseDue = panel.releaseDue && (
+    <p className="text-sm" data-testid="release-due">
+      If nothing is wrong, the money is released to {musicianName} on {panel.releaseDue}, {releaseAfterHours}{" "}
+      hours after the event ends (or after the payment, if that is later).
+    </p>
+  );
 
   return (
     <Card data-testid="pay-panel">
@@ -101,7 +109,7 @@ export function PayPanel({
             <p className="text-xs text-muted-foreground">
               Your payment is held in escrow by Stagebook and released to the musician after your event.
             </p>
-            <ReleaseDueNote panel={panel} musicianName={musicianName} releaseAfterHours={releaseAfterHours} />
+            {releaseDue}
             <CancellationPolicyNote policy={panel.policy} />
             <Button
               type="submit"
@@ -117,13 +125,7 @@ export function PayPanel({
             <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
               {PAYMENT_RECEIVED}
             </p>
-            {!panel.onHold && (
-              <ReleaseDueNote
-                panel={panel}
-                musicianName={musicianName}
-                releaseAfterHours={releaseAfterHours}
-              />
-            )}
+            {!panel.onHold && releaseDue}
             {panel.onHold ? (
               <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
                 A dispute is open on this booking, so the payment stays in escrow until our team resolves it.
@@ -189,28 +191,6 @@ export function PayPanel({
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/**
- * When the held money goes to the musician if nobody objects: the due time the server read from the
- * money module (before paying: the time it would be due if paid now), never computed here.
- */
-function ReleaseDueNote({
-  panel,
-  musicianName,
-  releaseAfterHours,
-}: {
-  panel: PayPanelData;
-  musicianName: string;
-  releaseAfterHours: number;
-}) {
-  if (!panel.releaseDue) return null;
-  return (
-    <p className="text-sm" data-testid="release-due">
-      If nothing is wrong, the money is released to {musicianName} on {panel.releaseDue}, {releaseAfterHours}{" "}
-      hours after the event ends (or after the payment, if that is later).
-    </p>
   );
 }
 
