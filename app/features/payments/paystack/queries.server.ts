@@ -62,17 +62,13 @@ export async function refundRecordsForTransaction(transactionReference: string):
     .orderBy(desc(r.createdAt));
 }
 
+/** A card dispute as Paystack reports it: every field given (null when absent); the admin's outcome apart. */
+type ChargeDisputeRow = Required<
+  Omit<typeof paystackChargeDisputes.$inferInsert, "adminOutcome" | "createdAt">
+>;
+
 /** Keeps a card dispute Paystack reported; a repeat of the same dispute changes nothing. */
-export async function recordChargeDispute(row: {
-  providerDisputeId: string;
-  transactionReference: string;
-  amountKobo: number | null;
-  category: string | null;
-  status: string | null;
-  resolution: string | null;
-  note: string | null;
-  payload: unknown;
-}): Promise<boolean> {
+export async function recordChargeDispute(row: ChargeDisputeRow): Promise<boolean> {
   const inserted = await db
     .insert(paystackChargeDisputes)
     .values(row)
@@ -82,7 +78,7 @@ export async function recordChargeDispute(row: {
 }
 
 /** Paystack reported the card dispute settled (charge.dispute.resolve): it no longer holds the release. */
-export async function settleChargeDispute(row: Parameters<typeof recordChargeDispute>[0]): Promise<void> {
+export async function settleChargeDispute(row: ChargeDisputeRow): Promise<void> {
   const status = row.status === "archived" ? "archived" : "resolved";
   await db
     .insert(paystackChargeDisputes)

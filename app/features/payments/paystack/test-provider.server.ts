@@ -13,7 +13,7 @@ import {
   type TestRecord,
 } from "./queries.server";
 import { paystackSignature, testProviderSecret } from "./signature.server";
-import { TEST_BANKS, TEST_FAILING_ACCOUNT_NUMBER, TEST_UNKNOWN_ACCOUNT_NUMBER } from "./test-banks";
+import { TEST_BANKS, TEST_UNKNOWN_ACCOUNT_NUMBER } from "./test-banks";
 
 const rejected = (message: string) => new PaymentProviderError(message, "rejected", 400);
 const paystackId = () => randomInt(100_000_000, 2_147_483_647);
@@ -301,10 +301,4 @@ function toTransfer(record: TestRecord): TransferResult {
     transferCode: String(record.data.transfer_code),
     amountKobo: record.amountKobo ?? 0,
   };
-}
-
-/** Whether a test transfer goes to the documented failing account. */
-export function testTransferFails(record: TestRecord): boolean {
-  const details = (record.data.recipient as { details?: { account_number?: string } } | undefined)?.details;
-  return details?.account_number === TEST_FAILING_ACCOUNT_NUMBER;
 }

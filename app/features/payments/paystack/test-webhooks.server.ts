@@ -4,11 +4,11 @@
 import { env } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { findTestRecord, moveTestRecord } from "./queries.server";
+import { TEST_FAILING_ACCOUNT_NUMBER } from "./test-banks";
 import {
   chargeSuccessPayload,
   deliverTestWebhook,
   refundEventPayload,
-  testTransferFails,
   transferEventPayload,
   type WebhookPayload,
 } from "./test-provider.server";
@@ -38,17 +38,15 @@ export async function sendTestWebhook(
     if (record.status === "success") await deliver(chargeSuccessPayload(record));
     return;
   }
-  if (job.kind === "transfer") {
-    const outcome = testTransferFails(record) ? "failed" : "success";
-    await moveTestRecord("transfer", job.reference, "pending", outcome);
-    const settled = await findTestRecord("transfer", job.reference);
-    if (!settled) return;
-    await deliver(
-      transferEventPayload(settled, settled.status === "failed" ? "transfer.failed" : "transfer.success"),
-    );
-    return;
-  }
-  await moveTestRecord("refund", job.reference, "pending", "processed");
-  const settled = await findTestRecord("refund", job.reference);
-  if (settled) await deliver(refundEventPayload(settled, "refund.processed"));
+  const recipient = record.data.recipient as { details?: { account_number?: string } } | undefined;
+  const fails = recipient?.details?.account_number === TEST_FAILING_ACCOUNT_NUMBER;
+  const outcome = job.kind === "refund" ? "processed" : fails ? "failed" : "success";
+  await moveTestRecord(job.kind, job.reference, "pending", outcome);
+  const settled = await findTestRecord(job.kind, job.reference);
+  if (!settled) return;
+  await deliver(
+    job.kind === "refund"
+      ? refundEventPayload(settled, "refund.processed")
+      : transferEventPayload(settled, settled.status === "failed" ? "transfer.failed" : "transfer.success"),
+  );
 }
