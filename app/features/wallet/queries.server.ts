@@ -47,10 +47,7 @@ export type PayoutRow = typeof p.$inferSelect;
 
 export async function insertPayout(
   tx: DbExecutor,
-  row: Pick<
-    PayoutRow,
-    "musicianId" | "reference" | "amountKobo" | "bankName" | "accountNumber" | "recipientCode"
-  > & { bookingId?: string; status?: "waiting" | "pending"; provider: "paystack" | "test" },
+  row: typeof p.$inferInsert & { status?: "waiting" | "pending"; provider: "paystack" | "test" },
 ): Promise<PayoutRow> {
   const [created] = await tx.insert(p).values(row).returning();
   return created;
@@ -124,12 +121,17 @@ export async function lockPayout(tx: DbExecutor, reference: string): Promise<Pay
 
 export type MoneyAlertRow = typeof moneyAlerts.$inferSelect;
 
-/** Records what a person must look at, once per reference and kind. */
-export async function recordMoneyAlert(
+/** Records what a person must settle about a payout, once per payout and kind. */
+export async function recordPayoutAlert(
   tx: DbExecutor,
-  row: Pick<MoneyAlertRow, "kind" | "reference" | "musicianId" | "amountKobo" | "detail">,
+  { reference, musicianId, amountKobo }: Pick<PayoutRow, "reference" | "musicianId" | "amountKobo">,
+  kind: string,
+  detail: string,
 ): Promise<void> {
-  await tx.insert(moneyAlerts).values(row).onConflictDoNothing();
+  await tx
+    .insert(moneyAlerts)
+    .values({ kind, reference, musicianId, amountKobo, detail })
+    .onConflictDoNothing();
 }
 
 export async function listOpenMoneyAlerts(limit = 100): Promise<MoneyAlertRow[]> {

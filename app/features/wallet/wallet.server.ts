@@ -52,7 +52,7 @@ import {
   type PayoutRow,
   payoutReferences,
   profileNames,
-  recordMoneyAlert,
+  recordPayoutAlert,
   savePaymentSettings,
   updatePayoutIn,
 } from "./queries.server";
@@ -434,35 +434,20 @@ function payoutReferenceFor(musicianId: string, amountKobo: number, idempotencyK
   return `po_${digest.slice(0, 40)}`;
 }
 
-type Move = {
-  idempotencyKey: string;
-  kind: string;
-  memo: string;
-  from: string;
-  to: string;
-  amountKobo: number;
-};
-
-/** One posting of a payout's money from one account to another. */
-const postMove = (tx: DbExecutor, { from, to, amountKobo, ...posting }: Move) =>
-  postLedgerTransaction(tx, {
-    ...posting,
-    entries: [
-      { account: from, amountKobo: -amountKobo },
-      { account: to, amountKobo },
-    ],
-  });
+/** The two entries that move `amountKobo` from one account to another. */
+const fromTo = (from: string, to: string, amountKobo: number) => [
+  { account: from, amountKobo: -amountKobo },
+  { account: to, amountKobo },
+];
 
 /** Available → payouts in transit for a payout that goes now (key payout:{reference}, once). */
 export function reservePayout(tx: DbExecutor, payout: PayoutRow) {
-  const what = payout.bookingId ? "Automatic payout" : "Withdrawal";
-  return postMove(tx, {
-    idempotencyKey: `payout:${payout.reference}`,
+  const { reference, musicianId, amountKobo } = payout;
+  return postLedgerTransaction(tx, {
+    idempotencyKey: `payout:${reference}`,
     kind: "payout",
-    memo: `${what} ${payout.reference} to ${payout.bankName} ${payout.accountNumber}`,
-    from: musicianPayableAccount(payout.musicianId),
-    to: payoutsInTransitAccount(payout.musicianId),
-    amountKobo: payout.amountKobo,
+    memo: `${payout.bookingId ? "Automatic payout" : "Withdrawal"} ${reference} to ${payout.bankName} ${payout.accountNumber}`,
+    entries: fromTo(musicianPayableAccount(musicianId), payoutsInTransitAccount(musicianId), amountKobo),
   });
 }
 
@@ -539,16 +524,6 @@ export async function retryPayoutTransfer(data: { reference: string }): Promise<
   if (outcome === "unavailable") throw new Error(`payout ${data.reference}: provider unavailable`);
 }
 
-/** What a person must settle about this payout (shown on the admin's payments page, once per kind). */
-const alertAbout = (ex: DbExecutor, payout: PayoutRow, kind: string, detail: string) =>
-  recordMoneyAlert(ex, {
-    kind,
-    reference: payout.reference,
-    musicianId: payout.musicianId,
-    amountKobo: payout.amountKobo,
-    detail,
-  });
-
 const OTP_NOTE = "Waiting for Stagebook to approve the transfer with Paystack (OTP).";
 const BALANCE_NOTE = "Waiting for Stagebook's Paystack balance to be topped up; it goes out then.";
 
@@ -585,7 +560,7 @@ export async function sendPayout(
         // Issue 29 §6: never failed for this. The payout stays pending (its money in transit), an admin
         // is alerted, and the retry job or the sweep sends it once the balance is topped up.
         await updatePayoutIn(db, reference, "pending", { note: BALANCE_NOTE });
-        await alertAbout(
+        await recordPayoutAlert(
           db,
           payout,
           "transfer_balance_low",
@@ -630,7 +605,7 @@ async function applyTransferStatus(payout: PayoutRow, status: string): Promise<v
     // noted and alerted, in one transaction with its row locked, so a failed one raises no alert.
     const stillPending = await db.transaction(async (tx) => {
       if (!(await updatePayoutIn(tx, payout.reference, "pending", { note: OTP_NOTE }))) return false;
-      await alertAbout(
+      await recordPayoutAlert(
         tx,
         payout,
         "transfer_otp",
@@ -685,18 +660,14 @@ async function settlePayout(
     if (!current) return undefined;
     const payable = musicianPayableAccount(current.musicianId);
     const inTransit = payoutsInTransitAccount(current.musicianId);
-    // Each posting once per payout: its key is `${key}:${reference}`.
-    const move = (key: string, kind: string, memo: string, from: string, to: string) =>
-      postMove(tx, {
-        idempotencyKey: `${key}:${reference}`,
-        kind,
-        memo,
-        from,
-        to,
-        amountKobo: current.amountKobo,
-      });
+    const amount = current.amountKobo;
     const paidOut = () =>
-      move("payout-paid", "payout_paid", `Transfer ${reference} paid`, inTransit, PAYSTACK_CLEARING);
+      postLedgerTransaction(tx, {
+        idempotencyKey: `payout-paid:${reference}`,
+        kind: "payout_paid",
+        memo: `Transfer ${reference} paid`,
+        entries: fromTo(inTransit, PAYSTACK_CLEARING, amount),
+      });
     if (outcome === "paid") {
       if (current.status === "failed") return paidAfterFailure(tx, current, paidOut);
       if (current.status !== "pending") return undefined;
@@ -708,25 +679,23 @@ async function settlePayout(
       // The bank sent the money back after a success: it comes back from clearing.
       const moved = await updatePayoutIn(tx, reference, "paid", { status: "reversed", note });
       if (!moved) return undefined;
-      await move(
-        "payout-reversed",
-        "payout_reversed",
-        note ?? `Transfer ${reference} reversed`,
-        PAYSTACK_CLEARING,
-        payable,
-      );
+      await postLedgerTransaction(tx, {
+        idempotencyKey: `payout-reversed:${reference}`,
+        kind: "payout_reversed",
+        memo: note ?? `Transfer ${reference} reversed`,
+        entries: fromTo(PAYSTACK_CLEARING, payable, amount),
+      });
       return moved;
     }
     if (current.status !== "pending") return undefined;
     const moved = await updatePayoutIn(tx, reference, "pending", { status: outcome, note });
     if (!moved) return undefined;
-    await move(
-      "payout-returned",
-      "payout_returned",
-      note ?? `Transfer ${reference} ${outcome}`,
-      inTransit,
-      payable,
-    );
+    await postLedgerTransaction(tx, {
+      idempotencyKey: `payout-returned:${reference}`,
+      kind: "payout_returned",
+      memo: note ?? `Transfer ${reference} ${outcome}`,
+      entries: fromTo(inTransit, payable, amount),
+    });
     return moved;
   });
 }
@@ -744,7 +713,7 @@ async function paidAfterFailure(
   const payable = musicianPayableAccount(payout.musicianId);
   const available = await accountBalanceKobo(payable, tx);
   if (available < payout.amountKobo) {
-    await alertAbout(
+    await recordPayoutAlert(
       tx,
       payout,
       "transfer_paid_after_failed",
@@ -753,13 +722,11 @@ async function paidAfterFailure(
     logger.error({ reference: payout.reference }, "transfer paid after it was marked failed; admin alerted");
     return undefined;
   }
-  await postMove(tx, {
+  await postLedgerTransaction(tx, {
     idempotencyKey: `payout-again:${payout.reference}`,
     kind: "payout",
     memo: `Transfer ${payout.reference} paid by the bank after it was marked failed`,
-    from: payable,
-    to: payoutsInTransitAccount(payout.musicianId),
-    amountKobo: payout.amountKobo,
+    entries: fromTo(payable, payoutsInTransitAccount(payout.musicianId), payout.amountKobo),
   });
   await paidOut();
   return updatePayoutIn(tx, payout.reference, "failed", { status: "paid", note: null });
