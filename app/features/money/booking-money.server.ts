@@ -17,7 +17,11 @@
 // 4. Add the op to transitions.property.integration.test.ts (it fuzzes this table) and, if the transition
 //    changes what a phase means, to ledger:check (ledger-consistency.server.ts).
 
-import { type LedgerPosting, postLedgerTransaction } from "~/features/ledger/ledger.server";
+import {
+  type LedgerEntryInput,
+  type LedgerPosting,
+  postLedgerTransaction,
+} from "~/features/ledger/ledger.server";
 import {
   chargebackReceivableAccount,
   escrowAccount,
@@ -28,11 +32,7 @@ import {
 } from "~/features/ledger/ledger-accounts";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
 import { configuredFeeRates } from "~/features/payments/fees.server";
-import {
-  type CancellationPolicy,
-  DEFAULT_CANCELLATION_POLICY,
-  isCancellationPolicy,
-} from "~/features/refunds/cancellation-policy";
+import { DEFAULT_CANCELLATION_POLICY, isCancellationPolicy } from "~/features/refunds/cancellation-policy";
 import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
 import { env } from "~/server/env.server";
@@ -43,6 +43,7 @@ import {
   type MoneyPhase,
   PAYMENT_STATUS_OF,
   phaseOf,
+  proportionKobo,
   releaseDueAt,
   sharesOf,
 } from "./money-rules";
@@ -67,110 +68,76 @@ export const MONEY_MESSAGES = {
   nothingToTakeBack: "Nothing is left on this charge to take back.",
 } as const;
 
-export type MoneyBooking = Omit<
-  q.MoneyRow,
-  | "payment"
-  | "creditedAt"
-  | "escrowKobo"
-  | "released"
-  | "releasedKobo"
-  | "releasedToMusicianKobo"
-  | "refundedKobo"
-  | "chargedBackKobo"
-  | "disputeSinceCredit"
-  | "anyOpenDispute"
-  | "cardDisputeOpen"
->;
+export type MoneyBooking = q.MoneyRow["booking"];
 export type MoneyPayment = NonNullable<q.MoneyRow["payment"]>;
 
 /** One booking's money, derived from the ledger and the rows. */
-export type BookingMoney = {
-  booking: MoneyBooking;
-  /** The successful charge (null: unpaid). */
-  payment: MoneyPayment | null;
-  phase: MoneyPhase;
-  paidKobo: number;
-  escrowKobo: number;
-  /** The release posting exists (release:{booking}). */
-  released: boolean;
-  /** Money is held: escrow > 0 and never released (the one predicate, review N4). */
-  held: boolean;
-  refundedKobo: number;
-  chargedBackKobo: number;
-  /** The cancellation policy frozen on the payment (null: unpaid). */
-  policy: CancellationPolicy | null;
-  /** What holds the money: a client dispute filed since our credit (only while money is held), a card dispute. */
-  holds: { clientDispute: boolean; cardDispute: boolean };
-  /** An unresolved client dispute, whether or not it holds money (the admin sees every one, N7). */
-  openDisputeId: string | null;
-  /** When our ledger credited the payment (our clock). */
-  creditedAt: Date | null;
-  eventEndsAt: Date | null;
-  /** When the automatic release is due: 48 h (RELEASE_AFTER_HOURS) after the later of the event's end and our credit. */
-  releaseDueAt: Date | null;
-  /** Who paid: the payment's account and e-mail (who may act as them is payer.server's question). */
-  payer: { paymentId: string; userId: string | null; email: string } | null;
-  /** Each side's share of what escrow holds now, at the payment's own rates. */
-  shares: { musicianKobo: number; platformKobo: number };
-  /** What the release gave each side (0: not released). */
-  releasedShares: { musicianKobo: number; platformKobo: number };
-  /** The payment's price, fee, total and shares at its own rates (null: unpaid; see priceQuote). */
-  charges: Charges | null;
-};
+export type BookingMoney = ReturnType<typeof derive>;
 
 /** With the wallet locked: the musician's balances, read after the lock (review N3). */
 export type LockedBookingMoney = BookingMoney & {
   musician: { availableKobo: number; receivableKobo: number };
 };
 
-function derive(row: q.MoneyRow): BookingMoney {
-  const {
-    payment,
-    creditedAt,
-    escrowKobo,
-    released,
-    releasedKobo,
-    releasedToMusicianKobo,
-    refundedKobo,
-    chargedBackKobo,
-    disputeSinceCredit,
-    anyOpenDispute,
-    cardDisputeOpen,
-    ...booking
-  } = row;
+function derive({
+  booking,
+  payment,
+  creditedAt,
+  escrowKobo,
+  released,
+  releasedKobo,
+  releasedToMusicianKobo,
+  refundedKobo,
+  chargedBackKobo,
+  disputeSinceCredit,
+  anyOpenDispute,
+  cardDisputeOpen,
+}: q.MoneyRow) {
   const paidKobo = payment?.amountKobo ?? 0;
   const facts = { paidKobo, escrowKobo, released, refundedKobo, chargedBackKobo };
+  /** Money is held: escrow > 0 and never released (the one predicate, review N4). */
   const held = isHeld(facts);
   const end = eventEndsAt(booking);
   return {
     booking,
+    /** The successful charge (null: unpaid). */
     payment,
     phase: phaseOf(facts),
     paidKobo,
     escrowKobo,
+    /** The release posting exists (release:{booking}). */
     released,
     held,
     refundedKobo,
     chargedBackKobo,
+    /** The cancellation policy frozen on the payment (null: unpaid). */
     policy: payment
       ? isCancellationPolicy(payment.cancellationPolicy)
         ? payment.cancellationPolicy
         : DEFAULT_CANCELLATION_POLICY
       : null,
+    /** What holds the money: a client dispute filed since our credit (only while money is held), a card dispute. */
     holds: {
       clientDispute: held && disputeSinceCredit !== null,
       cardDispute: payment ? cardDisputeOpen : false,
     },
+    /** An unresolved client dispute, whether or not it holds money (the admin sees every one, N7). */
     openDisputeId: anyOpenDispute,
+    /** When our ledger credited the payment (our clock). */
     creditedAt,
     eventEndsAt: end,
+    /** When the automatic release is due: 48 h (RELEASE_AFTER_HOURS) after the later of the event's end and our credit. */
     releaseDueAt: releaseDueAt(end, creditedAt, env().RELEASE_AFTER_HOURS),
+    /** Who paid: the payment's account and e-mail (who may act as them is payer.server's question). */
     payer: payment ? { paymentId: payment.id, userId: payment.payerUserId, email: payment.email } : null,
+    /** Each side's share of what escrow holds now, at the payment's own rates. */
     shares: payment ? sharesOf(payment, escrowKobo) : { musicianKobo: 0, platformKobo: 0 },
+    /** What the release gave each side (0: not released). */
     releasedShares: {
       musicianKobo: releasedToMusicianKobo,
       platformKobo: releasedKobo - releasedToMusicianKobo,
     },
+    /** The payment's price, fee, total and shares at its own rates (null: unpaid; see priceQuote). */
     charges: payment ? chargesAt(payment.priceKobo, payment) : null,
   };
 }
@@ -200,8 +167,8 @@ export async function readBookingMoney(
   if (!(await q.lockBookingRow(tx, bookingId))) return null;
   const row = await q.moneyRow(tx, bookingId);
   if (!row) return null;
-  await q.lockMusicianWallet(tx, row.musicianId);
-  return { ...derive(row), musician: await q.musicianBalances(tx, row.musicianId) };
+  await q.lockMusicianWallet(tx, row.booking.musicianId);
+  return { ...derive(row), musician: await q.musicianBalances(tx, row.booking.musicianId) };
 }
 
 /** The same value without locks, for pages, PDFs, notices and lists. */
@@ -212,7 +179,7 @@ export async function peekBookingMoney(bookingId: string, ex: DbExecutor = db): 
 
 export async function peekBookingsMoney(bookingIds: string[], ex: DbExecutor = db) {
   const rows = await q.moneyRowsOf(ex, bookingIds);
-  return new Map(rows.map((row) => [row.id, derive(row)]));
+  return new Map(rows.map((row) => [row.booking.id, derive(row)]));
 }
 
 /** "The event happened" opens at the event's end, said in Lagos time. */
@@ -233,8 +200,7 @@ export type RefundReason =
   | "paid_after_cancel"
   | "duplicate_charge";
 
-type Step = {
-  posting: LedgerPosting;
+type Step = LedgerPosting & {
   /** A refund row made with the posting (the posting is skipped when the row already existed). */
   refund?: { transactionReference: string; amountKobo: number; reason: RefundReason };
 };
@@ -256,18 +222,24 @@ type Transition<I> = {
 const PAID: readonly MoneyPhase[] = ["held", "released", "refunded", "partly_settled"];
 const HOLDING: readonly MoneyPhase[] = ["held", "partly_settled"];
 
+/** A posting on the booking. */
+function posting(m: BookingMoney, kind: string, key: string, memo: string, entries: LedgerEntryInput[]) {
+  return { idempotencyKey: key, kind, bookingId: m.booking.id, memo, entries };
+}
+
+/** `amountKobo` moves from one account to another. */
+function move(from: string, to: string, amountKobo: number): LedgerEntryInput[] {
+  return [
+    { account: from, amountKobo: -amountKobo },
+    { account: to, amountKobo },
+  ];
+}
+
 function refundStep(m: LockedBookingMoney, amountKobo: number, reason: RefundReason): Step {
+  const memo = `Refund of ${formatNaira(amountKobo)} (${reason.replaceAll("_", " ")})`;
+  const entries = move(escrowAccount(m.booking.id), refundsPendingAccount(m.booking.id), amountKobo);
   return {
-    posting: {
-      idempotencyKey: `refund:${m.booking.id}`,
-      kind: "refund",
-      bookingId: m.booking.id,
-      memo: `Refund of ${formatNaira(amountKobo)} (${reason.replaceAll("_", " ")})`,
-      entries: [
-        { account: escrowAccount(m.booking.id), amountKobo: -amountKobo },
-        { account: refundsPendingAccount(m.booking.id), amountKobo },
-      ],
-    },
+    ...posting(m, "refund", `refund:${m.booking.id}`, memo, entries),
     refund: { transactionReference: m.payment!.reference, amountKobo, reason },
   };
 }
@@ -282,19 +254,15 @@ function releaseStep(m: LockedBookingMoney, amountKobo: number, by: ReleaseBy) {
     { account: chargebackReceivableAccount(m.booking.musicianId), amountKobo: repaid },
     { account: PLATFORM_REVENUE, amountKobo: split.platformKobo },
   ].filter((e) => e.amountKobo !== 0);
-  const step: Step = {
-    posting: {
-      idempotencyKey: `release:${m.booking.id}`,
-      kind: "release",
-      bookingId: m.booking.id,
-      memo:
-        by === "cancellation"
-          ? `Escrow for booking ${m.booking.slug} kept under the cancellation policy after the client cancelled`
-          : `Escrow for booking ${m.booking.slug} released (${by})`,
-      entries,
-    },
+  const memo =
+    by === "cancellation"
+      ? `Escrow for booking ${m.booking.slug} kept under the cancellation policy after the client cancelled`
+      : `Escrow for booking ${m.booking.slug} released (${by})`;
+  return {
+    step: posting(m, "release", `release:${m.booking.id}`, memo, entries),
+    musicianKobo: split.musicianKobo - repaid,
+    platformKobo: split.platformKobo,
   };
-  return { step, musicianKobo: split.musicianKobo - repaid, platformKobo: split.platformKobo };
 }
 
 function refundRefusal(m: LockedBookingMoney, amountKobo: number, max = m.escrowKobo): Refused | null {
@@ -335,23 +303,12 @@ export const TRANSITIONS = {
   /** A successful charge is credited into escrow (key: its reference). */
   credit: {
     from: ["unpaid"],
-    plan: (m, i: { reference: string; amountKobo: number; provider: string }) => ({
-      steps: [
-        {
-          posting: {
-            idempotencyKey: i.reference,
-            kind: "charge",
-            bookingId: m.booking.id,
-            // The provider is on the posting too: test-mode money must be told apart from real money.
-            memo: `Payment ${i.reference} for booking ${m.booking.slug} held in escrow (${i.provider === "test" ? "test mode, no real money" : i.provider})`,
-            entries: [
-              { account: PAYSTACK_CLEARING, amountKobo: -i.amountKobo },
-              { account: escrowAccount(m.booking.id), amountKobo: i.amountKobo },
-            ],
-          },
-        },
-      ],
-    }),
+    plan: (m, i: { reference: string; amountKobo: number; provider: string }) => {
+      // The provider is on the posting too: test-mode money must be told apart from real money.
+      const memo = `Payment ${i.reference} for booking ${m.booking.slug} held in escrow (${i.provider === "test" ? "test mode, no real money" : i.provider})`;
+      const entries = move(PAYSTACK_CLEARING, escrowAccount(m.booking.id), i.amountKobo);
+      return { steps: [posting(m, "charge", i.reference, memo, entries)] };
+    },
   } satisfies Transition<{ reference: string; amountKobo: number; provider: string }>,
 
   /** What escrow holds goes to the musician (price − commission) and the platform, once. */
@@ -420,15 +377,10 @@ export const TRANSITIONS = {
       let fromMusician = 0;
       let owed = 0;
       let fromPlatform = beyond;
-      if (beyond > 0 && m.releasedShares.musicianKobo + m.releasedShares.platformKobo > 0) {
-        const shared = m.releasedShares.musicianKobo + m.releasedShares.platformKobo;
-        const part = Math.min(
-          m.releasedShares.musicianKobo,
-          Number(
-            (BigInt(beyond) * BigInt(m.releasedShares.musicianKobo) * 2n + BigInt(shared)) /
-              (2n * BigInt(shared)),
-          ),
-        );
+      const shared = m.releasedShares.musicianKobo + m.releasedShares.platformKobo;
+      if (beyond > 0 && shared > 0) {
+        const musician = m.releasedShares.musicianKobo;
+        const part = Math.min(musician, proportionKobo(beyond, musician, shared));
         // The platform bears the rest: the musician never pays back more than they received.
         fromPlatform = beyond - part;
         fromMusician = Math.min(part, Math.max(0, m.musician.availableKobo));
@@ -441,23 +393,14 @@ export const TRANSITIONS = {
         { account: PLATFORM_REVENUE, amountKobo: -fromPlatform },
         { account: PAYSTACK_CLEARING, amountKobo: lost },
       ].filter((e) => e.amountKobo !== 0);
+      const memo =
+        `Chargeback of ${formatNaira(lost)} on payment ${m.payment!.reference} lost: ` +
+        `${formatNaira(fromEscrow)} from escrow` +
+        (beyond > 0
+          ? `, ${formatNaira(fromMusician)} from the musician's Available, ${formatNaira(owed)} owed by the musician, ${formatNaira(fromPlatform)} from platform revenue`
+          : "");
       return {
-        steps: [
-          {
-            posting: {
-              idempotencyKey: `chargeback:${i.providerDisputeId}`,
-              kind: "chargeback",
-              bookingId: m.booking.id,
-              memo:
-                `Chargeback of ${formatNaira(lost)} on payment ${m.payment!.reference} lost: ` +
-                `${formatNaira(fromEscrow)} from escrow` +
-                (beyond > 0
-                  ? `, ${formatNaira(fromMusician)} from the musician's Available, ${formatNaira(owed)} owed by the musician, ${formatNaira(fromPlatform)} from platform revenue`
-                  : ""),
-              entries,
-            },
-          },
-        ],
+        steps: [posting(m, "chargeback", `chargeback:${i.providerDisputeId}`, memo, entries)],
         refundKobo: lost,
       };
     },
@@ -472,24 +415,16 @@ export const TRANSITIONS = {
   /** A second successful charge of a booking already paid was never its money: back in full. */
   duplicateRefund: {
     from: PAID,
-    plan: (m, i: { reference: string; amountKobo: number }) => ({
-      steps: [
-        {
-          posting: {
-            idempotencyKey: `duplicate-charge:${i.reference}`,
-            kind: "duplicate_charge",
-            bookingId: m.booking.id,
-            memo: `Second payment ${i.reference} for a booking already paid: refunded in full`,
-            entries: [
-              { account: PAYSTACK_CLEARING, amountKobo: -i.amountKobo },
-              { account: refundsPendingAccount(m.booking.id), amountKobo: i.amountKobo },
-            ],
-          },
-          refund: { transactionReference: i.reference, amountKobo: i.amountKobo, reason: "duplicate_charge" },
-        },
-      ],
-      refundKobo: i.amountKobo,
-    }),
+    plan: (m, i: { reference: string; amountKobo: number }) => {
+      const memo = `Second payment ${i.reference} for a booking already paid: refunded in full`;
+      const entries = move(PAYSTACK_CLEARING, refundsPendingAccount(m.booking.id), i.amountKobo);
+      const step = posting(m, "duplicate_charge", `duplicate-charge:${i.reference}`, memo, entries);
+      const refund = { transactionReference: i.reference, amountKobo: i.amountKobo };
+      return {
+        steps: [{ ...step, refund: { ...refund, reason: "duplicate_charge" } }],
+        refundKobo: i.amountKobo,
+      };
+    },
   } satisfies Transition<{ reference: string; amountKobo: number }>,
 };
 
@@ -556,8 +491,8 @@ export async function postTransition<N extends TransitionName>(
       if (!refundId) continue;
       refundIds.push(refundId);
     }
-    if (step.posting.entries.length < 2) continue;
-    moved = (await postLedgerTransaction(tx, step.posting)).created || moved;
+    if (step.entries.length < 2) continue;
+    moved = (await postLedgerTransaction(tx, step)).created || moved;
   }
   const after = await peekBookingMoney(m.booking.id, tx);
   if (!after) throw new Error(`booking ${m.booking.id} vanished inside its own transaction`);
@@ -613,26 +548,25 @@ export async function withdrawableKobo(
 
 // ——— ledger:check ———
 
-export type MoneyCheckRow = { detail: string; rule: string };
-
 /**
  * The money module's ledger:check rules: payment_status is the derived phase; refunds plus lost
  * chargebacks never exceed the charge; and the ledger agrees with the rows (ledgerRowDisagreements).
  */
-export async function moneyModuleBreaches(ex: DbExecutor = db): Promise<MoneyCheckRow[]> {
-  const out: MoneyCheckRow[] = await q.ledgerRowDisagreements(ex);
+export async function moneyModuleBreaches(ex: DbExecutor = db) {
+  const out = await q.ledgerRowDisagreements(ex);
   for (const row of await q.moneyRowsToCheck(ex)) {
     const m = derive(row);
+    const { slug, paymentStatus } = row.booking;
     const expected = PAYMENT_STATUS_OF[m.phase];
-    if (row.paymentStatus !== expected)
+    if (paymentStatus !== expected)
       out.push({
         rule: "payment status is the derived phase",
-        detail: `booking ${row.slug} says ${row.paymentStatus}, the ledger says ${m.phase} (${expected})`,
+        detail: `booking ${slug} says ${paymentStatus}, the ledger says ${m.phase} (${expected})`,
       });
     if (m.refundedKobo + m.chargedBackKobo > m.paidKobo)
       out.push({
         rule: "never more back than the charge",
-        detail: `booking ${row.slug}: refunds ${formatNaira(m.refundedKobo)} + lost chargebacks ${formatNaira(m.chargedBackKobo)} exceed the charge ${formatNaira(m.paidKobo)}`,
+        detail: `booking ${slug}: refunds ${formatNaira(m.refundedKobo)} + lost chargebacks ${formatNaira(m.chargedBackKobo)} exceed the charge ${formatNaira(m.paidKobo)}`,
       });
   }
   return out;

@@ -107,12 +107,15 @@ export function chargesAt(priceKobo: number, rates: FeeRates): Charges {
   };
 }
 
+/** amountKobo × part / whole in whole kobo, rounded half up (exact: no floating point on the way). */
+export function proportionKobo(amountKobo: number, part: number, whole: number): number {
+  return Number((BigInt(amountKobo) * BigInt(part) * 2n + BigInt(whole)) / (2n * BigInt(whole)));
+}
+
 /** The price behind a part of escrow (the wallet's "₦100,000 − 10%"), in the shares' proportion, rounded half up. */
 export function pricePartOf(payment: PaymentRates, escrowKobo: number): number {
   if (payment.amountKobo === 0) return 0;
-  const held = BigInt(Math.min(escrowKobo, payment.amountKobo));
-  const total = BigInt(payment.amountKobo);
-  return Number((held * BigInt(payment.priceKobo) * 2n + total) / (2n * total));
+  return proportionKobo(Math.min(escrowKobo, payment.amountKobo), payment.priceKobo, payment.amountKobo);
 }
 
 /** Undated bookings (paid before dates were required) are released this long after payment. */

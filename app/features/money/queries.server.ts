@@ -6,50 +6,6 @@ import type { DbExecutor } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { bookingRefunds } from "~db/schema/wallet";
 
-export type MoneyRow = {
-  id: string;
-  slug: string;
-  musicianId: string;
-  clientName: string;
-  email: string | null;
-  priceKobo: number | null;
-  eventDate: string | null;
-  eventStartTime: string | null;
-  eventEndTime: string | null;
-  status: string;
-  paymentStatus: string;
-  payment: {
-    id: string;
-    reference: string;
-    email: string;
-    payerUserId: string | null;
-    priceKobo: number;
-    serviceFeeKobo: number;
-    amountKobo: number;
-    serviceFeeBp: number;
-    commissionBp: number;
-    cancellationPolicy: string;
-    provider: string;
-    paidAt: Date | null;
-  } | null;
-  /** When our ledger credited the charge (our clock, not Paystack's paid_at). */
-  creditedAt: Date | null;
-  escrowKobo: number;
-  released: boolean;
-  /** What the release posting took out of escrow (0: not released). */
-  releasedKobo: number;
-  /** The musician's part of the release posting (Available plus debt repaid). */
-  releasedToMusicianKobo: number;
-  refundedKobo: number;
-  chargedBackKobo: number;
-  /** The oldest unresolved client dispute filed since our credit (null: none). */
-  disputeSinceCredit: string | null;
-  /** Any unresolved client dispute on the booking. */
-  anyOpenDispute: string | null;
-  /** An open card dispute on the charge (or one settled with an outcome nobody has read yet). */
-  cardDisputeOpen: boolean;
-};
-
 type RawRow = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
@@ -104,19 +60,21 @@ function factsQuery(where: ReturnType<typeof sql>) {
     WHERE ${where}`;
 }
 
-function toRow(r: RawRow): MoneyRow {
+function toRow(r: RawRow) {
   return {
-    id: r.id as string,
-    slug: r.slug as string,
-    musicianId: r.musician_id as string,
-    clientName: r.client_name as string,
-    email: (r.email as string | null) ?? null,
-    priceKobo: r.price_kobo === null ? null : Number(r.price_kobo),
-    eventDate: (r.event_date as string | null) ?? null,
-    eventStartTime: (r.event_start_time as string | null) ?? null,
-    eventEndTime: (r.event_end_time as string | null) ?? null,
-    status: r.status as string,
-    paymentStatus: r.payment_status as string,
+    booking: {
+      id: r.id as string,
+      slug: r.slug as string,
+      musicianId: r.musician_id as string,
+      clientName: r.client_name as string,
+      email: (r.email as string | null) ?? null,
+      priceKobo: r.price_kobo === null ? null : Number(r.price_kobo),
+      eventDate: (r.event_date as string | null) ?? null,
+      eventStartTime: (r.event_start_time as string | null) ?? null,
+      eventEndTime: (r.event_end_time as string | null) ?? null,
+      status: r.status as string,
+      paymentStatus: r.payment_status as string,
+    },
     payment: r.payment_id
       ? {
           id: r.payment_id as string,
@@ -133,18 +91,25 @@ function toRow(r: RawRow): MoneyRow {
           paidAt: date(r.paid_at),
         }
       : null,
+    /** When our ledger credited the charge (our clock, not Paystack's paid_at). */
     creditedAt: date(r.credited_at),
     escrowKobo: num(r.escrow),
     released: Boolean(r.released),
+    /** What the release posting took out of escrow (0: not released). */
     releasedKobo: num(r.released_total),
+    /** The musician's part of the release posting (Available plus debt repaid). */
     releasedToMusicianKobo: num(r.released_to_musician),
     refundedKobo: num(r.refunded),
     chargedBackKobo: num(r.charged_back),
+    /** The oldest unresolved client dispute filed since our credit (null: none). */
     disputeSinceCredit: (r.dispute_since_credit as string | null) ?? null,
+    /** Any unresolved client dispute on the booking. */
     anyOpenDispute: (r.any_open_dispute as string | null) ?? null,
+    /** An open card dispute on the charge (or one settled with an outcome nobody has read yet). */
     cardDisputeOpen: Boolean(r.card_dispute_open),
   };
 }
+export type MoneyRow = ReturnType<typeof toRow>;
 
 /**
  * Locks the booking row for the rest of the caller's transaction. Its own statement: the facts are read
