@@ -171,25 +171,19 @@ export async function disputeThreadsFor(bookingIds: string[]): Promise<Map<strin
   return out;
 }
 
-/** What the organiser reads about their open dispute: their own words, and whether the musician answered. */
-export type ClientDisputeView = {
-  reason: string;
-  /** "28 Nov": until when the musician may add their side, and when our team decides. */
-  sideBy: string;
-  decisionBy: string;
-  /** "27 Nov" when the musician added their side to this dispute; null while they have not. */
-  sideAddedOn: string | null;
-};
-
 /** For a booking whose organiser the caller has recognised: its open dispute, or null when none is open. */
-export async function clientDisputeView(bookingId: string): Promise<ClientDisputeView | null> {
+export async function clientDisputeView(bookingId: string) {
   const { disputes, responses } = await disputeThreads([bookingId]);
   const open = disputes.filter((d) => !d.resolvedAt).at(-1);
   if (!open) return null;
   const side = responses.filter((r) => r.createdAt >= open.createdAt).at(-1);
   return {
-    reason: open.reason,
+    reason: open.disputeReason,
+    /** "28 Nov": until when the musician may add their side, and when our team decides. */
     ...disputeDeadlines(open.createdAt),
+    /** "27 Nov" when the musician added their side to this dispute; null while they have not. */
     sideAddedOn: side ? shortDay(side.createdAt) : null,
   };
 }
+/** What the organiser reads about their open dispute: their own words, and whether the musician answered. */
+export type ClientDisputeView = NonNullable<Awaited<ReturnType<typeof clientDisputeView>>>;

@@ -7,7 +7,6 @@ import { pauseReviewWindow } from "~/features/reviews/reviews.server";
 import { type DbExecutor, db } from "~/server/db.server";
 import { type DisputeInput, disputeStatus } from "./dispute.schema";
 import {
-  findBookingStatusBySlug,
   insertDisputeForSlug,
   listDisputesForBookings,
   lockBookingForDispute,
@@ -28,7 +27,7 @@ export async function submitDispute(
   if (!guard.ok) return guard;
   const filed = await db.transaction(async (tx) => {
     const booking = await lockBookingForDispute(tx, slug);
-    if (!booking) return { dispute: null };
+    if (!booking) return { missing: true };
     const refused = await payerRefusal(tx, booking, actor, "dispute");
     if (refused) return { refused };
     // Whether the money is held is the money module's rule (escrow > 0 and never released).
@@ -36,29 +35,24 @@ export async function submitDispute(
     return { dispute: await insertDisputeForSlug(slug, input, held, tx) };
   });
   if (filed.refused) return filed.refused;
-  const { dispute } = filed;
-  if (dispute) {
-    // A dispute on a completed booking stops the review clock until an admin resolves it.
-    await pauseReviewWindow(dispute.bookingId);
-    await notifyMoneyEvent({ kind: "disputed", bookingId: dispute.bookingId, disputeId: dispute.id });
-    return { ok: true };
-  }
-  const current = await findBookingStatusBySlug(slug);
-  if (!current) {
+  if (filed.missing) {
     await reportSlugMiss(clientIp);
     return { ok: false, status: 404, message: "Booking not found" };
   }
-  return { ok: false, status: 409, message: "This booking is confirmed and can no longer be disputed." };
+  if (!filed.dispute)
+    return { ok: false, status: 409, message: "This booking is confirmed and can no longer be disputed." };
+  // A dispute on a completed booking stops the review clock until an admin resolves it.
+  await pauseReviewWindow(filed.dispute.bookingId);
+  await notifyMoneyEvent({
+    kind: "disputed",
+    bookingId: filed.dispute.bookingId,
+    disputeId: filed.dispute.id,
+  });
+  return { ok: true };
 }
 
-export type DisputeView = {
-  id: string;
-  bookingId: string;
-  clientName: string;
-  phoneNumber: string;
-  disputeReason: string;
-  createdAt: Date;
-  status: "resolved" | "pending";
+export type DisputeView = Omit<Awaited<ReturnType<typeof listDisputesForBookings>>[number], "resolvedAt"> & {
+  status: ReturnType<typeof disputeStatus>;
 };
 
 /**
@@ -71,7 +65,7 @@ export async function disputesForOwnBookings(
   const statusById = new Map(bookings.map((b) => [b.id, b.status]));
   const rows = await listDisputesForBookings([...statusById.keys()]);
   const out = new Map<string, DisputeView[]>();
-  for (const r of rows) {
+  for (const { resolvedAt, ...r } of rows) {
     const list = out.get(r.bookingId) ?? [];
     list.push({ ...r, status: disputeStatus(statusById.get(r.bookingId) ?? "") });
     out.set(r.bookingId, list);

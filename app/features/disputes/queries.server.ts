@@ -42,15 +42,7 @@ export async function lockBookingForDispute(tx: DbExecutor, slug: string) {
   return row ?? null;
 }
 
-export async function findBookingStatusBySlug(slug: string) {
-  const [row] = await db
-    .select({ status: bookingsByMusician.status })
-    .from(bookingsByMusician)
-    .where(eq(bookingsByMusician.slug, slug))
-    .limit(1);
-  return row ?? null;
-}
-
+/** Each booking's disputes (open and resolved), oldest first. */
 export function listDisputesForBookings(bookingIds: string[]) {
   if (bookingIds.length === 0) return Promise.resolve([]);
   return db
@@ -61,6 +53,7 @@ export function listDisputesForBookings(bookingIds: string[]) {
       phoneNumber: clientDisputes.phoneNumber,
       disputeReason: clientDisputes.disputeReason,
       createdAt: clientDisputes.createdAt,
+      resolvedAt: clientDisputes.resolvedAt,
     })
     .from(clientDisputes)
     .where(inArray(clientDisputes.bookingId, bookingIds))
@@ -107,16 +100,7 @@ export async function insertDisputeResponse(row: {
 export async function disputeThreads(bookingIds: string[]) {
   if (bookingIds.length === 0) return { disputes: [], responses: [] };
   const [disputes, responses] = await Promise.all([
-    db
-      .select({
-        bookingId: clientDisputes.bookingId,
-        reason: clientDisputes.disputeReason,
-        createdAt: clientDisputes.createdAt,
-        resolvedAt: clientDisputes.resolvedAt,
-      })
-      .from(clientDisputes)
-      .where(inArray(clientDisputes.bookingId, bookingIds))
-      .orderBy(asc(clientDisputes.createdAt)),
+    listDisputesForBookings(bookingIds),
     db
       .select({
         bookingId: disputeResponses.bookingId,

@@ -94,14 +94,14 @@ export async function accountBalancesKobo(
 }
 
 /** Every entry on one account, oldest first, with its transaction's kind, booking and memo. */
-export function accountHistory(account: string, ex: DbExecutor = db): Promise<q.LedgerHistoryRow[]> {
+export function accountHistory(account: string, ex: DbExecutor = db) {
   return q.accountsHistory(ex, [account]);
 }
 /** Every entry on any of the accounts (one query), with its account's code, oldest first. */
 export function accountsHistory(codes: string[], ex: DbExecutor = db) {
   return q.accountsHistory(ex, codes);
 }
-export type { LedgerHistoryRow } from "./queries.server";
+export type LedgerHistoryRow = Awaited<ReturnType<typeof q.accountsHistory>>[number];
 
 export type LedgerBreach = { rule: string; detail: string };
 

@@ -62,20 +62,8 @@ export async function balancesByCode(ex: DbExecutor, codes: string[]): Promise<M
   return new Map(rows.map((r) => [r.code, Number(r.balance)]));
 }
 
-export type LedgerHistoryRow = {
-  transactionId: string;
-  kind: string;
-  bookingId: string | null;
-  memo: string;
-  createdAt: Date;
-  amountKobo: number;
-};
-
 /** Every entry on any of the accounts, with its account's code, oldest first. */
-export async function accountsHistory(
-  ex: DbExecutor,
-  codes: string[],
-): Promise<(LedgerHistoryRow & { account: string })[]> {
+export async function accountsHistory(ex: DbExecutor, codes: string[]) {
   if (codes.length === 0) return [];
   return ex
     .select({
@@ -93,14 +81,8 @@ export async function accountsHistory(
     .orderBy(asc(t.createdAt), asc(t.id));
 }
 
-export type LedgerSnapshot = {
-  unbalanced: { transactionId: string; entries: number; sumKobo: number }[];
-  accounts: { code: string; kind: string; balanceKobo: number }[];
-  totalKobo: number;
-};
-
 /** What ledger:check and the property tests examine: transactions that do not balance, every balance. */
-export async function ledgerSnapshot(ex: DbExecutor): Promise<LedgerSnapshot> {
+export async function ledgerSnapshot(ex: DbExecutor) {
   const unbalanced = await ex.execute<{ id: string; n: string; total: string }>(sql`
     SELECT t.id, count(e.id) AS n, coalesce(sum(e.amount_kobo), 0) AS total
     FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id

@@ -120,10 +120,8 @@ export async function lockBookingRow(tx: DbExecutor, bookingId: string): Promise
   return rows.rows.length > 0;
 }
 
-/** One booking's money facts. */
 export async function moneyRow(ex: DbExecutor, bookingId: string): Promise<MoneyRow | null> {
-  const rows = await ex.execute<RawRow>(factsQuery(sql`b.id = ${bookingId}`));
-  return rows.rows[0] ? toRow(rows.rows[0]) : null;
+  return (await moneyRowsOf(ex, [bookingId]))[0] ?? null;
 }
 
 /** Bookings whose money is held (escrow > 0, never released), not cancelled: the release sweep's work. */

@@ -94,16 +94,15 @@ export async function resolvePaymentDispute(
       if (money.holds.clientDispute)
         return { ok: false as const, message: "This dispute holds the payment: release, refund or split it" };
       const closed = await resolveBookingDisputesIn(tx, bookingId, "closed by our team; no payment was held");
-      return closed > 0
-        ? {
-            ok: true as const,
-            summary: "closed",
-            refundIds: [],
-            releasedKobo: 0,
-            moved: false,
-            payout: null,
-          }
-        : { ok: false as const, message: "No open dispute on this booking" };
+      if (closed === 0) return { ok: false as const, message: "No open dispute on this booking" };
+      return {
+        ok: true as const,
+        summary: "closed",
+        refundIds: [],
+        releasedKobo: 0,
+        moved: false,
+        payout: null,
+      };
     }
     if (!money.held) return { ok: false as const, message: "This booking's payment is no longer held" };
     const held = money.escrowKobo;

@@ -31,15 +31,6 @@ export const CLIENT_CANCEL_MESSAGES = {
     "The card payment for this booking is disputed with the bank, so the booking cannot be cancelled until that dispute is resolved.",
 } as const;
 
-/** What the booking page shows before the client cancels (recomputed on the server when they do). */
-export type ClientCancelPreview = {
-  policy: CancellationPolicy;
-  canCancel: boolean;
-  paid: boolean;
-  paidKobo: number;
-  refundKobo: number;
-};
-
 function refusal(booking: CancellableBooking, now: Date, money: BookingMoney | null): string | null {
   if (!["pending", "confirmed"].includes(booking.status)) return CLIENT_CANCEL_MESSAGES.notCancellable;
   const phase = money?.phase ?? "unpaid";
@@ -61,7 +52,7 @@ export async function clientCancelPreviewFor(
   policy: CancellationPolicy,
   now = new Date(),
   ex: DbExecutor = db,
-): Promise<ClientCancelPreview> {
+) {
   // An unpaid booking has no money to read (the page's query budget, issue 14 item 2).
   const money = !moneyWasReceived(booking.paymentStatus) ? null : await peekBookingMoney(booking.id, ex);
   const paid = money?.phase === "held";
@@ -75,6 +66,8 @@ export async function clientCancelPreviewFor(
     refundKobo: paid ? cancellationRefundKobo(governing, paidKobo, eventStartsAt(booking), now) : 0,
   };
 }
+/** What the booking page shows before the client cancels (recomputed on the server when they do). */
+export type ClientCancelPreview = Awaited<ReturnType<typeof clientCancelPreviewFor>>;
 
 export type ClientCancelResult =
   | { ok: true; message: string; refundKobo: number }

@@ -1,47 +1,21 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import { bookingRefunds } from "~db/schema/wallet";
 
 const r = bookingRefunds;
 
-export type RefundRow = {
-  id: string;
-  bookingId: string;
-  transactionReference: string;
-  amountKobo: number;
-  reason: string;
-  status: string;
-  providerRefundId: string | null;
-  attempts: number;
-  lastError: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-const columns = {
-  id: r.id,
-  bookingId: r.bookingId,
-  transactionReference: r.transactionReference,
-  amountKobo: r.amountKobo,
-  reason: r.reason,
-  status: r.status,
-  providerRefundId: r.providerRefundId,
-  attempts: r.attempts,
-  lastError: r.lastError,
-  createdAt: r.createdAt,
-  updatedAt: r.updatedAt,
-};
+export type RefundRow = typeof r.$inferSelect;
 
 export async function findRefund(id: string, tx: DbExecutor = db): Promise<RefundRow | undefined> {
-  const [row] = await tx.select(columns).from(r).where(eq(r.id, id));
+  const [row] = await tx.select().from(r).where(eq(r.id, id));
   return row;
 }
 
 /** The booking's own refund (not the refund of a second charge for it). */
 export async function findRefundForBooking(bookingId: string): Promise<RefundRow | undefined> {
   const [row] = await db
-    .select(columns)
+    .select()
     .from(r)
     .where(and(eq(r.bookingId, bookingId), ne(r.reason, "duplicate_charge")));
   return row;
@@ -52,7 +26,7 @@ export async function findOpenRefundByTransaction(
   transactionReference: string,
 ): Promise<RefundRow | undefined> {
   const [row] = await db
-    .select(columns)
+    .select()
     .from(r)
     .where(and(eq(r.transactionReference, transactionReference), inArray(r.status, ["pending", "failed"])));
   return row;
@@ -86,7 +60,7 @@ export async function claimRefund(id: string, retryFailed = false): Promise<Refu
         claimFree(),
       ),
     )
-    .returning(columns);
+    .returning();
   return row;
 }
 
@@ -99,7 +73,7 @@ export async function endRefundClaim(
     .update(r)
     .set({ ...patch, sendingSince: null, updatedAt: new Date() })
     .where(and(eq(r.id, claim.id), eq(r.attempts, claim.attempts)))
-    .returning(columns);
+    .returning();
   return row;
 }
 
@@ -127,7 +101,7 @@ export async function refundsToRedrive(before: Date, limit = 100): Promise<strin
 /** Pending refunds the provider accepted (they have its id), untouched since `before`: the sweep asks about them. */
 export async function refundsAwaitingOutcome(before: Date, limit = 100): Promise<RefundRow[]> {
   return db
-    .select(columns)
+    .select()
     .from(r)
     .where(and(eq(r.status, "pending"), isNotNull(r.providerRefundId), lt(r.updatedAt, before)))
     .orderBy(r.updatedAt)
@@ -145,37 +119,25 @@ export async function moveRefund(
     .update(r)
     .set({ status: to, lastError, updatedAt: new Date() })
     .where(and(eq(r.id, id), inArray(r.status, from)))
-    .returning(columns);
+    .returning();
   return row;
 }
 
-export type AdminRefundRow = RefundRow & { bookingSlug: string; clientName: string };
-
-export async function listRefundsForAdmin(limit = 100): Promise<AdminRefundRow[]> {
+export async function listRefundsForAdmin(limit = 100) {
   return db
-    .select({ ...columns, bookingSlug: bookingsByMusician.slug, clientName: bookingsByMusician.clientName })
+    .select({
+      ...getTableColumns(r),
+      bookingSlug: bookingsByMusician.slug,
+      clientName: bookingsByMusician.clientName,
+    })
     .from(r)
     .innerJoin(bookingsByMusician, eq(bookingsByMusician.id, r.bookingId))
     .orderBy(desc(r.createdAt))
     .limit(limit);
 }
 
-export type CancellableBooking = {
-  id: string;
-  slug: string;
-  musicianId: string;
-  clientName: string;
-  status: string;
-  paymentStatus: string;
-  eventDate: string | null;
-  eventStartTime: string | null;
-};
-
 /** The booking behind a public link; with a transaction, locked for the rest of it. */
-export async function findBookingForCancel(
-  slug: string,
-  tx?: DbExecutor,
-): Promise<CancellableBooking | undefined> {
+export async function findBookingForCancel(slug: string, tx?: DbExecutor) {
   const b = bookingsByMusician;
   const query = (tx ?? db)
     .select({
@@ -190,9 +152,9 @@ export async function findBookingForCancel(
     })
     .from(b)
     .where(eq(b.slug, slug));
-  const [row] = tx ? await query.for("update") : await query;
-  return row;
+  return (tx ? await query.for("update") : await query).at(0);
 }
+export type CancellableBooking = NonNullable<Awaited<ReturnType<typeof findBookingForCancel>>>;
 
 /** pending | confirmed → cancelled; false when the booking was in neither. */
 export async function markCancelled(tx: DbExecutor, bookingId: string): Promise<boolean> {

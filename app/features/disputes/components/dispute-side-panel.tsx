@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import type { BookingsActionResult } from "~/features/bookings/action-results";
@@ -75,11 +76,7 @@ export function DisputeSidePanel({
                 aria-invalid={Boolean(errors?.body)}
                 aria-describedby={errors?.body ? `${bodyId}-error` : undefined}
               />
-              {errors?.body && (
-                <p id={`${bodyId}-error`} className="text-destructive">
-                  {errors.body}
-                </p>
-              )}
+              <FieldError id={`${bodyId}-error`} message={errors?.body} />
             </div>
             <div className="grid gap-1">
               <Label htmlFor={photosId}>Photos (optional, up to 4)</Label>
@@ -92,11 +89,7 @@ export function DisputeSidePanel({
                 className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5"
                 aria-describedby={errors?.photos ? `${photosId}-error` : undefined}
               />
-              {errors?.photos && (
-                <p id={`${photosId}-error`} className="text-destructive">
-                  {errors.photos}
-                </p>
-              )}
+              <FieldError id={`${photosId}-error`} message={errors?.photos} />
             </div>
             <Button type="submit" size="sm" className="justify-self-start" disabled={sending}>
               {sending ? "Sending…" : "Send your side"}

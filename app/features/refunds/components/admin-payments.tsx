@@ -12,9 +12,33 @@ export type AdminPaymentsData = Awaited<ReturnType<typeof adminPaymentsView>>;
 const when = (iso: string) =>
   new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "Africa/Lagos" }).format(new Date(iso));
 
+/** A small button posting its intent with its form (outline: not the main action of the form). */
+function IntentButton({
+  intent,
+  label,
+  outline = false,
+}: {
+  intent: string;
+  label: string;
+  outline?: boolean;
+}) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Button
+      type="submit"
+      name="intent"
+      value={intent}
+      size="sm"
+      variant={outline ? "outline" : "default"}
+      disabled={busy}
+    >
+      {label}
+    </Button>
+  );
+}
+
 export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; actionData?: ActionToast }) {
   useActionToast(actionData);
-  const busy = useNavigation().state !== "idle";
   return (
     <div className="flex flex-col gap-6">
       <Card>
@@ -47,27 +71,14 @@ export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; a
                   {!d.holdsMoney ? (
                     <Form method="post">
                       <input type="hidden" name="bookingId" value={d.bookingId} />
-                      <Button type="submit" name="intent" value="close" size="sm" disabled={busy}>
-                        Close dispute
-                      </Button>
+                      <IntentButton intent="close" label="Close dispute" />
                     </Form>
                   ) : (
                     <div className="flex flex-wrap items-end gap-2">
                       <Form method="post" className="flex gap-2">
                         <input type="hidden" name="bookingId" value={d.bookingId} />
-                        <Button type="submit" name="intent" value="release" size="sm" disabled={busy}>
-                          Release to musician
-                        </Button>
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="refund"
-                          size="sm"
-                          variant="outline"
-                          disabled={busy}
-                        >
-                          Refund in full
-                        </Button>
+                        <IntentButton intent="release" label="Release to musician" />
+                        <IntentButton intent="refund" label="Refund in full" outline />
                       </Form>
                       <Form method="post" className="flex items-end gap-2">
                         <input type="hidden" name="bookingId" value={d.bookingId} />
@@ -78,16 +89,7 @@ export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; a
                           inputMode="decimal"
                           className="w-36"
                         />
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="split"
-                          size="sm"
-                          variant="outline"
-                          disabled={busy}
-                        >
-                          Split
-                        </Button>
+                        <IntentButton intent="split" label="Split" outline />
                       </Form>
                     </div>
                   )}
@@ -123,9 +125,7 @@ export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; a
                     {r.status === "failed" && (
                       <Form method="post">
                         <input type="hidden" name="refundId" value={r.id} />
-                        <Button type="submit" name="intent" value="retry-refund" size="sm" disabled={busy}>
-                          Retry refund
-                        </Button>
+                        <IntentButton intent="retry-refund" label="Retry refund" />
                       </Form>
                     )}
                   </div>
@@ -161,19 +161,8 @@ export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; a
               {c.needsOutcome && (
                 <Form method="post" className="flex gap-2">
                   <input type="hidden" name="disputeId" value={c.providerDisputeId} />
-                  <Button type="submit" name="intent" value="card-dispute-won" size="sm" disabled={busy}>
-                    Record won
-                  </Button>
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="card-dispute-lost"
-                    size="sm"
-                    variant="outline"
-                    disabled={busy}
-                  >
-                    Record lost
-                  </Button>
+                  <IntentButton intent="card-dispute-won" label="Record won" />
+                  <IntentButton intent="card-dispute-lost" label="Record lost" outline />
                 </Form>
               )}
             </div>
