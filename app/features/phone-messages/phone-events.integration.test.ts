@@ -130,8 +130,8 @@ describe("booking events", () => {
     additionalDetails: "",
   };
 
-  it("a new request, the requester's answer, and the musician's accept or decline", async () => {
-    const { m, slug, phone } = await musicianWithPhone();
+  /** Kemi Bello sends the musician a request from her phone; the stored request. */
+  async function requestFromKemi(musicianId: string, slug: string) {
     const kemi = mobile();
     const sent = await answer(() =>
       requestAction(
@@ -143,7 +143,13 @@ describe("booking events", () => {
       ),
     );
     expect(sent.status).toBe(200);
-    const [req] = await db.select().from(bookingRequests).where(eq(bookingRequests.musicianId, m.profileId));
+    const [req] = await db.select().from(bookingRequests).where(eq(bookingRequests.musicianId, musicianId));
+    return { kemi, req };
+  }
+
+  it("a new request, the requester's answer, and the musician's accept or decline", async () => {
+    const { m, slug, phone } = await musicianWithPhone();
+    const { kemi, req } = await requestFromKemi(m.profileId, slug);
     expect(await textsOf(phone.e164, "request_received")).toEqual([
       `New booking request from Kemi Bello for Birthday, 1 May 2099. Accept or decline: ${origin}/musician_dashboard`,
     ]);
@@ -182,18 +188,7 @@ describe("booking events", () => {
 
   it("the musician's reply and accept reach the organiser, with the request's and the booking's links", async () => {
     const { m, slug } = await musicianWithPhone();
-    const kemi = mobile();
-    const sent = await answer(() =>
-      requestAction(
-        args(
-          post(null, `/musicians/${slug}/request`, { ...form, phoneNumber: kemi.typed }),
-          { slug },
-          testIp(),
-        ),
-      ),
-    );
-    expect(sent.status).toBe(200);
-    const [req] = await db.select().from(bookingRequests).where(eq(bookingRequests.musicianId, m.profileId));
+    const { kemi, req } = await requestFromKemi(m.profileId, slug);
     const replied = await answer(() =>
       requestsAction(
         args(
