@@ -383,7 +383,8 @@ describe("money events", () => {
     ]);
   });
 
-  it("payout sent: the amount and the bank, with the wallet's link", async () => {
+  /** Tunde's wedding released, ₦100,000 withdrawn to GTBank, and Paystack's answer on the transfer. */
+  async function withdrawnAndSettled(event: "transfer.success" | "transfer.failed") {
     const w = await paidWedding();
     await releaseEscrow(w.booking.id, "client", w.payer);
     // Saved a day ago: a first account added while Available holds money is held 24 h (ADR 0017).
@@ -391,28 +392,19 @@ describe("money events", () => {
     await saveOwnBankAccount(w.m.profileId, { bankCode: "058", accountNumber: "0123456789" }, dayAgo);
     expect((await requestWithdrawal(w.m.profileId, 10_000_000)).ok).toBe(true);
     const [sent] = await listPayouts(w.m.profileId);
-    await handleTransferEvent("transfer.success", {
-      reference: sent!.reference,
-      amountKobo: 10_000_000,
-      currency: "NGN",
-    });
+    await handleTransferEvent(event, { reference: sent!.reference, amountKobo: 10_000_000, currency: "NGN" });
+    return w;
+  }
+
+  it("payout sent: the amount and the bank, with the wallet's link", async () => {
+    const w = await withdrawnAndSettled("transfer.success");
     expect(await textsOf(w.phone.e164, "payout_sent")).toEqual([
       `Payout of NGN 100,000 sent to Guaranty Trust Bank **6789. ${origin}/musician_wallet/${w.slug}`,
     ]);
   });
 
   it("payout failed: the amount and the bank, the money back in Available", async () => {
-    const w = await paidWedding();
-    await releaseEscrow(w.booking.id, "client", w.payer);
-    const dayAgo = new Date(Date.now() - PAYOUT_ACCOUNT_HOLD_MS - 60_000);
-    await saveOwnBankAccount(w.m.profileId, { bankCode: "058", accountNumber: "0123456789" }, dayAgo);
-    expect((await requestWithdrawal(w.m.profileId, 10_000_000)).ok).toBe(true);
-    const [sent] = await listPayouts(w.m.profileId);
-    await handleTransferEvent("transfer.failed", {
-      reference: sent!.reference,
-      amountKobo: 10_000_000,
-      currency: "NGN",
-    });
+    const w = await withdrawnAndSettled("transfer.failed");
     const [failed, ...more] = await textsOf(w.phone.e164, "payout_failed");
     expect(more).toEqual([]);
     // The bank's name is shortened to fit one SMS (the link's length varies); its last digits are kept.
