@@ -1,0 +1,2 @@
+-- 0032_payer_powers: no schema change.
+SELECT 1;

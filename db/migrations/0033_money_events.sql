@@ -1,0 +1,2 @@
+-- 0033_money_events: no schema change.
+SELECT 1;

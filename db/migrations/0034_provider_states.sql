@@ -1,0 +1,2 @@
+-- 0034_provider_states: no schema change.
+SELECT 1;

@@ -1,0 +1,2 @@
+-- 0035_contact_boundary: no schema change.
+SELECT 1;

@@ -1,0 +1,2 @@
+-- 0036_backups: no schema change.
+SELECT 1;

@@ -1,0 +1,2 @@
+-- 0037_numbers: no schema change.
+SELECT 1;

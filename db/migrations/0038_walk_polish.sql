@@ -1,0 +1,2 @@
+-- 0038_walk_polish: no schema change.
+SELECT 1;
