@@ -487,7 +487,7 @@ async function main() {
   );
 
   log("the job queue (pg-boss reconnected), e-mails and the ledger ...");
-  figures.onceAcrossHosts = await checkOnce(c.db, c.hosts);
+  figures.onceAcrossHosts = await checkOnce(c.db, c.hosts, new Date(killedAt));
   const ledger = spawnSync("npm", ["run", "ledger:check"], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: c.db.ownerUrl, LOG_LEVEL: "warn" },

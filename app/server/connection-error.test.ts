@@ -19,6 +19,11 @@ app.get("/read-only", (_req, res) => {
   );
   res.status(500).send("refused");
 });
+app.get("/action-outage", (_req, res) => {
+  // As React Router answers a script-driven form post whose action gave outageAnswer(): the status
+  // is kept, the action's headers are not.
+  res.status(503).send('[{"outage":true}]');
+});
 app.get("/dead-connection", (_req, res) => {
   noteDatabaseError(
     new Error("Failed query: select 1", { cause: Object.assign(new Error("x"), { code: "ECONNREFUSED" }) }),
@@ -77,4 +82,10 @@ it("a write the database refused as read-only (mid-failover) answers 503 with Re
   const refused = await fetch(`${base}/read-only`);
   expect(refused.status).toBe(503);
   expect(refused.headers.get("retry-after")).toBe("5");
+});
+
+it("every 503 carries Retry-After, also one whose headers were lost on the way", async () => {
+  const answer = await fetch(`${base}/action-outage`);
+  expect(answer.status).toBe(503);
+  expect(answer.headers.get("retry-after")).toBe("5");
 });

@@ -147,10 +147,11 @@ export function outageGuard(req: express.Request, res: express.Response, next: e
   // outage broke, just after) answers 503, not 500.
   const writeHead = res.writeHead;
   res.writeHead = function (this: express.Response, status: number, ...rest: unknown[]) {
-    if (status >= 500 && status !== 503 && inOutage(Date.now())) {
-      status = 503;
+    if (status >= 500 && status !== 503 && inOutage(Date.now())) status = 503;
+    // Every 503 says when to come back: an action's outage answer too, whose own headers a
+    // single-fetch (.data) response does not carry.
+    if (status === 503 && !this.hasHeader("Retry-After"))
       this.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
-    }
     return (writeHead as (...a: unknown[]) => express.Response).call(this, status, ...rest);
   } as typeof res.writeHead;
   if (databaseStatus().ok) return next();

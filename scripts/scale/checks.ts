@@ -96,29 +96,49 @@ export function failedOf(load: LoadRun, writers: WriterRun): Outcome[] {
 }
 
 /** Every e-mail in every host's outbox once (a job run twice would write the same e-mail twice). */
-export async function checkOnce(db: Database, hosts: Host[]) {
-  // Jobs still queued or running finish first (at most 30 s).
+/**
+ * Every e-mail in every host's outbox once (a job run twice would write the same e-mail twice), after the
+ * job queue has drained. With `outcomesLostBefore`: a job already running when the database went away
+ * at that moment keeps its "active" state on the new primary (its completion never reached the
+ * database), and pg-boss runs it again only when it expires; those are counted apart, not waited for.
+ */
+export async function checkOnce(db: Database, hosts: Host[], outcomesLostBefore?: Date) {
   // The load queued e-mails and texts faster than one host sends them: wait while the queue drains
   // (a stuck job stops it draining: 20 s without progress fails), at most 3 minutes.
+  const waiting = `state IN ('created', 'retry', 'active') AND start_after < now()
+    AND NOT (state = 'active' AND started_on < $1::timestamptz)`;
+  const lostAt = (outcomesLostBefore ?? new Date(0)).toISOString();
   let pending = 0;
   let least = Number.POSITIVE_INFINITY;
   let progressAt = Date.now();
   const drainStarted = Date.now();
   while (Date.now() - drainStarted < 180_000 && Date.now() - progressAt < 20_000) {
     pending = Number(
-      (
-        await db.query<{ n: string }>(
-          "SELECT count(*) AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after < now()",
-        )
-      ).rows[0]!.n,
+      (await db.query<{ n: string }>(`SELECT count(*) AS n FROM pgboss.job WHERE ${waiting}`, [lostAt]))
+        .rows[0]!.n,
     );
     if (pending === 0) break;
     if (pending < least) [least, progressAt] = [pending, Date.now()];
     await sleep(250);
   }
-  console.log(
-    `  job queue ${pending === 0 ? "drained" : `still ${pending} waiting`} ${Date.now() - drainStarted} ms after the load ended`,
+  const stuck = await db.query<{ name: string; state: string; n: string }>(
+    `SELECT name, state, count(*) AS n FROM pgboss.job WHERE ${waiting} GROUP BY 1, 2 ORDER BY 1, 2`,
+    [lostAt],
   );
+  const lost = outcomesLostBefore
+    ? await db.query<{ name: string; n: string; expire_in: string }>(
+        `SELECT name, count(*) AS n, max(expire_in)::text AS expire_in FROM pgboss.job
+          WHERE state = 'active' AND started_on < $1::timestamptz GROUP BY 1 ORDER BY 1`,
+        [lostAt],
+      )
+    : null;
+  console.log(
+    `  job queue ${pending === 0 ? "drained" : `still ${pending} waiting (${stuck.rows.map((r) => `${r.name} ${r.state} ${r.n}`).join(", ")})`} ${Date.now() - drainStarted} ms after the load ended`,
+  );
+  if (lost?.rows.length)
+    console.log(
+      `  running when the primary died, their outcome lost: ${lost.rows.map((r) => `${r.name} ${r.n}`).join(", ")}; pg-boss runs them again when they expire (${lost.rows[0]!.expire_in})`,
+    );
   const mails: { host: string; file: string; key: string }[] = [];
   for (const h of hosts) {
     const dir = path.join(h.opts.dataDir, "outbox");

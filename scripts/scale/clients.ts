@@ -143,6 +143,10 @@ export async function sendRecorded(
         servedBy: a.servedBy,
         retryAfter: a.retryAfter,
       };
+      if (a.status === 503 && !a.retryAfter)
+        console.log(
+          `    503 without Retry-After on ${kind} from ${a.servedBy || "haproxy"}: ${a.text.slice(0, 200)}`,
+        );
       if (!ok && !notNow(a.status))
         console.log(`    ${a.status} on ${kind} from ${a.servedBy}: ${a.text.slice(0, 200)}`);
     } catch (err) {
