@@ -5,6 +5,7 @@
 // events, a provider error retried with backoff. Queueing never throws into the caller: the booking or
 // the money has already moved.
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
+import { musicianRequestLink } from "~/features/booking-requests/request-link.server";
 import { maskContactDetails } from "~/features/messaging/contact-mask";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { musicianDisplayName } from "~/lib/display-name";
@@ -246,7 +247,7 @@ export async function phoneRequestEvent(
     if (!r) return;
     const toMusician = event === "request_received" || event === "request_reply";
     const link = toMusician
-      ? dashboardLink()
+      ? musicianRequestLink(r.musicianSlug, r.musicianId, r.id)
       : event === "request_accepted" && r.bookingSlug
         ? bookingLink(r.bookingSlug)
         : event === "request_declined"
