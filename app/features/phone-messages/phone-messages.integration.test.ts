@@ -164,6 +164,34 @@ describe("queueing and sending", () => {
     expect((await row(paid)).send_after).toEqual(night);
   });
 
+  it("a text held for the night goes by the channel chosen when it is sent, once (phone walk 3)", async () => {
+    const { typed, e164 } = number();
+    const night = new Date("2026-12-14T06:48:00+01:00");
+    const morning = new Date("2026-12-14T07:00:01+01:00");
+    const input = {
+      event: "request_received" as const,
+      eventKey: `r:${randomBytes(4).toString("hex")}`,
+      side: "musician" as const,
+      phone: typed,
+      vars,
+    };
+    const held = (await queuePhoneMessage(db, input, night)) as string;
+    expect(await row(held)).toMatchObject({ channel: "sms", template: null });
+    await saveConsent(e164, { channel: "whatsapp" }, "account");
+    // The same event queued again after the switch (a retried job) is still the one message.
+    expect(await queuePhoneMessage(db, input, night)).toBeNull();
+    expect(await sendPhoneMessage({ id: held }, morning)).toBe("sent");
+    expect(await row(held)).toMatchObject({ channel: "whatsapp", template: "booking_request_received" });
+    expect(phoneOutbox(e164)).toEqual([
+      {
+        channel: "whatsapp",
+        to: e164,
+        text: "New booking request from Chiamaka Okafor for Wedding on 14 Dec 2026. Open it to accept or decline: https://stagebook.ng/booking/k3n9x2qa",
+        event: "request_received",
+      },
+    ]);
+  });
+
   it("uses WhatsApp's template for a person who chose it", async () => {
     const { typed, e164 } = number();
     await saveConsent(e164, { channel: "whatsapp" }, "account");

@@ -71,7 +71,8 @@ export async function queuePhoneMessage(
   if (consent && !consent.enabled) return null;
   if (input.side === "client" && input.bookingId && (await q.isBookingMuted(input.bookingId))) return null;
   const channel: PhoneChannel = consent?.channel === "whatsapp" ? "whatsapp" : "sms";
-  const wa = channel === "whatsapp" ? whatsappMessage(input.event, input.side, input.vars) : null;
+  // Stored by the other channel before (the person switched since): the same event, not a new one.
+  if (await q.phoneMessageStored(`${input.eventKey}:${input.side}`)) return null;
   const start = input.notBefore && input.notBefore > now ? input.notBefore : now;
   const row = await q.insertPhoneMessage(ex, {
     messageKey: `${input.eventKey}:${input.side}:${channel}`,
@@ -81,14 +82,20 @@ export async function queuePhoneMessage(
     toPhone: to,
     bookingId: input.bookingId ?? null,
     requestId: input.requestId ?? null,
-    text: wa ? wa.text : smsText(input.event, input.side, input.vars),
-    template: wa?.template ?? null,
-    variables: wa?.variables ?? null,
+    ...wordsFor(channel, input.event, input.side, input.vars),
+    vars: input.vars,
     sendAfter: earliestSend(input.event, start),
   });
   if (!row) return null;
   await scheduleSend(row.id, row.sendAfter);
   return row.id;
+}
+
+/** The message as the channel sends it: an SMS text, or a WhatsApp template with its variables. */
+function wordsFor(channel: PhoneChannel, event: PhoneEvent, side: PhoneSide, vars: PhoneVars) {
+  if (channel === "sms") return { text: smsText(event, side, vars), template: null, variables: null };
+  const wa = whatsappMessage(event, side, vars);
+  return { text: wa.text, template: wa.template, variables: wa.variables };
 }
 
 async function scheduleSend(id: string, at: Date, key = id): Promise<void> {
@@ -130,6 +137,14 @@ export async function sendPhoneMessage(data: { id: string }, now: Date = new Dat
   if (consent && !consent.enabled) {
     await q.markPhoneMessage(row.id, { status: "skipped", error: "phone updates turned off" });
     return "skipped";
+  }
+  // A text held for the night goes by the channel chosen by now (phone walk 3: switched to WhatsApp at
+  // 06:50, the 06:48 request still went by SMS at 07:00).
+  const chosen: PhoneChannel = consent?.channel === "whatsapp" ? "whatsapp" : "sms";
+  if (chosen !== row.channel && row.vars) {
+    const words = wordsFor(chosen, row.event as PhoneEvent, row.side as PhoneSide, row.vars as PhoneVars);
+    await q.switchPhoneMessageChannel(row.id, { channel: chosen, ...words });
+    Object.assign(row, { channel: chosen, ...words });
   }
   if (row.bookingId && row.side === "client" && (await q.isBookingMuted(row.bookingId))) {
     await q.markPhoneMessage(row.id, { status: "skipped", error: "turned off for this booking" });
