@@ -31,6 +31,7 @@ export async function phoneUpdatesOfUser(userId: string): Promise<PhoneUpdatesSt
     phone: national(phone),
     enabled: consent?.enabled ?? true,
     channel: consent?.channel === "whatsapp" ? "whatsapp" : "sms",
+    ...(consent?.enabled === false && consent.changedBy === "stop" ? { stoppedByReply: true } : {}),
   };
 }
 
@@ -44,6 +45,7 @@ export async function phoneUpdatesOfBooking(bookingId: string): Promise<PhoneUpd
     phone: `•••• ${phone.slice(-4)}`,
     enabled: !b.muted && (consent?.enabled ?? true),
     channel: consent?.channel === "whatsapp" ? "whatsapp" : "sms",
+    ...(consent?.enabled === false && consent.changedBy === "stop" ? { stoppedByReply: true } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, pool } from "~/server/db.server";
+import { publicOrigin } from "~/server/env.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { PHONE_MAX_ATTEMPTS, queuePhoneMessage, sendPhoneMessage } from "./phone-messages.server";
 import { phoneOutbox } from "./phone-test-support";
@@ -219,6 +220,16 @@ describe("queueing and sending", () => {
   });
 });
 
+const OK = { status: 200, message: "OK" };
+const origin = publicOrigin();
+async function stopAnswersTo(phone: string): Promise<string[]> {
+  const { rows } = await pool().query<{ id: string }>(
+    "SELECT id FROM phone_messages WHERE to_phone = $1 AND event = 'updates_stopped'",
+    [phone],
+  );
+  return rows.map((r) => r.id);
+}
+
 describe("webhooks", () => {
   const termii = (body: object, sign = true) => {
     const raw = Buffer.from(JSON.stringify(body));
@@ -252,6 +263,19 @@ describe("webhooks", () => {
     });
     expect(await sendPhoneMessage({ id: queued }, day)).toBe("skipped");
     expect(phoneOutbox(e164)).toEqual([]);
+    // Answered once, by SMS (phone walk 3: no text acknowledged it); a second STOP gets no second answer.
+    expect(await termii({ ...termiiInbound, sender: e164.slice(1), message: "STOP" })).toEqual(OK);
+    const answers = await stopAnswersTo(e164);
+    expect(answers).toHaveLength(1);
+    expect(await sendPhoneMessage({ id: answers[0]! }, day)).toBe("sent");
+    expect(phoneOutbox(e164)).toEqual([
+      {
+        channel: "sms",
+        to: e164,
+        text: `Stagebook: you replied STOP, so we send you no more booking texts. E-mails continue. Turn texts on again: ${origin}/privacy#booking-texts`,
+        event: "updates_stopped",
+      },
+    ]);
     expect(
       await queuePhoneMessage(
         db,
@@ -301,6 +325,10 @@ describe("webhooks", () => {
     expect(await sendPhoneMessage({ id: queued }, day)).toBe("skipped");
     expect(phoneOutbox(e164)).toEqual([]);
     expect(await queue("after-stop")).toBeNull();
+    // The answer goes back by WhatsApp, the way the STOP came.
+    const [stopAnswer] = await stopAnswersTo(e164);
+    expect(await sendPhoneMessage({ id: stopAnswer! }, day)).toBe("sent");
+    expect(phoneOutbox(e164)).toMatchObject([{ channel: "whatsapp", event: "updates_stopped" }]);
     const { rows } = await pool().query("SELECT enabled, changed_by FROM phone_consents WHERE phone = $1", [
       e164,
     ]);

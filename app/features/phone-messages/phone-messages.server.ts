@@ -52,6 +52,8 @@ export type PhoneMessageInput = {
   requestId?: string | null;
   /** Not before this (e.g. when the event ends); quiet hours still apply after it. */
   notBefore?: Date;
+  /** The answer to a STOP only: by the channel the STOP came by, to a number now turned off. */
+  reply?: PhoneChannel;
 };
 
 /**
@@ -68,9 +70,9 @@ export async function queuePhoneMessage(
   const to = textablePhone(input.phone);
   if (!to) return null;
   const consent = await q.findConsent(to);
-  if (consent && !consent.enabled) return null;
+  if (consent && !consent.enabled && !input.reply) return null;
   if (input.side === "client" && input.bookingId && (await q.isBookingMuted(input.bookingId))) return null;
-  const channel: PhoneChannel = consent?.channel === "whatsapp" ? "whatsapp" : "sms";
+  const channel: PhoneChannel = input.reply ?? (consent?.channel === "whatsapp" ? "whatsapp" : "sms");
   // Stored by the other channel before (the person switched since): the same event, not a new one.
   if (await q.phoneMessageStored(`${input.eventKey}:${input.side}`)) return null;
   const start = input.notBefore && input.notBefore > now ? input.notBefore : now;
@@ -134,14 +136,15 @@ export async function sendPhoneMessage(data: { id: string }, now: Date = new Dat
     throw new Error("phone message is being sent by another worker");
   }
   const consent = await q.findConsent(row.toPhone);
-  if (consent && !consent.enabled) {
+  const stopAnswer = row.event === "updates_stopped";
+  if (consent && !consent.enabled && !stopAnswer) {
     await q.markPhoneMessage(row.id, { status: "skipped", error: "phone updates turned off" });
     return "skipped";
   }
   // A text held for the night goes by the channel chosen by now (phone walk 3: switched to WhatsApp at
   // 06:50, the 06:48 request still went by SMS at 07:00).
   const chosen: PhoneChannel = consent?.channel === "whatsapp" ? "whatsapp" : "sms";
-  if (chosen !== row.channel && row.vars) {
+  if (chosen !== row.channel && row.vars && !stopAnswer) {
     const words = wordsFor(chosen, row.event as PhoneEvent, row.side as PhoneSide, row.vars as PhoneVars);
     await q.switchPhoneMessageChannel(row.id, { channel: chosen, ...words });
     Object.assign(row, { channel: chosen, ...words });

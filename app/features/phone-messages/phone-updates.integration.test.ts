@@ -16,6 +16,7 @@ import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, createOrganiser, testIp } from "../../../tests/support/accounts";
 import { queuePhoneMessage } from "./phone-messages.server";
+import { saveConsent } from "./queries.server";
 
 afterAll(async () => {
   await stopJobs();
@@ -105,6 +106,19 @@ describe("Booking updates by SMS or WhatsApp", () => {
     });
     await answer(() => phoneUpdates(args(post(o, "/phone-updates", { scope: "account", enabled: "off" }))));
     expect(await queue(phone, "client")).toBeNull();
+  });
+
+  it("after her STOP reply, My Bookings says it was turned off by that reply (phone walk 3)", async () => {
+    const phone = mobile();
+    const o = await createOrganiser({ phoneNumber: phone });
+    await saveConsent(e164(phone), { enabled: false }, "stop");
+    const page = await answer(() => clientBookingsLoader(args(get(o, "/bookings"))));
+    expect(page.body.phoneUpdates).toMatchObject({ enabled: false, stoppedByReply: true });
+    await answer(() => phoneUpdates(args(post(o, "/phone-updates", { scope: "account", enabled: "on" }))));
+    await answer(() => phoneUpdates(args(post(o, "/phone-updates", { scope: "account", enabled: "off" }))));
+    const again = await answer(() => clientBookingsLoader(args(get(o, "/bookings"))));
+    expect(again.body.phoneUpdates).toEqual(expect.objectContaining({ enabled: false }));
+    expect(again.body.phoneUpdates).not.toHaveProperty("stoppedByReply");
   });
 
   it("a booking page turns that booking's updates off for its organiser; its musician cannot", async () => {

@@ -185,7 +185,12 @@ export function phoneMessagesOfBooking(bookingId: string) {
 
 export async function findConsent(phone: string) {
   const [row] = await db
-    .select({ enabled: phoneConsents.enabled, channel: phoneConsents.channel })
+    .select({
+      enabled: phoneConsents.enabled,
+      channel: phoneConsents.channel,
+      changedBy: phoneConsents.changedBy,
+      updatedAt: phoneConsents.updatedAt,
+    })
     .from(phoneConsents)
     .where(eq(phoneConsents.phone, phone));
   return row ?? null;
