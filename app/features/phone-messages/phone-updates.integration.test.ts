@@ -11,7 +11,7 @@ import { PHONE_ERROR } from "~/lib/phone";
 import { loader as bookingLoader } from "~/routes/booking";
 import { loader as clientBookingsLoader } from "~/routes/client-bookings";
 import { action as phoneUpdates } from "~/routes/phone-updates";
-import { loader as profileLoader } from "~/routes/profile";
+import { action as profileAction, loader as profileLoader } from "~/routes/profile";
 import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, createOrganiser, testIp } from "../../../tests/support/accounts";
@@ -87,6 +87,41 @@ describe("Booking updates by SMS or WhatsApp", () => {
     const id = await queue(phone);
     const { rows } = await pool().query("SELECT channel FROM phone_messages WHERE id = $1", [id]);
     expect(rows[0]?.channel).toBe("whatsapp");
+  });
+
+  it("a new number on the Account tab keeps WhatsApp, and the toast says where updates go now (phone walk 3)", async () => {
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    const first = mobile();
+    const account = (phoneNumber: string) =>
+      answer(() =>
+        profileAction(
+          args(
+            post(m, "/profile?tab=account", {
+              intent: "account",
+              firstName: "Tunde",
+              lastName: "Bakare",
+              phoneNumber,
+              slug,
+            }),
+          ),
+        ),
+      );
+    await account(first);
+    await answer(() =>
+      phoneUpdates(args(post(m, "/phone-updates", { scope: "account", enabled: "on", channel: "whatsapp" }))),
+    );
+    const second = mobile();
+    const changed = await account(second);
+    expect(changed.body.toast).toEqual({
+      type: "success",
+      message: "Account information updated successfully!",
+      description: `Booking updates now go to ${second.slice(0, 4)} ${second.slice(4, 7)} ${second.slice(7)} by WhatsApp.`,
+    });
+    const page = await answer(() => profileLoader(args(get(m, "/profile?tab=account"))));
+    expect(page.body.phoneUpdates).toMatchObject({ enabled: true, channel: "whatsapp" });
+    // Saved again with the same number: no notice.
+    expect((await account(second)).body.toast).not.toHaveProperty("description");
   });
 
   it("signed out, an account's updates cannot be changed", async () => {
