@@ -7,7 +7,11 @@ import {
   maskedUnlessPaid,
 } from "~/features/messaging/contact-mask";
 import type { Member } from "~/features/messaging/messaging.server";
-import { sendMessage, startConversationAbout } from "~/features/messaging/messaging.server";
+import {
+  musicianAnsweredInMessages,
+  sendMessage,
+  startConversationAbout,
+} from "~/features/messaging/messaging.server";
 import { priceQuote } from "~/features/money/booking-money.server";
 import { isPaidPhase, phaseOfStatus } from "~/features/money/money-rules";
 import { serviceFeeLabel } from "~/features/payments/fee-words";
@@ -590,9 +594,16 @@ export async function requestStatusByToken(token: string): Promise<RequestStatus
   const replies = row.clientUserId
     ? []
     : ((await repliesOf([row.id], "requester", row.bookingPaymentStatus)).get(row.id) ?? []);
+  // Signed in, the musician answers in Messages (phone walk 3: the page still said "Waiting").
+  const answeredInMessages =
+    status === "pending" &&
+    row.clientUserId !== null &&
+    (await musicianAnsweredInMessages(row.clientUserId, row.musicianId, new Date(row.createdAt)));
   return {
     status,
-    stage: requestStage(status, replies, row.bookingStatus, row.bookingPaymentStatus),
+    stage: answeredInMessages
+      ? "reply_waiting"
+      : requestStage(status, replies, row.bookingStatus, row.bookingPaymentStatus),
     musicianName: musicianDisplayName(row),
     musicianSlug: row.musicianSlug,
     bookingSlug: status === "accepted" ? row.bookingSlug : null,
