@@ -13,6 +13,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import type { BookingsActionResult } from "~/features/bookings/action-results";
 import { ALLOW_OVERLAP_FIELD } from "~/features/calendar/calendar.schema";
 import { OverlapWarning } from "~/features/calendar/components/overlap-warning";
@@ -244,6 +246,19 @@ function BookingItem({
                 disabled={busy}
                 intent="cancel"
                 bookingId={b.id}
+                fields={
+                  // The client is told why (phone walk 3), with the way back to Find Musicians.
+                  <div className="grid w-full gap-1">
+                    <Label htmlFor={`cancel-reason-${b.id}`}>Reason (the client reads it)</Label>
+                    <Textarea
+                      id={`cancel-reason-${b.id}`}
+                      name="cancelReason"
+                      rows={2}
+                      maxLength={500}
+                      placeholder="e.g. Our lead singer is unwell that week"
+                    />
+                  </div>
+                }
               />
             )}
             {b.status === "confirmed" && (
@@ -447,6 +462,7 @@ function ConfirmActionDialog({
   describedBy,
   intent,
   bookingId,
+  fields,
 }: {
   trigger: React.ReactNode;
   label: string;
@@ -458,6 +474,8 @@ function ConfirmActionDialog({
   describedBy?: string;
   intent: "delete" | "cancel" | "complete";
   bookingId: string;
+  /** More fields posted with the answer (the reason for cancelling). */
+  fields?: React.ReactNode;
 }) {
   const fetcher = useFetcher<BookingsActionResult>({ key: "musician-bookings" });
   if (disabled)
@@ -478,6 +496,7 @@ function ConfirmActionDialog({
       <fetcher.Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="bookingId" value={bookingId} />
+        {fields}
         <Button type="submit" size="sm" variant={confirmVariant}>
           {confirmLabel}
         </Button>
