@@ -19,6 +19,7 @@ import { pageTitle } from "~/lib/nav";
 import { idempotent } from "~/server/idempotency.server";
 import { logger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
+import { markViewBecameRequest } from "~/features/numbers/numbers.server";
 import type { Route } from "./+types/booking-request";
 
 export const meta = () => [{ title: pageTitle("Request Booking") }];
@@ -64,6 +65,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { ok: false, toast: { type: "error", message: result.message } },
           { status: result.status },
         );
+      }
+      if (!result.draft) {
+        await markViewBecameRequest(params.slug, {
+          ip: context.clientIp,
+          userAgent: request.headers.get("user-agent"),
+        });
       }
       if (result.draft) {
         return data<BookingRequestActionResult>({

@@ -5,7 +5,7 @@ export interface MenuLeaf {
 }
 export interface MenuEntry {
   label: string;
-  icon: "overview" | "profile" | "bookings" | "events" | "messages" | "wallet" | "reviews";
+  icon: "overview" | "numbers" | "profile" | "bookings" | "events" | "messages" | "wallet" | "reviews";
   to: string;
   children?: MenuLeaf[];
 }
@@ -14,6 +14,7 @@ export function dashboardMenu(slug: string): MenuEntry[] {
   const s = encodeURIComponent(slug);
   return [
     { label: "Overview", icon: "overview", to: "/musician_dashboard" },
+    { label: "Numbers", icon: "numbers", to: `/musician_numbers/${s}` },
     { label: "Edit Profile", icon: "profile", to: "/profile" },
     {
       label: "Bookings",

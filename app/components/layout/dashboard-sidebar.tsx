@@ -1,4 +1,5 @@
 import {
+  BarChart3Icon,
   CalendarDaysIcon,
   CalendarIcon,
   LayoutDashboardIcon,
@@ -102,6 +103,7 @@ export function SidebarTrigger({ className }: { className?: string }) {
 
 const icons = {
   overview: LayoutDashboardIcon,
+  numbers: BarChart3Icon,
   profile: UserPenIcon,
   bookings: CalendarDaysIcon,
   events: CalendarIcon,
