@@ -51,6 +51,5 @@ CREATE TABLE "numbers_refresh_state" (
 INSERT INTO "numbers_refresh_state" ("id") VALUES (1);--> statement-breakpoint
 -- The refresh job finds bookings changed since its last run (completed, paid, released, cancelled).
 CREATE INDEX "bookings_by_musician_updated_at_idx" ON "bookings_by_musician" ("updated_at");--> statement-breakpoint
-CREATE INDEX "booking_requests_created_at_idx" ON "booking_requests" ("created_at");--> statement-breakpoint
 CREATE INDEX "booking_requests_answered_at_idx" ON "booking_requests" ("answered_at");--> statement-breakpoint
 CREATE INDEX "booking_request_replies_created_at_idx" ON "booking_request_replies" ("created_at");

@@ -14,9 +14,9 @@ export type MonthMoney = {
   releasedKobo: number;
   /** What the bank paid out to the musician this month (less transfers it sent back). */
   paidOutKobo: number;
-  /** The musician's share of what escrow holds now, by the month it was paid. */
+  /** The musician's share of what escrow holds now, by the event's month (undated: the month paid). */
   inEscrowKobo: number;
-  /** The musician's share, at today's rates, of bookings made this month and not yet paid. */
+  /** The musician's share, at today's rates, of unpaid bookings by the event's month (undated: made). */
   bookedUnpaidKobo: number;
 };
 
@@ -52,8 +52,11 @@ export async function moneyByMonth(
   const [moves, escrowIds, unpaid] = await Promise.all([
     q.musicianMonthlyMoves(ex, musicianId, since),
     q.musicianEscrowBookingIds(ex, musicianId),
-    q.musicianUnpaidBookings(ex, musicianId, since),
+    q.musicianUnpaidBookings(ex, musicianId, `${list[0]}-01`),
   ]);
+  const thisMonth = list[list.length - 1] as string;
+  // Events still to come are counted in this month: the chart ends today.
+  const monthOf = (m: string) => (m > thisMonth ? thisMonth : m);
   const byMonth = new Map<string, MonthMoney>(
     list.map((month) => [month, { month, releasedKobo: 0, paidOutKobo: 0, inEscrowKobo: 0, bookedUnpaidKobo: 0 }]),
   );
@@ -66,11 +69,13 @@ export async function moneyByMonth(
   }
   const held = await peekBookingsMoney(escrowIds, ex);
   for (const money of held.values()) {
-    const row = money.creditedAt ? byMonth.get(lagosMonthOf(money.creditedAt)) : undefined;
+    const paidMonth = money.creditedAt ? lagosMonthOf(money.creditedAt) : null;
+    const month = money.booking.eventDate?.slice(0, 7) ?? paidMonth;
+    const row = month ? byMonth.get(monthOf(month)) : undefined;
     if (row) row.inEscrowKobo += money.shares.musicianKobo;
   }
   for (const b of unpaid) {
-    const row = byMonth.get(b.month);
+    const row = byMonth.get(monthOf(b.month));
     if (row) row.bookedUnpaidKobo += priceQuote(b.priceKobo).musicianKobo;
   }
   return list.map((month) => byMonth.get(month) as MonthMoney);

@@ -333,16 +333,21 @@ export async function musicianEscrowBookingIds(ex: DbExecutor, musicianId: strin
   return rows.rows.map((r) => r.id);
 }
 
-/** Bookings made since `since`, not cancelled and never paid, with a price: "booked, not yet paid". */
+/**
+ * Bookings not cancelled and never paid, with a price, whose event is on or after `sinceDay` (undated:
+ * made since then): "booked, not yet paid", by the event's month (undated: the month it was made).
+ */
 export async function musicianUnpaidBookings(
   ex: DbExecutor,
   musicianId: string,
-  since: Date,
+  sinceDay: string,
 ): Promise<{ month: string; priceKobo: number }[]> {
   const rows = await ex.execute<{ month: string; price_kobo: string }>(sql`
-    SELECT to_char(b.created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS month, b.price_kobo
+    SELECT coalesce(to_char(b.event_date, 'YYYY-MM'),
+                    to_char(b.created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM')) AS month, b.price_kobo
     FROM bookings_by_musician b
     WHERE b.musician_id = ${musicianId} AND b.status <> 'cancelled' AND b.payment_status = 'unpaid'
-      AND b.price_kobo IS NOT NULL AND b.created_at >= ${since.toISOString()}`);
+      AND b.price_kobo IS NOT NULL
+      AND coalesce(b.event_date, (b.created_at AT TIME ZONE 'Africa/Lagos')::date) >= ${sinceDay}::date`);
   return rows.rows.map((r) => ({ month: r.month, priceKobo: Number(r.price_kobo) }));
 }

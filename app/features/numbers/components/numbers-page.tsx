@@ -85,7 +85,7 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
 
       <Section
         title="Money by month"
-        description="The last 12 months in Lagos time, your share after commission. Released and paid out by the day the money moved; escrow by the month it was paid; unpaid bookings by the month they were made."
+        description="The last 12 months in Lagos time, your share after commission. Released and paid out by the day the money moved; escrow and unpaid bookings by the event's month (events still to come count in this month)."
       >
         <BarChart
           title="Money by month"
