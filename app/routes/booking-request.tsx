@@ -14,12 +14,12 @@ import { RequestBookingPage } from "~/features/booking-requests/components/reque
 import { requestSummaryLines } from "~/features/booking-requests/request-summary";
 import { todayInLagos } from "~/features/bookings/booking-dates";
 import { publicBusyDates } from "~/features/calendar/busy-dates.server";
+import { markViewBecameRequest } from "~/features/numbers/numbers.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { idempotent } from "~/server/idempotency.server";
 import { logger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
-import { markViewBecameRequest } from "~/features/numbers/numbers.server";
 import type { Route } from "./+types/booking-request";
 
 export const meta = () => [{ title: pageTitle("Request Booking") }];

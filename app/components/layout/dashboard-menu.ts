@@ -2,6 +2,8 @@
 export interface MenuLeaf {
   label: string;
   to: string | null;
+  /** Things waiting there (requests to answer), shown beside the label when more than 0. */
+  count?: number;
 }
 export interface MenuEntry {
   label: string;
@@ -10,7 +12,7 @@ export interface MenuEntry {
   children?: MenuLeaf[];
 }
 
-export function dashboardMenu(slug: string): MenuEntry[] {
+export function dashboardMenu(slug: string, waiting: { requests?: number } = {}): MenuEntry[] {
   const s = encodeURIComponent(slug);
   return [
     { label: "Overview", icon: "overview", to: "/musician_dashboard" },
@@ -22,7 +24,7 @@ export function dashboardMenu(slug: string): MenuEntry[] {
       to: `/musician_bookings/${s}`,
       children: [
         { label: "All Bookings", to: `/musician_bookings/${s}` },
-        { label: "Booking Requests", to: `/musician_bookingrequests/${s}` },
+        { label: "Booking Requests", to: `/musician_bookingrequests/${s}`, count: waiting.requests ?? 0 },
         { label: "Successful Bookings", to: `/musician_successfulbookings/${s}` },
       ],
     },

@@ -58,7 +58,10 @@ export async function moneyByMonth(
   // Events still to come are counted in this month: the chart ends today.
   const monthOf = (m: string) => (m > thisMonth ? thisMonth : m);
   const byMonth = new Map<string, MonthMoney>(
-    list.map((month) => [month, { month, releasedKobo: 0, paidOutKobo: 0, inEscrowKobo: 0, bookedUnpaidKobo: 0 }]),
+    list.map((month) => [
+      month,
+      { month, releasedKobo: 0, paidOutKobo: 0, inEscrowKobo: 0, bookedUnpaidKobo: 0 },
+    ]),
   );
   for (const m of moves) {
     const row = byMonth.get(m.month);

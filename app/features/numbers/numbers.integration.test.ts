@@ -20,9 +20,9 @@ import {
 } from "~/features/wallet/wallet.server";
 import { db } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
-import { loader as csvLoader } from "../../routes/musician-numbers-csv";
-import { loader as numbersLoader } from "../../routes/musician-numbers";
 import { createMusician, type TestMusician, testIp } from "../../../tests/support/accounts";
+import { loader as numbersLoader } from "../../routes/musician-numbers";
+import { loader as csvLoader } from "../../routes/musician-numbers-csv";
 import { answer, args, get, giveSlug } from "../bookings/booking-test-support";
 import {
   markViewBecameRequest,
@@ -114,7 +114,9 @@ describe("money by month", () => {
     expect(csv.body).toContain(
       "Date,Client first name,Event type,Price (NGN),Service fee (NGN),Commission (NGN),Your share (NGN),Status,Payment",
     );
-    expect(csv.body).toContain(`${LAST}-15,Ada,Wedding,250000.00,12500.00,25000.00,225000.00,completed,released`);
+    expect(csv.body).toContain(
+      `${LAST}-15,Ada,Wedding,250000.00,12500.00,25000.00,225000.00,completed,released`,
+    );
     const payouts = await answer(() =>
       csvLoader(args(get(m, `/musician_numbers/${slug}/payouts.csv`), { slug, file: "payouts.csv" })),
     );
@@ -190,7 +192,11 @@ describe("who looks at you", () => {
     await seen(laptop, "", "http://localhost:3000/market?genre=Jazz");
     await seen({ ip: "10.1.1.3", userAgent: "Mozilla/5.0 Chrome/120" }, "", "https://l.instagram.com/");
     await seen({ ip: "10.1.1.4", userAgent: "Mozilla/5.0 Chrome/120" }, "", "https://www.google.com/");
-    await seen({ ip: "10.1.1.5", userAgent: "Mozilla/5.0 Chrome/120" }, "", "http://localhost:3000/booking/abcd2345");
+    await seen(
+      { ip: "10.1.1.5", userAgent: "Mozilla/5.0 Chrome/120" },
+      "",
+      "http://localhost:3000/booking/abcd2345",
+    );
     await seen({ ip: "10.1.1.6", userAgent: "Mozilla/5.0 Chrome/120" }, "", null);
     expect(await seen({ ip: "10.1.1.7", userAgent: "WhatsApp/2.23.20.0 A" }, "", null)).toBe(false);
     await seen(phone, "", null, new Date(NOW.getTime() + 86_400_000)); // the next day: again
@@ -270,7 +276,11 @@ describe("the public record", () => {
       cancelledBy: "musician",
       cancelledAt: daysAgo(30),
     });
-    await insertBooking(r.profileId, { status: "cancelled", cancelledBy: "client", cancelledAt: daysAgo(30) });
+    await insertBooking(r.profileId, {
+      status: "cancelled",
+      cancelledBy: "client",
+      cancelledAt: daysAgo(30),
+    });
     await insertBooking(r.profileId, {
       status: "cancelled",
       cancelledBy: "musician",
@@ -284,7 +294,11 @@ describe("the public record", () => {
     );
 
     const g = await createMusician();
-    await insertBooking(g.profileId, { status: "completed", paymentStatus: "released", eventType: "Birthday" });
+    await insertBooking(g.profileId, {
+      status: "completed",
+      paymentStatus: "released",
+      eventType: "Birthday",
+    });
     await refreshChangedNumbers();
     expect(publicRecordText((await publicRecordOf(g.profileId))!)).toBe(
       "1 gig performed through Stagebook · 0 cancelled by the musician in the last 12 months",

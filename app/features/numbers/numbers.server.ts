@@ -86,7 +86,11 @@ export async function numbersPage(musicianId: string, window: NumbersWindow, now
   );
   const gigsOf = new Map(monthGigs.map((m) => [m.month, m]));
   const bestMonths = months
-    .map((month) => ({ month, gigs: gigsOf.get(month)?.gigs ?? 0, priceKobo: gigsOf.get(month)?.priceKobo ?? 0 }))
+    .map((month) => ({
+      month,
+      gigs: gigsOf.get(month)?.gigs ?? 0,
+      priceKobo: gigsOf.get(month)?.priceKobo ?? 0,
+    }))
     .filter((m) => m.gigs > 0)
     .sort((a, b) => b.priceKobo - a.priceKobo || b.gigs - a.gigs)
     .slice(0, 3);
@@ -144,7 +148,17 @@ export async function bookingsCsv(musicianId: string): Promise<string> {
   const bookings = await q.bookingsForExport(musicianId);
   const money = await peekBookingsMoney(bookings.map((b) => b.id));
   const rows: (string | number | null)[][] = [
-    ["Date", "Client first name", "Event type", "Price (NGN)", "Service fee (NGN)", "Commission (NGN)", "Your share (NGN)", "Status", "Payment"],
+    [
+      "Date",
+      "Client first name",
+      "Event type",
+      "Price (NGN)",
+      "Service fee (NGN)",
+      "Commission (NGN)",
+      "Your share (NGN)",
+      "Status",
+      "Payment",
+    ],
   ];
   for (const b of bookings) {
     const c = chargesOf(money.get(b.id) ?? null, b.priceKobo);
@@ -166,7 +180,9 @@ export async function bookingsCsv(musicianId: string): Promise<string> {
 /** date, amount, bank, reference (naira). */
 export async function payoutsCsv(musicianId: string): Promise<string> {
   const payouts = await q.payoutsForExport(musicianId);
-  const rows: (string | number | null)[][] = [["Date", "Amount (NGN)", "Bank", "Account", "Reference", "Status"]];
+  const rows: (string | number | null)[][] = [
+    ["Date", "Amount (NGN)", "Bank", "Account", "Reference", "Status"],
+  ];
   for (const p of payouts) {
     rows.push([
       lagosToday(p.createdAt),
@@ -192,7 +208,10 @@ export async function publicRecordOf(musicianId: string): Promise<PublicRecord |
 }
 
 /** Each event type's band in the state when there is one, else across every state. */
-export async function priceBandsFor(eventTypes: string[], state: string | null): Promise<Map<string, PriceBand>> {
+export async function priceBandsFor(
+  eventTypes: string[],
+  state: string | null,
+): Promise<Map<string, PriceBand>> {
   const rows = await q.priceBandRows(eventTypes, state);
   const out = new Map<string, PriceBand>();
   for (const r of rows) {
@@ -202,7 +221,10 @@ export async function priceBandsFor(eventTypes: string[], state: string | null):
   return out;
 }
 
-export async function priceBandFor(eventType: string | null, state: string | null): Promise<PriceBand | null> {
+export async function priceBandFor(
+  eventType: string | null,
+  state: string | null,
+): Promise<PriceBand | null> {
   if (!eventType) return null;
   return (await priceBandsFor([eventType], state)).get(eventType) ?? null;
 }

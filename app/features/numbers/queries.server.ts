@@ -34,7 +34,12 @@ export async function musicianIdBySlug(slug: string): Promise<string | null> {
 }
 
 /** A view, once per musician, day and visitor (the first one's source is kept). */
-export async function insertView(v: { musicianId: string; day: string; visitor: string; source: ViewSource }) {
+export async function insertView(v: {
+  musicianId: string;
+  day: string;
+  visitor: string;
+  source: ViewSource;
+}) {
   await db.execute(sql`
     INSERT INTO profile_views (musician_id, day, visitor, source)
     VALUES (${v.musicianId}, ${v.day}, ${v.visitor}, ${v.source})
@@ -332,7 +337,12 @@ export async function publicRecordsOf(musicianIds: string[]) {
 
 export async function priceBandRows(eventTypes: string[], state: string | null) {
   if (eventTypes.length === 0) return [];
-  const rows = await db.execute<{ event_type: string; state: string; low_kobo: string; high_kobo: string }>(sql`
+  const rows = await db.execute<{
+    event_type: string;
+    state: string;
+    low_kobo: string;
+    high_kobo: string;
+  }>(sql`
     SELECT event_type, state, low_kobo, high_kobo FROM price_bands
     WHERE event_type IN (${sql.join(
       eventTypes.map((t) => sql`${t}`),

@@ -32,7 +32,11 @@ function hostSource(host: string): ViewSource {
   return "other";
 }
 
-export function viewSource(input: { url: URL; referer: string | null | undefined; ownHost: string }): ViewSource {
+export function viewSource(input: {
+  url: URL;
+  referer: string | null | undefined;
+  ownHost: string;
+}): ViewSource {
   const tag = (input.url.searchParams.get("from") ?? input.url.searchParams.get("utm_source") ?? "")
     .trim()
     .toLowerCase();

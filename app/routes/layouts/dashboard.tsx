@@ -3,6 +3,7 @@ import { sidebarOpenFromCookie } from "~/components/layout/dashboard-menu";
 import { DashboardShell } from "~/components/layout/dashboard-shell";
 import { DashboardPhoneMenu } from "~/components/layout/dashboard-sidebar";
 import { SiteHeader } from "~/components/layout/site-header";
+import { countWaitingRequests } from "~/features/dashboard/overview.server";
 import { dashboardSlug, ownWebsite, requireMusician } from "~/features/profiles/own-profile.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/dashboard";
@@ -14,6 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     websiteUrl: ownWebsite(profile).url,
     stageName: profile.stageName,
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
+    waitingRequests: await countWaitingRequests(profile.id),
   };
 }
 
@@ -21,7 +23,12 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader user={root?.user ?? null} sectionMenu={<DashboardPhoneMenu slug={loaderData.slug} />} />
+      <SiteHeader
+        user={root?.user ?? null}
+        sectionMenu={
+          <DashboardPhoneMenu slug={loaderData.slug} waitingRequests={loaderData.waitingRequests} />
+        }
+      />
       <DashboardShell ctx={loaderData}>
         <Outlet />
       </DashboardShell>

@@ -58,14 +58,7 @@ export function BarChart({
                   </rect>
                 );
               })}
-              <text
-                x={x0 + (slot - 3) / 2}
-                y={H - 8}
-                textAnchor="middle"
-                fontSize={9}
-                fill="currentColor"
-                aria-hidden="true"
-              >
+              <text x={x0 + (slot - 3) / 2} y={H - 8} textAnchor="middle" fontSize={9} fill="currentColor">
                 {g.short}
               </text>
             </g>

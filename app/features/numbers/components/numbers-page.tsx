@@ -27,7 +27,15 @@ const th = "px-2 py-1.5 text-left font-medium";
 const td = "px-2 py-1.5";
 const num = "px-2 py-1.5 text-right tabular-nums";
 
-function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -44,9 +52,9 @@ function Section({ title, description, children }: { title: string; description?
 function TableWrap({ children, label }: { children: React.ReactNode; label: string }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls by keyboard too
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={label}>
+    <section className="overflow-x-auto" tabIndex={0} aria-label={label}>
       {children}
-    </div>
+    </section>
   );
 }
 
@@ -63,7 +71,9 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Numbers</h1>
-          <p className="text-sm text-muted-foreground">Your own bookings, money and visitors. Only you see this page.</p>
+          <p className="text-sm text-muted-foreground">
+            Your own bookings, money and visitors. Only you see this page.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <a
@@ -103,16 +113,22 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
             <caption className="sr-only">Money by month</caption>
             <thead className="border-b">
               <tr>
-                <th scope="col" className={th}>Month</th>
+                <th scope="col" className={th}>
+                  Month
+                </th>
                 {MONEY_SERIES.map((x) => (
-                  <th key={x.name} scope="col" className={cn(th, "text-right")}>{x.name}</th>
+                  <th key={x.name} scope="col" className={cn(th, "text-right")}>
+                    {x.name}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {money.map((m) => (
                 <tr key={m.month} className="border-b last:border-0">
-                  <th scope="row" className={td}>{monthLabel(m.month)}</th>
+                  <th scope="row" className={td}>
+                    {monthLabel(m.month)}
+                  </th>
                   <td className={num}>{formatNaira(m.releasedKobo)}</td>
                   <td className={num}>{formatNaira(m.paidOutKobo)}</td>
                   <td className={num}>{formatNaira(m.inEscrowKobo)}</td>
@@ -122,9 +138,13 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
             </tbody>
             <tfoot className="border-t font-semibold">
               <tr>
-                <th scope="row" className={td}>12 months</th>
+                <th scope="row" className={td}>
+                  12 months
+                </th>
                 {totals.map((t, i) => (
-                  <td key={MONEY_SERIES[i]?.name} className={num}>{formatNaira(t)}</td>
+                  <td key={MONEY_SERIES[i]?.name} className={num}>
+                    {formatNaira(t)}
+                  </td>
                 ))}
               </tr>
             </tfoot>
@@ -149,7 +169,10 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
         ))}
       </nav>
 
-      <Section title="From request to gig" description={`Requests received in the last ${numbers.window} days and what became of them.`}>
+      <Section
+        title="From request to gig"
+        description={`Requests received in the last ${numbers.window} days and what became of them.`}
+      >
         <BarChart
           title="From request to gig"
           series={[{ name: "Requests", color: "#6d28d9" }]}
@@ -165,14 +188,45 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
           <table className="w-full text-sm" data-testid="funnel-table">
             <caption className="sr-only">From request to gig</caption>
             <tbody>
-              <tr className="border-b"><th scope="row" className={th}>Requests received</th><td className={num}>{funnel.received}</td></tr>
-              <tr className="border-b"><th scope="row" className={th}>Replied</th><td className={num}>{funnel.replied}</td></tr>
-              <tr className="border-b"><th scope="row" className={th}>Booked</th><td className={num}>{funnel.booked}</td></tr>
-              <tr className="border-b"><th scope="row" className={th}>Performed</th><td className={num}>{funnel.performed}</td></tr>
-              <tr className="border-b"><th scope="row" className={th}>Close rate (booked ÷ received)</th><td className={num}>{pct(funnel.closeRate)}</td></tr>
+              <tr className="border-b">
+                <th scope="row" className={th}>
+                  Requests received
+                </th>
+                <td className={num}>{funnel.received}</td>
+              </tr>
+              <tr className="border-b">
+                <th scope="row" className={th}>
+                  Replied
+                </th>
+                <td className={num}>{funnel.replied}</td>
+              </tr>
+              <tr className="border-b">
+                <th scope="row" className={th}>
+                  Booked
+                </th>
+                <td className={num}>{funnel.booked}</td>
+              </tr>
+              <tr className="border-b">
+                <th scope="row" className={th}>
+                  Performed
+                </th>
+                <td className={num}>{funnel.performed}</td>
+              </tr>
+              <tr className="border-b">
+                <th scope="row" className={th}>
+                  Close rate (booked ÷ received)
+                </th>
+                <td className={num}>{pct(funnel.closeRate)}</td>
+              </tr>
               <tr>
-                <th scope="row" className={th}>Median time to first reply</th>
-                <td className={num}>{funnel.medianReplySeconds === null ? "—" : replyLabel(funnel.medianReplySeconds).replace("Usually replies ", "")}</td>
+                <th scope="row" className={th}>
+                  Median time to first reply
+                </th>
+                <td className={num}>
+                  {funnel.medianReplySeconds === null
+                    ? "—"
+                    : replyLabel(funnel.medianReplySeconds).replace("Usually replies ", "")}
+                </td>
               </tr>
             </tbody>
           </table>
@@ -185,12 +239,16 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
       >
         <p className="text-sm">
           <span className="font-semibold">{views.total}</span> {views.total === 1 ? "visit" : "visits"},{" "}
-          <span className="font-semibold">{views.requested}</span> became {views.requested === 1 ? "a request" : "requests"}.
+          <span className="font-semibold">{views.requested}</span> became{" "}
+          {views.requested === 1 ? "a request" : "requests"}.
         </p>
         {views.byDay.length > 0 && (
           <BarChart
             title="Profile visits by day"
-            series={[{ name: "Visits", color: "#6d28d9" }, { name: "Became requests", color: "#0f766e" }]}
+            series={[
+              { name: "Visits", color: "#6d28d9" },
+              { name: "Became requests", color: "#0f766e" },
+            ]}
             groups={views.byDay.map((d) => ({ label: d.day, short: "", values: [d.views, d.requested] }))}
             format={String}
           />
@@ -200,15 +258,23 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
             <caption className="sr-only">Visits by where they came from</caption>
             <thead className="border-b">
               <tr>
-                <th scope="col" className={th}>From</th>
-                <th scope="col" className={cn(th, "text-right")}>Visits</th>
-                <th scope="col" className={cn(th, "text-right")}>Became requests</th>
+                <th scope="col" className={th}>
+                  From
+                </th>
+                <th scope="col" className={cn(th, "text-right")}>
+                  Visits
+                </th>
+                <th scope="col" className={cn(th, "text-right")}>
+                  Became requests
+                </th>
               </tr>
             </thead>
             <tbody>
               {views.bySource.map((x) => (
                 <tr key={x.source} className="border-b last:border-0">
-                  <th scope="row" className={td}>{VIEW_SOURCE_LABELS[x.source]}</th>
+                  <th scope="row" className={td}>
+                    {VIEW_SOURCE_LABELS[x.source]}
+                  </th>
                   <td className={num}>{x.views}</td>
                   <td className={num}>{x.requested}</td>
                 </tr>
@@ -223,15 +289,23 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
               <caption className="sr-only">Visits by day</caption>
               <thead className="border-b">
                 <tr>
-                  <th scope="col" className={th}>Day</th>
-                  <th scope="col" className={cn(th, "text-right")}>Visits</th>
-                  <th scope="col" className={cn(th, "text-right")}>Became requests</th>
+                  <th scope="col" className={th}>
+                    Day
+                  </th>
+                  <th scope="col" className={cn(th, "text-right")}>
+                    Visits
+                  </th>
+                  <th scope="col" className={cn(th, "text-right")}>
+                    Became requests
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {views.byDay.map((d) => (
                   <tr key={d.day} className="border-b last:border-0">
-                    <th scope="row" className={td}>{d.day}</th>
+                    <th scope="row" className={td}>
+                      {d.day}
+                    </th>
                     <td className={num}>{d.views}</td>
                     <td className={num}>{d.requested}</td>
                   </tr>
@@ -242,14 +316,18 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
         )}
       </Section>
 
-      <Section title="Your best months and event types" description="Paid bookings in the last 12 months, by the event's date.">
+      <Section
+        title="Your best months and event types"
+        description="Paid bookings in the last 12 months, by the event's date."
+      >
         {numbers.bestMonths.length === 0 ? (
           <p className="text-sm text-muted-foreground">No paid bookings in the last 12 months yet.</p>
         ) : (
           <ol className="list-decimal space-y-1 pl-5 text-sm" data-testid="best-months">
             {numbers.bestMonths.map((m) => (
               <li key={m.month}>
-                {monthLabel(m.month)}: {m.gigs} {m.gigs === 1 ? "gig" : "gigs"}, {formatNaira(m.priceKobo)} booked
+                {monthLabel(m.month)}: {m.gigs} {m.gigs === 1 ? "gig" : "gigs"}, {formatNaira(m.priceKobo)}{" "}
+                booked
               </li>
             ))}
           </ol>
@@ -260,18 +338,30 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
               <caption className="sr-only">Event types</caption>
               <thead className="border-b">
                 <tr>
-                  <th scope="col" className={th}>Event type</th>
-                  <th scope="col" className={cn(th, "text-right")}>Gigs</th>
-                  <th scope="col" className={cn(th, "text-right")}>Your average price</th>
-                  <th scope="col" className={cn(th, "text-right")}>Others are booked for</th>
+                  <th scope="col" className={th}>
+                    Event type
+                  </th>
+                  <th scope="col" className={cn(th, "text-right")}>
+                    Gigs
+                  </th>
+                  <th scope="col" className={cn(th, "text-right")}>
+                    Your average price
+                  </th>
+                  <th scope="col" className={cn(th, "text-right")}>
+                    Others are booked for
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {numbers.eventTypes.map((t) => (
                   <tr key={t.eventType} className="border-b last:border-0">
-                    <th scope="row" className={td}>{t.eventType}</th>
+                    <th scope="row" className={td}>
+                      {t.eventType}
+                    </th>
                     <td className={num}>{t.gigs}</td>
-                    <td className={num}>{t.averagePriceKobo === null ? "—" : formatNaira(t.averagePriceKobo)}</td>
+                    <td className={num}>
+                      {t.averagePriceKobo === null ? "—" : formatNaira(t.averagePriceKobo)}
+                    </td>
                     <td className={num}>{t.band ? bandRange(t.band) : "Not enough bookings yet"}</td>
                   </tr>
                 ))}
