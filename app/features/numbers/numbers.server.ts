@@ -4,9 +4,10 @@
 import { createHash } from "node:crypto";
 import { chargesOf, peekBookingsMoney } from "~/features/money/booking-money.server";
 import { lastLagosMonths, type MonthMoney, moneyByMonth } from "~/features/money/money-by-month.server";
+import { EVENT_TYPES } from "~/lib/event-types";
 import { addDaysToDate, lagosToday } from "~/lib/lagos-date";
 import { logger } from "~/server/logger.server";
-import type { PriceBand } from "./price-band";
+import { bandHint, type PriceBand } from "./price-band";
 import type { PublicRecord } from "./public-record";
 import * as q from "./queries.server";
 import { isRobot, VIEW_SOURCES, type ViewSource, viewSource } from "./view-source";
@@ -264,3 +265,13 @@ export async function refreshAllNumbers(): Promise<{ records: number; bands: num
 }
 
 export { VIEW_SOURCES, type ViewSource };
+
+/**
+ * "Most Lagos wedding bookings: ₦250k–₦600k" for each event type that has a band, in the musician's
+ * state when it has one there (Create Booking's and the profile's price fields).
+ */
+export async function priceHintsFor(musicianId: string): Promise<Record<string, string>> {
+  const state = await q.musicianState(musicianId);
+  const bands = await priceBandsFor([...EVENT_TYPES], state);
+  return Object.fromEntries([...bands].map(([type, band]) => [type, bandHint(band)]));
+}

@@ -4,6 +4,7 @@ import { DashboardShell } from "~/components/layout/dashboard-shell";
 import { DashboardPhoneMenu } from "~/components/layout/dashboard-sidebar";
 import { SiteHeader } from "~/components/layout/site-header";
 import { countWaitingRequests } from "~/features/dashboard/overview.server";
+import { priceHintsFor } from "~/features/numbers/numbers.server";
 import { dashboardSlug, ownWebsite, requireMusician } from "~/features/profiles/own-profile.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/dashboard";
@@ -16,6 +17,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     stageName: profile.stageName,
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
     waitingRequests: await countWaitingRequests(profile.id),
+    // What others are booked for, under Create Booking's price (issue 38).
+    priceHints: await priceHintsFor(profile.id),
   };
 }
 
