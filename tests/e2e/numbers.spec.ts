@@ -94,13 +94,13 @@ async function seed(email: string): Promise<string> {
          VALUES ($1, 'N', 'Demo', $2, $3, '08030000000', true, 'Enugu') RETURNING id`,
         [id, `Enugu Band ${i}`, `enugu-band-${randomBytes(3).toString("hex")}`],
       );
-      for (const price of list)
+      for (const [n, price] of list.entries())
         await c.query(BOOKING, [
           m.rows[0]!.id,
           slug8(),
           "Client",
           price,
-          `${lagosMonth(4)}-12`,
+          `${lagosMonth(4)}-1${n}`,
           "completed",
           "released",
         ]);
