@@ -791,3 +791,13 @@ export async function handleTransferEvent(
 export function openMoneyAlerts(): Promise<MoneyAlertRow[]> {
   return listOpenMoneyAlerts();
 }
+
+/**
+ * Where released money goes next (issue 38): "GTBank ••6789" when automatic payouts are on and an
+ * account is saved, else null (it stays in Available until withdrawn).
+ */
+export async function payoutDestination(musicianId: string): Promise<string | null> {
+  const settings = await findPaymentSettings(musicianId);
+  if (!hasPayoutAccount(settings) || !(settings.autoPayout ?? true)) return null;
+  return `${settings.bankName ?? "your bank"} ••${settings.accountNumber.slice(-4)}`;
+}
