@@ -9,6 +9,7 @@ import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { type Mail, sendMail } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
+import { textShownTo } from "./contact-boundary";
 import { CONTACT_HIDDEN_NOTICE, maskAcrossMessages } from "./contact-mask";
 import { contactsShared } from "./contact-shared";
 import type { ConversationFilter, ConversationSummary, ThreadMessage } from "./message.schema";
@@ -183,7 +184,8 @@ export async function listMemberConversations(
   }
   return rows.map((r) => ({
     id: r.id,
-    otherName: r.otherName || "Stagebook user",
+    // A name is typed by its owner and read by the other side before any payment (issue 36).
+    otherName: textShownTo(r.otherName, "public") || "Stagebook user",
     otherRole: side === "organiser" ? "Musician" : "Event organiser",
     lastMessage: revealed.has(r.id) ? r.lastOriginal : r.lastMessage,
     lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
@@ -211,7 +213,7 @@ function toThreadMessage(userId: string, row: MessageRow, revealed = false): Thr
     id: row.id,
     conversationId: row.conversationId,
     mine: row.senderUserId === userId,
-    senderName: row.senderUserId === userId ? "You" : row.senderName,
+    senderName: row.senderUserId === userId ? "You" : textShownTo(row.senderName, "public"),
     body: revealed && row.originalBody ? row.originalBody : row.body,
     createdAt: row.createdAt.toISOString(),
   };

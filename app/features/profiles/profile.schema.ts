@@ -25,7 +25,18 @@ export const WEBSITE_NOT_ACTIVE = "Website not active";
 export const WEBSITE_NOT_ACTIVE_DESCRIPTION =
   "Complete your first name, last name, phone number and website URL in My Account to activate your website.";
 
-export const SOCIAL_PLATFORMS = ["Instagram", "Facebook", "TikTok", "YouTube", "X", "LinkedIn", "Website"];
+export const SOCIAL_PLATFORMS = [
+  "Instagram",
+  "Facebook",
+  "TikTok",
+  "YouTube",
+  "Audiomack",
+  "Boomplay",
+  "Spotify",
+  "X",
+  "LinkedIn",
+  "Website",
+];
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const SLUG_MAX = 60;
