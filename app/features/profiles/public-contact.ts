@@ -11,6 +11,21 @@ export const BIO_HAS_CONTACT =
 export const LINK_IS_CONTACT =
   "WhatsApp, Telegram, phone and e-mail links cannot be added: organisers get your contact details once a booking is paid.";
 
+export const FIELD_HAS_CONTACT =
+  "This is shown on your public profile, so it cannot contain a phone number, e-mail address, chat handle or link: organisers get your contact details once a booking is paid.";
+export const REVIEW_HAS_CONTACT =
+  "Reviews and replies are public, so they cannot contain a phone number, e-mail address, chat handle or link.";
+export const SLUG_HAS_CONTACT =
+  "Your website URL can use letters and at most 4 digits in a row, and no phone number or e-mail address.";
+
+/**
+ * A profile address that spells contact details (issue 36): a run of more than 4 digits (a year fits),
+ * or groups that read as a number or an address ("tayo-0803-123-4567", "tayo-at-gmail-dot-com").
+ */
+export function isContactSlug(slug: string): boolean {
+  return /\d{5,}/.test(slug) || hasContactDetails(slug.replace(/-/g, " "));
+}
+
 /** Whether free text carries contact details (the chat's rules, every script's digits). */
 export function hasContactDetails(text: string | null | undefined): boolean {
   return Boolean(text) && maskContactDetails(text!).masked;
