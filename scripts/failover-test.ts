@@ -27,7 +27,15 @@ import type { TestRecord } from "~/features/payments/paystack/queries.server";
 import { paystackSignature, testProviderSecret } from "~/features/payments/paystack/signature.server";
 import { chargeSuccessPayload } from "~/features/payments/paystack/test-provider.server";
 import { ensureBuild, ROOT, sleep } from "./bench/server-control";
-import { checkOnce, checkWrites, failures, organisersWriting, publicMusician, rule } from "./scale/checks";
+import {
+  checkOnce,
+  checkWrites,
+  cleanup,
+  organisersWriting,
+  publicMusician,
+  rule,
+  runTest,
+} from "./scale/checks";
 import {
   answerOf,
   type Outcome,
@@ -39,13 +47,12 @@ import {
   startWriters,
 } from "./scale/clients";
 import {
-  appBalancer,
   Balancer,
   type Database,
   freePort,
-  Host,
-  killAllChildren,
+  type Host,
   prepareDatabase,
+  startAppHosts,
 } from "./scale/cluster";
 import { checkInstalled, databaseBalancer, PatroniNode, postgresFolder, startEtcd } from "./scale/patroni";
 
@@ -65,18 +72,6 @@ const WEBHOOK_EVERY_MS = 700;
 
 const t0 = Date.now();
 const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s] ${m}`);
-
-const cleanup: (() => Promise<unknown>)[] = [];
-async function runCleanup() {
-  for (const step of cleanup.reverse()) await step().catch(() => {});
-  cleanup.length = 0;
-  killAllChildren();
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    void runCleanup().finally(() => process.exit(130));
-  });
-}
 
 interface Cluster {
   nodes: [PatroniNode, PatroniNode];
@@ -137,33 +132,14 @@ async function startCluster(): Promise<Cluster> {
   );
   cleanup.push(() => db.stop());
 
-  const port = Number(args.port);
-  const balancerUrl = `http://127.0.0.1:${port}`;
-  const secret = randomUUID() + randomUUID();
-  const hosts = [1, 2].map(
-    (i) =>
-      new Host({
-        name: `app${i}`,
-        port: port + i,
-        dataDir: path.join(workDir, `host${i}`),
-        buildDir,
-        env: {
-          DATABASE_URL: db.ownerUrl,
-          DATABASE_APP_URL: db.appUrl,
-          BETTER_AUTH_SECRET: secret,
-          ORIGIN: balancerUrl,
-        },
-      }),
-  );
-  for (const h of hosts) {
-    h.start();
-    const ms = await h.waitHealthy();
-    log(`${h.name} healthy on ${h.url} after ${ms} ms`);
-  }
-  const balancer = new Balancer(port, await freePort(), appBalancer(port, hosts), workDir);
-  balancer.start();
-  for (const h of hosts) await balancer.waitFor(h.name, "UP", 30_000);
-  log(`haproxy on ${balancer.url}: ${hosts.map((h) => h.name).join(", ")} UP`);
+  const { hosts, balancer, secret } = await startAppHosts({
+    db,
+    count: 2,
+    port: Number(args.port),
+    workDir,
+    buildDir,
+    log,
+  });
   return { nodes, dbBalancer, db, hosts, balancer, secret };
 }
 
@@ -337,7 +313,9 @@ async function main() {
   const killedAt = Date.now();
   const victims = db1.killPostgres();
   await db1.killPatroni();
-  log(`SIGKILL to db1's PostgreSQL (${victims.length} processes) and then its Patroni`);
+  log(
+    `SIGKILL to db1's PostgreSQL (${victims.length} processes) and then its Patroni (${new Date(killedAt).toISOString()})`,
+  );
   const promotedAt = await db2.waitFor("primary", 120_000);
   log(`db2 promoted ${promotedAt - killedAt} ms after the kill`);
   const routedAt = await c.dbBalancer.waitFor("db2", "UP", 60_000);
@@ -500,27 +478,4 @@ async function main() {
   return figures;
 }
 
-const started = Date.now();
-main()
-  .then(async (figures) => {
-    const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`\ncompleted in ${seconds} s`);
-    const out = path.resolve(ROOT, "bench", "results");
-    fs.mkdirSync(out, { recursive: true });
-    fs.writeFileSync(
-      path.join(out, "failover-latest.json"),
-      JSON.stringify({ ...figures, seconds, failures }, null, 2),
-    );
-  })
-  .catch((err) => {
-    failures.push(`the test stopped: ${(err as Error).stack ?? err}`);
-  })
-  .finally(async () => {
-    await runCleanup();
-    if (failures.length) {
-      console.error(`\nFAILED (${failures.length}):\n- ${failures.join("\n- ")}\n(logs: ${workDir}/*.log)`);
-      process.exit(1);
-    }
-    console.log("PASSED");
-    process.exit(0);
-  });
+runTest(main, "failover-latest.json", workDir);

@@ -28,22 +28,21 @@ import { ensureBuild, ROOT, sleep } from "./bench/server-control";
 import {
   checkOnce,
   checkWrites,
+  cleanup,
   failedOf,
-  failures,
   organisersWriting,
   type PhaseFigures,
   publicMusician,
   rule,
+  runTest,
 } from "./scale/checks";
 import { answerOf, get, postForm, StreamReader, startLoad, startWriters } from "./scale/clients";
 import {
-  appBalancer,
-  Balancer,
+  type Balancer,
   type Database,
-  freePort,
-  Host,
-  killAllChildren,
+  type Host,
   type Store,
+  startAppHosts,
   startDatabase,
   startStore,
 } from "./scale/cluster";
@@ -85,54 +84,24 @@ async function startCluster(): Promise<Cluster> {
   const store = await startStore(path.join(workDir, "s3"));
   cleanup.push(() => store.stop());
   const port = Number(args.port);
-  const balancerUrl = `http://127.0.0.1:${port}`;
   const publicUrl = `${store.endpoint}/${store.bucket}`;
-  const secret = randomUUID() + randomUUID();
-  const hosts = Array.from(
-    { length: HOSTS },
-    (_, i) =>
-      new Host({
-        name: `app${i + 1}`,
-        port: port + 1 + i,
-        dataDir: path.join(workDir, `host${i + 1}`),
-        buildDir,
-        env: {
-          DATABASE_URL: db.ownerUrl,
-          DATABASE_APP_URL: db.appUrl,
-          BETTER_AUTH_SECRET: secret,
-          ORIGIN: balancerUrl,
-          S3_BUCKET: store.bucket,
-          S3_ENDPOINT: store.endpoint,
-          S3_REGION: "us-east-1",
-          S3_ACCESS_KEY_ID: "S3RVER",
-          S3_SECRET_ACCESS_KEY: "S3RVER",
-          S3_PUBLIC_URL: publicUrl,
-        },
-      }),
-  );
-  // One after the other: the first start creates the job queue's schema.
-  for (const h of hosts) {
-    h.start();
-    const ms = await h.waitHealthy();
-    log(`${h.name} healthy on ${h.url} after ${ms} ms`);
-  }
-  const balancer = new Balancer(port, await freePort(), appBalancer(port, hosts), workDir);
-  balancer.start();
-  for (const h of hosts) await balancer.waitFor(h.name, "UP", 30_000);
-  log(`haproxy on ${balancer.url}: ${hosts.map((h) => h.name).join(", ")} UP`);
-  return { db, store, hosts, balancer, publicUrl };
-}
-
-const cleanup: (() => Promise<unknown>)[] = [];
-async function runCleanup() {
-  killAllChildren();
-  for (const step of cleanup.reverse()) await step().catch(() => {});
-  cleanup.length = 0;
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    void runCleanup().finally(() => process.exit(130));
+  const { hosts, balancer } = await startAppHosts({
+    db,
+    count: HOSTS,
+    port,
+    workDir,
+    buildDir,
+    log,
+    env: {
+      S3_BUCKET: store.bucket,
+      S3_ENDPOINT: store.endpoint,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_PUBLIC_URL: publicUrl,
+    },
   });
+  return { db, store, hosts, balancer, publicUrl };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -685,27 +654,4 @@ async function waitText(page: Page, text: string) {
   await page.getByText(text).first().waitFor({ timeout: 30_000 });
 }
 
-const started = Date.now();
-main()
-  .then(async (figures) => {
-    const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`\ncompleted in ${seconds} s`);
-    const out = path.resolve(ROOT, "bench", "results");
-    fs.mkdirSync(out, { recursive: true });
-    fs.writeFileSync(
-      path.join(out, "scale-latest.json"),
-      JSON.stringify({ ...figures, seconds, failures }, null, 2),
-    );
-  })
-  .catch((err) => {
-    failures.push(`the test stopped: ${(err as Error).stack ?? err}`);
-  })
-  .finally(async () => {
-    await runCleanup();
-    if (failures.length) {
-      console.error(`\nFAILED (${failures.length}):\n- ${failures.join("\n- ")}\n(logs: ${workDir}/*.log)`);
-      process.exit(1);
-    }
-    console.log("PASSED");
-    process.exit(0);
-  });
+runTest(main, "scale-latest.json", workDir);

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { sleep } from "../bench/server-control";
+import { ROOT, sleep } from "../bench/server-control";
 import {
   type LoadRun,
   type Outcome,
@@ -13,7 +13,7 @@ import {
   type Writer,
   type WriterRun,
 } from "./clients";
-import type { Database, Host } from "./cluster";
+import { type Database, type Host, killAllChildren } from "./cluster";
 
 /** The rules broken so far; a test exits 1 when there is any. */
 export const failures: string[] = [];
@@ -121,8 +121,9 @@ export async function checkOnce(db: Database, hosts: Host[], outcomesLostBefore?
     if (pending < least) [least, progressAt] = [pending, Date.now()];
     await sleep(250);
   }
-  const stuck = await db.query<{ name: string; state: string; n: string }>(
-    `SELECT name, state, count(*) AS n FROM pgboss.job WHERE ${waiting} GROUP BY 1, 2 ORDER BY 1, 2`,
+  const stuck = await db.query<{ name: string; state: string; n: string; started: string | null }>(
+    `SELECT name, state, count(*) AS n, min(started_on)::text AS started FROM pgboss.job WHERE ${waiting}
+      GROUP BY 1, 2 ORDER BY 1, 2`,
     [lostAt],
   );
   const lost = outcomesLostBefore
@@ -133,7 +134,7 @@ export async function checkOnce(db: Database, hosts: Host[], outcomesLostBefore?
       )
     : null;
   console.log(
-    `  job queue ${pending === 0 ? "drained" : `still ${pending} waiting (${stuck.rows.map((r) => `${r.name} ${r.state} ${r.n}`).join(", ")})`} ${Date.now() - drainStarted} ms after the load ended`,
+    `  job queue ${pending === 0 ? "drained" : `still ${pending} waiting (${stuck.rows.map((r) => `${r.name} ${r.state} ${r.n}${r.started ? ` since ${r.started}` : ""}`).join(", ")})`} ${Date.now() - drainStarted} ms after the load ended`,
   );
   if (lost?.rows.length)
     console.log(
@@ -211,4 +212,52 @@ export async function organisersWriting(base: string, slug: string, names: strin
     writers.push({ cookie: org.cookie, conversationId });
   }
   return writers;
+}
+
+/** What the test started, undone in reverse order when it ends, however it ends. */
+export const cleanup: (() => Promise<unknown>)[] = [];
+async function runCleanup() {
+  killAllChildren();
+  for (const step of cleanup.reverse()) await step().catch(() => {});
+  cleanup.length = 0;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    void runCleanup().finally(() => process.exit(130));
+  });
+}
+
+/**
+ * Runs a test's `main`, writes the figures it returns to bench/results/`resultsFile`, undoes what it
+ * started, and exits 0 when every rule held, 1 (listing the broken ones) otherwise.
+ */
+export function runTest(
+  main: () => Promise<Record<string, unknown>>,
+  resultsFile: string,
+  workDir: string,
+): void {
+  const started = Date.now();
+  main()
+    .then(async (figures) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`\ncompleted in ${seconds} s`);
+      const out = path.resolve(ROOT, "bench", "results");
+      fs.mkdirSync(out, { recursive: true });
+      fs.writeFileSync(
+        path.join(out, resultsFile),
+        JSON.stringify({ ...figures, seconds, failures }, null, 2),
+      );
+    })
+    .catch((err) => {
+      failures.push(`the test stopped: ${(err as Error).stack ?? err}`);
+    })
+    .finally(async () => {
+      await runCleanup();
+      if (failures.length) {
+        console.error(`\nFAILED (${failures.length}):\n- ${failures.join("\n- ")}\n(logs: ${workDir}/*.log)`);
+        process.exit(1);
+      }
+      console.log("PASSED");
+      process.exit(0);
+    });
 }

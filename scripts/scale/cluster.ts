@@ -308,3 +308,47 @@ export class Balancer {
     throw new Error(`haproxy did not report ${server} ${state} within ${timeoutMs} ms`);
   }
 }
+
+/**
+ * App hosts on ports port+1, port+2, … sharing the database and one session secret (only the README's
+ * variables, plus `env`), started one after the other (the first start creates the job queue's
+ * schema), and deploy/haproxy.cfg in front of them on `port`.
+ */
+export async function startAppHosts(opts: {
+  db: Database;
+  count: number;
+  port: number;
+  workDir: string;
+  buildDir: string;
+  env?: Record<string, string>;
+  log: (message: string) => void;
+}): Promise<{ hosts: Host[]; balancer: Balancer; secret: string }> {
+  const secret = randomBytes(32).toString("hex");
+  const hosts = Array.from(
+    { length: opts.count },
+    (_, i) =>
+      new Host({
+        name: `app${i + 1}`,
+        port: opts.port + 1 + i,
+        dataDir: path.join(opts.workDir, `host${i + 1}`),
+        buildDir: opts.buildDir,
+        env: {
+          DATABASE_URL: opts.db.ownerUrl,
+          DATABASE_APP_URL: opts.db.appUrl,
+          BETTER_AUTH_SECRET: secret,
+          ORIGIN: `http://127.0.0.1:${opts.port}`,
+          ...opts.env,
+        },
+      }),
+  );
+  for (const h of hosts) {
+    h.start();
+    const ms = await h.waitHealthy();
+    opts.log(`${h.name} healthy on ${h.url} after ${ms} ms`);
+  }
+  const balancer = new Balancer(opts.port, await freePort(), appBalancer(opts.port, hosts), opts.workDir);
+  balancer.start();
+  for (const h of hosts) await balancer.waitFor(h.name, "UP", 30_000);
+  opts.log(`haproxy on ${balancer.url}: ${hosts.map((h) => h.name).join(", ")} UP`);
+  return { hosts, balancer, secret };
+}
