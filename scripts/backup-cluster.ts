@@ -40,7 +40,7 @@ export interface OpenCluster {
 export async function openClusterForBackup(): Promise<OpenCluster> {
   if (process.env.DATABASE_URL)
     throw new Error(
-      "db:backup backs up the embedded database; with your own PostgreSQL (DATABASE_URL) use its own backups (README, \"Backups and restore\").",
+      'db:backup backs up the embedded database; with your own PostgreSQL (DATABASE_URL) use its own backups (README, "Backups and restore").',
     );
   const { config, dataDir } = backupSettings();
   const store = openBackupStore(config.target);

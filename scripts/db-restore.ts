@@ -25,7 +25,8 @@ try {
 } catch (err) {
   fail(`${(err as Error).message}\n${USAGE}`, 2);
 }
-if (!args.into || Boolean(args.to) === Boolean(args.latest)) fail(`give --into and one of --to or --latest.\n${USAGE}`, 2);
+if (!args.into || Boolean(args.to) === Boolean(args.latest))
+  fail(`give --into and one of --to or --latest.\n${USAGE}`, 2);
 let target: RestoreTarget;
 if (args.to) {
   const to = new Date(args.to);
@@ -76,9 +77,13 @@ try {
     const lastXact = summary.last_xact ? new Date(summary.last_xact).toISOString() : "none replayed";
     console.log(`db:restore: restored into ${into} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     console.log(`  from base backup ${b.id} (finished ${b.finishedAt}) and the archived WAL after it`);
-    console.log(`  stopped at: ${"to" in target ? target.to.toISOString() : "the end of the archive (--latest)"}`);
+    console.log(
+      `  stopped at: ${"to" in target ? target.to.toISOString() : "the end of the archive (--latest)"}`,
+    );
     console.log(`  last transaction: ${lastXact}`);
-    console.log(`  bookings: ${summary.bookings}; payments: ${summary.payments} (${summary.paid} succeeded); ledger transactions: ${summary.transactions}`);
+    console.log(
+      `  bookings: ${summary.bookings}; payments: ${summary.payments} (${summary.paid} succeeded); ledger transactions: ${summary.transactions}`,
+    );
     if (breaches.length === 0) console.log("  ledger:check OK — every invariant holds.");
     else {
       code = 1;

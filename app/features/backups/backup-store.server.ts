@@ -79,8 +79,7 @@ export class DirStore implements BackupStore {
       for (const e of entries) {
         const key = `${keyPrefix}${e.name}`;
         if (e.isDirectory()) walk(path.join(dir, e.name), `${key}/`);
-        else if (e.isFile() && key.startsWith(prefix) && !/\.tmp-\d+$/.test(e.name))
-        {
+        else if (e.isFile() && key.startsWith(prefix) && !/\.tmp-\d+$/.test(e.name)) {
           const st = fs.statSync(path.join(dir, e.name));
           found.push({ key, size: st.size, modified: st.mtime });
         }
@@ -95,7 +94,8 @@ export class DirStore implements BackupStore {
     for (const key of keys) {
       fs.rmSync(this.file(key), { force: true });
       const dir = path.dirname(this.file(key));
-      if (key.startsWith("base/") && fs.existsSync(dir) && fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+      if (key.startsWith("base/") && fs.existsSync(dir) && fs.readdirSync(dir).length === 0)
+        fs.rmdirSync(dir);
     }
   }
 }
@@ -130,6 +130,9 @@ export class S3Store implements BackupStore {
       forcePathStyle: Boolean(config.endpoint),
       // A store that is down fails the call quickly; the watch job tries again next minute.
       maxAttempts: 2,
+      // Plain uploads: S3-compatible stores that do not speak aws-chunked checksums (MinIO, R2, s3rver) store them as sent.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
       credentials:
         config.accessKeyId && config.secretAccessKey
           ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
@@ -141,14 +144,13 @@ export class S3Store implements BackupStore {
     return `s3://${this.config.bucket}/${this.config.prefix}`;
   }
 
+  /** One PUT (up to 5 GB, S3's limit for one): a buffer, so a failed attempt is retried whole. */
   async putFile(key: string, file: string): Promise<void> {
-    const { size } = await fs.promises.stat(file);
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.config.bucket,
         Key: this.config.prefix + key,
-        Body: fs.createReadStream(file),
-        ContentLength: size,
+        Body: await fs.promises.readFile(file),
       }),
     );
   }
@@ -260,7 +262,10 @@ export function backupConfig(e: Env): BackupConfig {
         secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       },
     };
-  return { ...common, target: { kind: "dir", dir: path.resolve(e.BACKUP_DIR ?? defaultBackupDir(e.DATA_DIR)) } };
+  return {
+    ...common,
+    target: { kind: "dir", dir: path.resolve(e.BACKUP_DIR ?? defaultBackupDir(e.DATA_DIR)) },
+  };
 }
 
 function normalisePrefix(prefix: string): string {

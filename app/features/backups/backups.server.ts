@@ -5,11 +5,10 @@
 // admin page shows an alert. Neither touches a request: PostgreSQL archives in its own process, and a
 // failing archive only keeps WAL in pg_wal until it recovers.
 import pg from "pg";
+import { postgresOsUser } from "~/server/embedded-postgres.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { postgresOsUser } from "~/server/embedded-postgres.server";
 import { type ArchivePlan, archivePlan, shipSpool } from "./archiving.server";
-import { BackupBusyError, listBaseBackups, pruneBackups, takeBaseBackup } from "./base-backup.server";
 import {
   type BackupConfig,
   type BackupStore,
@@ -17,6 +16,7 @@ import {
   CLUSTER_ENV,
   openBackupStore,
 } from "./backup-store.server";
+import { BackupBusyError, listBaseBackups, pruneBackups, takeBaseBackup } from "./base-backup.server";
 import { type BackupStatusRow, readBackupStatus, writeBackupStatus } from "./queries.server";
 
 export const BASE_BACKUP_JOB = "backup-base";
@@ -60,10 +60,16 @@ export async function runBaseBackupJob(rt = backupRuntime(), now = new Date()): 
   if (!rt) return;
   const backups = await listBaseBackups(rt.store);
   const newest = backups[backups.length - 1];
-  const due = !newest || now.getTime() - Date.parse(newest.finishedAt) >= rt.config.baseEveryHours * 3_600_000;
+  const due =
+    !newest || now.getTime() - Date.parse(newest.finishedAt) >= rt.config.baseEveryHours * 3_600_000;
   if (due) {
     try {
-      const b = await takeBaseBackup({ ownerUrl: rt.ownerUrl, pgDir: rt.pgDir, dataDir: rt.dataDir, store: rt.store });
+      const b = await takeBaseBackup({
+        ownerUrl: rt.ownerUrl,
+        pgDir: rt.pgDir,
+        dataDir: rt.dataDir,
+        store: rt.store,
+      });
       logger.info({ id: b.id, bytes: b.bytes, where: rt.store.where }, "base backup taken");
     } catch (err) {
       if (err instanceof BackupBusyError) return;
@@ -140,8 +146,15 @@ export async function runBackupWatch(rt = backupRuntime()): Promise<BackupStatus
     problems.push(`the backups in ${rt.store.where} could not be read: ${(err as Error).message}`);
   }
   const error = problems.length ? problems.join("; ") : null;
-  const row = await writeBackupStatus({ target: rt.store.where, lastWalName, lastWalAt, lastBaseBackupAt, error });
-  if (error) logger.error({ failingSince: row.failingSince, where: rt.store.where }, `backups are failing: ${error}`);
+  const row = await writeBackupStatus({
+    target: rt.store.where,
+    lastWalName,
+    lastWalAt,
+    lastBaseBackupAt,
+    error,
+  });
+  if (error)
+    logger.error({ failingSince: row.failingSince, where: rt.store.where }, `backups are failing: ${error}`);
   return row;
 }
 
@@ -164,9 +177,10 @@ export async function backupHealth(): Promise<BackupHealth> {
   if (!rt)
     return {
       kind: "off",
-      reason: env().BACKUPS === "off"
-        ? "Backups are off (BACKUPS=off)."
-        : "This app uses your own PostgreSQL (DATABASE_URL): back it up with its own tools (README, \"Backups and restore\").",
+      reason:
+        env().BACKUPS === "off"
+          ? "Backups are off (BACKUPS=off)."
+          : 'This app uses your own PostgreSQL (DATABASE_URL): back it up with its own tools (README, "Backups and restore").',
     };
   const s = await readBackupStatus();
   const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

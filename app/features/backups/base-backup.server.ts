@@ -48,7 +48,10 @@ const EXCLUDED = [
 export class BackupBusyError extends Error {}
 
 function stamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  return d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
 }
 
 /**
@@ -79,7 +82,8 @@ export async function takeBaseBackup(opts: {
       await tarCluster(opts.pgDir, tarFile);
     } finally {
       // Waits until the last WAL segment the copy needs has been archived.
-      stop = (await client.query<{ labelfile: string }>("SELECT labelfile FROM pg_backup_stop(true)")).rows[0]!;
+      stop = (await client.query<{ labelfile: string }>("SELECT labelfile FROM pg_backup_stop(true)"))
+        .rows[0]!;
     }
     const finished = now();
     const version = await client.query<{ server_version: string }>("SHOW server_version");

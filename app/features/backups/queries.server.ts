@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { backupStatus } from "~db/schema/backups";
 import { db } from "~/server/db.server";
+import { backupStatus } from "~db/schema/backups";
 
 export type BackupStatusRow = typeof backupStatus.$inferSelect;
 

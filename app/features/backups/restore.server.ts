@@ -14,8 +14,8 @@ import {
   startEmbeddedPostgres,
 } from "~/server/embedded-postgres.server";
 import { restoreCommand, WAL_NAME } from "./archiving.server";
-import { type BaseBackup, listBaseBackups, SECRET_FILES } from "./base-backup.server";
 import type { BackupStore } from "./backup-store.server";
+import { type BaseBackup, listBaseBackups, SECRET_FILES } from "./base-backup.server";
 
 const exec = promisify(execFile);
 
@@ -37,7 +37,8 @@ export function occupiedReason(dir: string): string | undefined {
 
 /** The base backup to start from: the newest that finished at or before the moment. */
 export function chooseBaseBackup(backups: BaseBackup[], target: RestoreTarget): BaseBackup {
-  if (backups.length === 0) throw new RestoreError("There are no base backups yet: run `npm run db:backup` first.");
+  if (backups.length === 0)
+    throw new RestoreError("There are no base backups yet: run `npm run db:backup` first.");
   if ("latest" in target) return backups[backups.length - 1]!;
   const before = backups.filter((b) => Date.parse(b.finishedAt) <= target.to.getTime());
   const chosen = before[before.length - 1];
@@ -46,6 +47,11 @@ export function chooseBaseBackup(backups: BaseBackup[], target: RestoreTarget): 
       `No base backup had finished by ${target.to.toISOString()}: the oldest kept finished at ${backups[0]!.finishedAt}.`,
     );
   return chosen;
+}
+
+/** 2026-12-01 13:05:00.123+00: the form recovery_target_time takes (it refuses ISO's T and Z). */
+export function pgTimestamp(d: Date): string {
+  return `${d.toISOString().replace("T", " ").replace("Z", "")}+00`;
 }
 
 export interface Restored {
@@ -59,7 +65,11 @@ export interface Restored {
  * Rebuilds a database in `into` (a new or empty folder) and leaves it running for the caller to check;
  * close() stops it. `npm start` with DATA_DIR=into then serves it.
  */
-export async function restoreInto(into: string, target: RestoreTarget, store: BackupStore): Promise<Restored> {
+export async function restoreInto(
+  into: string,
+  target: RestoreTarget,
+  store: BackupStore,
+): Promise<Restored> {
   const occupied = occupiedReason(into);
   if (occupied)
     throw new RestoreError(
@@ -74,9 +84,12 @@ export async function restoreInto(into: string, target: RestoreTarget, store: Ba
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "stagebook-restore-wal-"));
   const cleanup = () => fs.rmSync(staging, { recursive: true, force: true });
   try {
-    const secrets = JSON.parse(await store.getText(`base/${backup.id}/secrets.json`)) as Record<string, string>;
+    const secrets = JSON.parse(await store.getText(`base/${backup.id}/secrets.json`)) as Record<
+      string,
+      string
+    >;
     for (const name of SECRET_FILES)
-      if (secrets[name]) fs.writeFileSync(path.join(into, name), `${secrets[name]}\n`, { mode: 0o600 });
+      if (secrets[name]) fs.writeFileSync(path.join(into, name), secrets[name], { mode: 0o600 });
 
     fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
     const tarFile = path.join(staging, "data.tar.gz");
@@ -103,7 +116,7 @@ export async function restoreInto(into: string, target: RestoreTarget, store: Ba
     }
     const stopAt =
       "to" in target
-        ? [`recovery_target_time=${target.to.toISOString()}`, "recovery_target_inclusive=true"]
+        ? [`recovery_target_time=${pgTimestamp(target.to)}`, "recovery_target_inclusive=true"]
         : [];
     let database: EmbeddedDatabase;
     try {
@@ -134,7 +147,8 @@ export async function restoreInto(into: string, target: RestoreTarget, store: Ba
     cleanup();
     // The folder was new or empty: what this restore wrote goes, so the next attempt may use it.
     fs.rmSync(pgDir, { recursive: true, force: true });
-    for (const name of [...SECRET_FILES, "postgres-location"]) fs.rmSync(path.join(into, name), { force: true });
+    for (const name of [...SECRET_FILES, "postgres-location"])
+      fs.rmSync(path.join(into, name), { force: true });
     throw err;
   }
 }
