@@ -30,7 +30,8 @@ const restoredDir = path.join(root, "restored");
 process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= "warn";
 process.env.ORIGIN ??= "http://localhost:3000";
-for (const k of ["DATABASE_URL", "DATABASE_APP_URL", "BACKUP_DIR", "BACKUP_S3_BUCKET", "S3_BUCKET"]) delete process.env[k];
+for (const k of ["DATABASE_URL", "DATABASE_APP_URL", "BACKUP_DIR", "BACKUP_S3_BUCKET", "S3_BUCKET"])
+  delete process.env[k];
 
 async function sql<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
@@ -107,7 +108,10 @@ try {
   await until(
     `WAL segment ${wal} archived`,
     async () => {
-      const [s] = await sql<{ last: string | null }>(source.url, "SELECT last_archived_wal AS last FROM pg_stat_archiver");
+      const [s] = await sql<{ last: string | null }>(
+        source.url,
+        "SELECT last_archived_wal AS last FROM pg_stat_archiver",
+      );
       return s?.last != null && s.last >= wal;
     },
     measureRpo ? 180_000 : 30_000,
