@@ -3,7 +3,7 @@
 // write. The command gzips the segment into a folder: BACKUP_DIR/wal itself, or, when backups go to
 // S3 (or the postgres OS user cannot reach BACKUP_DIR), a spool folder beside the cluster that the
 // watch job ships to the store every minute. A segment PostgreSQL forces out after a quiet minute is
-// still 16 MB of mostly zeros: gzip makes it a few kilobytes, which basic_archive would not.
+// still 16 MB of mostly zeros: gzip makes it about 100 KB, which basic_archive would not.
 import fs from "node:fs";
 import path from "node:path";
 import { canTraverse, type OsUser } from "../../server/embedded-postgres.server";

@@ -7,8 +7,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { grantAdminByEmail } from "~/features/admin/queries.server";
+import { loader as adminLoader } from "~/routes/admin";
 import { prepareAppRole } from "~/server/app-role.server";
 import {
   acquireDataDirLock,
@@ -18,11 +22,27 @@ import {
 import { parseEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { runMigrations } from "~/server/migrate.server";
-import { createMusician, testIp } from "../../../tests/support/accounts";
+import { createMusician, loadContext, requestAs, testIp } from "../../../tests/support/accounts";
 import { archivePlan, archivingFor, shipSpool } from "./archiving.server";
 import { backupConfig, CLUSTER_ENV, DirStore, S3Store } from "./backup-store.server";
 import { payForNewBooking } from "./backup-test-support";
 import { type BackupRuntime, backupHealth, runBackupWatch } from "./backups.server";
+import { BackupAlert, BackupCard } from "./components/backup-health";
+
+type AdminArgs = Parameters<typeof adminLoader>[0];
+async function adminPage(who: { cookie: string }, tab: string) {
+  const page = await adminLoader({
+    request: requestAs(who, `/admin?tab=${tab}`),
+    params: {},
+    context: loadContext(),
+  } as AdminArgs);
+  return {
+    health: page.backups,
+    alert: renderToString(createElement(BackupAlert, { health: page.backups })),
+    card: renderToString(createElement(BackupCard, { health: page.backups })),
+  };
+}
+
 import { type BaseBackup, listBaseBackups, pruneBackups, takeBaseBackup } from "./base-backup.server";
 
 const run = promisify(execFile);
@@ -304,6 +324,19 @@ describe("backups of the embedded database", () => {
     expect(recovered?.lastError).toBeNull();
     expect(recovered?.lastWalAt).toBeInstanceOf(Date);
     expect(recovered?.lastBaseBackupAt).toBeInstanceOf(Date);
+    const admin = await createMusician();
+    expect(await grantAdminByEmail(admin.email)).toBe(true);
+    const overview = await adminPage(admin, "overview");
+    expect(overview.alert).toBe("");
+    expect(overview.health).toMatchObject({
+      kind: "on",
+      failingSince: null,
+      lastWalAt: recovered?.lastWalAt?.toISOString(),
+      lastBaseBackupAt: recovered?.lastBaseBackupAt?.toISOString(),
+    });
+    expect(overview.card).toContain("Last archived WAL");
+    expect(overview.card).toContain(`dateTime="${recovered?.lastWalAt?.toISOString()}"`);
+    expect(overview.card).toContain(`dateTime="${recovered?.lastBaseBackupAt?.toISOString()}"`);
   });
 });
 
