@@ -62,7 +62,7 @@ export async function openClusterForBackup(): Promise<OpenCluster> {
       pgDir,
       dataDir,
       ship: async () => {
-        if (plan.spooled) await shipSpool(plan.dir, store);
+        if (plan.spooled) await shipSpool(plan, store);
       },
       close: async () => {},
     };
@@ -74,7 +74,7 @@ export async function openClusterForBackup(): Promise<OpenCluster> {
     pgDir: embedded.dataDir,
     dataDir,
     ship: async () => {
-      if (plan.spooled) await shipSpool(plan.dir, store);
+      if (plan.spooled) await shipSpool(plan, store);
     },
     close: async () => {
       await embedded.stop();

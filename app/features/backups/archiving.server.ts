@@ -19,27 +19,45 @@ export function shellQuote(s: string): string {
 }
 
 export interface ArchivePlan {
-  /** Where PostgreSQL's archive_command writes: BACKUP_DIR/wal, or the spool. */
+  /** Where PostgreSQL's archive_command writes: BACKUP_DIR/wal/<system id>, or the spool. */
   dir: string;
   /** Whether the watch job must ship `dir` to the store (S3, or a BACKUP_DIR postgres cannot reach). */
   spooled: boolean;
+  /**
+   * The store's folder for this cluster's WAL: `wal/<system identifier>/`. A cluster made anew in the
+   * same DATA_DIR (`rm -rf .data`, every e2e run) names its segments as the old one did; its own folder
+   * keeps the two apart, as PostgreSQL's docs ask of an archive shared by several clusters.
+   */
+  walPrefix: string;
 }
 
-/** Where the archive goes for a cluster folder; pure, so every app process agrees on it. */
+/** The cluster's database system identifier: the first 8 bytes of global/pg_control. */
+export function systemIdentifier(pgDir: string): string {
+  const control = fs.readFileSync(path.join(pgDir, "global", "pg_control"));
+  return control.readBigUInt64LE(0).toString();
+}
+
+/** Where the archive goes for a cluster folder; every app process agrees on it. */
 export function archivePlan(config: BackupConfig, pgDir: string, user: OsUser | undefined): ArchivePlan {
-  const spool = { dir: path.join(path.dirname(pgDir), "wal-spool"), spooled: true };
+  const walPrefix = `wal/${systemIdentifier(pgDir)}/`;
+  const spool = { dir: path.join(path.dirname(pgDir), "wal-spool"), spooled: true, walPrefix };
   if (config.target.kind !== "dir") return spool;
-  const dir = path.join(config.target.dir, "wal");
+  const dir = path.join(config.target.dir, ...walPrefix.split("/").filter(Boolean));
   if (user && !canTraverse(path.join(dir, "x"), user)) return spool;
-  return { dir, spooled: false };
+  return { dir, spooled: false, walPrefix };
 }
 
 /** Makes the archive folder (the postgres OS user's, when running as root) and returns the -c settings. */
 export function archiveSettings(plan: ArchivePlan, user: OsUser | undefined): string[] {
-  const parent = path.dirname(plan.dir);
-  fs.mkdirSync(parent, { recursive: true, mode: user ? 0o711 : 0o700 });
-  // The postgres OS user walks through to wal/ but cannot list or read the base backups (secrets).
-  if (user) fs.chmodSync(parent, 0o711);
+  if (!plan.spooled) {
+    // BACKUP_DIR and BACKUP_DIR/wal: the postgres OS user walks through to its folder but cannot list
+    // or read the base backups (they hold the secrets).
+    const backupDir = path.dirname(path.dirname(plan.dir));
+    for (const d of [backupDir, path.dirname(plan.dir)]) {
+      fs.mkdirSync(d, { recursive: true, mode: user ? 0o711 : 0o700 });
+      if (user) fs.chmodSync(d, 0o711);
+    }
+  }
   fs.mkdirSync(plan.dir, { recursive: true, mode: 0o700 });
   if (user) fs.chownSync(plan.dir, user.uid, user.gid);
   return [
@@ -81,7 +99,8 @@ export function restoreCommand(dir: string): string {
 }
 
 /** Ships spooled segments to the store (oldest first) and removes each once stored; returns the last. */
-export async function shipSpool(dir: string, store: BackupStore): Promise<string | undefined> {
+export async function shipSpool(plan: ArchivePlan, store: BackupStore): Promise<string | undefined> {
+  const { dir } = plan;
   let names: string[];
   try {
     names = fs.readdirSync(dir).filter((n) => n.endsWith(".gz") && WAL_NAME.test(n.slice(0, -3)));
@@ -92,7 +111,7 @@ export async function shipSpool(dir: string, store: BackupStore): Promise<string
   let last: string | undefined;
   for (const name of names.sort()) {
     try {
-      await store.putFile(`wal/${name}`, path.join(dir, name));
+      await store.putFile(`${plan.walPrefix}${name}`, path.join(dir, name));
     } catch (err) {
       // Shipped and removed meanwhile by another process (db:backup beside a running server).
       if ((err as NodeJS.ErrnoException).code === "ENOENT") continue;

@@ -23,7 +23,7 @@ import { parseEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { runMigrations } from "~/server/migrate.server";
 import { createMusician, loadContext, requestAs, testIp } from "../../../tests/support/accounts";
-import { archivePlan, archivingFor, shipSpool } from "./archiving.server";
+import { archivePlan, archivingFor, shipSpool, systemIdentifier } from "./archiving.server";
 import { backupConfig, CLUSTER_ENV, DirStore, S3Store } from "./backup-store.server";
 import { payForNewBooking } from "./backup-test-support";
 import { type BackupRuntime, backupHealth, runBackupWatch } from "./backups.server";
@@ -156,13 +156,20 @@ describe("backups of the embedded database", () => {
       "SELECT current_setting('archive_mode') AS mode, current_setting('archive_timeout') AS timeout",
     );
     expect(settings).toEqual({ mode: "on", timeout: "1min" });
+    // Each cluster's WAL in a folder named by its system identifier (a cluster made anew never collides).
+    const [control] = await query<{ id: string }>(
+      db.url,
+      "SELECT system_identifier::text AS id FROM pg_control_system()",
+    );
+    expect(systemIdentifier(db.dataDir)).toBe(control?.id);
+    const walDir = path.join(BACKUP_DIR, "wal", control!.id);
     const wal = await switchAndWaitArchived(db.url);
-    expect(fs.existsSync(path.join(BACKUP_DIR, "wal", `${wal}.gz`))).toBe(true);
+    expect(fs.existsSync(path.join(walDir, `${wal}.gz`))).toBe(true);
     // Compressed: a segment is 16 MB in pg_wal; one forced out after a quiet minute is mostly zeros.
-    expect(fs.statSync(path.join(BACKUP_DIR, "wal", `${wal}.gz`)).size).toBeLessThan(16 * 1024 * 1024);
+    expect(fs.statSync(path.join(walDir, `${wal}.gz`)).size).toBeLessThan(16 * 1024 * 1024);
     await query(db.url, "CREATE TEMP TABLE quiet AS SELECT 1");
     const quiet = await switchAndWaitArchived(db.url);
-    expect(fs.statSync(path.join(BACKUP_DIR, "wal", `${quiet}.gz`)).size).toBeLessThan(256 * 1024);
+    expect(fs.statSync(path.join(walDir, `${quiet}.gz`)).size).toBeLessThan(256 * 1024);
   });
 
   let musician: Awaited<ReturnType<typeof createMusician>>;
@@ -275,7 +282,7 @@ describe("backups of the embedded database", () => {
   }, async () => {
     const rt = runtime();
     expect((await runBackupWatch(rt))?.failingSince).toBeNull();
-    const walDir = path.join(BACKUP_DIR, "wal");
+    const walDir = path.join(BACKUP_DIR, "wal", systemIdentifier(db.dataDir));
     const errors = vi.spyOn(logger, "error");
     fs.chmodSync(walDir, 0o000);
     try {
@@ -358,6 +365,7 @@ describe("retention", () => {
     startedAt: finishedAt,
     finishedAt,
     startWal,
+    systemId: "7001",
     timeline: 1,
     bytes: 1,
     backupLabel: "",
@@ -370,7 +378,7 @@ describe("retention", () => {
       await store.putText(`base/${b.id}/data.tar.gz`, "x");
       await store.putText(`base/${b.id}/backup.json`, JSON.stringify(b));
     }
-    for (const w of wal) await store.putText(`wal/${w}.gz`, "x");
+    for (const w of wal) await store.putText(w.includes("/") ? `wal/${w}.gz` : `wal/7001/${w}.gz`, "x");
     return store;
   }
 
@@ -389,17 +397,19 @@ describe("retention", () => {
         "000000010000000000000009",
         "00000002.history",
         "00000002000000000000000A",
+        // A cluster made anew in the same folder long ago, none of its base backups kept.
+        "7000/000000010000000000000001",
       ],
     );
     const pruned = await pruneBackups(store, 14, now);
-    expect(pruned).toEqual({ backups: ["20261201T000000Z"], walFiles: 1 });
+    expect(pruned).toEqual({ backups: ["20261201T000000Z"], walFiles: 2 });
     expect((await listBaseBackups(store)).map((b) => b.id)).toEqual(["20261205T000000Z", "20261215T000000Z"]);
     expect((await store.list("wal/")).map((o) => o.key)).toEqual([
-      "wal/000000010000000000000005.gz",
-      "wal/000000010000000000000008.gz",
-      "wal/000000010000000000000009.gz",
-      "wal/00000002.history.gz",
-      "wal/00000002000000000000000A.gz",
+      "wal/7001/000000010000000000000005.gz",
+      "wal/7001/000000010000000000000008.gz",
+      "wal/7001/000000010000000000000009.gz",
+      "wal/7001/00000002.history.gz",
+      "wal/7001/00000002000000000000000A.gz",
     ]);
     expect(fs.existsSync(path.join(store.root, "base", "20261201T000000Z"))).toBe(false);
   });
@@ -448,12 +458,16 @@ describe("backups to an S3-compatible store", () => {
     try {
       await runMigrations(cluster.url);
       const plan = archivePlan(config, cluster.dataDir, undefined);
-      expect(plan).toEqual({ dir: path.join(path.dirname(cluster.dataDir), "wal-spool"), spooled: true });
+      expect(plan).toEqual({
+        dir: path.join(path.dirname(cluster.dataDir), "wal-spool"),
+        spooled: true,
+        walPrefix: `wal/${systemIdentifier(cluster.dataDir)}/`,
+      });
       await takeBaseBackup({ ownerUrl: cluster.url, pgDir: cluster.dataDir, dataDir, store });
       await query(cluster.url, "CREATE TABLE drill (n int); INSERT INTO drill VALUES (42)");
       await switchAndWaitArchived(cluster.url);
-      await shipSpool(plan.dir, store);
-      expect((await store.list("wal/")).length).toBeGreaterThan(0);
+      await shipSpool(plan, store);
+      expect((await store.list(plan.walPrefix)).length).toBeGreaterThan(0);
       expect(fs.readdirSync(plan.dir).filter((n) => n.endsWith(".gz"))).toEqual([]);
 
       const into = path.join(ROOT, "restored-from-s3");

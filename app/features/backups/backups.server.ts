@@ -110,7 +110,7 @@ export async function runBackupWatch(rt = backupRuntime()): Promise<BackupStatus
   let lastWalAt: Date | null = null;
   if (rt.plan.spooled) {
     try {
-      const shipped = await shipSpool(rt.plan.dir, rt.store);
+      const shipped = await shipSpool(rt.plan, rt.store);
       if (shipped) {
         lastWalName = shipped;
         lastWalAt = new Date();

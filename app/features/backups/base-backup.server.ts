@@ -23,6 +23,8 @@ export interface BaseBackup {
   /** When pg_backup_stop returned: the earliest moment this backup can be restored to. */
   finishedAt: string;
   startWal: string;
+  /** The cluster's system identifier: its WAL is under wal/<systemId>/. */
+  systemId: string;
   timeline: number;
   bytes: number;
   backupLabel: string;
@@ -86,7 +88,9 @@ export async function takeBaseBackup(opts: {
         .rows[0]!;
     }
     const finished = now();
-    const version = await client.query<{ server_version: string }>("SHOW server_version");
+    const version = await client.query<{ server_version: string; system_id: string }>(
+      "SELECT current_setting('server_version') AS server_version, (SELECT system_identifier::text FROM pg_control_system()) AS system_id",
+    );
     const label = stop.labelfile;
     const startWal = /START WAL LOCATION: \S+ \(file ([0-9A-F]{24})\)/.exec(label)?.[1];
     const timeline = Number(/START TIMELINE: (\d+)/.exec(label)?.[1] ?? 1);
@@ -96,6 +100,7 @@ export async function takeBaseBackup(opts: {
       startedAt: started.toISOString(),
       finishedAt: finished.toISOString(),
       startWal,
+      systemId: version.rows[0]?.system_id ?? "",
       timeline,
       bytes: fs.statSync(tarFile).size,
       backupLabel: label,
@@ -150,8 +155,10 @@ export async function listBaseBackups(store: BackupStore): Promise<BaseBackup[]>
 
 /**
  * Deletes base backups that finished more than `retentionDays` ago, always keeping the newest, and the
- * archived WAL older than the oldest kept one's start (history files stay: they are tiny and every
- * timeline needs them). Returns what it deleted.
+ * archived WAL no kept backup needs: for each cluster (system identifier), what is older than its
+ * oldest kept backup's start; for a cluster with no kept backup (one made anew in the same DATA_DIR
+ * long ago), what is past retention by age. History files stay: they are tiny and every timeline needs
+ * them. Returns what it deleted.
  */
 export async function pruneBackups(
   store: BackupStore,
@@ -170,13 +177,18 @@ export async function pruneBackups(
     await store.delete([`base/${b.id}/backup.json`]);
     await store.delete(all.filter((o) => o.key.startsWith(`base/${b.id}/`)).map((o) => o.key));
   }
-  const oldestStart = kept.map((b) => b.startWal).sort()[0]!;
-  const wal = (await store.list("wal/"))
-    .map((o) => o.key)
-    .filter((k) => {
-      const name = k.slice("wal/".length).replace(/\.gz$/, "");
-      return !name.endsWith(".history") && name.slice(0, 24) < oldestStart;
-    });
-  await store.delete(wal);
+  const oldestStart = new Map<string, string>();
+  for (const b of kept) {
+    const start = oldestStart.get(b.systemId);
+    if (!start || b.startWal < start) oldestStart.set(b.systemId, b.startWal);
+  }
+  const wal = (await store.list("wal/")).filter((o) => {
+    const [, systemId = "", file = ""] = o.key.split("/");
+    const name = file.replace(/\.gz$/, "");
+    if (name.endsWith(".history")) return false;
+    const start = oldestStart.get(systemId);
+    return start ? name.slice(0, 24) < start : o.modified.getTime() < cutoff;
+  });
+  await store.delete(wal.map((o) => o.key));
   return { backups: old.map((b) => b.id), walFiles: wal.length };
 }

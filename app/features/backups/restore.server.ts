@@ -101,8 +101,9 @@ export async function restoreInto(
     fs.rmSync(path.join(pgDir, "backup_label.old"), { force: true });
 
     // The WAL from the backup's start on (and every timeline's history), uncompressed by restore_command.
-    for (const o of await store.list("wal/")) {
-      const name = o.key.slice("wal/".length).replace(/\.gz$/, "");
+    const walPrefix = `wal/${backup.systemId}/`;
+    for (const o of await store.list(walPrefix)) {
+      const name = o.key.slice(walPrefix.length).replace(/\.gz$/, "");
       if (!WAL_NAME.test(name)) continue;
       if (name.endsWith(".history") || name.slice(0, 24) >= backup.startWal)
         await store.getFile(o.key, path.join(staging, `${name}.gz`));
