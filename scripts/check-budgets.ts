@@ -134,6 +134,7 @@ async function main() {
     process.exit(1);
   }
   fs.rmSync(path.resolve(ROOT, dataDir), { recursive: true, force: true });
+  fs.rmSync(path.resolve(ROOT, `${dataDir}-backups`), { recursive: true, force: true });
   const seed = spawnSync(
     process.execPath,
     ["--import", "tsx", "scripts/seed-demo.ts", "--musicians", "30", "--bookings", "60"],
@@ -163,6 +164,7 @@ async function main() {
   } finally {
     await server.stop();
     fs.rmSync(path.resolve(ROOT, dataDir), { recursive: true, force: true });
+    fs.rmSync(path.resolve(ROOT, `${dataDir}-backups`), { recursive: true, force: true });
   }
 
   if (args.json) {

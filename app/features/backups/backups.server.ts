@@ -79,6 +79,8 @@ export async function runBaseBackupJob(rt = backupRuntime(), now = new Date()): 
   const pruned = await pruneBackups(rt.store, rt.config.retentionDays, now);
   if (pruned.backups.length || pruned.walFiles)
     logger.info({ ...pruned, retentionDays: rt.config.retentionDays }, "old backups pruned");
+  // The admin page shows the new backup now, not at the next minute's look.
+  if (due) await runBackupWatch(rt);
 }
 
 type ArchiverStats = {
