@@ -10,7 +10,7 @@ export interface MarketFilters {
   locationTerms: string[];
   maxRateKobo: number | null;
   date: string | null;
-  sort: "relevance" | "price" | "newest" | "rating";
+  sort: "relevance" | "price" | "newest" | "rating" | "record";
 }
 
 export interface MarketRow {
@@ -74,6 +74,9 @@ function orderClause(f: MarketFilters): SQL {
   // rating_score is the Bayesian average kept by the reviews feature (indexed with created_at).
   if (f.sort === "rating") return sql`p.rating_score DESC, p.created_at DESC`;
   if (f.sort === "newest") return sql`p.created_at DESC`;
+  // The public record's score, kept by the numbers job (issue 38); musicians without one shown come last.
+  if (f.sort === "record")
+    return sql`(SELECT r.record_score FROM musician_public_records r WHERE r.musician_id = p.id AND r.shown) DESC NULLS LAST, p.created_at DESC`;
   if (f.words.length) {
     // A whole-word match (in a name, genre or role) before a match inside a longer word, then bookable
     // profiles (photo, rate, genre: market_ready, migration 0024) before bare ones.

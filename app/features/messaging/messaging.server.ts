@@ -30,6 +30,7 @@ import {
   findRequestClient,
   findUserContact,
   insertMessage,
+  lastSenderOfPairSince,
   latestMessageId,
   listConversations,
   listMessages,
@@ -386,6 +387,19 @@ export async function linkBookingToConversation(
 }
 
 /** A musician accepted an organiser's request: the booking it became is in their My Bookings. */
+/**
+ * Whether the musician wrote to the organiser in Messages after `since` and is waiting for an answer
+ * (the last word is theirs): a signed-in organiser's request is answered there, not on its page.
+ */
+export async function musicianAnsweredInMessages(
+  organiserUserId: string,
+  musicianId: string,
+  since: Date,
+): Promise<boolean> {
+  const last = await lastSenderOfPairSince(organiserUserId, musicianId, since);
+  return last !== null && last !== organiserUserId;
+}
+
 export async function notifyRequestAccepted(bookingSlug: string, musicianName: string): Promise<void> {
   await notifyOrganiserOfBooking(bookingSlug, {
     subject: `${musicianName} accepted your booking request`,

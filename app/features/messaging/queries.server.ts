@@ -453,6 +453,24 @@ export async function findConversationOfPair(organiserUserId: string, musicianId
   return row ?? null;
 }
 
+/** Who wrote last in the pair's conversation after `since` (null: nobody has written since then). */
+export async function lastSenderOfPairSince(organiserUserId: string, musicianId: string, since: Date) {
+  const [row] = await db
+    .select({ senderUserId: messages.senderUserId })
+    .from(messages)
+    .innerJoin(c, eq(c.id, messages.conversationId))
+    .where(
+      and(
+        eq(c.organiserUserId, organiserUserId),
+        eq(c.musicianId, musicianId),
+        gt(messages.createdAt, since),
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(1);
+  return row?.senderUserId ?? null;
+}
+
 /** The musician of one of the organiser's own bookings. */
 export async function findMusicianOfClientBooking(bookingId: string, organiserUserId: string) {
   const [row] = await db
