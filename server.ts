@@ -14,7 +14,7 @@ import {
   type EmbeddedDatabase,
   startEmbeddedPostgres,
 } from "./app/server/embedded-postgres.server";
-import { parseEnv } from "./app/server/env.server";
+import { parseEnv, paymentsModeProblem } from "./app/server/env.server";
 import { logger } from "./app/server/logger.server";
 import { runMigrations } from "./app/server/migrate.server";
 import { precompressed, precompressedHeaders } from "./app/server/precompressed-assets";
@@ -48,6 +48,10 @@ try {
 } catch (err) {
   fail((err as Error).message);
 }
+
+// A deployment with no Paystack key never falls into test mode silently (money review 3 M1).
+const modeProblem = paymentsModeProblem(config);
+if (modeProblem) fail(modeProblem);
 
 const where = { dataDir: config.DATA_DIR, port: config.PORT };
 // A worker (WEB_CONCURRENCY > 1) gets DATABASE_URL and the secret from the primary, which holds the
