@@ -154,7 +154,8 @@ export function fakePaystack(options: { domain?: "test" | "live"; secret?: strin
       const refunded = [...state.refunds.values()]
         .filter((r) => r.transaction.id === c.id && r.status !== "failed")
         .reduce((sum, r) => sum + r.amount, 0);
-      if (refunded + amount > c.amount) return no(400, "Refund amount cannot be greater than transaction amount");
+      if (refunded + amount > c.amount)
+        return no(400, "Refund amount cannot be greater than transaction amount");
       const r: FakeRefund = {
         id: nextId++,
         transaction: { id: c.id, reference: c.reference },
@@ -167,7 +168,10 @@ export function fakePaystack(options: { domain?: "test" | "live"; secret?: strin
     if (method === "GET" && path === "/refund") {
       const txId = Number(url.searchParams.get("transaction"));
       const list = [...state.refunds.values()].filter((r) => !txId || r.transaction.id === txId).reverse();
-      return ok("Refunds retrieved", list.map((r) => ({ ...r, transaction: r.transaction.id, currency: "NGN" })));
+      return ok(
+        "Refunds retrieved",
+        list.map((r) => ({ ...r, transaction: r.transaction.id, currency: "NGN" })),
+      );
     }
     if (method === "GET" && path.startsWith("/refund/")) {
       const r = state.refunds.get(Number(path.split("/").pop()));
@@ -237,7 +241,9 @@ export function fakePaystack(options: { domain?: "test" | "live"; secret?: strin
         PAYSTACK_BASE_URL: env().PAYSTACK_BASE_URL,
       };
       Object.assign(env(), { PAYSTACK_SECRET_KEY: state.secret, PAYSTACK_BASE_URL: state.baseUrl });
-      return () => Object.assign(env(), before);
+      return () => {
+        Object.assign(env(), before);
+      };
     },
     /** use() for this test only. */
     useInThisTest() {

@@ -4,7 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
-import { bookingRefunds } from "~db/schema/wallet";
+import { bookingRefunds, moneyAlerts } from "~db/schema/wallet";
 
 type RawRow = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
@@ -17,12 +17,14 @@ const OUTCOME = `coalesce(d.admin_outcome, CASE WHEN d.resolution = 'declined' T
 /**
  * SQL over `d`: the card dispute holds the charge's money. Open at Paystack; or settled (resolved and
  * archived alike, review N5) with an outcome nobody has read; or lost and not yet posted (a release
- * must never slip in between Paystack's answer and our posting of it).
+ * must never slip in between Paystack's answer and our posting of it), unless it found nothing left on
+ * the charge to take (settled_at, M5).
  */
 export const CARD_DISPUTE_HOLDS = sql.raw(`(coalesce(d.status, '') NOT IN ('resolved', 'archived')
   OR ${OUTCOME} IS NULL
-  OR (${OUTCOME} = 'lost' AND NOT EXISTS (SELECT 1 FROM ledger_transactions lt
-                                          WHERE lt.idempotency_key = 'chargeback:' || d.provider_dispute_id)))`);
+  OR (${OUTCOME} = 'lost' AND d.settled_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM ledger_transactions lt
+                      WHERE lt.idempotency_key = 'chargeback:' || d.provider_dispute_id)))`);
 
 function factsQuery(where: ReturnType<typeof sql>) {
   return sql`
@@ -116,7 +118,11 @@ export type MoneyRow = ReturnType<typeof toRow>;
  * by the next one, whose snapshot (READ COMMITTED) then includes whatever the previous holder committed.
  */
 export async function lockBookingRow(tx: DbExecutor, bookingId: string): Promise<boolean> {
-  const rows = await tx.execute(sql`SELECT id FROM bookings_by_musician WHERE id = ${bookingId} FOR UPDATE`);
+  // FOR NO KEY UPDATE (M13): it serialises money moves, yet lets a payout row naming the booking be
+  // inserted under the wallet lock (its foreign-key check takes KEY SHARE), so no deadlock.
+  const rows = await tx.execute(
+    sql`SELECT id FROM bookings_by_musician WHERE id = ${bookingId} FOR NO KEY UPDATE`,
+  );
   return rows.rows.length > 0;
 }
 
@@ -134,6 +140,18 @@ export async function heldBookingIds(ex: DbExecutor): Promise<string[]> {
       AND (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e WHERE e.account_id = a.id) > 0
     ORDER BY b.id`);
   return rows.rows.map((x) => x.id);
+}
+
+/** Whether a booking of the musician holds money (escrow > 0, never released, not cancelled). */
+export async function musicianHoldsEscrow(ex: DbExecutor, musicianId: string): Promise<boolean> {
+  const rows = await ex.execute(sql`
+    SELECT 1 FROM bookings_by_musician b
+    JOIN ledger_accounts a ON a.code = 'escrow:' || b.id
+    WHERE b.musician_id = ${musicianId} AND b.status <> 'cancelled'
+      AND NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.idempotency_key = 'release:' || b.id)
+      AND (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e WHERE e.account_id = a.id) > 0
+    LIMIT 1`);
+  return rows.rows.length > 0;
 }
 
 /** Every booking that has money facts to check (paid once, or whose column says so): ledger:check. */
@@ -281,7 +299,7 @@ export async function ledgerRowDisagreements(ex: DbExecutor): Promise<{ rule: st
     FROM bookings_by_musician b
     LEFT JOIN bal ON bal.code = 'refunds_pending:' || b.id
     LEFT JOIN (SELECT booking_id, sum(amount_kobo) AS open FROM booking_refunds
-               WHERE status IN ('pending', 'failed') GROUP BY booking_id) r ON r.booking_id = b.id
+               WHERE status IN ('pending', 'failed', 'needs_attention') GROUP BY booking_id) r ON r.booking_id = b.id
     WHERE coalesce(bal.balance, 0) <> coalesce(r.open, 0)
     UNION ALL
     SELECT 'payouts in transit are the pending payouts',
@@ -293,4 +311,12 @@ export async function ledgerRowDisagreements(ex: DbExecutor): Promise<{ rule: st
                WHERE status = 'pending' GROUP BY musician_id) po ON po.musician_id = m.id
     WHERE coalesce(bal.balance, 0) <> coalesce(po.open, 0)`);
   return rows.rows;
+}
+
+/** An alert for the admin's Payments tab, once per reference and kind (money_alerts). */
+export async function insertMoneyAlert(
+  ex: DbExecutor,
+  row: { kind: string; reference: string; musicianId: string | null; amountKobo: number; detail: string },
+): Promise<void> {
+  await ex.insert(moneyAlerts).values(row).onConflictDoNothing();
 }
