@@ -6,9 +6,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import compression from "compression";
+import { drizzle } from "drizzle-orm/node-postgres";
 import express from "express";
+import pg from "pg";
 import { pinoHttp } from "pino-http";
+import { goLiveProblem } from "./app/features/money/go-live.server";
 import { prepareAppRole } from "./app/server/app-role.server";
+import type { DbExecutor } from "./app/server/db.server";
 import {
   acquireDataDirLock,
   type EmbeddedDatabase,
@@ -92,6 +96,18 @@ try {
   await embedded?.stop().catch(() => {});
   const db = embedded ? "the embedded database" : "DATABASE_URL";
   fail(`could not connect to or migrate ${db}: ${(err as Error).message}`);
+}
+
+// Going live with test money still in escrow or Available would pay it out as real naira (M1).
+if (!WORKER && config.PAYSTACK_SECRET_KEY?.startsWith("sk_live_")) {
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+  const problem = await goLiveProblem(drizzle(pool) as unknown as DbExecutor)
+    .catch((err) => `could not check for test money: ${(err as Error).message}`)
+    .finally(() => pool.end().catch(() => {}));
+  if (problem) {
+    await embedded?.stop().catch(() => {});
+    fail(problem);
+  }
 }
 
 const WORKERS = DEVELOPMENT ? 1 : (config.WEB_CONCURRENCY ?? os.availableParallelism());

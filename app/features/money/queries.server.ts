@@ -32,7 +32,7 @@ function factsQuery(where: ReturnType<typeof sql>) {
            b.event_start_time, b.event_end_time, b.status, b.payment_status,
            p.id AS payment_id, p.reference, p.email AS payer_email, p.payer_user_id, p.price_kobo AS paid_price,
            p.service_fee_kobo, p.amount_kobo, p.service_fee_bp, p.commission_bp, p.cancellation_policy,
-           p.provider, p.paid_at,
+           p.provider, p.mode, p.paid_at,
            (SELECT t.created_at FROM ledger_transactions t WHERE t.idempotency_key = p.reference) AS credited_at,
            (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e
               JOIN ledger_accounts a ON a.id = e.account_id WHERE a.code = 'escrow:' || b.id) AS escrow,
@@ -90,6 +90,8 @@ function toRow(r: RawRow) {
           commissionBp: num(r.commission_bp),
           cancellationPolicy: r.cancellation_policy as string,
           provider: r.provider as string,
+          /** Test-mode money (the built-in provider, or Paystack's domain "test"): never real (M1). */
+          testMode: r.provider === "test" || r.mode === "test",
           paidAt: date(r.paid_at),
         }
       : null,
@@ -250,7 +252,8 @@ export async function withdrawalHoldsOf(
          JOIN ledger_transactions t ON t.id = e.transaction_id AND t.kind = 'release'
          WHERE e.amount_kobo > 0
            AND EXISTS (SELECT 1 FROM payments p
-                       WHERE p.booking_id = t.booking_id AND p.status = 'success' AND p.provider = 'test')) AS test_in,
+                       WHERE p.booking_id = t.booking_id AND p.status = 'success'
+                         AND (p.provider = 'test' OR p.mode = 'test'))) AS test_in,
       (SELECT coalesce(sum(po.amount_kobo), 0) FROM musician_payouts po
          WHERE po.musician_id = ${musicianId} AND po.provider = 'test' AND po.status IN ('pending', 'paid')) AS test_out`);
   const row = rows.rows[0];
@@ -319,4 +322,35 @@ export async function insertMoneyAlert(
   row: { kind: string; reference: string; musicianId: string | null; amountKobo: number; detail: string },
 ): Promise<void> {
   await ex.insert(moneyAlerts).values(row).onConflictDoNothing();
+}
+
+/**
+ * Test-mode money still in the platform (M1): what test-mode charges hold in escrow, and, summed over
+ * musicians, the part of Available that came from test-mode releases and was not paid out in test mode.
+ */
+export async function testMoneyLeft(ex: DbExecutor): Promise<{ heldKobo: number; availableKobo: number }> {
+  const rows = await ex.execute<{ held: string; available: string }>(sql`
+    WITH bal AS (
+      SELECT a.code, coalesce(sum(e.amount_kobo), 0) AS balance
+      FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id GROUP BY a.code
+    ), test_in AS (
+      SELECT b.musician_id, sum(e.amount_kobo) AS kobo
+      FROM payments p JOIN bookings_by_musician b ON b.id = p.booking_id
+      JOIN ledger_transactions t ON t.booking_id = b.id AND t.kind = 'release'
+      JOIN ledger_entries e ON e.transaction_id = t.id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.code = 'musician_payable:' || b.musician_id
+      WHERE p.status = 'success' AND (p.provider = 'test' OR p.mode = 'test') AND e.amount_kobo > 0
+      GROUP BY b.musician_id
+    ), test_out AS (
+      SELECT musician_id, sum(amount_kobo) AS kobo FROM musician_payouts
+      WHERE provider = 'test' AND status IN ('pending', 'paid') GROUP BY musician_id
+    )
+    SELECT
+      (SELECT coalesce(sum(bal.balance), 0) FROM payments p
+         JOIN bal ON bal.code = 'escrow:' || p.booking_id
+         WHERE p.status = 'success' AND (p.provider = 'test' OR p.mode = 'test')) AS held,
+      (SELECT coalesce(sum(greatest(0, least(coalesce(bal.balance, 0), i.kobo - coalesce(o.kobo, 0)))), 0)
+         FROM test_in i LEFT JOIN test_out o ON o.musician_id = i.musician_id
+         LEFT JOIN bal ON bal.code = 'musician_payable:' || i.musician_id) AS available`);
+  return { heldKobo: Number(rows.rows[0]?.held ?? 0), availableKobo: Number(rows.rows[0]?.available ?? 0) };
 }
