@@ -526,6 +526,26 @@ export function raiseMoneyAlert(
   return q.insertMoneyAlert(tx, { ...about, kind, detail });
 }
 
+/**
+ * Money coming back to the musician's wallet from `from` (a payout the bank returned or reversed): a
+ * debt for a lost chargeback is repaid first, the rest goes to Available (ADR 0014; the probe found
+ * returned money withdrawable while the debt stayed open). Call with the wallet locked.
+ */
+export async function moneyBackEntries(
+  tx: DbExecutor,
+  musicianId: string,
+  from: string,
+  amountKobo: number,
+): Promise<LedgerEntryInput[]> {
+  const { receivableKobo } = await q.musicianBalances(tx, musicianId);
+  const repaid = Math.min(Math.max(0, -receivableKobo), amountKobo);
+  return [
+    { account: from, amountKobo: -amountKobo },
+    { account: musicianPayableAccount(musicianId), amountKobo: amountKobo - repaid },
+    { account: chargebackReceivableAccount(musicianId), amountKobo: repaid },
+  ].filter((e) => e.amountKobo !== 0);
+}
+
 /** Whether any of the musician's bookings holds money in escrow (a first payout account is held then, M16). */
 export function musicianHoldsEscrow(musicianId: string): Promise<boolean> {
   return q.musicianHoldsEscrow(db, musicianId);

@@ -11,6 +11,7 @@ import {
   postLedgerTransaction,
 } from "~/features/ledger/ledger.server";
 import {
+  chargebackReceivableAccount,
   escrowAccount,
   musicianPayableAccount,
   PAYSTACK_CLEARING,
@@ -18,6 +19,7 @@ import {
 } from "~/features/ledger/ledger-accounts";
 import {
   lockMusicianWallet,
+  moneyBackEntries,
   musicianHoldsEscrow,
   withdrawableKobo,
 } from "~/features/money/booking-money.server";
@@ -150,6 +152,7 @@ export async function publicPaymentFacts(
 export async function walletView(musicianId: string, options: { holdNotes?: Map<string, string> } = {}) {
   const payable = musicianPayableAccount(musicianId);
   const inTransit = payoutsInTransitAccount(musicianId);
+  const debt = chargebackReceivableAccount(musicianId);
   const [settings, names, bookings] = await Promise.all([
     findPaymentSettings(musicianId),
     profileNames(musicianId),
@@ -158,13 +161,15 @@ export async function walletView(musicianId: string, options: { holdNotes?: Map<
   const escrows = bookings.map((b) => escrowAccount(b.id));
   // Every ledger figure from one snapshot: read one by one, a release committing in between showed
   // its money both in escrow and in Available.
-  const { balances, transitHistory, entries, payments, payouts } = await db.transaction(
+  const { balances, transitHistory, entries, payments, payouts, funds } = await db.transaction(
     async (tx) => {
-      const entries = await accountsHistory([payable, ...escrows], tx);
+      const entries = await accountsHistory([payable, debt, ...escrows], tx);
       // The bookings money has moved for, whatever their status says now.
       const moved = [...new Set(entries.flatMap((e) => (e.bookingId ? [e.bookingId] : [])))];
       return {
-        balances: await accountBalancesKobo([payable, ...escrows], tx),
+        balances: await accountBalancesKobo([payable, debt, ...escrows], tx),
+        // What may leave now, from the same snapshot (a card dispute keeps the released share back).
+        funds: await withdrawableKobo(tx, musicianId, paymentMode() === "live"),
         transitHistory: await accountHistory(inTransit, tx),
         entries,
         payments: await recordedPayments(moved, tx),
@@ -196,13 +201,20 @@ export async function walletView(musicianId: string, options: { holdNotes?: Map<
       eventDate: b.eventDate,
       payment: payments.get(b.id) ?? null,
     })),
-    escrowEntries: entries.filter((e) => e.account !== payable),
+    escrowEntries: entries.filter((e) => e.account !== payable && e.account !== debt),
     availableEntries: entries.filter((e) => e.account === payable),
+    debtEntries: entries.filter((e) => e.account === debt),
     payouts,
     holdNotes: options.holdNotes,
   });
   return {
     availableKobo: balances.get(payable) ?? 0,
+    /** What may be withdrawn now (Available less the share a card dispute holds, less test money). */
+    withdrawableKobo: funds.withdrawableKobo,
+    /** Held back from Available by a card dispute still open (the probe: never "yours to withdraw now"). */
+    disputedKobo: funds.disputedKobo,
+    /** Owed for a card chargeback on money already paid out. */
+    owedKobo: Math.max(0, -(balances.get(debt) ?? 0)),
     inEscrowKobo,
     paidOutKobo,
     bankAccount: hasPayoutAccount(settings)
@@ -725,25 +737,28 @@ async function settlePayout(
       return moved;
     }
     if (outcome === "reversed" && current.status === "paid") {
-      // The bank sent the money back after a success: it comes back from clearing.
+      // The bank sent the money back after a success: it comes back from clearing, repaying any debt
+      // for a lost chargeback first (the payout row is locked first, then the wallet).
       const moved = await updatePayoutIn(tx, reference, "paid", { status: "reversed", note });
       if (!moved) return undefined;
+      await lockMusicianWallet(tx, current.musicianId);
       await postLedgerTransaction(tx, {
         idempotencyKey: `payout-reversed:${reference}`,
         kind: "payout_reversed",
         memo: note ?? `Transfer ${reference} reversed`,
-        entries: fromTo(PAYSTACK_CLEARING, payable, amount),
+        entries: await moneyBackEntries(tx, current.musicianId, PAYSTACK_CLEARING, amount),
       });
       return moved;
     }
     if (current.status !== "pending") return undefined;
     const moved = await updatePayoutIn(tx, reference, "pending", { status: outcome, note });
     if (!moved) return undefined;
+    await lockMusicianWallet(tx, current.musicianId);
     await postLedgerTransaction(tx, {
       idempotencyKey: `payout-returned:${reference}`,
       kind: "payout_returned",
       memo: note ?? `Transfer ${reference} ${outcome}`,
-      entries: fromTo(inTransit, payable, amount),
+      entries: await moneyBackEntries(tx, current.musicianId, inTransit, amount),
     });
     return moved;
   });
