@@ -149,7 +149,7 @@ export function fakePaystack(options: { domain?: "test" | "live"; secret?: strin
     }
     if (method === "POST" && path === "/refund") {
       const c = state.charges.get(String(body.transaction));
-      if (!c || c.status !== "success") return no(404, "Transaction not found");
+      if (c?.status !== "success") return no(404, "Transaction not found");
       const amount = Number(body.amount ?? c.amount);
       const refunded = [...state.refunds.values()]
         .filter((r) => r.transaction.id === c.id && r.status !== "failed")

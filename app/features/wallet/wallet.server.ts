@@ -719,7 +719,6 @@ async function settlePayout(
   return db.transaction(async (tx) => {
     const current = await lockPayout(tx, reference);
     if (!current) return undefined;
-    const payable = musicianPayableAccount(current.musicianId);
     const inTransit = payoutsInTransitAccount(current.musicianId);
     const amount = current.amountKobo;
     const paidOut = () =>
