@@ -70,6 +70,8 @@ export function fakePaystack(options: { domain?: "test" | "live"; secret?: strin
     refunds: new Map<number, FakeRefund>(),
     /** Status a new transfer is created in (Paystack: "pending", or "otp" while transfer OTP is on). */
     newTransferStatus: "pending" as TransferStatus,
+    /** The bank's name for any account (test musicians are "Tunde Adeyemi"). */
+    accountName: "ADEYEMI TUNDE",
     tricks: new Map<string, Trick[]>(),
     calls: [] as { method: string; path: string; body?: Record<string, unknown> }[],
   };
@@ -121,7 +123,7 @@ export function fakePaystack(options: { domain?: "test" | "live"; secret?: strin
     if (method === "GET" && path === "/bank/resolve")
       return ok("Account number resolved", {
         account_number: url.searchParams.get("account_number"),
-        account_name: "TEST MUSICIAN",
+        account_name: state.accountName,
       });
     if (method === "POST" && path === "/transferrecipient")
       return ok("Transfer recipient created successfully", {
