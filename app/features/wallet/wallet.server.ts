@@ -190,7 +190,8 @@ export async function walletView(musicianId: string, options: { holdNotes?: Map<
   const paidOutKobo =
     transitHistory.filter((h) => h.kind === "payout_paid").reduce((sum, h) => sum - h.amountKobo, 0) -
     entries
-      .filter((e) => e.account === payable && e.kind === "payout_reversed")
+      // What a reversal brought back, to Available or to repay a chargeback debt (the probe).
+      .filter((e) => (e.account === payable || e.account === debt) && e.kind === "payout_reversed")
       .reduce((sum, e) => sum + e.amountKobo, 0);
   const statement = walletStatement({
     bookings: bookings.map((b) => ({
