@@ -684,20 +684,20 @@ async function applyTransferStatus(payout: PayoutRow, status: string, now = new 
  * The sweep for one pending payout: the provider is asked what became of its transfer; one it has
  * never heard of is sent now; any doubt leaves it pending for the next sweep.
  */
-async function redrivePayout(reference: string): Promise<void> {
+async function redrivePayout(reference: string, now: Date): Promise<void> {
   const payout = await findPayoutByReference(reference);
   if (payout?.status !== "pending") return;
   const transfer = await paymentProvider().verifyTransfer(reference);
-  if (transfer) await applyTransferStatus(payout, transfer.status);
+  if (transfer) await applyTransferStatus(payout, transfer.status, now);
   else await sendPayout(reference, { fromJob: true });
 }
 
 /** The sweep: pending payouts untouched for a while are asked about (webhooks can be lost too). */
-export async function redrivePendingPayouts(olderThanMs = 10 * 60_000): Promise<number> {
+export async function redrivePendingPayouts(olderThanMs = 10 * 60_000, now = new Date()): Promise<number> {
   const before = new Date(Date.now() - olderThanMs);
   const references = await payoutReferences("pending", { before, limit: 100 });
   for (const reference of references) {
-    await redrivePayout(reference).catch((err) =>
+    await redrivePayout(reference, now).catch((err) =>
       logger.warn({ err, reference }, "sweep could not settle the payout; next sweep tries again"),
     );
   }
