@@ -11,6 +11,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { createShowcaseMusician } from "./bench/lighthouse";
 import { AppServer, ROOT } from "./bench/server-control";
+import { isMainModule } from "./is-main-module";
 
 // Issue 24: 125 KB with React in the browser (ADR 0012; React + React Router are 110.8 KB of it).
 // Issue 31: counted in the browser, so a part's code the page fetches at once counts whatever the
@@ -196,7 +197,7 @@ async function main() {
   if (failed.length || over.length) process.exit(1);
 }
 
-if (process.argv[1]?.endsWith("check-budgets.ts")) {
+if (isMainModule(import.meta.url)) {
   main().catch((err) => {
     console.error(err);
     process.exit(1);

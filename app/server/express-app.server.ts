@@ -15,6 +15,13 @@ import {
   backupRuntime,
 } from "~/features/backups/backups.server";
 import { messageStreamHandler, stopRealtime } from "~/features/messaging/realtime.server";
+import {
+  NUMBERS_NIGHTLY_CRON,
+  NUMBERS_NIGHTLY_JOB,
+  NUMBERS_REFRESH_CRON,
+  NUMBERS_REFRESH_JOB,
+  recordProfileView,
+} from "~/features/numbers/numbers.server";
 import { MONEY_SWEEP_CRON, MONEY_SWEEP_JOB } from "~/features/payments/money-sweep.server";
 import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
 import { PHONE_SWEEP_CRON, PHONE_SWEEP_JOB } from "~/features/phone-messages/phone-messages.server";
@@ -148,6 +155,26 @@ export function createApp(): express.Express {
     messageStreamHandler(req, res).catch(next);
   });
 
+  // A profile view is counted here, before the public page cache answers (issue 38): once per visitor
+  // per day, after the answer has gone, without holding the page up or failing it.
+  app.get("/musicians/:slug", (req, res, next) => {
+    const wantsPage = (req.get("accept") ?? "").includes("text/html") && req.get("purpose") !== "prefetch";
+    if (wantsPage) {
+      const slug = String(req.params.slug);
+      res.once("finish", () => {
+        if (res.statusCode !== 200) return;
+        recordProfileView({
+          slug,
+          url: new URL(req.originalUrl, "http://localhost"),
+          referer: req.get("referer"),
+          ownHost: req.get("host") ?? "",
+          ip: req.ip ?? "unknown",
+          userAgent: req.get("user-agent"),
+        }).catch((err) => logger.warn({ err }, "could not count a profile view"));
+      });
+    }
+    next();
+  });
   app.use(publicPageCache());
   app.use(
     createRequestHandler({
@@ -170,6 +197,8 @@ export async function startJobs(): Promise<void> {
   await startReviewSweep();
   await scheduleEvery(MONEY_SWEEP_JOB, MONEY_SWEEP_CRON);
   await scheduleEvery(PHONE_SWEEP_JOB, PHONE_SWEEP_CRON);
+  await scheduleEvery(NUMBERS_REFRESH_JOB, NUMBERS_REFRESH_CRON);
+  await scheduleEvery(NUMBERS_NIGHTLY_JOB, NUMBERS_NIGHTLY_CRON);
   if (backupRuntime()) {
     await scheduleEvery(BACKUP_WATCH_JOB, BACKUP_WATCH_CRON);
     await scheduleEvery(BASE_BACKUP_JOB, BASE_BACKUP_CRON);

@@ -21,6 +21,12 @@ import {
   MONEY_NOTICE_MAIL_JOB,
   sendMoneyNoticeMails,
 } from "~/features/notifications/money-notifications.server";
+import {
+  NUMBERS_NIGHTLY_JOB,
+  NUMBERS_REFRESH_JOB,
+  refreshAllNumbers,
+  refreshChangedNumbers,
+} from "~/features/numbers/numbers.server";
 import { MONEY_SWEEP_JOB, runMoneySweep } from "~/features/payments/money-sweep.server";
 import { sendTestWebhook, TEST_WEBHOOK_JOB } from "~/features/payments/paystack/test-webhooks.server";
 import { RELEASE_JOB, runAutoRelease } from "~/features/payments/release.server";
@@ -71,6 +77,21 @@ export function registerJobHandlers(): void {
       await runMoneySweep();
     },
     { retryLimit: 0 },
+  );
+  // The public records and price bands (issue 38): a missed minute is simply covered by the next one.
+  registerJob(
+    NUMBERS_REFRESH_JOB,
+    async () => {
+      await refreshChangedNumbers();
+    },
+    { retryLimit: 0 },
+  );
+  registerJob(
+    NUMBERS_NIGHTLY_JOB,
+    async () => {
+      await refreshAllNumbers();
+    },
+    { retryLimit: 1 },
   );
   registerJob(REQUEST_ANSWER_MAIL_JOB, async (data: RequestAnswerMailJob) => {
     await sendRequestAnswerMail(data);
