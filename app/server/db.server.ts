@@ -51,9 +51,11 @@ const unusable = new WeakSet<pg.PoolClient>();
  */
 function closeUnusableClients(pool: pg.Pool) {
   pool.on("connect", (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: typeof query }).query = (...args) => {
-      const result = query(...args);
+    // The prototype's query is looked up at each call, not bound once, so whatever wraps it later
+    // (the tests' SQL spy) still sees every statement.
+    const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+      const result = proto.query.apply(client, args);
       if (result instanceof Promise)
         result.catch((err: unknown) => {
           if (isConnectionError(err)) unusable.add(client);

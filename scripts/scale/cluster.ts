@@ -337,6 +337,8 @@ export async function startAppHosts(opts: {
           DATABASE_APP_URL: opts.db.appUrl,
           BETTER_AUTH_SECRET: secret,
           ORIGIN: `http://127.0.0.1:${opts.port}`,
+          // A deployment with no Paystack key: test mode asked for on purpose (M1).
+          PAYSTACK_MODE: "test",
           ...opts.env,
         },
       }),
