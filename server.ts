@@ -10,6 +10,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import express from "express";
 import pg from "pg";
 import { pinoHttp } from "pino-http";
+import { archivingFor } from "./app/features/backups/archiving.server";
+import { backupConfig, CLUSTER_ENV } from "./app/features/backups/backup-store.server";
 import { goLiveProblem } from "./app/features/money/go-live.server";
 import { prepareAppRole } from "./app/server/app-role.server";
 import type { DbExecutor } from "./app/server/db.server";
@@ -70,7 +72,10 @@ try {
 let embedded: EmbeddedDatabase | undefined;
 if (!config.DATABASE_URL) {
   try {
-    embedded = await startEmbeddedPostgres(config.DATA_DIR);
+    // Continuous archiving is on by default (README, "Backups and restore"); the app's jobs take the
+    // base backups and watch the archive.
+    embedded = await startEmbeddedPostgres(config.DATA_DIR, { settings: archivingFor(backupConfig(config)) });
+    process.env[CLUSTER_ENV] = embedded.dataDir;
     if (!config.BETTER_AUTH_SECRET) {
       const file = path.join(config.DATA_DIR, "auth-secret");
       if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
