@@ -316,7 +316,6 @@ export async function ledgerRowDisagreements(ex: DbExecutor): Promise<{ rule: st
   return rows.rows;
 }
 
-<<<<<<< HEAD
 /** An alert for the admin's Payments tab, once per reference and kind (money_alerts). */
 export async function insertMoneyAlert(
   ex: DbExecutor,
@@ -354,7 +353,8 @@ export async function testMoneyLeft(ex: DbExecutor): Promise<{ heldKobo: number;
          FROM test_in i LEFT JOIN test_out o ON o.musician_id = i.musician_id
          LEFT JOIN bal ON bal.code = 'musician_payable:' || i.musician_id) AS available`);
   return { heldKobo: Number(rows.rows[0]?.held ?? 0), availableKobo: Number(rows.rows[0]?.available ?? 0) };
-=======
+}
+
 /**
  * A musician's money moves by Lagos month since `since` (issue 38's Numbers page): what releases put in
  * Available (the release postings' entries on musician_payable) and what the bank paid out (payout_paid
@@ -369,11 +369,12 @@ export async function musicianMonthlyMoves(
     SELECT to_char(t.created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS month,
            coalesce(sum(e.amount_kobo) FILTER (WHERE t.kind = 'release' AND a.code = ${`musician_payable:${musicianId}`}), 0) AS released,
            coalesce(sum(-e.amount_kobo) FILTER (WHERE t.kind = 'payout_paid' AND a.code = ${`payouts_in_transit:${musicianId}`}), 0)
-             - coalesce(sum(e.amount_kobo) FILTER (WHERE t.kind = 'payout_reversed' AND a.code = ${`musician_payable:${musicianId}`}), 0) AS paid_out
+             - coalesce(sum(e.amount_kobo) FILTER (WHERE t.kind = 'payout_reversed' AND a.code IN (${`musician_payable:${musicianId}`}, ${`chargeback_receivable:${musicianId}`})), 0) AS paid_out
     FROM ledger_accounts a
     JOIN ledger_entries e ON e.account_id = a.id
     JOIN ledger_transactions t ON t.id = e.transaction_id
-    WHERE a.code IN (${`musician_payable:${musicianId}`}, ${`payouts_in_transit:${musicianId}`})
+    WHERE a.code IN (${`musician_payable:${musicianId}`}, ${`payouts_in_transit:${musicianId}`},
+                     ${`chargeback_receivable:${musicianId}`})
       AND t.created_at >= ${since.toISOString()}
     GROUP BY 1`);
   return rows.rows.map((r) => ({
@@ -410,5 +411,4 @@ export async function musicianUnpaidBookings(
       AND b.price_kobo IS NOT NULL
       AND coalesce(b.event_date, (b.created_at AT TIME ZONE 'Africa/Lagos')::date) >= ${sinceDay}::date`);
   return rows.rows.map((r) => ({ month: r.month, priceKobo: Number(r.price_kobo) }));
->>>>>>> main
 }
