@@ -316,45 +316,6 @@ export async function ledgerRowDisagreements(ex: DbExecutor): Promise<{ rule: st
   return rows.rows;
 }
 
-/** An alert for the admin's Payments tab, once per reference and kind (money_alerts). */
-export async function insertMoneyAlert(
-  ex: DbExecutor,
-  row: { kind: string; reference: string; musicianId: string | null; amountKobo: number; detail: string },
-): Promise<void> {
-  await ex.insert(moneyAlerts).values(row).onConflictDoNothing();
-}
-
-/**
- * Test-mode money still in the platform (M1): what test-mode charges hold in escrow, and, summed over
- * musicians, the part of Available that came from test-mode releases and was not paid out in test mode.
- */
-export async function testMoneyLeft(ex: DbExecutor): Promise<{ heldKobo: number; availableKobo: number }> {
-  const rows = await ex.execute<{ held: string; available: string }>(sql`
-    WITH bal AS (
-      SELECT a.code, coalesce(sum(e.amount_kobo), 0) AS balance
-      FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id GROUP BY a.code
-    ), test_in AS (
-      SELECT b.musician_id, sum(e.amount_kobo) AS kobo
-      FROM payments p JOIN bookings_by_musician b ON b.id = p.booking_id
-      JOIN ledger_transactions t ON t.booking_id = b.id AND t.kind = 'release'
-      JOIN ledger_entries e ON e.transaction_id = t.id
-      JOIN ledger_accounts a ON a.id = e.account_id AND a.code = 'musician_payable:' || b.musician_id
-      WHERE p.status = 'success' AND (p.provider = 'test' OR p.mode = 'test') AND e.amount_kobo > 0
-      GROUP BY b.musician_id
-    ), test_out AS (
-      SELECT musician_id, sum(amount_kobo) AS kobo FROM musician_payouts
-      WHERE provider = 'test' AND status IN ('pending', 'paid') GROUP BY musician_id
-    )
-    SELECT
-      (SELECT coalesce(sum(bal.balance), 0) FROM payments p
-         JOIN bal ON bal.code = 'escrow:' || p.booking_id
-         WHERE p.status = 'success' AND (p.provider = 'test' OR p.mode = 'test')) AS held,
-      (SELECT coalesce(sum(greatest(0, least(coalesce(bal.balance, 0), i.kobo - coalesce(o.kobo, 0)))), 0)
-         FROM test_in i LEFT JOIN test_out o ON o.musician_id = i.musician_id
-         LEFT JOIN bal ON bal.code = 'musician_payable:' || i.musician_id) AS available`);
-  return { heldKobo: Number(rows.rows[0]?.held ?? 0), availableKobo: Number(rows.rows[0]?.available ?? 0) };
-}
-
 /**
  * A musician's money moves by Lagos month since `since` (issue 38's Numbers page): what releases put in
  * Available (the release postings' entries on musician_payable) and what the bank paid out (payout_paid
@@ -411,4 +372,43 @@ export async function musicianUnpaidBookings(
       AND b.price_kobo IS NOT NULL
       AND coalesce(b.event_date, (b.created_at AT TIME ZONE 'Africa/Lagos')::date) >= ${sinceDay}::date`);
   return rows.rows.map((r) => ({ month: r.month, priceKobo: Number(r.price_kobo) }));
+}
+
+/** An alert for the admin's Payments tab, once per reference and kind (money_alerts). */
+export async function insertMoneyAlert(
+  ex: DbExecutor,
+  row: { kind: string; reference: string; musicianId: string | null; amountKobo: number; detail: string },
+): Promise<void> {
+  await ex.insert(moneyAlerts).values(row).onConflictDoNothing();
+}
+
+/**
+ * Test-mode money still in the platform (M1): what test-mode charges hold in escrow, and, summed over
+ * musicians, the part of Available that came from test-mode releases and was not paid out in test mode.
+ */
+export async function testMoneyLeft(ex: DbExecutor): Promise<{ heldKobo: number; availableKobo: number }> {
+  const rows = await ex.execute<{ held: string; available: string }>(sql`
+    WITH bal AS (
+      SELECT a.code, coalesce(sum(e.amount_kobo), 0) AS balance
+      FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id GROUP BY a.code
+    ), test_in AS (
+      SELECT b.musician_id, sum(e.amount_kobo) AS kobo
+      FROM payments p JOIN bookings_by_musician b ON b.id = p.booking_id
+      JOIN ledger_transactions t ON t.booking_id = b.id AND t.kind = 'release'
+      JOIN ledger_entries e ON e.transaction_id = t.id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.code = 'musician_payable:' || b.musician_id
+      WHERE p.status = 'success' AND (p.provider = 'test' OR p.mode = 'test') AND e.amount_kobo > 0
+      GROUP BY b.musician_id
+    ), test_out AS (
+      SELECT musician_id, sum(amount_kobo) AS kobo FROM musician_payouts
+      WHERE provider = 'test' AND status IN ('pending', 'paid') GROUP BY musician_id
+    )
+    SELECT
+      (SELECT coalesce(sum(bal.balance), 0) FROM payments p
+         JOIN bal ON bal.code = 'escrow:' || p.booking_id
+         WHERE p.status = 'success' AND (p.provider = 'test' OR p.mode = 'test')) AS held,
+      (SELECT coalesce(sum(greatest(0, least(coalesce(bal.balance, 0), i.kobo - coalesce(o.kobo, 0)))), 0)
+         FROM test_in i LEFT JOIN test_out o ON o.musician_id = i.musician_id
+         LEFT JOIN bal ON bal.code = 'musician_payable:' || i.musician_id) AS available`);
+  return { heldKobo: Number(rows.rows[0]?.held ?? 0), availableKobo: Number(rows.rows[0]?.available ?? 0) };
 }

@@ -885,14 +885,6 @@ export function openMoneyAlerts(): Promise<MoneyAlertRow[]> {
   return listOpenMoneyAlerts();
 }
 
-/** The admin's "Done" on an alert (M15). */
-export async function markMoneyAlertDone(id: string): Promise<{ ok: boolean; message: string }> {
-  if (!/^[0-9a-f-]{36}$/.test(id)) return { ok: false, message: "Alert not found" };
-  return (await resolveMoneyAlert(id))
-    ? { ok: true, message: "Alert marked done" }
-    : { ok: false, message: "This alert was already done" };
-}
-
 /**
  * Where released money goes next (issue 38): "GTBank ••6789" when automatic payouts are on and an
  * account is saved, else null (it stays in Available until withdrawn).
@@ -901,4 +893,12 @@ export async function payoutDestination(musicianId: string): Promise<string | nu
   const settings = await findPaymentSettings(musicianId);
   if (!hasPayoutAccount(settings) || !(settings.autoPayout ?? true)) return null;
   return `${settings.bankName ?? "your bank"} ••${settings.accountNumber.slice(-4)}`;
+}
+
+/** The admin's "Done" on an alert (M15). */
+export async function markMoneyAlertDone(id: string): Promise<{ ok: boolean; message: string }> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return { ok: false, message: "Alert not found" };
+  return (await resolveMoneyAlert(id))
+    ? { ok: true, message: "Alert marked done" }
+    : { ok: false, message: "This alert was already done" };
 }
