@@ -330,11 +330,12 @@ export async function musicianMonthlyMoves(
     SELECT to_char(t.created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS month,
            coalesce(sum(e.amount_kobo) FILTER (WHERE t.kind = 'release' AND a.code = ${`musician_payable:${musicianId}`}), 0) AS released,
            coalesce(sum(-e.amount_kobo) FILTER (WHERE t.kind = 'payout_paid' AND a.code = ${`payouts_in_transit:${musicianId}`}), 0)
-             - coalesce(sum(e.amount_kobo) FILTER (WHERE t.kind = 'payout_reversed' AND a.code = ${`musician_payable:${musicianId}`}), 0) AS paid_out
+             - coalesce(sum(e.amount_kobo) FILTER (WHERE t.kind = 'payout_reversed' AND a.code IN (${`musician_payable:${musicianId}`}, ${`chargeback_receivable:${musicianId}`})), 0) AS paid_out
     FROM ledger_accounts a
     JOIN ledger_entries e ON e.account_id = a.id
     JOIN ledger_transactions t ON t.id = e.transaction_id
-    WHERE a.code IN (${`musician_payable:${musicianId}`}, ${`payouts_in_transit:${musicianId}`})
+    WHERE a.code IN (${`musician_payable:${musicianId}`}, ${`payouts_in_transit:${musicianId}`},
+                     ${`chargeback_receivable:${musicianId}`})
       AND t.created_at >= ${since.toISOString()}
     GROUP BY 1`);
   return rows.rows.map((r) => ({
