@@ -108,7 +108,7 @@ async function main() {
         [b.id],
       );
       const ids = await c.query<{ id: string }>(
-        `SELECT id FROM bookings_by_musician WHERE musician_id = $1 AND status <> 'cancelled' AND price_kobo > 0
+        `SELECT id FROM bookings_by_musician WHERE musician_id = $1 AND status IN ('confirmed', 'completed') AND price_kobo > 0
          ORDER BY event_date DESC NULLS LAST LIMIT 400`,
         [b.id],
       );
@@ -163,6 +163,26 @@ async function main() {
       await db.execute(sql`
         UPDATE bookings_by_musician SET payment_status = ${released ? "released" : "paid"},
           status = ${released ? "completed" : "confirmed"} WHERE id = ${id}`);
+    }
+
+    // The demo seed's bookings were never paid: the completed ones of other musicians become paid ones
+    // (bench data only, no ledger), so the price bands have something to summarise.
+    await server.withDb((c) =>
+      c.query(
+        `UPDATE bookings_by_musician SET payment_status = 'released', updated_at = now()
+               WHERE status = 'completed' AND payment_status = 'unpaid' AND musician_id <> $1`,
+        [musicianId],
+      ),
+    );
+    // Measured once the server has settled: the numbers job has summarised everything above.
+    const seededAt = new Date();
+    console.log("waiting for the numbers job to summarise the changes ...");
+    for (let i = 0; i < 150; i++) {
+      const done = await server.withDb((c) =>
+        c.query<{ at: Date }>("SELECT changed_since AS at FROM numbers_refresh_state WHERE id = 1"),
+      );
+      if (new Date(done.rows[0]!.at) > seededAt) break;
+      await new Promise((r) => setTimeout(r, 1_000));
     }
 
     const url = `${server.url}/musician_numbers/${slug}?window=365`;

@@ -248,7 +248,7 @@ export async function refreshChangedNumbers(): Promise<{ records: number; bands:
   const since = await q.readChangedSince();
   const startedAt = await q.dbNow();
   // A minute's overlap: a transaction that began before `since` may commit a row stamped before it.
-  const changed = await q.changedSince(new Date(since.getTime() - 60_000));
+  const changed = await q.changedSince(new Date(since.getTime() - 60_000), startedAt);
   const records = await q.refreshPublicRecords(changed.musicianIds);
   const bands = changed.bookingsChanged ? await q.refreshPriceBands() : null;
   await q.writeChangedSince(startedAt);
