@@ -79,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       result = await deleteOwnBooking(profile, id.data);
       break;
     case "cancel":
-      result = await cancelOwnBooking(profile, id.data);
+      result = await cancelOwnBooking(profile, id.data, String(form.cancelReason ?? ""));
       break;
     case "complete":
       result = await completeOwnBooking(profile, id.data);

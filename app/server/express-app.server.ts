@@ -7,6 +7,13 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import { sql } from "drizzle-orm";
 import express from "express";
+import {
+  BACKUP_WATCH_CRON,
+  BACKUP_WATCH_JOB,
+  BASE_BACKUP_CRON,
+  BASE_BACKUP_JOB,
+  backupRuntime,
+} from "~/features/backups/backups.server";
 import { messageStreamHandler, stopRealtime } from "~/features/messaging/realtime.server";
 import {
   NUMBERS_NIGHTLY_CRON,
@@ -29,7 +36,7 @@ import { databaseStatus, outageGuard, RETRY_AFTER_SECONDS, watchDatabase } from 
 import { closeDb, db } from "./db.server";
 import { env } from "./env.server";
 import { registerJobHandlers } from "./jobs/handlers.server";
-import { scheduleEvery, startJobs as startJobQueue, stopJobs } from "./jobs/jobs.server";
+import { scheduleEvery, scheduleJob, startJobs as startJobQueue, stopJobs } from "./jobs/jobs.server";
 import { logger } from "./logger.server";
 import { withOutageSafeActions } from "./outage-actions.server";
 import { publicPageCache, stopPublicPageCache } from "./public-cache.server";
@@ -192,6 +199,12 @@ export async function startJobs(): Promise<void> {
   await scheduleEvery(PHONE_SWEEP_JOB, PHONE_SWEEP_CRON);
   await scheduleEvery(NUMBERS_REFRESH_JOB, NUMBERS_REFRESH_CRON);
   await scheduleEvery(NUMBERS_NIGHTLY_JOB, NUMBERS_NIGHTLY_CRON);
+  if (backupRuntime()) {
+    await scheduleEvery(BACKUP_WATCH_JOB, BACKUP_WATCH_CRON);
+    await scheduleEvery(BASE_BACKUP_JOB, BASE_BACKUP_CRON);
+    // A fresh start gets its first base backup now rather than at the next hourly check.
+    await scheduleJob(BASE_BACKUP_JOB, {});
+  }
 }
 
 /** Ends the open message streams (a draining server): each browser reconnects elsewhere and catches up. */

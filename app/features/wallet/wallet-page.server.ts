@@ -8,6 +8,7 @@ import { parseNaira } from "~/lib/naira";
 import type { ActionToast } from "~/lib/use-action-toast";
 import { logger } from "~/server/logger.server";
 import { chooseAutomaticPayouts, heldPayoutNotes, retryReturnedPayouts } from "./automatic-payouts.server";
+import { bankDisplayName } from "./bank-names";
 import {
   bankAccountSchema,
   PASSWORD_NEEDED,
@@ -33,7 +34,9 @@ let banksCache: { at: number; banks: Bank[] } | undefined;
 /** The provider's bank list, kept for an hour: it changes rarely and every wallet page shows it. */
 async function banks(): Promise<Bank[]> {
   if (banksCache && Date.now() - banksCache.at < BANKS_TTL_MS) return banksCache.banks;
-  const list = (await paymentProvider().listBanks()).sort((a, b) => a.name.localeCompare(b.name));
+  const list = (await paymentProvider().listBanks())
+    .map((b) => ({ ...b, name: bankDisplayName(b.name) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
   banksCache = { at: Date.now(), banks: list };
   return list;
 }

@@ -1,6 +1,12 @@
 // The one list of background jobs. Each job's logic lives in its feature; this file only names them.
 
 import {
+  BACKUP_WATCH_JOB,
+  BASE_BACKUP_JOB,
+  runBackupWatch,
+  runBaseBackupJob,
+} from "~/features/backups/backups.server";
+import {
   REQUEST_ANSWER_MAIL_JOB,
   type RequestAnswerMailJob,
   sendRequestAnswerMail,
@@ -92,6 +98,15 @@ export function registerJobHandlers(): void {
   });
   // Many people wait on these (a new request's e-mails): several at once.
   registerJob(SEND_MAIL_JOB, sendQueuedMail, { concurrency: 2 });
+  // Backups (issue 37): a failed look or base backup is simply tried again on the next tick.
+  registerJob(BASE_BACKUP_JOB, () => runBaseBackupJob(), { retryLimit: 1 });
+  registerJob(
+    BACKUP_WATCH_JOB,
+    async () => {
+      await runBackupWatch();
+    },
+    { retryLimit: 0 },
+  );
   registerJob(UNREAD_MAIL_JOB, async (data: UnreadMailJob) => {
     await sendUnreadMessageMail(data, new Date(), isReading);
   });
