@@ -337,7 +337,7 @@ export async function startAppHosts(opts: {
           DATABASE_APP_URL: opts.db.appUrl,
           BETTER_AUTH_SECRET: secret,
           ORIGIN: `http://127.0.0.1:${opts.port}`,
-          // A deployment with no Paystack key: test mode asked for on purpose (M1).
+          // A deployment with no Paystack key: test mode asked for on purpose (ADR 0027).
           PAYSTACK_MODE: "test",
           ...opts.env,
         },
