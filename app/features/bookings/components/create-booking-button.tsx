@@ -81,11 +81,14 @@ export function CreateBookingDialog({
   prefill,
   requestId,
   conversationId,
+  note,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   prefill?: Partial<BookingFormValues>;
   requestId?: string;
+  /** Said above the form (accepting a request: where the price came from, why e-mail and phone are blank). */
+  note?: string;
   /** Made from a conversation: the booking belongs to that conversation's organiser. */
   conversationId?: string;
 }) {
@@ -96,6 +99,7 @@ export function CreateBookingDialog({
           prefill={prefill}
           requestId={requestId}
           conversationId={conversationId}
+          note={note}
           onClose={() => onOpenChange(false)}
         />
       )}
@@ -107,10 +111,12 @@ function CreateBookingWizard({
   prefill,
   requestId,
   conversationId,
+  note,
   onClose,
 }: {
   prefill?: Partial<BookingFormValues>;
   requestId?: string;
+  note?: string;
   /** Made from a conversation: the booking belongs to that conversation's organiser. */
   conversationId?: string;
   onClose: () => void;
@@ -176,6 +182,11 @@ function CreateBookingWizard({
               Fill in the booking details, then preview them before creating the booking.
             </DialogDescription>
           </DialogHeader>
+          {note && (
+            <p className="rounded-md bg-muted p-3 text-sm" data-testid="accept-note">
+              {note}
+            </p>
+          )}
           <BookingFormFields values={values} errors={errors} onChange={change} idPrefix="create-booking" />
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
@@ -222,6 +233,8 @@ function CreateBookingWizard({
           link={link}
           message={clientMessage(values.clientName.trim(), link, result.musicianName ?? "")}
           phone={values.phoneNumber}
+          alreadySent={Boolean(requestId)}
+          clientName={values.clientName.trim()}
           onClose={onClose}
         />
       )}
@@ -233,11 +246,16 @@ function BookingCreated({
   link,
   message,
   phone,
+  alreadySent,
+  clientName,
   onClose,
 }: {
   link: string;
   message: string;
   phone: string;
+  /** From a request: Stagebook has already sent the organiser the booking (its answer to the request). */
+  alreadySent: boolean;
+  clientName: string;
   onClose: () => void;
 }) {
   const messageCopy = useCopy("Message copied to clipboard!", "Failed to copy message. Please try again.");
@@ -248,7 +266,9 @@ function BookingCreated({
         <CheckCircle2Icon aria-hidden className="size-10 text-emerald-600" />
         <DialogTitle>Booking Created Successfully!</DialogTitle>
         <DialogDescription id="create-booking-description">
-          Send your client this message and link so they can confirm the booking.
+          {alreadySent
+            ? `We have sent ${clientName || "your client"} this booking to review and confirm, at the e-mail and number on their request. You can also send them this message and link yourself.`
+            : "Send your client this message and link so they can confirm the booking."}
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
@@ -279,15 +299,18 @@ function BookingCreated({
         </Button>
       </div>
       <DialogFooter>
+        {/* Sharing is what this sheet is for: the main button (phone walk 3), Close the plain one. */}
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
         <a
           href={whatsAppUrl(message, phone)}
           target="_blank"
           rel="noopener noreferrer"
-          className={buttonVariants({ variant: "outline" })}
+          className={buttonVariants()}
         >
           Share on WhatsApp
         </a>
-        <Button onClick={onClose}>Close</Button>
       </DialogFooter>
     </div>
   );
