@@ -22,6 +22,7 @@ import { type BookingInput, PAST_TIME_QUESTION } from "./booking.schema";
 import { todayInLagos } from "./booking-dates";
 import { BOOKING_SLUG_PATTERN, newBookingSlug, withUniqueSlug } from "./booking-slug.server";
 import type { BookingSummaryData } from "./components/booking-summary";
+import { timeAlreadyOver } from "./past-event";
 import {
   type BookingRow,
   cancelBooking,
@@ -66,19 +67,6 @@ async function overlapWarning(
 
 /** The booking's time is over and the musician has not said it is for a past event (N2). */
 export type PastTimeQuestion = { ok: false; status: 400; message: string; pastTime: true };
-
-/** Whether the booking's time is already over in Lagos: its start, or its end, has passed. */
-export function timeAlreadyOver(
-  input: Pick<BookingInput, "eventDate" | "eventStartTime" | "eventEndTime">,
-  now = new Date(),
-) {
-  if (!input.eventDate) return false;
-  if (input.eventStartTime) {
-    const start = new Date(`${input.eventDate}T${input.eventStartTime.slice(0, 5)}:00+01:00`);
-    if (!Number.isNaN(start.getTime()) && start.getTime() <= now.getTime()) return true;
-  }
-  return eventEnded(input, now);
-}
 
 function pastTimeQuestion(input: BookingInput, allowPast: boolean, now: Date): PastTimeQuestion | null {
   return !allowPast && timeAlreadyOver(input, now)

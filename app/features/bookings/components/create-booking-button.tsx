@@ -1,6 +1,6 @@
 import { CheckCircle2Icon, CopyIcon, PlusIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
 import { useIdempotencyKey } from "~/components/idempotency-key-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
@@ -19,7 +19,14 @@ import { CommissionNote } from "~/features/payments/components/commission-note";
 import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
 import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
 import { toast } from "~/lib/toast";
-import { type BookingFormValues, bookingFormSchema, emptyBookingForm } from "../booking.schema";
+import {
+  type BookingFormValues,
+  bookingFormSchema,
+  emptyBookingForm,
+  PAST_EVENT_LABEL,
+  PAST_TIME_QUESTION,
+} from "../booking.schema";
+import { pastEventMoneyWords, timeAlreadyOver } from "../past-event";
 import { BookingFormFields } from "./booking-form-fields";
 import { BookingSummary } from "./booking-summary";
 import { useCopy } from "./use-copy";
@@ -169,6 +176,8 @@ function CreateBookingWizard({
   }
 
   const parsed = bookingFormSchema.safeParse(values);
+  // Asked here, once, before anything is sent (phone walk 3), by the same rule the server applies.
+  const pastEvent = parsed.success && timeAlreadyOver(parsed.data);
   const link =
     result?.ok && typeof window !== "undefined" ? `${window.location.origin}/booking/${result.slug}` : "";
 
@@ -206,6 +215,12 @@ function CreateBookingWizard({
           </DialogHeader>
           <BookingSummary showContact booking={parsed.data} />
           <CommissionNote price={parsed.data.priceKobo} />
+          {pastEvent && (
+            <PastEventQuestion
+              checked={values.pastEvent === "on"}
+              onChange={(yes) => change("pastEvent", yes ? "on" : "")}
+            />
+          )}
           {result?.clashes && fetcher.state === "idle" ? (
             <OverlapWarning
               clashes={result.clashes}
@@ -221,7 +236,11 @@ function CreateBookingWizard({
               <Button variant="outline" onClick={() => setStep(0)} disabled={creating}>
                 Back
               </Button>
-              <Button onClick={() => create()} disabled={creating}>
+              <Button
+                onClick={() => create()}
+                disabled={creating || (pastEvent && values.pastEvent !== "on")}
+                aria-describedby={pastEvent ? "preview-past-event-question" : undefined}
+              >
                 {creating ? "Creating..." : "Create Booking"}
               </Button>
             </DialogFooter>
@@ -239,6 +258,30 @@ function CreateBookingWizard({
         />
       )}
     </DialogContent>
+  );
+}
+
+/** The past-event question in the preview: what it means for the money, and the one tick that answers it. */
+function PastEventQuestion({ checked, onChange }: { checked: boolean; onChange: (yes: boolean) => void }) {
+  const hours = useRouteLoaderData<{ releaseAfterHours?: number }>("root")?.releaseAfterHours ?? 48;
+  return (
+    <div
+      className="grid gap-1 rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="preview-past-event"
+    >
+      <p id="preview-past-event-question">
+        {PAST_TIME_QUESTION} {pastEventMoneyWords(hours)}
+      </p>
+      <label className="flex items-center gap-2 font-medium">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {PAST_EVENT_LABEL}
+      </label>
+    </div>
   );
 }
 
