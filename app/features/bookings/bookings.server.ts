@@ -98,7 +98,14 @@ export async function createBooking(
     );
     // A booking the musician made for an organiser (one from a request: the request's answer tells them).
     if (!requestId) {
-      await phoneBookingEvent("booking_created", row.id, ["client"], { amountKobo: input.priceKobo ?? 0 });
+      // What the organiser will be asked to pay (price and service fee), and whether the date has gone.
+      const total = input.priceKobo ? priceQuote(input.priceKobo).totalKobo : 0;
+      await phoneBookingEvent(
+        timeAlreadyOver(input, now) ? "past_booking_created" : "booking_created",
+        row.id,
+        ["client"],
+        { amountKobo: total, eventKey: `booking_created:${row.id}` },
+      );
     }
     return { ok: true, slug: row.slug, musicianName: musicianDisplayName(musician) };
   } catch (err) {
