@@ -15,7 +15,7 @@ import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { sendRefund, startRefundOnMusicianCancel } from "~/features/refunds/refunds.server";
-import { openReviewWindow } from "~/features/reviews/reviews.server";
+import { openReviewWindow, organiserReviewPublished } from "~/features/reviews/reviews.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { db } from "~/server/db.server";
 import { type BookingInput, PAST_TIME_QUESTION } from "./booking.schema";
@@ -136,13 +136,18 @@ function forMusician(row: BookingRow): BookingRow {
 
 export async function listOwnBookings(musician: Pick<Musician, "id">): Promise<BookingRow[]> {
   const rows = await listBookingsByMusician(musician.id);
-  const money = await peekBookingsMoney(
-    rows.filter((b) => moneyWasReceived(b.paymentStatus)).map((b) => b.id),
-  );
+  const [money, reviewed] = await Promise.all([
+    peekBookingsMoney(rows.filter((b) => moneyWasReceived(b.paymentStatus)).map((b) => b.id)),
+    organiserReviewPublished(rows.filter((b) => b.status === "completed").map((b) => b.id)),
+  ]);
   return rows.map((b) => {
     // The musician's Cancel refunds whatever escrow holds (refunds.server startRefundOnMusicianCancel).
     const m = money.get(b.id);
-    return { ...forMusician(b), cancelRefundKobo: m?.held ? m.escrowKobo : 0 };
+    return {
+      ...forMusician(b),
+      cancelRefundKobo: m?.held ? m.escrowKobo : 0,
+      organiserReviewPublished: reviewed.has(b.id),
+    };
   });
 }
 

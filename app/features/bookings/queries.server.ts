@@ -68,6 +68,8 @@ export type BookingRow = {
   contactHidden?: boolean;
   /** What the musician's Cancel sends back to the client: what escrow holds (money module), own list only. */
   cancelRefundKobo?: number;
+  /** The musician's review of the organiser is published: "Review organiser" is no longer offered. */
+  organiserReviewPublished?: boolean;
   /** The client's latest dispute reason, on the musician's own list only. */
   disputeReason?: string | null;
 };
