@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
+import { musicianDisplayName } from "~/lib/display-name";
 import { addDaysToDate, formatCalendarDate } from "~/lib/lagos-date";
 import { action as createAction } from "~/routes/api-bookings";
 import { action as bookingsAction, loader as bookingsLoader } from "~/routes/musician-bookings";
@@ -12,7 +13,13 @@ import { lagosDay } from "../../../tests/support/lagos-days";
 import { bookingFormSchema, PAST_TIME_QUESTION } from "./booking.schema";
 import { newBookingSlug, withUniqueSlug } from "./booking-slug.server";
 import { answer, args, get, post, validBooking } from "./booking-test-support";
-import { completeOwnBooking, createBooking, MARK_COMPLETED_WAITS } from "./bookings.server";
+import {
+  bookingRemovedMessage,
+  completeOwnBooking,
+  createBooking,
+  getPublicBooking,
+  MARK_COMPLETED_WAITS,
+} from "./bookings.server";
 
 async function create(m: TestMusician, over: Record<string, string> = {}) {
   const res = await answer(() => createAction(args(post(m, "/api/bookings", { ...validBooking, ...over }))));
@@ -312,6 +319,15 @@ describe("All Bookings (/musician_bookings/{slug})", () => {
     const pending = await create(m, { clientName: "Pending Client" });
     const ok = await act(m, m.profileId, { intent: "delete", bookingId: pending.id });
     expect(ok.body.toast.message).toBe("Booking for Pending Client has been deleted");
+    // Its link, still in the client's texts, says the musician removed it (phone walk 3).
+    const gone = await getPublicBooking(pending.slug, "127.0.0.40");
+    expect(gone).toEqual({
+      ok: false,
+      status: 410,
+      message: bookingRemovedMessage(musicianDisplayName((await getOwnProfile(m.userId))!)),
+    });
+    expect(gone.ok === false && gone.message).toContain("removed it, so this link no longer works");
+    expect((await getPublicBooking("zzzzzzzz", "127.0.0.40")).ok === false).toBe(true);
     // Different days: two confirmed or completed bookings of one musician cannot overlap (issue 13).
     for (const [status, eventDate] of [
       ["confirmed", lagosDay(15)],

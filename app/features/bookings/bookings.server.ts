@@ -31,6 +31,7 @@ import {
   deleteDeletableBooking,
   findOwnBookingStatus,
   findPublicBookingBySlug,
+  findRemovedBookingLink,
   findStatusBySlug,
   insertBooking,
   listBookingsByMusician,
@@ -214,6 +215,11 @@ export async function deleteOwnBooking(
   return refusal(id, musician.id, () => "Confirmed or completed bookings cannot be deleted.");
 }
 
+/** A deleted booking's link (phone walk 3: it said only "Booking not found"). */
+export function bookingRemovedMessage(musicianName: string): string {
+  return `${musicianName} cancelled this booking and removed it, so this link no longer works. It was never paid, so you owe nothing.`;
+}
+
 export const BOOKING_WITH_MONEY_STAYS =
   "A booking with a payment on record cannot be deleted: it stays in your list, and the client's, as a record of the money.";
 
@@ -356,6 +362,9 @@ export async function getPublicBooking(
   }
   const row = BOOKING_SLUG_PATTERN.test(slug) ? await findPublicBookingBySlug(slug) : null;
   if (!row) {
+    const removed = BOOKING_SLUG_PATTERN.test(slug) ? await findRemovedBookingLink(slug) : null;
+    if (removed)
+      return { ok: false, status: 410, message: bookingRemovedMessage(musicianDisplayName(removed)) };
     await recordMiss(clientIp);
     return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
   }

@@ -86,6 +86,14 @@ export function PublicBookingPage({
       <main className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-10 text-center">
         {status === 404 ? (
           <h1 className="text-2xl font-bold">Booking not found</h1>
+        ) : status === 410 ? (
+          <>
+            <h1 className="text-2xl font-bold">Booking removed</h1>
+            <p className="text-muted-foreground">{message}</p>
+            <Link to="/market" className={buttonVariants()}>
+              Find Musicians
+            </Link>
+          </>
         ) : (
           <>
             <h1 className="text-2xl font-bold">Error</h1>
