@@ -135,7 +135,7 @@ describe("creating a booking (api/bookings)", () => {
     expect(await completeOwnBooking(musician, row.id, new Date(`${next}T00:59:00Z`))).toEqual({
       ok: false,
       status: 409,
-      message: `${MARK_COMPLETED_WAITS} That is from ${formatCalendarDate(next)} at 02:00.`,
+      message: `${MARK_COMPLETED_WAITS} That is from ${formatCalendarDate(next)} at 2:00 AM.`,
     });
     expect(await completeOwnBooking(musician, row.id, new Date(`${next}T01:00:00Z`))).toMatchObject({
       ok: true,
@@ -370,7 +370,7 @@ describe("All Bookings (/musician_bookings/{slug})", () => {
     const early = await act(m, m.profileId, { intent: "complete", bookingId: future.id });
     expect(early.status).toBe(409);
     expect(early.body.toast.message).toBe(
-      "A booking can be marked completed only once its event has ended. That is from Monday, 5 January 2099 at 18:00.",
+      "A booking can be marked completed only once its event has ended. That is from Monday, 5 January 2099 at 6:00 PM.",
     );
     const notConfirmed = await act(m, m.profileId, { intent: "complete", bookingId: pending.id });
     expect(notConfirmed.body.toast.message).toBe("Only confirmed bookings can be marked completed.");
