@@ -135,6 +135,7 @@ async function main() {
     process.exit(1);
   }
   fs.rmSync(path.resolve(ROOT, dataDir), { recursive: true, force: true });
+  fs.rmSync(path.resolve(ROOT, `${dataDir}-backups`), { recursive: true, force: true });
   const seed = spawnSync(
     process.execPath,
     ["--import", "tsx", "scripts/seed-demo.ts", "--musicians", "30", "--bookings", "60"],
@@ -164,6 +165,7 @@ async function main() {
   } finally {
     await server.stop();
     fs.rmSync(path.resolve(ROOT, dataDir), { recursive: true, force: true });
+    fs.rmSync(path.resolve(ROOT, `${dataDir}-backups`), { recursive: true, force: true });
   }
 
   if (args.json) {

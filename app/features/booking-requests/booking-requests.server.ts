@@ -1,6 +1,7 @@
 import { formatEventDate } from "~/features/bookings/booking-dates";
 import type { Outcome } from "~/features/bookings/outcome";
 import { organiserPhone } from "~/features/client/organiser-account.server";
+import { shownTo } from "~/features/messaging/contact-boundary";
 import {
   CONTACT_HIDDEN_NOTICE,
   maskContactDetails,
@@ -86,7 +87,7 @@ export async function submitBookingRequest(
       message: "Too many booking requests. Please wait a few minutes and try again.",
     };
   }
-  const musician = /^[a-z0-9-]{1,100}$/.test(musicianSlug) ? await findMusicianIdBySlug(musicianSlug) : null;
+  const musician = await musicianForRequestForm(musicianSlug);
   if (!musician) return { ok: false, status: 404, message: UNKNOWN_MUSICIAN };
   const status = sender?.draft ? "draft" : "pending";
   let saved: { id: string; statusToken: string } | null;
@@ -219,9 +220,11 @@ async function notifyMusicianOfRequest(
   }
 }
 
+/** The musician a request goes to, named as the public reads their name (issue 36). */
 export async function musicianForRequestForm(musicianSlug: string) {
   if (!/^[a-z0-9-]{1,100}$/.test(musicianSlug)) return null;
-  return findMusicianIdBySlug(musicianSlug);
+  const musician = await findMusicianIdBySlug(musicianSlug);
+  return musician && shownTo(musician, { id: "ours", stageName: "typed" }, "public");
 }
 
 /** Seconds a musician has to undo a decline before the organiser is told. */

@@ -71,6 +71,7 @@ export function AllBookingsPage({
   reputations,
   disputeThreads,
   moneyNews,
+  releaseLines,
 }: {
   bookings: Row[];
   websiteActive: boolean;
@@ -82,6 +83,8 @@ export function AllBookingsPage({
   disputeThreads?: Record<string, DisputeThread>;
   /** Who cancelled and the refund, a dispute's outcome: per booking id (notifications feature). */
   moneyNews?: Record<string, { cancellation: string | null; resolution: string | null }>;
+  /** When each held booking's money is released (money module), per booking id. */
+  releaseLines?: Record<string, string>;
 }) {
   const fetcher = useFetcher<BookingsActionResult>({ key: "musician-bookings" });
   useActionToast(fetcher.data);
@@ -125,6 +128,7 @@ export function AllBookingsPage({
               reputation={reputations?.[b.id]}
               thread={disputeThreads?.[b.id]}
               news={moneyNews?.[b.id]}
+              releaseLine={releaseLines?.[b.id]}
             />
           ))}
         </ul>
@@ -142,6 +146,7 @@ function BookingItem({
   reputation,
   thread,
   news,
+  releaseLine,
 }: {
   booking: Row;
   now: string;
@@ -151,6 +156,7 @@ function BookingItem({
   reputation?: OrganiserReputation;
   thread?: DisputeThread;
   news?: { cancellation: string | null; resolution: string | null };
+  releaseLine?: string;
 }) {
   const editable = b.status === "pending";
   const deletable = b.status !== "confirmed" && b.status !== "completed";
@@ -197,6 +203,11 @@ function BookingItem({
           {thread && <DisputeSidePanel bookingId={b.id} thread={thread} result={result} />}
           {news?.resolution && <p className="text-sm">Dispute resolved: {news.resolution}.</p>}
           {news?.cancellation && <p className="text-sm">{news.cancellation}</p>}
+          {releaseLine && (
+            <p className="rounded-md bg-muted/60 p-2 text-sm" data-testid="release-line">
+              {releaseLine}
+            </p>
+          )}
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <span className="flex items-center gap-1">
               <CalendarIcon aria-hidden className="size-4" />
