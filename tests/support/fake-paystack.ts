@@ -311,7 +311,13 @@ export function fakePaystack(options: { domain?: "test" | "live"; secret?: strin
     deliver,
     /** A charge Paystack took (for tests that credit it without the checkout). */
     charge(reference: string, amount: number) {
-      state.charges.set(reference, { id: nextId++, reference, amount, status: "success", domain: state.domain });
+      state.charges.set(reference, {
+        id: nextId++,
+        reference,
+        amount,
+        status: "success",
+        domain: state.domain,
+      });
     },
     transferCalls: () => state.calls.filter((c) => c.method === "POST" && c.path === "/transfer"),
   };

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseInstagram, youtubeId, youtubeWatchUrl } from "~/lib/embeds";
 import { FIELD_HAS_CONTACT, hasContactDetails } from "~/features/profiles/public-contact";
+import { parseInstagram, youtubeId, youtubeWatchUrl } from "~/lib/embeds";
 import { formText } from "~/lib/form-fields";
 
 export const INVALID_YOUTUBE = "Please enter a valid YouTube URL";
