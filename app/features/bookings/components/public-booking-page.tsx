@@ -305,7 +305,11 @@ function BookingDetails({
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <BookingSummary booking={booking} musicianName={booking.musicianName} />
+            <BookingSummary
+              booking={booking}
+              musicianName={booking.musicianName}
+              disputed={booking.disputed}
+            />
           </CardContent>
         </Card>
         <div className="grid gap-4 md:sticky md:top-20">
@@ -345,17 +349,19 @@ function BookingDetails({
             <MusicianContact name={booking.musicianName} phone={booking.musicianPhone} />
           )}
           {settled && <WhatHappensNext booking={booking} payment={payment} />}
-          {booking.status === "cancelled" && moneyWasReceived(booking.paymentStatus) && (
-            // A cancelled paid booking keeps its documents, with a credit note (phone walk 2).
-            <section className="rounded-lg border bg-card p-4 shadow-sm">
-              <BookingDownloads
-                slug={booking.slug}
-                eventDate={null}
-                paymentStatus={booking.paymentStatus}
-                status={booking.status}
-              />
-            </section>
-          )}
+          {(booking.status === "cancelled" || booking.disputed) &&
+            moneyWasReceived(booking.paymentStatus) && (
+              // A cancelled paid booking keeps its documents, with a credit note (phone walk 2), and so does
+              // one under dispute: the payer may want the receipt just then (phone walk 3).
+              <section className="rounded-lg border bg-card p-4 shadow-sm">
+                <BookingDownloads
+                  slug={booking.slug}
+                  eventDate={null}
+                  paymentStatus={booking.paymentStatus}
+                  status={booking.status}
+                />
+              </section>
+            )}
           {payment}
           {cancellation}
         </div>
