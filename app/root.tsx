@@ -40,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       support: { email: env().SUPPORT_EMAIL ?? "", phone: env().SUPPORT_PHONE ?? "" },
       // The same for everyone (so cacheable): price fields say the commission as the musician types.
       feeRates: configuredFeeRates(),
+      // The same for everyone: the past-event question says when a payment would be released.
+      releaseAfterHours: env().RELEASE_AFTER_HOURS,
       // No Paystack key: the built-in test provider takes payments and every page says so.
       testMode: !env().PAYSTACK_SECRET_KEY,
     },

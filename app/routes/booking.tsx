@@ -64,7 +64,17 @@ const ClientReviewSection = deferred(() =>
 );
 
 export const meta = ({ data: d }: Route.MetaArgs) => [
-  { title: pageTitle(d?.booking ? "Booking Details" : d?.status === 404 ? "Booking not found" : "Error") },
+  {
+    title: pageTitle(
+      d?.booking
+        ? "Booking Details"
+        : d?.status === 404
+          ? "Booking not found"
+          : d?.status === 410
+            ? "Booking removed"
+            : "Error",
+    ),
+  },
   { name: "robots", content: "noindex" },
 ];
 

@@ -7,3 +7,11 @@ ALTER TABLE "bookings_by_musician" ADD COLUMN IF NOT EXISTS "cancel_reason" text
 ALTER TABLE "bookings_by_musician" DROP CONSTRAINT IF EXISTS "bookings_by_musician_cancel_reason_check";
 ALTER TABLE "bookings_by_musician" ADD CONSTRAINT "bookings_by_musician_cancel_reason_check"
   CHECK ("cancel_reason" IS NULL OR char_length("cancel_reason") <= 500);
+
+-- A deleted booking's link (still in the client's texts) says the musician removed it, not "not found".
+CREATE TABLE IF NOT EXISTS "removed_booking_links" (
+  "slug" text PRIMARY KEY NOT NULL,
+  "musician_id" uuid NOT NULL REFERENCES "musician_profiles"("id") ON DELETE CASCADE,
+  "removed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+CREATE INDEX IF NOT EXISTS "removed_booking_links_musician_idx" ON "removed_booking_links" ("musician_id");

@@ -89,6 +89,22 @@ export const bookingsByMusician = pgTable(
   ],
 );
 
+/**
+ * The slug of a booking its musician deleted (issue 40): the link, still in the client's texts, then
+ * says the musician removed it instead of "Booking not found".
+ */
+export const removedBookingLinks = pgTable(
+  "removed_booking_links",
+  {
+    slug: text("slug").primaryKey(),
+    musicianId: uuid("musician_id")
+      .notNull()
+      .references(() => musicianProfiles.id, { onDelete: "cascade" }),
+    removedAt: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("removed_booking_links_musician_idx").on(t.musicianId)],
+);
+
 export const bookingRequests = pgTable(
   "booking_requests",
   {

@@ -257,7 +257,8 @@ test("organiser request → accepted booking → client confirms → completed; 
   await disputeForm.getByRole("button", { name: "Submit Dispute" }).click();
   await expect(client2.getByText("Dispute submitted successfully")).toBeVisible();
   // The client stays on the booking, which now says Disputed; so does the musician's list, with the reason.
-  await expect(client2.getByText("Disputed", { exact: true })).toBeVisible();
+  // The header's badge and the Status row both say Disputed, never "Confirmed" (phone walk 3).
+  await expect(client2.getByText("Disputed", { exact: true })).toHaveCount(2);
   expect(client2.url()).toBe(link2);
   await expect(client2.getByRole("button", { name: "Dispute Booking" })).toHaveCount(0);
   await musician.goto(`/musician_bookings/${slug}`);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
+import { musicianDisplayName } from "~/lib/display-name";
 import { addDaysToDate, formatCalendarDate } from "~/lib/lagos-date";
 import { action as createAction } from "~/routes/api-bookings";
 import { action as bookingsAction, loader as bookingsLoader } from "~/routes/musician-bookings";
@@ -12,7 +13,13 @@ import { lagosDay } from "../../../tests/support/lagos-days";
 import { bookingFormSchema, PAST_TIME_QUESTION } from "./booking.schema";
 import { newBookingSlug, withUniqueSlug } from "./booking-slug.server";
 import { answer, args, get, post, validBooking } from "./booking-test-support";
-import { completeOwnBooking, createBooking, MARK_COMPLETED_WAITS } from "./bookings.server";
+import {
+  bookingRemovedMessage,
+  completeOwnBooking,
+  createBooking,
+  getPublicBooking,
+  MARK_COMPLETED_WAITS,
+} from "./bookings.server";
 
 async function create(m: TestMusician, over: Record<string, string> = {}) {
   const res = await answer(() => createAction(args(post(m, "/api/bookings", { ...validBooking, ...over }))));
@@ -128,7 +135,7 @@ describe("creating a booking (api/bookings)", () => {
     expect(await completeOwnBooking(musician, row.id, new Date(`${next}T00:59:00Z`))).toEqual({
       ok: false,
       status: 409,
-      message: `${MARK_COMPLETED_WAITS} That is from ${formatCalendarDate(next)} at 02:00.`,
+      message: `${MARK_COMPLETED_WAITS} That is from ${formatCalendarDate(next)} at 2:00 AM.`,
     });
     expect(await completeOwnBooking(musician, row.id, new Date(`${next}T01:00:00Z`))).toMatchObject({
       ok: true,
@@ -312,6 +319,15 @@ describe("All Bookings (/musician_bookings/{slug})", () => {
     const pending = await create(m, { clientName: "Pending Client" });
     const ok = await act(m, m.profileId, { intent: "delete", bookingId: pending.id });
     expect(ok.body.toast.message).toBe("Booking for Pending Client has been deleted");
+    // Its link, still in the client's texts, says the musician removed it (phone walk 3).
+    const gone = await getPublicBooking(pending.slug, "127.0.0.40");
+    expect(gone).toEqual({
+      ok: false,
+      status: 410,
+      message: bookingRemovedMessage(musicianDisplayName((await getOwnProfile(m.userId))!)),
+    });
+    expect(gone.ok === false && gone.message).toContain("removed it, so this link no longer works");
+    expect((await getPublicBooking("zzzzzzzz", "127.0.0.40")).ok === false).toBe(true);
     // Different days: two confirmed or completed bookings of one musician cannot overlap (issue 13).
     for (const [status, eventDate] of [
       ["confirmed", lagosDay(15)],
@@ -354,7 +370,7 @@ describe("All Bookings (/musician_bookings/{slug})", () => {
     const early = await act(m, m.profileId, { intent: "complete", bookingId: future.id });
     expect(early.status).toBe(409);
     expect(early.body.toast.message).toBe(
-      "A booking can be marked completed only once its event has ended. That is from Monday, 5 January 2099 at 18:00.",
+      "A booking can be marked completed only once its event has ended. That is from Monday, 5 January 2099 at 6:00 PM.",
     );
     const notConfirmed = await act(m, m.profileId, { intent: "complete", bookingId: pending.id });
     expect(notConfirmed.body.toast.message).toBe("Only confirmed bookings can be marked completed.");

@@ -16,13 +16,14 @@ import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { sendRefund, startRefundOnMusicianCancel } from "~/features/refunds/refunds.server";
-import { openReviewWindow } from "~/features/reviews/reviews.server";
+import { openReviewWindow, organiserReviewPublished } from "~/features/reviews/reviews.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { db } from "~/server/db.server";
 import { type BookingInput, PAST_TIME_QUESTION } from "./booking.schema";
 import { todayInLagos } from "./booking-dates";
 import { BOOKING_SLUG_PATTERN, newBookingSlug, withUniqueSlug } from "./booking-slug.server";
 import type { BookingSummaryData } from "./components/booking-summary";
+import { timeAlreadyOver } from "./past-event";
 import {
   type BookingRow,
   cancelBooking,
@@ -31,6 +32,7 @@ import {
   deleteDeletableBooking,
   findOwnBookingStatus,
   findPublicBookingBySlug,
+  findRemovedBookingLink,
   findStatusBySlug,
   insertBooking,
   listBookingsByMusician,
@@ -68,19 +70,6 @@ async function overlapWarning(
 /** The booking's time is over and the musician has not said it is for a past event (N2). */
 export type PastTimeQuestion = { ok: false; status: 400; message: string; pastTime: true };
 
-/** Whether the booking's time is already over in Lagos: its start, or its end, has passed. */
-export function timeAlreadyOver(
-  input: Pick<BookingInput, "eventDate" | "eventStartTime" | "eventEndTime">,
-  now = new Date(),
-) {
-  if (!input.eventDate) return false;
-  if (input.eventStartTime) {
-    const start = new Date(`${input.eventDate}T${input.eventStartTime.slice(0, 5)}:00+01:00`);
-    if (!Number.isNaN(start.getTime()) && start.getTime() <= now.getTime()) return true;
-  }
-  return eventEnded(input, now);
-}
-
 function pastTimeQuestion(input: BookingInput, allowPast: boolean, now: Date): PastTimeQuestion | null {
   return !allowPast && timeAlreadyOver(input, now)
     ? { ok: false, status: 400, message: PAST_TIME_QUESTION, pastTime: true }
@@ -111,7 +100,14 @@ export async function createBooking(
     );
     // A booking the musician made for an organiser (one from a request: the request's answer tells them).
     if (!requestId) {
-      await phoneBookingEvent("booking_created", row.id, ["client"], { amountKobo: input.priceKobo ?? 0 });
+      // What the organiser will be asked to pay (price and service fee), and whether the date has gone.
+      const total = input.priceKobo ? priceQuote(input.priceKobo).totalKobo : 0;
+      await phoneBookingEvent(
+        timeAlreadyOver(input, now) ? "past_booking_created" : "booking_created",
+        row.id,
+        ["client"],
+        { amountKobo: total, eventKey: `booking_created:${row.id}` },
+      );
     }
     return { ok: true, slug: row.slug, musicianName: musicianDisplayName(musician) };
   } catch (err) {
@@ -142,13 +138,18 @@ function forMusician(row: BookingRow): BookingRow {
 
 export async function listOwnBookings(musician: Pick<Musician, "id">): Promise<BookingRow[]> {
   const rows = await listBookingsByMusician(musician.id);
-  const money = await peekBookingsMoney(
-    rows.filter((b) => moneyWasReceived(b.paymentStatus)).map((b) => b.id),
-  );
+  const [money, reviewed] = await Promise.all([
+    peekBookingsMoney(rows.filter((b) => moneyWasReceived(b.paymentStatus)).map((b) => b.id)),
+    organiserReviewPublished(rows.filter((b) => b.status === "completed").map((b) => b.id)),
+  ]);
   return rows.map((b) => {
     // The musician's Cancel refunds whatever escrow holds (refunds.server startRefundOnMusicianCancel).
     const m = money.get(b.id);
-    return { ...forMusician(b), cancelRefundKobo: m?.held ? m.escrowKobo : 0 };
+    return {
+      ...forMusician(b),
+      cancelRefundKobo: m?.held ? m.escrowKobo : 0,
+      organiserReviewPublished: reviewed.has(b.id),
+    };
   });
 }
 
@@ -213,6 +214,11 @@ export async function deleteOwnBooking(
   if (current && current.status !== "confirmed" && current.status !== "completed")
     return { ok: false, status: 409, message: BOOKING_WITH_MONEY_STAYS };
   return refusal(id, musician.id, () => "Confirmed or completed bookings cannot be deleted.");
+}
+
+/** A deleted booking's link (phone walk 3: it said only "Booking not found"). */
+export function bookingRemovedMessage(musicianName: string): string {
+  return `${musicianName} cancelled this booking and removed it, so this link no longer works. It was never paid, so you owe nothing.`;
 }
 
 export const BOOKING_WITH_MONEY_STAYS =
@@ -375,6 +381,9 @@ export async function getPublicBooking(
   }
   const row = BOOKING_SLUG_PATTERN.test(slug) ? await findPublicBookingBySlug(slug) : null;
   if (!row) {
+    const removed = BOOKING_SLUG_PATTERN.test(slug) ? await findRemovedBookingLink(slug) : null;
+    if (removed)
+      return { ok: false, status: 410, message: bookingRemovedMessage(musicianDisplayName(removed)) };
     await recordMiss(clientIp);
     return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
   }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { restoreMaskedQuote } from "~/features/messaging/contact-mask";
 import { type DbExecutor, db } from "~/server/db.server";
-import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
+import { bookingRequests, bookingsByMusician, removedBookingLinks } from "~db/schema/bookings";
 import { musicianProfiles } from "~db/schema/profiles";
 import type { BookingInput } from "./booking.schema";
 
@@ -68,6 +68,8 @@ export type BookingRow = {
   contactHidden?: boolean;
   /** What the musician's Cancel sends back to the client: what escrow holds (money module), own list only. */
   cancelRefundKobo?: number;
+  /** The musician's review of the organiser is published: "Review organiser" is no longer offered. */
+  organiserReviewPublished?: boolean;
   /** The client's latest dispute reason, on the musician's own list only. */
   disputeReason?: string | null;
 };
@@ -197,7 +199,25 @@ export async function deleteDeletableBooking(id: string, musicianId: string) {
         sql`NOT ${hasMoneyHistory}`,
       ),
     )
-    .returning({ clientName: b.clientName });
+    .returning({ clientName: b.clientName, slug: b.slug });
+  if (row) {
+    await db.insert(removedBookingLinks).values({ slug: row.slug, musicianId }).onConflictDoNothing();
+  }
+  return row ?? null;
+}
+
+/** Who removed the booking that had this slug (its musician's names), or null. */
+export async function findRemovedBookingLink(slug: string) {
+  const [row] = await db
+    .select({
+      stageName: musicianProfiles.stageName,
+      firstName: musicianProfiles.firstName,
+      lastName: musicianProfiles.lastName,
+    })
+    .from(removedBookingLinks)
+    .innerJoin(musicianProfiles, eq(musicianProfiles.id, removedBookingLinks.musicianId))
+    .where(eq(removedBookingLinks.slug, slug))
+    .limit(1);
   return row ?? null;
 }
 

@@ -212,8 +212,11 @@ describe("the receipt", () => {
     expect(t).toContain("Receipt RCT-0001");
     expect(t).toContain("Received from Ada Eze");
     expect(t).toContain("Amount paid ₦262,500.00");
+    // The price and the fee, as the receipt e-mail gives them (phone walk 3).
+    expect(t).toMatch(/₦250,000\.00.*Platform service fee \(5%\) ₦12,500\.00.*Amount paid ₦262,500\.00/);
     expect(t).toContain(`sb-test-${b.slug}`);
-    expect(t).toMatch(/Paid on Fri, 20 Nov 2026, 11:30\s?(am|AM).*\(Lagos time\)/);
+    // The pages' one time format: "11:30 AM", never "11:30 am" or "11:30" (phone walk 3).
+    expect(t).toContain("Paid on Fri, 20 Nov 2026, 11:30 AM (Lagos time)");
     const invoice = flat(await text(await asMusician(m, m.slug, b.id, "invoice")));
     expect(invoice).toContain("Total (paid) ₦262,500.00");
     // Paid: the contract and the invoice give both sides' contact details.
@@ -341,12 +344,12 @@ async function paid(
 }
 
 describe("documents after the money moved (phone walk 2)", () => {
-  it("prints a noon-hour time as 12:06 pm, not 0:06 pm", async () => {
+  it("prints a noon-hour time as 12:06 PM, not 0:06 pm (the pages' 12-hour clock)", async () => {
     const m = await musician();
     const b = await booking(m);
     await paid(b, "paid", new Date("2026-11-27T11:06:00Z"));
     const t = flat(await text(await asClient(b.slug, "receipt")));
-    expect(t).toContain("Paid on Fri, 27 Nov 2026, 12:06 pm (Lagos time)");
+    expect(t).toContain("Paid on Fri, 27 Nov 2026, 12:06 PM (Lagos time)");
     expect(t).not.toContain("0:06");
   });
 
@@ -358,9 +361,9 @@ describe("documents after the money moved (phone walk 2)", () => {
       .set({ createdAt: new Date("2026-11-02T13:15:00Z") })
       .where(eq(bookingsByMusician.id, b.id));
     const first = flat(await text(await asClient(b.slug, "contract")));
-    expect(first).toContain("drawn up Mon, 2 Nov 2026, 2:15 pm (Lagos time)");
+    expect(first).toContain("drawn up Mon, 2 Nov 2026, 2:15 PM (Lagos time)");
     const again = flat(await text(await asMusician(m, m.slug, b.id, "contract")));
-    expect(again).toContain("drawn up Mon, 2 Nov 2026, 2:15 pm (Lagos time)");
+    expect(again).toContain("drawn up Mon, 2 Nov 2026, 2:15 PM (Lagos time)");
   });
 
   it("after release the invoice and receipt say released, not held in escrow", async () => {

@@ -13,7 +13,8 @@ import {
   POLICY_TERMS,
 } from "~/features/refunds/cancellation-policy";
 import { bookingRefundFacts } from "~/features/refunds/refunds.server";
-import { formatCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
+import { formatDateTime } from "~/lib/date-format";
+import { formatCalendarDate } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";
 import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
@@ -31,20 +32,9 @@ export type DocumentResult =
   | { ok: true; filename: string; pdf: Buffer }
   | { ok: false; status: number; message: string };
 
-const lagosDateTime = new Intl.DateTimeFormat("en-NG", {
-  timeZone: LAGOS_TZ,
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  // "12:06 pm", not en-NG's hour12 default of "0:06 pm" (phone walk 2).
-  hourCycle: "h12",
-});
-
+/** "Fri, 20 Nov 2026, 11:30 AM (Lagos time)": the pages' one date-and-time format (phone walk 3). */
 function when(at: Date): string {
-  return `${lagosDateTime.format(at)} (Lagos time)`;
+  return `${formatDateTime(at)} (Lagos time)`;
 }
 
 function time12(t: string): string {
@@ -252,6 +242,7 @@ function receiptBlocks(b: DocumentBookingRow, money: BookingMoney | null, number
   const payment = money?.payment;
   if (!payment?.paidAt) return null;
   const state = { paidAt: payment.paidAt, reference: payment.reference, paidKobo: payment.amountKobo };
+  const c = charges(b, money);
   return [
     {
       kind: "title",
@@ -272,7 +263,21 @@ function receiptBlocks(b: DocumentBookingRow, money: BookingMoney | null, number
       ],
     },
     { kind: "heading", text: "Amount received (Nigerian naira)" },
-    { kind: "money", rows: [], total: ["Amount paid", formatNaira(state.paidKobo)] },
+    // The price and the service fee, as the receipt e-mail gives them (phone walk 3: the total alone).
+    {
+      kind: "money",
+      rows:
+        c && c.totalKobo === state.paidKobo
+          ? [
+              [
+                `${withOther(b.serviceType, b.serviceTypeOther)} — ${withOther(b.eventType, b.eventTypeOther)}`,
+                formatNaira(c.priceKobo),
+              ],
+              [`Platform service fee (${percent(c.serviceFeeBp)})`, formatNaira(c.serviceFeeKobo)],
+            ]
+          : [],
+      total: ["Amount paid", formatNaira(state.paidKobo)],
+    },
     {
       kind: "text",
       text:

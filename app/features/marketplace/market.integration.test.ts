@@ -227,6 +227,18 @@ describe("/market search", () => {
     expect(names(await search(`q=violinists+${t}`))).toEqual([`Kemi ${t}`]);
   });
 
+  it("reads a place typed in the search box as where: 'highlife lagos' (phone walk 3)", async () => {
+    const t = token();
+    await musician({ stageName: `Eko ${t}`, genres: ["Highlife"], location: "Surulere, Lagos" });
+    await musician({ stageName: `Abuja ${t}`, genres: ["Highlife"], location: "Wuse, FCT" });
+    await musician({ stageName: `Juju ${t}`, genres: ["Juju"], location: "Ikeja, Lagos" });
+    expect(names(await search(`q=highlife+lagos+${t}`))).toEqual([`Eko ${t}`]);
+    expect(names(await search(`q=Highlife+Lagos+${t}`))).toEqual([`Eko ${t}`]);
+    expect(names(await search(`q=highlife+abuja+${t}`))).toEqual([`Abuja ${t}`]);
+    // The Location filter, when chosen, says where: the word is then only a word.
+    expect(names(await search(`q=highlife+${t}&location=FCT`))).toEqual([`Abuja ${t}`]);
+  });
+
   it("migration 0026 maps old free-text event types onto the list, in order, once each", async () => {
     const t = token();
     const m = await musician({

@@ -1,5 +1,6 @@
 import { EVENT_FILLER_WORDS, eventTypeOfWord, singularStem } from "~/lib/event-types";
 import { formatNairaWhole } from "~/lib/money";
+import { NIGERIA_STATES } from "~/lib/nigeria-states";
 import { logger } from "~/server/logger.server";
 import {
   browseActiveMusicians,
@@ -62,9 +63,33 @@ function readWords(q: string, eventType: string | null): { words: string[]; even
   return { words: [...new Set(words)].slice(0, 6), eventType: type };
 }
 
+/**
+ * Place names typed in the search box ("highlife lagos"): the states whose names are not also common
+ * words or band names (Delta, Niger, Plateau, Rivers stay words), and the FCT's city.
+ */
+const PLACE_WORDS: ReadonlyMap<string, string[]> = new Map([
+  ...NIGERIA_STATES.filter(
+    (st) => !/\s/.test(st) && !["Delta", "Niger", "Plateau", "Rivers", "FCT"].includes(st),
+  ).map(
+    // Keyed as the search reads its words (singularStem: "lagos" → "lago").
+    (st) => [singularStem(fold(st)), [fold(st)]] as [string, string[]],
+  ),
+  ["abuja", ["fct", "abuja"]],
+  ["fct", ["fct", "abuja"]],
+]);
+
 export function toFilters(s: MarketSearch): MarketFilters {
-  const { words, eventType } = readWords(s.q, s.eventType);
-  const locationTerms = s.location ? (s.location === "FCT" ? ["fct", "abuja"] : [fold(s.location)]) : [];
+  const read = readWords(s.q, s.eventType);
+  const { eventType } = read;
+  let words = read.words;
+  let locationTerms = s.location ? (s.location === "FCT" ? ["fct", "abuja"] : [fold(s.location)]) : [];
+  // A place typed in the box is where, not who (phone walk 3: "highlife lagos" found nobody), unless
+  // the Location filter already says where.
+  const place = words.find((w) => PLACE_WORDS.has(w));
+  if (place && !s.location) {
+    locationTerms = PLACE_WORDS.get(place) ?? [];
+    words = words.filter((w) => w !== place);
+  }
   return {
     words,
     genre: s.genre,

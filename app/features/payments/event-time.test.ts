@@ -40,6 +40,6 @@ it("counts the event as over only from its end (a booking with no date: its paye
 });
 
 it("says a moment in Lagos words", () => {
-  expect(formatLagosMoment(new Date("2026-12-12T17:00:00Z"))).toBe("Saturday, 12 December 2026 at 18:00");
-  expect(formatLagosMoment(new Date("2026-12-12T23:00:00Z"))).toBe("Sunday, 13 December 2026 at 00:00");
+  expect(formatLagosMoment(new Date("2026-12-12T17:00:00Z"))).toBe("Saturday, 12 December 2026 at 6:00 PM");
+  expect(formatLagosMoment(new Date("2026-12-12T23:00:00Z"))).toBe("Sunday, 13 December 2026 at 12:00 AM");
 });

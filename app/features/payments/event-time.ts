@@ -1,6 +1,7 @@
 // When an event ends, in Lagos time (UTC+1 all year: Nigeria has no daylight saving). Escrow is released
 // only after this moment (issue 22 §2): by the payer's "The event happened", the musician's "Mark
 // completed" and, RELEASE_AFTER_HOURS later, the automatic release.
+import { formatTime } from "~/lib/date-format";
 import { addDaysToDate, formatCalendarDate, lagosToday } from "~/lib/lagos-date";
 
 type EventTimes = { eventDate: string | null; eventStartTime: string | null; eventEndTime: string | null };
@@ -46,9 +47,12 @@ export function eventEnded(b: EventTimes, now: Date = new Date()): boolean {
   return !b.eventDate || (end !== null && now.getTime() >= end.getTime());
 }
 
-/** "Saturday, 12 December 2026 at 18:00" (Lagos) for an instant. */
+/**
+ * "Saturday, 12 December 2026 at 6:00 PM" (Lagos) for an instant: the 12-hour clock of every other time
+ * on the pages, e-mails and PDFs (phone walk 3: "at 20:00" beside "4:00 PM – 8:00 PM").
+ */
 export function formatLagosMoment(at: Date): string {
   const lagos = new Date(at.getTime() + 3_600_000);
   const time = lagos.toISOString().slice(11, 16);
-  return `${formatCalendarDate(lagosToday(at))} at ${time}`;
+  return `${formatCalendarDate(lagosToday(at))} at ${formatTime(time)}`;
 }

@@ -249,7 +249,7 @@ describe("nothing is released before the event has ended in Lagos", () => {
       eventEndTime: "19:00",
     });
     const early = await markEventHappened(b.slug, testIp(), payerOf(b), new Date(`${day}T17:59:59Z`));
-    const opens = `${MONEY_MESSAGES.tooEarly} That is from ${formatCalendarDate(day)} at 19:00.`;
+    const opens = `${MONEY_MESSAGES.tooEarly} That is from ${formatCalendarDate(day)} at 7:00 PM.`;
     expect(early).toEqual({ ok: false, status: 409, message: opens });
     expect(await bookingRow(b.id)).toEqual({ status: "confirmed", paymentStatus: "paid" });
     expect((await payPanelForSlug(b.slug))?.releaseOpens).toBe(opens);
@@ -310,7 +310,7 @@ describe("nothing is released before the event has ended in Lagos", () => {
     expect(await completeOwnBooking(musician, b.id, new Date(`${day}T21:59:00Z`))).toEqual({
       ok: false,
       status: 409,
-      message: `${MARK_COMPLETED_WAITS} That is from ${formatCalendarDate(day)} at 23:00.`,
+      message: `${MARK_COMPLETED_WAITS} That is from ${formatCalendarDate(day)} at 11:00 PM.`,
     });
     expect(await completeOwnBooking(musician, b.id, new Date(`${day}T22:00:00Z`))).toMatchObject({
       ok: true,

@@ -266,8 +266,35 @@ describe("booking events", () => {
       additionalDetails: null,
     } as never);
     if (!made.ok) throw new Error(made.message);
+    // What she will pay, the 5% service fee included (phone walk 3: the price alone).
     expect(await textsOf(ada.e164, "booking_created")).toEqual([
-      `Tunde Sax made a booking for you: Wedding, 6 Jun 2099, NGN 90,000. Review and confirm: ${origin}/booking/${made.slug}`,
+      `Tunde Sax made a booking for you: Wedding, 6 Jun 2099, NGN 94,500 incl. fee. Review and confirm: ${origin}/booking/${made.slug}`,
+    ]);
+    // A booking for an event already over says so.
+    const bisi = mobile();
+    const past = await createBooking(
+      profile,
+      {
+        clientName: "Bisi Lawal",
+        email: null,
+        phoneNumber: bisi.typed,
+        serviceType: "live_band",
+        serviceTypeOther: null,
+        priceKobo: 20_000_000,
+        eventType: "birthday",
+        eventTypeOther: null,
+        location: "Ikeja",
+        eventDate: "2020-11-28",
+        eventStartTime: "16:00",
+        eventEndTime: "20:00",
+        additionalDetails: null,
+      } as never,
+      null,
+      { allowPast: true },
+    );
+    if (!past.ok) throw new Error(past.message);
+    expect(await textsOf(bisi.e164, "past_booking_created")).toEqual([
+      `Tunde Sax recorded your past event: Birthday, 28 Nov 2020, NGN 210,000 incl. fee. Review and confirm: ${origin}/booking/${past.slug}`,
     ]);
     expect((await confirmPublicBooking(made.slug, testIp())).ok).toBe(true);
     expect(await textsOf(phone.e164, "booking_confirmed")).toEqual([

@@ -13,6 +13,7 @@ export const PHONE_EVENTS = [
   "request_accepted",
   "request_declined",
   "booking_created",
+  "past_booking_created",
   "booking_confirmed",
   "paid",
   "release_due",
@@ -106,11 +107,21 @@ export const PHONE_TEMPLATES: Record<PhoneEvent, Partial<Record<PhoneSide, Templ
       ["musician", "event", "date", "link"],
     ),
   },
+  // The amount is what the organiser will pay, the service fee included (phone walk 3: the price alone).
   booking_created: {
     client: t(
-      "{musician} made a booking for you: {event}, {date}, {amount}. Review and confirm: {link}",
-      "booking_created",
-      "{{1}} made a booking for you on Stagebook: {{2}} on {{3}}, {{4}}. Review and confirm it: {{5}}",
+      "{musician} made a booking for you: {event}, {date}, {amount} incl. fee. Review and confirm: {link}",
+      "booking_created_with_fee",
+      "{{1}} made a booking for you on Stagebook: {{2}} on {{3}}, {{4}} in total with the service fee. Review and confirm it: {{5}}",
+      ["musician", "event", "date", "amountKobo", "link"],
+    ),
+  },
+  // A booking for an event already over says so (phone walk 3: 27 Nov read like a coming date).
+  past_booking_created: {
+    client: t(
+      "{musician} recorded your past event: {event}, {date}, {amount} incl. fee. Review and confirm: {link}",
+      "past_booking_created",
+      "{{1}} recorded a booking on Stagebook for your event that is already over: {{2}} on {{3}}, {{4}} in total with the service fee. Review and confirm it: {{5}}",
       ["musician", "event", "date", "amountKobo", "link"],
     ),
   },

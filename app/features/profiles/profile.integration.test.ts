@@ -256,7 +256,12 @@ describe("Account save", () => {
     const m = await createMusician({ firstName: "Old", lastName: "Name" });
     const form = account({ firstName: "Adaeze", lastName: "Obi" });
     const res = await post(m, form, "/profile?tab=account");
-    expect(res.body.toast).toEqual({ type: "success", message: "Account information updated successfully!" });
+    // A first mobile number: the toast also says where booking updates go now (phone walk 3).
+    expect(res.body.toast).toEqual({
+      type: "success",
+      message: "Account information updated successfully!",
+      description: "Booking updates now go to 0803 123 4567 by SMS.",
+    });
     const data = await editor(m);
     expect(data.profile).toMatchObject({ slug: form.slug, firstName: "Adaeze", websiteActive: true });
     expect(data.website).toEqual({ active: true, url: `/musicians/${form.slug}` });

@@ -528,3 +528,19 @@ export function listWindowsMissingJobs(limit: number) {
     .orderBy(w.createdAt)
     .limit(limit);
 }
+
+/** Of these bookings, those whose musician's review of the organiser is published. */
+export async function bookingsWithPublishedOrganiserReview(bookingIds: string[]): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
+  const rows = await db
+    .select({ bookingId: reviews.bookingId })
+    .from(reviews)
+    .where(
+      and(
+        inArray(reviews.bookingId, bookingIds),
+        eq(reviews.direction, "musician_to_client"),
+        isNotNull(reviews.publishedAt),
+      ),
+    );
+  return new Set(rows.map((r) => r.bookingId));
+}

@@ -1,6 +1,7 @@
 // Phone walk 2: the organiser can read what the musician wrote about them once both reviews are
 // published, on their booking's page, and only they: not someone else holding the link, not before.
 import { afterAll, describe, expect, it } from "vitest";
+import { listOwnBookings } from "~/features/bookings/bookings.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import {
   bookingAct as act,
@@ -31,6 +32,8 @@ describe("the musician's review of the organiser, on the organiser's booking pag
     const before = await page(b.slug, payer);
     expect(before.body.viewer).toBe("payer");
     expect(before.body.reviewPanel.aboutYou).toBeNull();
+    const ownCard = async () => (await listOwnBookings({ id: m.profileId })).find((x) => x.id === b.id);
+    expect(await ownCard()).toMatchObject({ organiserReviewPublished: false });
 
     const review = {
       overall: 5,
@@ -44,6 +47,8 @@ describe("the musician's review of the organiser, on the organiser's booking pag
     const after = await page(b.slug, payer);
     expect(after.body.reviewPanel.state).toBe("published");
     expect(after.body.reviewPanel.aboutYou).toEqual(about);
+    // Published: the musician's card no longer offers "Review organiser" (phone walk 3).
+    expect(await ownCard()).toMatchObject({ organiserReviewPublished: true });
 
     // Someone else holding the link, and the musician, read nothing of it here.
     const stranger = await page(b.slug);

@@ -6,6 +6,7 @@ import { musicianDisplayName } from "~/lib/display-name";
 import { logger } from "~/server/logger.server";
 import {
   type BookingForReview,
+  bookingsWithPublishedOrganiserReview,
   countCompletedBookingsOf,
   type Direction,
   ensureWindowRow,
@@ -451,4 +452,12 @@ export async function organiserReputationsFor(
     };
   }
   return out;
+}
+
+/**
+ * The completed bookings whose organiser the musician may still review: not those whose review of the
+ * organiser is already published (phone walk 3: "Review organiser" stayed on those cards).
+ */
+export function organiserReviewPublished(bookingIds: string[]): Promise<Set<string>> {
+  return bookingsWithPublishedOrganiserReview(bookingIds);
 }

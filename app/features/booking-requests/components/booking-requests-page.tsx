@@ -15,7 +15,7 @@ import { formatNairaOrNotSpecified } from "~/lib/money";
 import { useActionToast } from "~/lib/use-action-toast";
 import { durationLabel } from "../booking-request.schema";
 import type { PendingRequest } from "../booking-requests.server";
-import { requestToBookingPrefill } from "../request-prefill";
+import { acceptNote, requestToBookingPrefill } from "../request-prefill";
 import { requestAnchor, requestDateText, requestEventTypeText, requestStartText } from "../request-summary";
 
 type Row = Omit<PendingRequest, "createdAt"> & { createdAt: Date | string };
@@ -135,6 +135,7 @@ export function BookingRequestsPage({
           onOpenChange={setDialogOpen}
           requestId={accepting.id}
           prefill={requestToBookingPrefill(accepting)}
+          note={acceptNote(accepting)}
         />
       )}
     </section>

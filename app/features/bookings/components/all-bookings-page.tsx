@@ -286,7 +286,9 @@ function BookingItem({
                 bookingId={b.id}
               />
             )}
-            {b.status === "completed" && <ReviewOrganiserLink bookingId={b.id} clientName={b.clientName} />}
+            {b.status === "completed" && !b.organiserReviewPublished && (
+              <ReviewOrganiserLink bookingId={b.id} clientName={b.clientName} />
+            )}
             {b.clientHasAccount && <MessageClient bookingId={b.id} />}
           </div>
           {hinted && (

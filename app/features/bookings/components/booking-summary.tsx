@@ -34,10 +34,13 @@ export function BookingSummary({
   booking,
   musicianName,
   showContact = false,
+  disputed = false,
 }: {
   booking: BookingSummaryData;
   musicianName?: string;
   showContact?: boolean;
+  /** A dispute is open: the Status row says so (phone walk 3: "Confirmed" under a "Disputed" header). */
+  disputed?: boolean;
 }) {
   const rows: [string, React.ReactNode][] = [];
   if (musicianName !== undefined) rows.push(["Musician", musicianName]);
@@ -76,7 +79,19 @@ export function BookingSummary({
   );
   if (booking.additionalDetails) rows.push(["Additional details", booking.additionalDetails]);
   if (booking.status !== undefined)
-    rows.push(["Status", <BookingStatusBadge key="s" status={booking.status} />]);
+    rows.push([
+      "Status",
+      disputed ? (
+        <span
+          key="s"
+          className="inline-flex rounded-full bg-destructive/10 px-2.5 py-0.5 text-xs font-medium text-destructive"
+        >
+          Disputed
+        </span>
+      ) : (
+        <BookingStatusBadge key="s" status={booking.status} />
+      ),
+    ]);
   return (
     <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
       {rows.map(([label, value]) => (

@@ -1,6 +1,6 @@
 import { CheckCircle2Icon, CopyIcon, PlusIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
 import { useIdempotencyKey } from "~/components/idempotency-key-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
@@ -19,7 +19,14 @@ import { CommissionNote } from "~/features/payments/components/commission-note";
 import { type FieldErrors, fieldErrors } from "~/lib/field-errors";
 import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
 import { toast } from "~/lib/toast";
-import { type BookingFormValues, bookingFormSchema, emptyBookingForm } from "../booking.schema";
+import {
+  type BookingFormValues,
+  bookingFormSchema,
+  emptyBookingForm,
+  PAST_EVENT_LABEL,
+  PAST_TIME_QUESTION,
+} from "../booking.schema";
+import { pastEventMoneyWords, timeAlreadyOver } from "../past-event";
 import { BookingFormFields } from "./booking-form-fields";
 import { BookingSummary } from "./booking-summary";
 import { useCopy } from "./use-copy";
@@ -81,11 +88,14 @@ export function CreateBookingDialog({
   prefill,
   requestId,
   conversationId,
+  note,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   prefill?: Partial<BookingFormValues>;
   requestId?: string;
+  /** Said above the form (accepting a request: where the price came from, why e-mail and phone are blank). */
+  note?: string;
   /** Made from a conversation: the booking belongs to that conversation's organiser. */
   conversationId?: string;
 }) {
@@ -96,6 +106,7 @@ export function CreateBookingDialog({
           prefill={prefill}
           requestId={requestId}
           conversationId={conversationId}
+          note={note}
           onClose={() => onOpenChange(false)}
         />
       )}
@@ -107,10 +118,12 @@ function CreateBookingWizard({
   prefill,
   requestId,
   conversationId,
+  note,
   onClose,
 }: {
   prefill?: Partial<BookingFormValues>;
   requestId?: string;
+  note?: string;
   /** Made from a conversation: the booking belongs to that conversation's organiser. */
   conversationId?: string;
   onClose: () => void;
@@ -163,6 +176,8 @@ function CreateBookingWizard({
   }
 
   const parsed = bookingFormSchema.safeParse(values);
+  // Asked here, once, before anything is sent (phone walk 3), by the same rule the server applies.
+  const pastEvent = parsed.success && timeAlreadyOver(parsed.data);
   const link =
     result?.ok && typeof window !== "undefined" ? `${window.location.origin}/booking/${result.slug}` : "";
 
@@ -176,6 +191,11 @@ function CreateBookingWizard({
               Fill in the booking details, then preview them before creating the booking.
             </DialogDescription>
           </DialogHeader>
+          {note && (
+            <p className="rounded-md bg-muted p-3 text-sm" data-testid="accept-note">
+              {note}
+            </p>
+          )}
           <BookingFormFields values={values} errors={errors} onChange={change} idPrefix="create-booking" />
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
@@ -195,6 +215,12 @@ function CreateBookingWizard({
           </DialogHeader>
           <BookingSummary showContact booking={parsed.data} />
           <CommissionNote price={parsed.data.priceKobo} />
+          {pastEvent && (
+            <PastEventQuestion
+              checked={values.pastEvent === "on"}
+              onChange={(yes) => change("pastEvent", yes ? "on" : "")}
+            />
+          )}
           {result?.clashes && fetcher.state === "idle" ? (
             <OverlapWarning
               clashes={result.clashes}
@@ -210,7 +236,11 @@ function CreateBookingWizard({
               <Button variant="outline" onClick={() => setStep(0)} disabled={creating}>
                 Back
               </Button>
-              <Button onClick={() => create()} disabled={creating}>
+              <Button
+                onClick={() => create()}
+                disabled={creating || (pastEvent && values.pastEvent !== "on")}
+                aria-describedby={pastEvent ? "preview-past-event-question" : undefined}
+              >
                 {creating ? "Creating..." : "Create Booking"}
               </Button>
             </DialogFooter>
@@ -222,6 +252,8 @@ function CreateBookingWizard({
           link={link}
           message={clientMessage(values.clientName.trim(), link, result.musicianName ?? "")}
           phone={values.phoneNumber}
+          alreadySent={Boolean(requestId)}
+          clientName={values.clientName.trim()}
           onClose={onClose}
         />
       )}
@@ -229,15 +261,44 @@ function CreateBookingWizard({
   );
 }
 
+/** The past-event question in the preview: what it means for the money, and the one tick that answers it. */
+function PastEventQuestion({ checked, onChange }: { checked: boolean; onChange: (yes: boolean) => void }) {
+  const hours = useRouteLoaderData<{ releaseAfterHours?: number }>("root")?.releaseAfterHours ?? 48;
+  return (
+    <div
+      className="grid gap-1 rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="preview-past-event"
+    >
+      <p id="preview-past-event-question">
+        {PAST_TIME_QUESTION} {pastEventMoneyWords(hours)}
+      </p>
+      <label className="flex items-center gap-2 font-medium">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {PAST_EVENT_LABEL}
+      </label>
+    </div>
+  );
+}
+
 function BookingCreated({
   link,
   message,
   phone,
+  alreadySent,
+  clientName,
   onClose,
 }: {
   link: string;
   message: string;
   phone: string;
+  /** From a request: Stagebook has already sent the organiser the booking (its answer to the request). */
+  alreadySent: boolean;
+  clientName: string;
   onClose: () => void;
 }) {
   const messageCopy = useCopy("Message copied to clipboard!", "Failed to copy message. Please try again.");
@@ -248,7 +309,9 @@ function BookingCreated({
         <CheckCircle2Icon aria-hidden className="size-10 text-emerald-600" />
         <DialogTitle>Booking Created Successfully!</DialogTitle>
         <DialogDescription id="create-booking-description">
-          Send your client this message and link so they can confirm the booking.
+          {alreadySent
+            ? `We have sent ${clientName || "your client"} this booking to review and confirm, at the e-mail and number on their request. You can also send them this message and link yourself.`
+            : "Send your client this message and link so they can confirm the booking."}
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
@@ -279,15 +342,18 @@ function BookingCreated({
         </Button>
       </div>
       <DialogFooter>
+        {/* Sharing is what this sheet is for: the main button (phone walk 3), Close the plain one. */}
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
         <a
           href={whatsAppUrl(message, phone)}
           target="_blank"
           rel="noopener noreferrer"
-          className={buttonVariants({ variant: "outline" })}
+          className={buttonVariants()}
         >
           Share on WhatsApp
         </a>
-        <Button onClick={onClose}>Close</Button>
       </DialogFooter>
     </div>
   );

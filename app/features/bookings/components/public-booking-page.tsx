@@ -86,6 +86,14 @@ export function PublicBookingPage({
       <main className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-10 text-center">
         {status === 404 ? (
           <h1 className="text-2xl font-bold">Booking not found</h1>
+        ) : status === 410 ? (
+          <>
+            <h1 className="text-2xl font-bold">Booking removed</h1>
+            <p className="text-muted-foreground">{message}</p>
+            <Link to="/market" className={buttonVariants()}>
+              Find Musicians
+            </Link>
+          </>
         ) : (
           <>
             <h1 className="text-2xl font-bold">Error</h1>
@@ -297,7 +305,11 @@ function BookingDetails({
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <BookingSummary booking={booking} musicianName={booking.musicianName} />
+            <BookingSummary
+              booking={booking}
+              musicianName={booking.musicianName}
+              disputed={booking.disputed}
+            />
           </CardContent>
         </Card>
         <div className="grid gap-4 md:sticky md:top-20">
@@ -337,17 +349,19 @@ function BookingDetails({
             <MusicianContact name={booking.musicianName} phone={booking.musicianPhone} />
           )}
           {settled && <WhatHappensNext booking={booking} payment={payment} />}
-          {booking.status === "cancelled" && moneyWasReceived(booking.paymentStatus) && (
-            // A cancelled paid booking keeps its documents, with a credit note (phone walk 2).
-            <section className="rounded-lg border bg-card p-4 shadow-sm">
-              <BookingDownloads
-                slug={booking.slug}
-                eventDate={null}
-                paymentStatus={booking.paymentStatus}
-                status={booking.status}
-              />
-            </section>
-          )}
+          {(booking.status === "cancelled" || booking.disputed) &&
+            moneyWasReceived(booking.paymentStatus) && (
+              // A cancelled paid booking keeps its documents, with a credit note (phone walk 2), and so does
+              // one under dispute: the payer may want the receipt just then (phone walk 3).
+              <section className="rounded-lg border bg-card p-4 shadow-sm">
+                <BookingDownloads
+                  slug={booking.slug}
+                  eventDate={null}
+                  paymentStatus={booking.paymentStatus}
+                  status={booking.status}
+                />
+              </section>
+            )}
           {payment}
           {cancellation}
         </div>

@@ -6,7 +6,7 @@ it("says who sends booking texts by SMS and WhatsApp and that replying STOP ends
   const sections = privacySections({ email: "help@stagebook.test", phone: "0800 123 4567" });
   const texts = sections.find((s) => s.id === "booking-texts");
   expect(texts?.title).toBe("Booking texts by SMS and WhatsApp");
-  const body = renderToString(<>{texts?.body}</>)
+  const body = renderToString(texts?.body)
     .replace(/<!-- -->|<[^>]+>/g, "")
     .replace(/&quot;/g, '"');
   expect(body).toContain('sender name "Stagebook"');
