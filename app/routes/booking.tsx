@@ -91,8 +91,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cancel = ["pending", "confirmed", "cancelled"].includes(record.status)
     ? await clientCancelPreviewFor(record, policy)
     : null;
+  // Reviews are the payer's (issue 35 §1): others holding the link read who may write it; the musician
+  // reviews the organiser from their own pages.
   const reviewPanel =
-    result.booking.status === "completed"
+    result.booking.status === "completed" && viewer !== "musician"
       ? await clientReviewPanel(params.slug, new Date(), viewer === "payer")
       : null;
   // Once paid, contact details and the page's words to the client are for the payer (and the musician)
@@ -128,9 +130,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   // Only the review form (with its photos) posts multipart; it is read as it streams, with size caps.
-  if (isMultipart(request)) return clientReviewUploadAction(request, params.slug, context.clientIp);
+  if (isMultipart(request))
+    return clientReviewUploadAction(
+      request,
+      params.slug,
+      context.clientIp,
+      await clientActor(request, params.slug),
+    );
   const form = formToObject(await readForm(request));
-  if (isClientReviewIntent(form.intent)) return clientReviewAction(form, params.slug, context.clientIp);
+  if (isClientReviewIntent(form.intent))
+    return clientReviewAction(form, params.slug, context.clientIp, await clientActor(request, params.slug));
   if (form.intent === "pay") {
     const parsed = payFormSchema.safeParse(form);
     if (!parsed.success) {
@@ -149,11 +158,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         params.slug,
         parsed.data,
         context.clientIp,
-        payerId,
         heldToken,
         payer?.id ?? null,
       );
-      // This browser's payer secret, bound to the checkout: paying it makes this browser the payer (ADR 0013).
+      // This browser's secret, bound to the checkout it started: a second press goes back to it. It gives
+      // no powers: whoever completes the checkout is the payer (ADR 0025).
       if (started.ok)
         return redirect(started.authorizationUrl, {
           headers: { "Set-Cookie": payerCookie(params.slug, started.payerToken) },
@@ -263,6 +272,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     params.slug,
     context.clientIp,
     isOrganiser(user) ? user!.id : null,
+    user?.id ?? null,
   );
   if (!result.ok) {
     return data<BookingActionResult>(

@@ -11,6 +11,7 @@ import {
   notifyMoneyEvent,
 } from "~/features/notifications/money-notifications.server";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
+import { PAYER_MESSAGES } from "~/features/payments/payment-messages";
 import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
@@ -34,6 +35,7 @@ import {
   insertBooking,
   listBookingsByMusician,
   listCompletedBookingsByMusician,
+  musicianUserIdBySlug,
   RequestNotPendingError,
   updatePendingBooking,
 } from "./queries.server";
@@ -400,9 +402,14 @@ export async function confirmPublicBooking(
   slug: string,
   clientIp: string,
   clientUserId: string | null = null,
+  /** Whoever is signed in, organiser or not: the booking's musician may not confirm it (issue 35 §1). */
+  signedInUserId: string | null = clientUserId,
 ): Promise<Outcome> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
+  // Refused as Pay is: the musician never acts as their own booking's client.
+  if (signedInUserId && signedInUserId === (await musicianUserIdBySlug(slug)))
+    return { ok: false, status: 403, message: PAYER_MESSAGES.musicianConfirms };
   let confirmed: Awaited<ReturnType<typeof confirmBySlug>>;
   try {
     confirmed = await confirmBySlug(slug, clientUserId);

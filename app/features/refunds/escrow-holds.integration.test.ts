@@ -23,6 +23,7 @@ import {
   insertBooking,
   payPanelForSlug,
   releaseDueOnCreditInEveryTest,
+  testCheckoutReference,
 } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { releaseEscrow, runAutoRelease } from "~/features/payments/release.server";
@@ -61,7 +62,7 @@ function futureEvent() {
 async function checkout(slug: string, email?: string): Promise<string> {
   const started = await startCheckout(slug, { email: email ?? "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
-  return decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+  return await testCheckoutReference(started.authorizationUrl);
 }
 
 /** Completes the payer's side of a checkout and delivers Paystack's charge.success. */
