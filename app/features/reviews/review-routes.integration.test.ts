@@ -141,8 +141,9 @@ describe("/musician_reviews actions", () => {
   it("lists bookings waiting for the musician's review and never shows the client's unpublished one", async () => {
     const m = await reviewMusician();
     const bk = await reviewBooking(m, { eventDate: recent() });
+    const payer = await payerCookieFor(bk);
     const saved = await answer(() =>
-      bookingAction(args(post(await payerCookieFor(bk), `/booking/${bk.slug}`, goodClientForm), { slug: bk.slug })),
+      bookingAction(args(post(payer, `/booking/${bk.slug}`, goodClientForm), { slug: bk.slug })),
     );
     expect(saved.status).toBe(200);
     const page = await answer(() =>
