@@ -37,7 +37,11 @@ describe("Leave a review on /booking/{slug}", () => {
       answer(() => bookingAction(args(post(who, `/booking/${bk.slug}`, form), { slug: bk.slug })));
     for (const who of [null, stranger]) {
       expect((await pageAs(who)).body.reviewPanel).toMatchObject({ state: "payer-only", review: null });
-      const refused = await postAs(who, { ...goodClientForm, overall: "1", body: "Terrible band, never book them." });
+      const refused = await postAs(who, {
+        ...goodClientForm,
+        overall: "1",
+        body: "Terrible band, never book them.",
+      });
       expect(refused).toMatchObject({ status: 403, body: { toast: { message: REVIEW_REFUSALS.notPayer } } });
     }
     expect((await pageAs(m)).body.reviewPanel).toBeNull();
@@ -58,7 +62,9 @@ describe("Leave a review on /booking/{slug}", () => {
     const m = await reviewMusician();
     const bk = await reviewBooking(m, { eventDate: recent() });
     const payer = await payerCookieFor(bk);
-    const page = await answer(() => bookingLoader(args(get(payer, `/booking/${bk.slug}`), { slug: bk.slug })));
+    const page = await answer(() =>
+      bookingLoader(args(get(payer, `/booking/${bk.slug}`), { slug: bk.slug })),
+    );
     expect(page.body.reviewPanel).toMatchObject({ state: "open", review: null });
 
     const bad = await answer(() =>
