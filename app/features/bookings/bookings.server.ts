@@ -1,7 +1,11 @@
 import type { Clash } from "~/features/calendar/calendar.schema";
 import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, clashesFor, isDoubleBooking } from "~/features/calendar/overlap.server";
-import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/disputes.server";
+import {
+  type DisputeView,
+  disputesForOwnBookings,
+  settleComplaintsBeforePayment,
+} from "~/features/disputes/disputes.server";
 import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { contactsShared } from "~/features/messaging/contact-shared";
 import { peekBookingMoney, peekBookingsMoney, priceQuote } from "~/features/money/booking-money.server";
@@ -379,7 +383,8 @@ export async function getPublicBooking(
       status: row.status,
       paymentStatus: row.paymentStatus,
       moneyHeld: held?.held ?? false,
-      disputed: Boolean(held?.openDisputeId),
+      // "Disputed" only while a dispute holds money (M3): not a settled complaint, not one that holds nothing.
+      disputed: held?.holds.clientDispute ?? false,
       musicianWebsite:
         row.musicianWebsiteActive && row.musicianSlug ? `/musicians/${row.musicianSlug}` : null,
       // Not on a cancelled booking: there is no event to call about (phone walk 2).
@@ -419,6 +424,7 @@ export async function confirmPublicBooking(
     throw err;
   }
   if (confirmed) {
+    await settleComplaintsBeforePayment(db, confirmed.id, "confirming");
     await recordConfirmation(confirmed.id, `${confirmed.clientName} (client, through the booking link)`);
     await phoneBookingEvent("booking_confirmed", confirmed.id, ["musician"]);
     return { ok: true };

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Outcome } from "~/features/bookings/outcome";
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
+import { settleComplaintsBeforePayment } from "~/features/disputes/disputes.server";
 import { contractAttachments } from "~/features/documents/documents.server";
 import {
   applyTransition,
@@ -323,6 +324,8 @@ async function creditCharge(received: {
       return { outcome: "already_paid" as const, booking, payment, refundId };
     }
     const paidAt = received.paidAt ?? new Date();
+    // M3: a complaint from before payment is settled by paying at the latest (it never holds this money).
+    await settleComplaintsBeforePayment(tx, booking.id, "paying");
     await q.markPaymentSucceeded(tx, payment.id, paidAt, { verified: received.payload ?? null });
     const credited = await applyTransition(tx, money, "credit", {
       reference: payment.reference,

@@ -48,7 +48,7 @@ function invalid(intent: string, error: Parameters<typeof fieldErrors>[0]) {
 async function notThePayer(slug: string, actor: ClientActor) {
   const booking = await findBookingBySlug(slug);
   // Not completed, or never paid: the review rules refuse it with their own sentence.
-  if (!booking || booking.status !== "completed" || !moneyWasReceived(booking.paymentStatus)) return null;
+  if (booking?.status !== "completed" || !moneyWasReceived(booking.paymentStatus)) return null;
   const standing = await payerStanding(booking, actor);
   if (standing === "payer") return null;
   logger.warn({ bookingId: booking.id, standing }, "client review refused: not the booking's payer");
