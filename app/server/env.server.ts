@@ -57,6 +57,8 @@ const envSchema = z.object({
       "PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…)",
     )
     .optional(),
+  /** "test": run without a key on the built-in test provider even as a deployment (M1); no other value. */
+  PAYSTACK_MODE: z.enum(["test"], "PAYSTACK_MODE can only be test (leave it unset with a key)").optional(),
   PAYSTACK_BASE_URL: z.url("PAYSTACK_BASE_URL must be a full URL").default("https://api.paystack.co"),
   SERVICE_FEE_PERCENT: percent("SERVICE_FEE_PERCENT").default(5),
   COMMISSION_PERCENT: percent("COMMISSION_PERCENT").default(10),
@@ -90,6 +92,30 @@ const envSchema = z.object({
     .url("WHATSAPP_BASE_URL must be a full URL")
     .default("https://graph.facebook.com/v21.0"),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("en"),
+  // Backups (issue 37, README "Backups and restore"): continuous WAL archiving of the embedded database
+  // plus a base backup every BACKUP_BASE_EVERY_HOURS, to BACKUP_DIR or an S3-compatible store.
+  BACKUPS: z.enum(["on", "off"], "BACKUPS must be on or off").default("on"),
+  /** Unset: a folder beside DATA_DIR (`.data` → `.data-backups`). Put it on another disk. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_RETENTION_DAYS: z.coerce
+    .number("BACKUP_RETENTION_DAYS must be a whole number of days")
+    .int("BACKUP_RETENTION_DAYS must be a whole number of days")
+    .min(1, "BACKUP_RETENTION_DAYS must be between 1 and 3650")
+    .max(3650, "BACKUP_RETENTION_DAYS must be between 1 and 3650")
+    .default(14),
+  BACKUP_BASE_EVERY_HOURS: z.coerce
+    .number("BACKUP_BASE_EVERY_HOURS must be a whole number of hours")
+    .int("BACKUP_BASE_EVERY_HOURS must be a whole number of hours")
+    .min(1, "BACKUP_BASE_EVERY_HOURS must be between 1 and 720")
+    .max(720, "BACKUP_BASE_EVERY_HOURS must be between 1 and 720")
+    .default(24),
+  /** Backups to their own S3-compatible bucket; unset, S3_BUCKET's store under `backups/` when that is set. */
+  BACKUP_S3_BUCKET: z.string().optional(),
+  BACKUP_S3_ENDPOINT: z.url("BACKUP_S3_ENDPOINT must be a full URL").optional(),
+  BACKUP_S3_REGION: z.string().optional(),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  BACKUP_S3_PREFIX: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -105,6 +131,21 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return result.data;
+}
+
+/**
+ * Money review 3 M1: a fresh clone's `npm start` (no ORIGIN of its own, embedded database) runs the
+ * built-in test provider, as the README promises; a deployment (its own DATABASE_URL, or an ORIGIN that
+ * is not this machine) with no Paystack key must not fall into test mode silently: it refuses to start
+ * unless PAYSTACK_MODE=test asks for test mode in so many words. Null when the configuration is fine.
+ */
+export function paymentsModeProblem(config: Env): string | null {
+  if (config.NODE_ENV !== "production" || config.PAYSTACK_SECRET_KEY || config.PAYSTACK_MODE === "test")
+    return null;
+  const local = (url: string | undefined) =>
+    !url || ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname);
+  if (!config.DATABASE_URL && local(config.ORIGIN)) return null;
+  return "PAYSTACK_SECRET_KEY is not set. This looks like a deployment (its own DATABASE_URL or ORIGIN), so payments would silently run on the built-in test provider, where no real money moves. Set PAYSTACK_SECRET_KEY, or set PAYSTACK_MODE=test to run test mode on purpose.";
 }
 
 let cached: Env | undefined;

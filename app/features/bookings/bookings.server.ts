@@ -6,6 +6,7 @@ import {
   disputesForOwnBookings,
   settleComplaintsBeforePayment,
 } from "~/features/disputes/disputes.server";
+import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
 import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { contactsShared } from "~/features/messaging/contact-shared";
 import { peekBookingMoney, peekBookingsMoney, priceQuote } from "~/features/money/booking-money.server";
@@ -226,16 +227,22 @@ export const BOOKING_WITH_MONEY_STAYS =
 /** Rolls a musician's cancellation back: its refund cannot start (e.g. a chargeback is open). */
 class CancelRefused extends Error {}
 
+/** The longest reason for cancelling the client is shown. */
+export const CANCEL_REASON_MAX = 500;
+
 export async function cancelOwnBooking(
   musician: Pick<Musician, "id">,
   id: string,
+  reason = "",
 ): Promise<Outcome<{ message: string }>> {
+  // Typed text reaching the client: through the masking boundary, as every message.
+  const said = reason.trim() ? maskContactDetails(reason.trim().slice(0, CANCEL_REASON_MAX)).text : null;
   // A musician who cancels a paid booking refunds the client in full (issue 10 §7): the cancellation,
   // the booking's payment status and the refund's ledger posting commit together or not at all (as
   // the client's cancellation does); the provider is asked after the commit.
   const done = await db
     .transaction(async (tx) => {
-      const row = await cancelBooking(id, musician.id, tx);
+      const row = await cancelBooking(id, musician.id, tx, said);
       if (!row) return null;
       const refund = await startRefundOnMusicianCancel(tx, id);
       if (!refund.ok) throw new CancelRefused(refund.message);
@@ -304,6 +311,31 @@ export type PublicBooking = Omit<BookingSummaryData, "email" | "phoneNumber" | "
    * is enough), only the payer once paid (issue 27). Set by the route for who is reading.
    */
   speaksToClient: boolean;
+  /** Cancelled by the musician: the page offers the way back to Find Musicians (phone walk 3). */
+  cancelledByMusician?: boolean;
+  /** The musician's reason for cancelling, masked when stored. */
+  cancelReason?: string | null;
+};
+
+/** How each text of the booking page reaches its reader (issue 36): what the musician typed is masked. */
+const PUBLIC_BOOKING_FIELDS: TextFields<PublicBooking> = {
+  slug: "ours",
+  musicianName: "typed",
+  clientName: "typed",
+  serviceType: "ours",
+  serviceTypeOther: "typed",
+  eventType: "ours",
+  eventTypeOther: "typed",
+  eventDate: "ours",
+  eventStartTime: "ours",
+  eventEndTime: "ours",
+  location: "typed",
+  additionalDetails: "typed",
+  status: "ours",
+  paymentStatus: "ours",
+  musicianWebsite: "ours",
+  musicianPhone: "contact",
+  cancelReason: "typed",
 };
 
 /** Words for a paid booking's page read by someone who is neither its payer nor its musician. */
@@ -323,12 +355,11 @@ export function bookingForOutsider(booking: PublicBooking, party: { payer: boole
   return {
     ...booking,
     speaksToClient: false,
+    cancelReason: null,
     // The contact card speaks to the payer ("you can now call them"); the musician needs no card of their own.
     musicianPhone: null,
-    additionalDetails:
-      outsider && booking.additionalDetails
-        ? maskContactDetails(booking.additionalDetails).text
-        : booking.additionalDetails,
+    // Someone else holding the link reads what the musician typed as the public does.
+    ...(outsider ? shownTo(booking, PUBLIC_BOOKING_FIELDS, "public") : {}),
     money: booking.money && {
       ...booking.money,
       step: booking.money.step && OUTSIDER_WORDS.step,
@@ -362,37 +393,40 @@ export async function getPublicBooking(
   // The booking's money, one read: what the page says of the payment, its holds and its dispute.
   const held = await peekBookingMoney(row.id);
   const money = await clientBookingNews({ ...row, musicianName }, held);
+  const booking: PublicBooking = {
+    slug: row.slug,
+    musicianName,
+    money,
+    clientName: row.clientName,
+    serviceType: row.serviceType,
+    serviceTypeOther: row.serviceTypeOther,
+    eventType: row.eventType,
+    eventTypeOther: row.eventTypeOther,
+    eventDate: row.eventDate,
+    eventStartTime: row.eventStartTime,
+    eventEndTime: row.eventEndTime,
+    location: row.location,
+    priceKobo: row.priceKobo,
+    additionalDetails: row.additionalDetails,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    moneyHeld: held?.held ?? false,
+    // "Disputed" only while a dispute holds money (M3): not a settled complaint, not one that holds nothing.
+    disputed: held?.holds.clientDispute ?? false,
+    musicianWebsite: row.musicianWebsiteActive && row.musicianSlug ? `/musicians/${row.musicianSlug}` : null,
+    // Not on a cancelled booking: there is no event to call about (phone walk 2).
+    musicianPhone:
+      contactsShared(row.paymentStatus) && row.status !== "cancelled" ? (row.musicianPhone ?? null) : null,
+    quote: row.status === "pending" && row.priceKobo ? confirmQuote(row.priceKobo) : null,
+    cancelledByMusician: row.status === "cancelled" && row.cancelledBy === "musician",
+    cancelReason: row.status === "cancelled" ? (row.cancelReason ?? null) : null,
+    speaksToClient: true,
+  };
+  // What the musician typed reaches the link's holder (page, PDFs, calendar file) masked until paid.
   return {
     ok: true,
     record: row,
-    booking: {
-      slug: row.slug,
-      musicianName,
-      money,
-      clientName: row.clientName,
-      serviceType: row.serviceType,
-      serviceTypeOther: row.serviceTypeOther,
-      eventType: row.eventType,
-      eventTypeOther: row.eventTypeOther,
-      eventDate: row.eventDate,
-      eventStartTime: row.eventStartTime,
-      eventEndTime: row.eventEndTime,
-      location: row.location,
-      priceKobo: row.priceKobo,
-      additionalDetails: row.additionalDetails,
-      status: row.status,
-      paymentStatus: row.paymentStatus,
-      moneyHeld: held?.held ?? false,
-      // "Disputed" only while a dispute holds money (M3): not a settled complaint, not one that holds nothing.
-      disputed: held?.holds.clientDispute ?? false,
-      musicianWebsite:
-        row.musicianWebsiteActive && row.musicianSlug ? `/musicians/${row.musicianSlug}` : null,
-      // Not on a cancelled booking: there is no event to call about (phone walk 2).
-      musicianPhone:
-        contactsShared(row.paymentStatus) && row.status !== "cancelled" ? (row.musicianPhone ?? null) : null,
-      quote: row.status === "pending" && row.priceKobo ? confirmQuote(row.priceKobo) : null,
-      speaksToClient: true,
-    },
+    booking: shownTo(booking, PUBLIC_BOOKING_FIELDS, { paymentStatus: row.paymentStatus }),
   };
 }
 

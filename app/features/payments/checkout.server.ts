@@ -19,7 +19,11 @@ import {
 } from "~/features/money/booking-money.server";
 import { moneyWasReceived, PAYMENT_STATUS_OF, releaseDueAt } from "~/features/money/money-rules";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
-import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
+import {
+  PaymentProviderError,
+  paymentMode,
+  paymentProvider,
+} from "~/features/payments/paystack/provider.server";
 import type { CancellationPolicy } from "~/features/refunds/cancellation-policy";
 import { sendRefund } from "~/features/refunds/refunds.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
@@ -274,6 +278,8 @@ async function creditCharge(received: {
   currency: string;
   paidAt: Date | null;
   payload: unknown;
+  /** Paystack's `domain` for the charge, when it said. */
+  domain?: string;
 }): Promise<{ outcome: CreditOutcome; slug: string | null }> {
   /** Recorded for the admin and logged: a charge we did not credit as it came. */
   const anomaly = async (
@@ -326,11 +332,12 @@ async function creditCharge(received: {
     const paidAt = received.paidAt ?? new Date();
     // M3: a complaint from before payment is settled by paying at the latest (it never holds this money).
     await settleComplaintsBeforePayment(tx, booking.id, "paying");
-    await q.markPaymentSucceeded(tx, payment.id, paidAt, { verified: received.payload ?? null });
+    const mode = chargeMode(payment.provider, received.domain);
+    await q.markPaymentSucceeded(tx, payment.id, paidAt, { verified: received.payload ?? null }, mode);
     const credited = await applyTransition(tx, money, "credit", {
       reference: payment.reference,
       amountKobo: payment.amountKobo,
-      provider: payment.provider,
+      provider: mode === "test" ? "test" : payment.provider,
     });
     if (!credited.ok) throw new Error(`credit of ${payment.reference} refused: ${credited.message}`);
     if (booking.status === "cancelled") {
@@ -444,6 +451,16 @@ async function afterCredit(booking: MoneyBooking, payment: q.PaymentRow, manage:
   }).catch((err) => logger.error({ err, reference: payment.reference }, "payment receipt not sent"));
 }
 
+/**
+ * The mode of a charge (money review 3 M1): Paystack says it (`domain`); without it, the built-in test
+ * provider and a test key are test mode. Test-mode money is test money everywhere (payout holds, what
+ * may be withdrawn, going live), whatever the key becomes later.
+ */
+function chargeMode(provider: string, domain: string | undefined): "test" | "live" {
+  if (domain === "test" || domain === "live") return domain;
+  return provider === "test" ? "test" : paymentMode();
+}
+
 /** Paystack's charge.success `data` (the webhook dispatcher calls this with the signed, parsed event). */
 type ChargeSuccessData = {
   reference: string;
@@ -453,6 +470,7 @@ type ChargeSuccessData = {
   currency: string;
   status?: string;
   paid_at?: string | null;
+  domain?: string;
 };
 
 export async function handleChargeSuccess(
@@ -466,6 +484,7 @@ export async function handleChargeSuccess(
     currency: data.currency,
     paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
     payload: data,
+    domain: data.domain,
   });
   return outcome;
 }
@@ -502,6 +521,7 @@ export async function confirmPaymentCallback(reference: string): Promise<Callbac
     currency: verified.currency,
     paidAt: verified.paidAt,
     payload: { status: verified.status, amount: verified.amountKobo, currency: verified.currency },
+    domain: verified.domain,
   });
   if (outcome === "credited" || outcome === "already") return { ok: true, slug };
   if (outcome === "refunded")

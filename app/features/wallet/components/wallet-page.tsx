@@ -169,7 +169,16 @@ export function WalletPage({
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Balance title="Available" kobo={wallet.availableKobo} hint="Yours to withdraw now." />
+        <Balance
+          title="Available"
+          kobo={wallet.availableKobo}
+          hint={
+            // During a card dispute the released share is not the musician's to withdraw (the probe).
+            wallet.withdrawableKobo < wallet.availableKobo
+              ? `${formatNairaAmount(wallet.withdrawableKobo)} yours to withdraw now; ${formatNairaAmount(wallet.availableKobo - wallet.withdrawableKobo)} held${wallet.disputedKobo > 0 ? " while a client's bank disputes a card payment" : " (test-mode money)"}.`
+              : "Yours to withdraw now."
+          }
+        />
         <Balance
           title="In escrow"
           kobo={wallet.inEscrowKobo}
@@ -177,6 +186,27 @@ export function WalletPage({
         />
         <Balance title="Paid out" kobo={wallet.paidOutKobo} hint="Sent to your bank account." />
       </div>
+      {wallet.escrow.length > 0 && (
+        <section aria-labelledby="escrow-lines" className="rounded-md border p-3 text-sm sm:p-4">
+          <h3 id="escrow-lines" className="font-semibold">
+            In escrow, booking by booking
+          </h3>
+          <ul className="divide-y" data-testid="escrow-lines">
+            {wallet.escrow.map((e) => (
+              <li key={e.bookingId} className="flex items-start justify-between gap-3 py-2">
+                <div className="min-w-0">
+                  <Link className="underline" to={`/booking/${e.slug}`}>
+                    {e.clientName}
+                    {e.eventDate ? ` · ${e.eventDate}` : ""}
+                  </Link>
+                  <p className="text-muted-foreground">{e.line}</p>
+                </div>
+                <span className="shrink-0 font-medium tabular-nums">{formatNaira(e.musicianKobo)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <AutoPayoutSetting wallet={wallet} busy={busy} />
 
@@ -385,7 +415,7 @@ export function WalletPage({
               {formatNairaAmount(wallet.inEscrowKobo)} + Paid out {formatNairaAmount(wallet.paidOutKobo)}
               {wallet.pendingPayoutKobo > 0 &&
                 ` + on its way to your bank ${formatNairaAmount(wallet.pendingPayoutKobo)}`}
-              .
+              {wallet.owedKobo > 0 && ` − owed for a card chargeback ${formatNairaAmount(wallet.owedKobo)}`}.
             </p>
           </>
         )}
