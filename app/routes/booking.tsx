@@ -12,6 +12,7 @@ import { PublicBookingPage } from "~/features/bookings/components/public-booking
 import { disputeSchema } from "~/features/disputes/dispute.schema";
 import { clientDisputeView } from "~/features/disputes/dispute-sides.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
+import { clientOf } from "~/features/money/client-identity.server";
 import { payPanelFor, startCheckout } from "~/features/payments/checkout.server";
 import {
   claimManageLink,
@@ -86,7 +87,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     payerToken: readPayerToken(request.headers.get("cookie"), params.slug),
   });
   // A signed-in organiser's dispute form and checkout start from their own account; nobody else's.
-  const contact = isOrganiser(user) ? await organiserContact(user!) : null;
+  // The payer's dispute form starts from the booking's name and the client's number as the money module
+  // knows it (phone walk 3, #12; M4: the payer's, never what the musician typed); they may change both.
+  const contact = isOrganiser(user)
+    ? await organiserContact(user!)
+    : viewer === "payer"
+      ? { name: record.clientName, email: "", phone: (await clientOf(record.id))?.phone ?? "" }
+      : null;
   const manageSecret = new URL(request.url).searchParams.get("manage");
   const manageLink = manageSecret
     ? { secret: manageSecret, usable: await manageLinkUsable(record.id, manageSecret) }

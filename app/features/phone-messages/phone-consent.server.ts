@@ -66,13 +66,13 @@ export async function phoneUpdatesOfUser(userId: string): Promise<PhoneUpdatesSt
 
 /** For a booking page: only the last digits of the organiser's number (the musician may hold the link). */
 export async function phoneUpdatesOfBooking(bookingId: string): Promise<PhoneUpdatesState | null> {
-  const b = await q.organiserPhonesOfBooking(bookingId);
-  const phone = b && textablePhone((await clientOf(bookingId))?.phone);
+  // The client's number: the money module's one "who is the client" rule (M4).
+  const phone = textablePhone((await clientOf(bookingId))?.phone);
   if (!phone) return null;
   const consent = await q.findConsent(phone);
   return {
     phone: `•••• ${phone.slice(-4)}`,
-    enabled: !b.muted && (consent?.enabled ?? true),
+    enabled: !(await q.isBookingMuted(bookingId)) && (consent?.enabled ?? true),
     channel: consent?.channel === "whatsapp" ? "whatsapp" : "sms",
     ...(consent?.enabled === false && consent.changedBy === "stop" ? { stoppedByReply: true } : {}),
   };

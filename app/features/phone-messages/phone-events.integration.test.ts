@@ -74,15 +74,31 @@ async function musicianWithPhone() {
   return { m, slug, phone };
 }
 
-/** Tunde Sax's ₦250,000 wedding for Chiamaka Okafor, paid ₦262,500 on the test checkout. */
+/**
+ * Tunde Sax's ₦250,000 wedding for Chiamaka Okafor, made from her request (so the number is one she gave,
+ * which the money module's client rule keeps once paid, M4), paid ₦262,500 on the test checkout.
+ */
 async function paidWedding(over: { eventDate?: string } = {}) {
   const { m, slug, phone } = await musicianWithPhone();
   const client = mobile();
   const email = `chiamaka-${randomBytes(3).toString("hex")}@example.com`;
+  const [request] = await db
+    .insert(bookingRequests)
+    .values({
+      musicianId: m.profileId,
+      clientName: "Chiamaka Okafor",
+      email,
+      phoneNumber: client.typed,
+      eventType: "wedding",
+      eventDuration: "4 hours",
+      status: "accepted",
+    })
+    .returning({ id: bookingRequests.id });
   const booking = await insertBooking(m.profileId, {
     clientName: "Chiamaka Okafor",
     email,
     phoneNumber: client.typed,
+    requestId: request!.id,
     ...(over.eventDate ? { eventDate: over.eventDate } : {}),
   });
   const started = await startCheckout(booking.slug, { email }, testIp());
