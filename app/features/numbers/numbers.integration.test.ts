@@ -6,7 +6,11 @@ import { accountBalanceKobo } from "~/features/ledger/ledger.server";
 import { musicianPayableAccount } from "~/features/ledger/ledger-accounts";
 import { lastLagosMonths, moneyByMonth } from "~/features/money/money-by-month.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
-import { insertBooking, releaseDueOnCredit, testCheckoutReference } from "~/features/payments/payment-test-support";
+import {
+  insertBooking,
+  releaseDueOnCredit,
+  testCheckoutReference,
+} from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { releaseEscrow } from "~/features/payments/release.server";
 import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.server";

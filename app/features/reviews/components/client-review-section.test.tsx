@@ -16,8 +16,13 @@ const review = {
   photos: [],
   published: true,
 };
+let current: ClientReviewPanel | null = null;
+function Current() {
+  return current ? <ClientReviewSection panel={current} /> : null;
+}
+const Stub = createRoutesStub([{ path: "/", Component: Current }]);
 function html(panel: ClientReviewPanel): string {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <ClientReviewSection panel={panel} /> }]);
+  current = panel;
   return renderToString(<Stub />).replace(/<!-- -->/g, "");
 }
 const base = { closesAt: "2026-12-12T10:00:00.000Z", musicianName: "Tunde Sax", aboutYou: null };
