@@ -55,14 +55,14 @@ try {
   fail((err as Error).message);
 }
 
-// A deployment with no Paystack key never falls into test mode silently (money review 3 M1).
-const modeProblem = paymentsModeProblem(config);
-if (modeProblem) fail(modeProblem);
-
 const where = { dataDir: config.DATA_DIR, port: config.PORT };
 // A worker (WEB_CONCURRENCY > 1) gets DATABASE_URL and the secret from the primary, which holds the
 // lock, runs the embedded PostgreSQL and has already migrated.
 const WORKER = isWorkerProcess();
+// A deployment with no Paystack key never falls into test mode silently (money review 3 M1). Checked by
+// the primary only: a worker is given the primary's DATABASE_URL, even for the embedded database.
+const modeProblem = WORKER ? null : paymentsModeProblem(config);
+if (modeProblem) fail(modeProblem);
 try {
   if (!WORKER) releaseLock = acquireDataDirLock(config.DATA_DIR);
 } catch (err) {
