@@ -12,6 +12,7 @@ import { PublicBookingPage } from "~/features/bookings/components/public-booking
 import { disputeSchema } from "~/features/disputes/dispute.schema";
 import { clientDisputeView } from "~/features/disputes/dispute-sides.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
+import { clientOf } from "~/features/money/client-identity.server";
 import { payPanelFor, startCheckout } from "~/features/payments/checkout.server";
 import {
   claimManageLink,
@@ -96,7 +97,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     payerToken: readPayerToken(request.headers.get("cookie"), params.slug),
   });
   // A signed-in organiser's dispute form and checkout start from their own account; nobody else's.
-  const contact = isOrganiser(user) ? await organiserContact(user!) : null;
+  // The payer's dispute form starts from the booking's name and the client's number as the money module
+  // knows it (phone walk 3, #12; M4: the payer's, never what the musician typed); they may change both.
+  const contact = isOrganiser(user)
+    ? await organiserContact(user!)
+    : viewer === "payer"
+      ? { name: record.clientName, email: "", phone: (await clientOf(record.id))?.phone ?? "" }
+      : null;
   const manageSecret = new URL(request.url).searchParams.get("manage");
   const manageLink = manageSecret
     ? { secret: manageSecret, usable: await manageLinkUsable(record.id, manageSecret) }
@@ -106,8 +113,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cancel = ["pending", "confirmed", "cancelled"].includes(record.status)
     ? await clientCancelPreviewFor(record, policy)
     : null;
+  // Reviews are the payer's (issue 35 §1): others holding the link read who may write it; the musician
+  // reviews the organiser from their own pages.
   const reviewPanel =
-    result.booking.status === "completed"
+    result.booking.status === "completed" && viewer !== "musician"
       ? await clientReviewPanel(params.slug, new Date(), viewer === "payer")
       : null;
   // Once paid, contact details and the page's words to the client are for the payer (and the musician)
@@ -143,9 +152,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   // Only the review form (with its photos) posts multipart; it is read as it streams, with size caps.
-  if (isMultipart(request)) return clientReviewUploadAction(request, params.slug, context.clientIp);
+  if (isMultipart(request))
+    return clientReviewUploadAction(
+      request,
+      params.slug,
+      context.clientIp,
+      await clientActor(request, params.slug),
+    );
   const form = formToObject(await readForm(request));
-  if (isClientReviewIntent(form.intent)) return clientReviewAction(form, params.slug, context.clientIp);
+  if (isClientReviewIntent(form.intent))
+    return clientReviewAction(form, params.slug, context.clientIp, await clientActor(request, params.slug));
   if (form.intent === "pay") {
     const parsed = payFormSchema.safeParse(form);
     if (!parsed.success) {
@@ -164,11 +180,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         params.slug,
         parsed.data,
         context.clientIp,
-        payerId,
         heldToken,
         payer?.id ?? null,
       );
-      // This browser's payer secret, bound to the checkout: paying it makes this browser the payer (ADR 0013).
+      // This browser's secret, bound to the checkout it started: a second press goes back to it. It gives
+      // no powers: whoever completes the checkout is the payer (ADR 0025).
       if (started.ok)
         return redirect(started.authorizationUrl, {
           headers: { "Set-Cookie": payerCookie(params.slug, started.payerToken) },
@@ -283,6 +299,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     params.slug,
     context.clientIp,
     isOrganiser(user) ? user!.id : null,
+    user?.id ?? null,
   );
   if (!result.ok) {
     return data<BookingActionResult>(

@@ -1,14 +1,20 @@
 import { data, Link, redirect } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { getSessionUser, isOrganiser } from "~/features/auth/session.server";
 import { confirmPaymentCallback } from "~/features/payments/checkout.server";
+import { claimCheckoutReturn, readPayerToken } from "~/features/payments/payer.server";
 import { callbackQuerySchema } from "~/features/payments/payment.schema";
 import { pageTitle } from "~/lib/nav";
 import type { Route } from "./+types/payment-callback";
 
 export const meta = () => [{ title: pageTitle("Payment") }, { name: "robots", content: "noindex" }];
 
-/** Where Paystack (or the test checkout) returns the payer: verify, credit once, back to the booking. */
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * Where Paystack (or the test checkout) returns the payer: verify, credit once, back to the booking. The
+ * path's return secret reaches only the browser that completed the payment, which becomes the payer here
+ * (ADR 0025); a browser that knows only the reference gets the booking page and no powers.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = callbackQuerySchema.safeParse({
     reference: url.searchParams.get("reference") ?? url.searchParams.get("trxref") ?? "",
@@ -16,7 +22,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!parsed.success)
     return data({ message: "We could not find this payment.", slug: null }, { status: 404 });
   const result = await confirmPaymentCallback(parsed.data.reference);
-  if (result.ok) throw redirect(`/booking/${result.slug}`);
+  if (result.ok) {
+    const user = params.claim ? await getSessionUser(request) : null;
+    const cookie = params.claim
+      ? await claimCheckoutReturn(
+          result.slug,
+          params.claim,
+          {
+            userId: user?.id ?? null,
+            payerToken: readPayerToken(request.headers.get("cookie"), result.slug),
+          },
+          isOrganiser(user),
+        )
+      : null;
+    throw redirect(`/booking/${result.slug}`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+  }
   return data(
     { message: result.message, slug: "slug" in result ? result.slug : null },
     { status: result.status },

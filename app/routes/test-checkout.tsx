@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { TestCheckoutPage } from "~/features/payments/paystack/components/test-checkout-page";
 import { finishTestCheckout, loadTestCheckout } from "~/features/payments/paystack/test-checkout.server";
-import { callbackWithReference } from "~/features/payments/paystack/test-provider.server";
 import { pageTitle } from "~/lib/nav";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/test-checkout";
@@ -10,16 +9,16 @@ export const meta = () => [{ title: pageTitle("Test payment") }, { name: "robots
 
 const notFound = () => data({ message: "Payment not found" }, { status: 404 });
 
+// As Paystack's hosted checkout: the page shows the amount and the e-mail, never the reference or the
+// callback URL (ADR 0025).
 export async function loader({ params }: Route.LoaderArgs) {
-  const checkout = await loadTestCheckout(params.reference);
+  const checkout = await loadTestCheckout(params.accessCode);
   if (!checkout) throw notFound();
   return {
     checkout: {
-      reference: checkout.reference,
       amountKobo: checkout.amountKobo,
       email: checkout.email,
-      status: checkout.status,
-      returnUrl: callbackWithReference(checkout.callbackUrl, checkout.reference),
+      status: checkout.closed ? "closed" : checkout.status,
     },
   };
 }
@@ -27,9 +26,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent") === "complete" ? "complete" : "cancel";
-  const to = await finishTestCheckout(params.reference, intent);
-  if (!to) throw notFound();
-  return redirect(to);
+  const finished = await finishTestCheckout(params.accessCode, intent);
+  if (!finished) throw notFound();
+  return redirect(finished.to ?? `/test-checkout/${params.accessCode}`);
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

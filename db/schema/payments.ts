@@ -98,13 +98,16 @@ export const paymentAnomalies = pgTable(
   ],
 );
 
-export const payerCredentialKinds = ["device", "link"] as const;
+export const payerCredentialKinds = ["device", "link", "checkout", "return"] as const;
 
 /**
  * Proof of being a booking's payer without an account (ADR 0013): a secret bound to one payment, kept
- * only as its SHA-256 hash. 'device': the HttpOnly cookie set when the payer pressed Pay (one browser's
- * secret may be bound to several attempts of the same booking); 'link': a one-time link e-mailed to the
- * payment's address, exchanged for a new device secret on another browser.
+ * only as its SHA-256 hash. 'device': the HttpOnly cookie of a browser that proved it is the payer's (one
+ * browser's secret may be bound to several attempts of the same booking); 'link': a one-time link e-mailed
+ * to the payment's address, exchanged for a device secret on another browser; 'checkout': the browser that
+ * pressed Pay, only so its second press goes back to the same checkout (no powers); 'return': the one-time
+ * secret in the checkout's callback URL, which only the browser that completed the payment is sent to,
+ * spent to bind that browser as a 'device' (ADR 0025).
  */
 export const payerCredentials = pgTable(
   "payer_credentials",
@@ -123,10 +126,10 @@ export const payerCredentials = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("payer_credentials_token_payment_key").on(t.tokenHash, t.paymentId),
+    uniqueIndex("payer_credentials_token_payment_key").on(t.tokenHash, t.paymentId, t.kind),
     index("payer_credentials_booking_id_idx").on(t.bookingId),
     index("payer_credentials_payment_id_idx").on(t.paymentId),
-    check("payer_credentials_kind_check", sql`${t.kind} IN ('device', 'link')`),
-    check("payer_credentials_link_expires_check", sql`${t.kind} = 'device' OR ${t.expiresAt} IS NOT NULL`),
+    check("payer_credentials_kind_check", sql`${t.kind} IN ('device', 'link', 'checkout', 'return')`),
+    check("payer_credentials_link_expires_check", sql`${t.kind} <> 'link' OR ${t.expiresAt} IS NOT NULL`),
   ],
 );

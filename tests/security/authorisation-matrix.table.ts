@@ -15,6 +15,7 @@ import { ownFeedUrl } from "~/features/calendar/feed.server";
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { musicianPayableAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import { testCheckoutReference } from "~/features/payments/payment-test-support";
 import { paymentProvider } from "~/features/payments/paystack/provider.server";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { listAllReviewsForMusician } from "~/features/reviews/queries.server";
@@ -133,14 +134,14 @@ const clientReviewForm = {
 const portfolioItem = once(async (w) => (await w.newPortfolioItem()).id);
 const requestToAccept = once(async (w) => (await w.newRequest()).id);
 const testCheckout = once(async (w) => {
-  const reference = `matrix-${w.marker}`;
-  await paymentProvider().initializeTransaction({
+  const started = await paymentProvider().initializeTransaction({
     email: "client@example.com",
     amountKobo: 1_050_000,
-    reference,
+    reference: `matrix-${w.marker}`,
     callbackUrl: "/booking/matrix",
   });
-  return reference;
+  // The checkout is named by its access code, as Paystack's (ADR 0025).
+  return started.authorizationUrl.split("/test-checkout/")[1] ?? "";
 });
 
 /** A confirmed booking of the owner's on a day no other row uses (confirmed bookings may not overlap). */
@@ -165,12 +166,9 @@ async function paidBookingYesterday(w: World): Promise<{ id: string; slug: strin
     .where(eq(bookingsByMusician.id, b.id));
   const started = await startCheckout(b.slug, { email: "client@example.com" }, "10.77.0.2");
   if (!started.ok) throw new Error(started.message);
-  await completeTestCheckout(
-    decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? ""),
-    async (p) => {
-      await handleChargeSuccess(p.data as never);
-    },
-  );
+  await completeTestCheckout(await testCheckoutReference(started.authorizationUrl), async (p) => {
+    await handleChargeSuccess(p.data as never);
+  });
   return b;
 }
 
@@ -188,12 +186,9 @@ async function paidBookingLongAgo(w: World): Promise<{ id: string; slug: string 
     .where(eq(bookingsByMusician.id, b.id));
   const started = await startCheckout(b.slug, { email: "client@example.com" }, "10.77.0.3");
   if (!started.ok) throw new Error(started.message);
-  await completeTestCheckout(
-    decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? ""),
-    async (p) => {
-      await handleChargeSuccess(p.data as never);
-    },
-  );
+  await completeTestCheckout(await testCheckoutReference(started.authorizationUrl), async (p) => {
+    await handleChargeSuccess(p.data as never);
+  });
   return b;
 }
 
@@ -385,7 +380,7 @@ export const matrix: Record<string, MatrixRow> = {
       const b = await confirmedBooking(w);
       const started = await startCheckout(b.slug, { email: "payer@example.com" }, "10.77.0.1");
       if (!started.ok) throw new Error(started.message);
-      const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+      const reference = await testCheckoutReference(started.authorizationUrl);
       return { path: `/payments/callback?trxref=${reference}&reference=${reference}` };
     }),
     expect: { visitor: 402, other: 402, admin: 402, organiser: 402, owner: 402 },
@@ -629,18 +624,18 @@ export const matrix: Record<string, MatrixRow> = {
     private: true,
   },
   "routes/test-checkout.tsx#loader": {
-    why: "the test provider's checkout stands in for Paystack's: whoever holds the reference may pay",
+    why: "the test provider's checkout stands in for Paystack's: whoever holds its URL may pay",
     call: async (w) => {
-      const reference = await testCheckout(w);
-      return { path: `/test-checkout/${reference}`, params: { reference } };
+      const accessCode = await testCheckout(w);
+      return { path: `/test-checkout/${accessCode}`, params: { accessCode } };
     },
     expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
   },
   "routes/test-checkout.tsx#action": {
-    why: "cancelling returns to the callback, as on Paystack; an unknown reference is 404",
+    why: "cancelling returns to the callback, as on Paystack; an unknown access code is 404",
     call: async (w) => {
-      const reference = await testCheckout(w);
-      return { path: `/test-checkout/${reference}`, params: { reference }, form: { intent: "cancel" } };
+      const accessCode = await testCheckout(w);
+      return { path: `/test-checkout/${accessCode}`, params: { accessCode }, form: { intent: "cancel" } };
     },
     expect: {
       visitor: { redirect: "/booking/matrix" },
@@ -914,7 +909,9 @@ export const intentMatrix: Record<string, MatrixRow> = {
     private: true,
   },
   "routes/booking.tsx#action · review": {
-    why: "Leave a review: the completed booking's slug is the client's key, no account needed",
+    why:
+      "Leave a review: the payer's alone (issue 35 §1); nobody here paid it, so everyone holding the link is " +
+      "refused (the payer's own browser is covered in reviews.integration.test.ts)",
     call: async (w) => {
       const b = await paidCompletedBookingDaysAgo(w);
       return {
@@ -923,7 +920,7 @@ export const intentMatrix: Record<string, MatrixRow> = {
         form: { intent: "review", ...clientReviewForm },
       };
     },
-    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+    expect: { visitor: 403, other: 403, admin: 403, organiser: 403, owner: 403 },
   },
   "routes/booking.tsx#action · review (not completed)": {
     why: "a booking that is not completed cannot be reviewed, whoever holds the link",
@@ -938,7 +935,7 @@ export const intentMatrix: Record<string, MatrixRow> = {
     expect: { visitor: 409, other: 409, admin: 409, organiser: 409, owner: 409 },
   },
   "routes/booking.tsx#action · edit-review": {
-    why: "editing the unpublished review: the slug is the key; the client's review stays unpublished",
+    why: "editing the unpublished review: the payer's alone (issue 35 §1), so everyone holding only the link is refused",
     call: once(async (w) => {
       const b = await paidCompletedBookingDaysAgo(w);
       const saved = await submitClientReview(
@@ -960,7 +957,7 @@ export const intentMatrix: Record<string, MatrixRow> = {
         form: { intent: "edit-review", ...clientReviewForm },
       };
     }),
-    expect: { visitor: "ok", other: "ok", admin: "ok", organiser: "ok", owner: "ok" },
+    expect: { visitor: 403, other: 403, admin: 403, organiser: 403, owner: 403 },
   },
   "routes/musician-reviews.tsx#action · report-review": {
     why: "reporting from the musician's reviews page is the owner's alone (anyone may report on the profile)",

@@ -1,7 +1,7 @@
 // Test and drill helpers: a booking paid through the real checkout and the built-in test provider, so
 // the ledger holds a real, balanced payment a restore must bring back (or leave out).
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
-import { insertBooking } from "~/features/payments/payment-test-support";
+import { insertBooking, testCheckoutReference } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 
 export async function payForNewBooking(
@@ -11,7 +11,7 @@ export async function payForNewBooking(
   const b = await insertBooking(musicianProfileId);
   const started = await startCheckout(b.slug, { email: "ada@example.com" }, clientIp);
   if (!started.ok) throw new Error(started.message);
-  const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+  const reference = await testCheckoutReference(started.authorizationUrl);
   await completeTestCheckout(reference, async (p) => {
     await handleChargeSuccess(p.data as Parameters<typeof handleChargeSuccess>[0]);
   });

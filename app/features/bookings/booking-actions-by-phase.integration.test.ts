@@ -2,10 +2,9 @@
 // answers with a sentence, never a server error. Delete on a cancelled, refunded booking answered 500
 // (the ledger's foreign key); a booking with money history is kept, and says so.
 import { afterAll, describe, expect, it } from "vitest";
-import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import { startCheckout } from "~/features/payments/checkout.server";
 import type { ClientActor } from "~/features/payments/payer.server";
-import { bookingRow, insertBooking } from "~/features/payments/payment-test-support";
-import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
+import { bookingRow, insertBooking, payTestCheckout } from "~/features/payments/payment-test-support";
 import { releaseEscrow } from "~/features/payments/release.server";
 import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
 import { chooseCancellationPolicy } from "~/features/wallet/wallet.server";
@@ -27,10 +26,12 @@ const DAY = 86_400_000;
 async function pay(slug: string): Promise<ClientActor> {
   const started = await startCheckout(slug, { email: "payer@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
-  await completeTestCheckout(started.authorizationUrl.split("/test-checkout/")[1] ?? "", async (p) => {
-    await handleChargeSuccess(p.data as never);
+  // The browser that pressed Pay completes the checkout and comes back as the payer (ADR 0025).
+  const { payer } = await payTestCheckout(started.authorizationUrl, {
+    userId: null,
+    payerToken: started.payerToken,
   });
-  return { userId: null, payerToken: started.payerToken };
+  return payer;
 }
 
 type Phase = { name: string; id: string; slug: string };

@@ -1,7 +1,11 @@
 import type { Clash } from "~/features/calendar/calendar.schema";
 import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, clashesFor, isDoubleBooking } from "~/features/calendar/overlap.server";
-import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/disputes.server";
+import {
+  type DisputeView,
+  disputesForOwnBookings,
+  settleComplaintsBeforePayment,
+} from "~/features/disputes/disputes.server";
 import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
 import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { contactsShared } from "~/features/messaging/contact-shared";
@@ -12,6 +16,7 @@ import {
   notifyMoneyEvent,
 } from "~/features/notifications/money-notifications.server";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
+import { PAYER_MESSAGES } from "~/features/payments/payment-messages";
 import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
@@ -37,6 +42,7 @@ import {
   insertBooking,
   listBookingsByMusician,
   listCompletedBookingsByMusician,
+  musicianUserIdBySlug,
   RequestNotPendingError,
   updatePendingBooking,
 } from "./queries.server";
@@ -413,7 +419,8 @@ export async function getPublicBooking(
     status: row.status,
     paymentStatus: row.paymentStatus,
     moneyHeld: held?.held ?? false,
-    disputed: Boolean(held?.openDisputeId),
+    // "Disputed" only while a dispute holds money (M3): not a settled complaint, not one that holds nothing.
+    disputed: held?.holds.clientDispute ?? false,
     musicianWebsite: row.musicianWebsiteActive && row.musicianSlug ? `/musicians/${row.musicianSlug}` : null,
     // Not on a cancelled booking: there is no event to call about (phone walk 2).
     musicianPhone:
@@ -442,9 +449,14 @@ export async function confirmPublicBooking(
   slug: string,
   clientIp: string,
   clientUserId: string | null = null,
+  /** Whoever is signed in, organiser or not: the booking's musician may not confirm it (issue 35 §1). */
+  signedInUserId: string | null = clientUserId,
 ): Promise<Outcome> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
+  // Refused as Pay is: the musician never acts as their own booking's client.
+  if (signedInUserId && signedInUserId === (await musicianUserIdBySlug(slug)))
+    return { ok: false, status: 403, message: PAYER_MESSAGES.musicianConfirms };
   let confirmed: Awaited<ReturnType<typeof confirmBySlug>>;
   try {
     confirmed = await confirmBySlug(slug, clientUserId);
@@ -454,6 +466,7 @@ export async function confirmPublicBooking(
     throw err;
   }
   if (confirmed) {
+    await settleComplaintsBeforePayment(db, confirmed.id, "confirming");
     await recordConfirmation(confirmed.id, `${confirmed.clientName} (client, through the booking link)`);
     await phoneBookingEvent("booking_confirmed", confirmed.id, ["musician"]);
     return { ok: true };

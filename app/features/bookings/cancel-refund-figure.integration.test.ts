@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
-import { insertBooking } from "~/features/payments/payment-test-support";
+import { insertBooking, testCheckoutReference } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { formatNaira } from "~/lib/money";
 import { stopJobs } from "~/server/jobs/jobs.server";
@@ -22,7 +22,7 @@ describe("the musician's Cancel question names the refund", () => {
     const unpaid = await insertBooking(m.profileId);
     const started = await startCheckout(paid.slug, { email: "ada@example.com" }, testIp());
     if (!started.ok) throw new Error(started.message);
-    const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+    const reference = await testCheckoutReference(started.authorizationUrl);
     await completeTestCheckout(reference, async (p) => {
       await handleChargeSuccess(p.data as never);
     });

@@ -207,13 +207,13 @@ describe("the page's database work (issue 14 item 2)", () => {
       expect(res.body.payment).toMatchObject({ state: "pay", policy: "flexible", priceKobo: 25_000_000 });
       expect(res.body.cancel).toMatchObject({ policy: "flexible", canCancel: true, paid: false });
       // The slug guard's rate-limit hit, the booking (with its musician and dispute state), the policy;
-      // then the organiser's "Booking updates by SMS or WhatsApp" panel: their numbers with the
-      // booking's mute in one read, and that number's consent.
+      // then the organiser's "Booking updates by SMS or WhatsApp" panel: their number by the money
+      // module's one client rule (M4), the booking's mute, and that number's consent.
       expect(sql.readsOf("bookings_by_musician")).toHaveLength(2);
       expect(sql.readsOf("phone_consents")).toHaveLength(1);
       expect(sql.readsOf("musician_payment_settings")).toHaveLength(1);
       // And the booking's money, read once from the money module (its dispute and whether it is held).
-      expect(sql.texts()).toHaveLength(6);
+      expect(sql.texts()).toHaveLength(7);
     } finally {
       sql.restore();
     }

@@ -296,6 +296,17 @@ export async function confirmBySlug(slug: string, clientUserId: string | null = 
   return row ?? null;
 }
 
+/** The user account of the musician a booking belongs to (who may never act as its client). */
+export async function musicianUserIdBySlug(slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: musicianProfiles.userId })
+    .from(b)
+    .innerJoin(musicianProfiles, eq(musicianProfiles.id, b.musicianId))
+    .where(eq(b.slug, slug))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
 export async function findStatusBySlug(slug: string) {
   const [row] = await db.select({ status: b.status }).from(b).where(eq(b.slug, slug)).limit(1);
   return row ?? null;

@@ -4,6 +4,7 @@ import { musicianDisplayName } from "~/features/bookings/bookings.server";
 import type { Outcome } from "~/features/bookings/outcome";
 import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, isDoubleBooking } from "~/features/calendar/overlap.server";
+import { settleComplaintsBeforePayment } from "~/features/disputes/disputes.server";
 import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
 import { notifyMusician, notifyOrganiser } from "~/features/messaging/messaging.server";
 import { chargesOf, peekBookingsMoney } from "~/features/money/booking-money.server";
@@ -11,6 +12,7 @@ import type { Charges } from "~/features/money/money-rules";
 import { bookingMoneyNews } from "~/features/notifications/money-notifications.server";
 import { serviceFeeLabel } from "~/features/payments/fee-words";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
+import { db } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
 import type { ClientBooking } from "./client-bookings";
 import {
@@ -163,6 +165,7 @@ export async function acceptMyBooking(
     throw err;
   }
   if (row) {
+    await settleComplaintsBeforePayment(db, row.id, "confirming");
     await recordConfirmation(row.id, `${user.name || "Organiser"} (organiser, from My Bookings)`);
     await phoneBookingEvent("booking_confirmed", row.id, ["musician"]);
     await notifyOrganiser(user.id, {

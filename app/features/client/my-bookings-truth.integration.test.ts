@@ -6,9 +6,8 @@ import { submitBookingRequest } from "~/features/booking-requests/booking-reques
 import { giveSlug } from "~/features/bookings/booking-test-support";
 import { getPublicBooking } from "~/features/bookings/bookings.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
-import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
-import { insertBooking } from "~/features/payments/payment-test-support";
-import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
+import { startCheckout } from "~/features/payments/checkout.server";
+import { insertBooking, payTestCheckout } from "~/features/payments/payment-test-support";
 import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
 import { refundForBooking } from "~/features/refunds/refund-test-support";
 import { handleRefundEvent } from "~/features/refunds/refunds.server";
@@ -28,12 +27,20 @@ async function paidBookingOf(organiser: { userId: string }, musicianProfileId: s
     clientUserId: organiser.userId,
     eventDate,
   });
-  const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp(), organiser.userId);
+  const started = await startCheckout(
+    booking.slug,
+    { email: "ada@example.com" },
+    testIp(),
+    null,
+    organiser.userId,
+  );
   if (!started.ok) throw new Error(started.message);
-  const reference = started.authorizationUrl.split("/test-checkout/")[1] ?? "";
-  await completeTestCheckout(reference, async (p) => {
-    await handleChargeSuccess(p.data as never);
-  });
+  // The organiser pays signed in and comes back from the checkout: their account is the payer's (ADR 0025).
+  await payTestCheckout(
+    started.authorizationUrl,
+    { userId: organiser.userId, payerToken: started.payerToken },
+    true,
+  );
   return booking;
 }
 

@@ -78,6 +78,20 @@ export async function disputesForOwnBookings(
  * "split"), inside the caller's transaction (the admin's refund/release commits with it); call
  * resumeReviewWindow after the commit.
  */
+/**
+ * Money review 3, M3: a complaint filed while the booking was pending holds no money, and confirming
+ * is how the client settles it (the confirm box says so); paying settles it at the latest. Closed here,
+ * so it never stands as "Disputed" over money it does not hold nor hides "Report a problem" from the
+ * payer once money is held. Inside the caller's transaction where there is one.
+ */
+export function settleComplaintsBeforePayment(
+  ex: DbExecutor,
+  bookingId: string,
+  by: "confirming" | "paying",
+): Promise<number> {
+  return markDisputesResolved(bookingId, `settled_by_${by}`, ex);
+}
+
 export function resolveBookingDisputesIn(
   tx: DbExecutor,
   bookingId: string,

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
-import { insertBooking } from "~/features/payments/payment-test-support";
+import { insertBooking, testCheckoutReference } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { ledgerTriggersMissing } from "~/features/payments/queries.server";
 import { releaseEscrow } from "~/features/payments/release.server";
@@ -66,7 +66,7 @@ describe("the app's database role", () => {
     const booking = await insertBooking(m.profileId);
     const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
     if (!started.ok) throw new Error(started.message);
-    const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+    const reference = await testCheckoutReference(started.authorizationUrl);
     await completeTestCheckout(reference, async (p) => {
       expect(await handleChargeSuccess(p.data as never)).toBe("credited");
     });

@@ -7,6 +7,7 @@ import { answer, args, giveSlug, validBooking } from "~/features/bookings/bookin
 import { createBooking } from "~/features/bookings/bookings.server";
 import { acceptMyBooking } from "~/features/client/client.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import { testCheckoutReference } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
 import { action as apiBookings } from "~/routes/api-bookings";
@@ -293,7 +294,7 @@ describe("messaging", () => {
     // Paid for real: the money module reads "paid" from the ledger, not from a status column.
     const started = await startCheckout(booking.slug, { email: organiser.email }, testIp());
     if (!started.ok) throw new Error(started.message);
-    const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+    const reference = await testCheckoutReference(started.authorizationUrl);
     await completeTestCheckout(reference, async (p) => {
       await handleChargeSuccess(p.data as never);
     });

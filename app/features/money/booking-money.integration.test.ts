@@ -18,6 +18,7 @@ import {
   insertBooking,
   payPanelForSlug,
   releaseDueOnCredit,
+  testCheckoutReference,
 } from "~/features/payments/payment-test-support";
 import transactionInitialize from "~/features/payments/paystack/fixtures/transaction-initialize.json";
 import transferInitiate from "~/features/payments/paystack/fixtures/transfer-initiate.json";
@@ -83,7 +84,7 @@ async function paid(musicianId: string, paidAt?: string) {
   const booking = await insertBooking(musicianId);
   const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
-  const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+  const reference = await testCheckoutReference(started.authorizationUrl);
   await completeTestCheckout(reference, async (p) => {
     const data = p.data as Parameters<typeof handleChargeSuccess>[0];
     await handleChargeSuccess(paidAt ? { ...data, paid_at: paidAt } : data);
@@ -274,7 +275,7 @@ describe("N8: refund notices are keyed by refund", () => {
     for (const email of ["ada@example.com", "bayo@example.com"]) {
       const started = await startCheckout(booking.slug, { email }, testIp());
       if (!started.ok) throw new Error(started.message);
-      const ref = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+      const ref = await testCheckoutReference(started.authorizationUrl);
       refs.push(ref);
       await completeTestCheckout(ref, async (p) => {
         charges.push(p.data as never);

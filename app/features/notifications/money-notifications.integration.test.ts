@@ -7,9 +7,8 @@ import { cancelOwnBooking } from "~/features/bookings/bookings.server";
 import { dashboardOverview } from "~/features/dashboard/overview.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
-import { insertBooking } from "~/features/payments/payment-test-support";
+import { insertBooking, payTestCheckout } from "~/features/payments/payment-test-support";
 import { TEST_FAILING_ACCOUNT_NUMBER } from "~/features/payments/paystack/test-banks";
-import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { sendTestWebhook } from "~/features/payments/paystack/test-webhooks.server";
 import { releaseEscrow } from "~/features/payments/release.server";
 import { adminPaymentsAction } from "~/features/refunds/admin-payments.server";
@@ -53,12 +52,17 @@ async function paidWedding(over: { eventDate?: string; policy?: "moderate" } = {
   });
   const started = await startCheckout(booking.slug, { email: client }, testIp());
   if (!started.ok) throw new Error(started.message);
-  const reference = started.authorizationUrl.split("/test-checkout/")[1] ?? "";
   let charge: unknown;
-  await completeTestCheckout(reference, async (p) => {
-    charge = p.data;
-    await handleChargeSuccess(p.data as never);
-  });
+  // The browser that pressed Pay completes the checkout and comes back as the payer (ADR 0025).
+  const { payer } = await payTestCheckout(
+    started.authorizationUrl,
+    { userId: null, payerToken: started.payerToken },
+    false,
+    async (p) => {
+      charge = p.data;
+      await handleChargeSuccess(p.data as never);
+    },
+  );
   const [row] = (
     await pool().query<{ event_date: string }>(
       "SELECT to_char(event_date, 'YYYY-MM-DD') AS event_date FROM bookings_by_musician WHERE id = $1",
@@ -66,8 +70,6 @@ async function paidWedding(over: { eventDate?: string; policy?: "moderate" } = {
     )
   ).rows;
   const what = `Wedding, ${formatCalendarDate(row!.event_date, "d MMM")}`;
-  // The browser that pressed Pay is the payer (ADR 0013).
-  const payer = { userId: null, payerToken: started.payerToken };
   return { musician, musicianSlug, client, booking, charge, what, payer };
 }
 

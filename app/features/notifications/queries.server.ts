@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { clientOf } from "~/features/money/client-identity.server";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import { moneyNotifications } from "~db/schema/notifications";
-import { payments } from "~db/schema/payments";
 import { musicianProfiles } from "~db/schema/profiles";
 import { bookingRefunds } from "~db/schema/wallet";
 import type { MoneyNoticeData, MoneyNoticeKind } from "./money-notices";
@@ -112,18 +112,8 @@ export async function bookingParties(ex: DbExecutor, bookingId: string) {
     .innerJoin(user, eq(user.id, m.userId))
     .where(eq(b.id, bookingId));
   if (!row) return null;
-  // The organiser's address: the booking's, else the one they paid with, else their account's.
-  const [paid] = await ex
-    .select({ email: payments.email })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "success")))
-    .limit(1);
-  let accountEmail: string | null = null;
-  if (!row.bookingEmail && !paid && row.clientUserId) {
-    const [u] = await ex.select({ email: user.email }).from(user).where(eq(user.id, row.clientUserId));
-    accountEmail = u?.email ?? null;
-  }
-  return { ...row, clientEmail: row.bookingEmail ?? paid?.email ?? accountEmail };
+  // The organiser's address: the money module's one "who is the client" rule (M4): once paid, the payer's.
+  return { ...row, clientEmail: (await clientOf(bookingId, ex))?.email ?? null };
 }
 
 export async function musicianParties(musicianId: string) {

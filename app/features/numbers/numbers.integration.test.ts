@@ -6,7 +6,11 @@ import { accountBalanceKobo } from "~/features/ledger/ledger.server";
 import { musicianPayableAccount } from "~/features/ledger/ledger-accounts";
 import { lastLagosMonths, moneyByMonth } from "~/features/money/money-by-month.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
-import { insertBooking, releaseDueOnCredit } from "~/features/payments/payment-test-support";
+import {
+  insertBooking,
+  releaseDueOnCredit,
+  testCheckoutReference,
+} from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { releaseEscrow } from "~/features/payments/release.server";
 import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.server";
@@ -49,7 +53,7 @@ async function paidBooking(musicianId: string, eventDate: string) {
   const booking = await insertBooking(musicianId, { eventDate, eventType: "Wedding" });
   const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
-  const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+  const reference = await testCheckoutReference(started.authorizationUrl);
   await completeTestCheckout(reference, async (p) => {
     await handleChargeSuccess(p.data as Parameters<typeof handleChargeSuccess>[0]);
   });

@@ -4,10 +4,11 @@ import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { action, loader } from "~/routes/booking";
 import { loader as callbackLoader } from "~/routes/payment-callback";
 import { createMusician } from "../../../tests/support/accounts";
+import { payCheckoutAt } from "../../../tests/support/booking-page";
 import { formatLagosMoment } from "./event-time";
 import { PAYMENT_RECEIVED } from "./payment-messages";
-import { bookingRow, insertBooking } from "./payment-test-support";
-import { completeTestCheckout } from "./paystack/test-provider.server";
+import { bookingRow, insertBooking, testCheckoutReference } from "./payment-test-support";
+import { completeTestCheckout, findTestCheckout } from "./paystack/test-provider.server";
 
 const page = (slug: string) => answer(() => loader(args(get(null, `/booking/${slug}`), { slug })));
 const act = (slug: string, form: Record<string, string>, who: { cookie: string } | null = null) =>
@@ -37,12 +38,22 @@ describe("/booking/{slug} money actions, as the client with only the link", () =
       amountKobo: "1",
     });
     expect(paid.status).toBe(302);
-    const reference = decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? "");
+    const reference = await testCheckoutReference(paid.location);
     expect(reference).toMatch(/^sbp_/);
 
     await completeTestCheckout(reference, async () => {});
+    // The provider sends the browser that paid to the callback URL with the return secret (ADR 0025).
+    const checkout = await findTestCheckout(reference);
+    const claim = new URL(checkout!.callbackUrl).pathname.split("/payments/callback/")[1]!;
     const back = await answer(() =>
-      callbackLoader(args(get(null, `/payments/callback?trxref=${reference}&reference=${reference}`))),
+      callbackLoader(
+        args(
+          get(payerCookieOf(paid), `/payments/callback/${claim}?trxref=${reference}&reference=${reference}`),
+          {
+            claim,
+          },
+        ),
+      ),
     );
     expect(back).toMatchObject({ status: 302, location: `/booking/${b.slug}` });
     const held = (await page(b.slug)).body.payment;
@@ -58,11 +69,11 @@ describe("/booking/{slug} money actions, as the client with only the link", () =
       body: { toast: { message: "This booking has already been paid." } },
     });
 
-    // The browser that pressed Pay is the payer; it (and only it) may release (ADR 0013).
-    expect(paid.setCookie).toMatch(
+    // The browser that paid is the payer; it (and only it) may release (ADR 0025).
+    expect(back.setCookie).toMatch(
       new RegExp(`^sb_payer_${b.slug}=[\\w-]{43}; Path=/; .*HttpOnly; SameSite=Lax`),
     );
-    const done = await act(b.slug, { intent: "event-happened" }, payerCookieOf(paid));
+    const done = await act(b.slug, { intent: "event-happened" }, payerCookieOf(back));
     expect(done.status).toBe(200);
     expect(await bookingRow(b.id)).toEqual({ status: "completed", paymentStatus: "released" });
     expect((await page(b.slug)).body.payment.state).toBe("released");
@@ -71,10 +82,8 @@ describe("/booking/{slug} money actions, as the client with only the link", () =
   it("lets the client dispute a paid booking, which holds the release", async () => {
     const m = await createMusician();
     const b = await insertBooking(m.profileId);
-    const paid = await act(b.slug, { intent: "pay", email: "ada@example.com" });
-    const reference = decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? "");
-    await completeTestCheckout(reference, async () => {});
-    await answer(() => callbackLoader(args(get(null, `/payments/callback?reference=${reference}`))));
+    const pressed = await act(b.slug, { intent: "pay", email: "ada@example.com" });
+    const { returned: paid } = await payCheckoutAt(pressed.location, payerCookieOf(pressed));
     const disputed = await act(
       b.slug,
       {

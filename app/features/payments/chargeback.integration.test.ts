@@ -30,6 +30,7 @@ import {
   insertBooking,
   payPanelForSlug,
   releaseDueOnCredit,
+  testCheckoutReference,
 } from "./payment-test-support";
 import events from "./paystack/fixtures/webhook-events.json";
 import { paystackSignature, testProviderSecret } from "./paystack/signature.server";
@@ -81,7 +82,7 @@ async function paidBooking(musician?: Awaited<ReturnType<typeof createMusician>>
   const booking = await insertBooking(m.profileId, eventDate ? { eventDate } : {});
   const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
-  const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+  const reference = await testCheckoutReference(started.authorizationUrl);
   await completeTestCheckout(reference, async (p) => {
     await handleChargeSuccess(p.data as never);
   });

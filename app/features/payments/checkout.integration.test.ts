@@ -26,7 +26,9 @@ import {
   insertBooking,
   outboxMails,
   payPanelForSlug,
+  payTestCheckout,
   releaseDueOnCredit,
+  testCheckoutReference,
 } from "./payment-test-support";
 import { markEventHappened, releaseEscrow, runAutoRelease } from "./release.server";
 
@@ -35,21 +37,25 @@ beforeAll(async () => {
   m = await createMusician();
 });
 
-const referenceOf = (url: string) => decodeURIComponent(url.split("/test-checkout/")[1] ?? "");
+const referenceOf = (url: string) => testCheckoutReference(url);
 
 /** Starts checkout and completes it on the test provider, delivering the webhook straight to the handler. */
 async function pay(slug: string, deliveries = 1) {
   const started = await startCheckout(slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
-  // The browser that pressed Pay is the payer (ADR 0013).
-  const payer: ClientActor = { userId: null, payerToken: started.payerToken };
-  const reference = referenceOf(started.authorizationUrl);
   const payloads: WebhookPayload[] = [];
-  await completeTestCheckout(reference, async (p) => {
-    payloads.push(p);
-  });
+  // The browser that pressed Pay completes the checkout and comes back as the payer (ADR 0025).
+  const { reference, payer } = await payTestCheckout(
+    started.authorizationUrl,
+    { userId: null, payerToken: started.payerToken },
+    false,
+    async (p) => {
+      payloads.push(p);
+      const data = p.data as Parameters<typeof handleChargeSuccess>[0];
+      for (let i = 0; i < deliveries; i++) await handleChargeSuccess(data);
+    },
+  );
   const data = payloads[0]?.data as Parameters<typeof handleChargeSuccess>[0];
-  for (let i = 0; i < deliveries; i++) await handleChargeSuccess(data);
   return { reference, data, payer };
 }
 
@@ -100,16 +106,12 @@ describe("the pay panel and checkout", () => {
     const b = await insertBooking(m.profileId);
     const first = await startCheckout(b.slug, { email: "ada@example.com" }, testIp());
     if (!first.ok) throw new Error(first.message);
-    const second = await startCheckout(
-      b.slug,
-      { email: "ada@example.com" },
-      testIp(),
-      null,
-      first.payerToken,
-    );
+    const second = await startCheckout(b.slug, { email: "ada@example.com" }, testIp(), first.payerToken);
     expect(second.ok).toBe(true);
     if (!second.ok) return;
-    expect(first.authorizationUrl).toMatch(/\/test-checkout\/sbp_/);
+    // Named by an access code, as Paystack's checkout: the reference is never in the URL (ADR 0025).
+    expect(first.authorizationUrl).toMatch(/\/test-checkout\/[\w-]{16}$/);
+    expect(first.authorizationUrl).not.toContain(await referenceOf(first.authorizationUrl));
     expect(second.authorizationUrl).toBe(first.authorizationUrl);
     expect(second.payerToken).toBe(first.payerToken);
     const rows = await db.select().from(payments).where(eq(payments.bookingId, b.id));
@@ -152,7 +154,7 @@ describe("crediting a payment", () => {
     const b = await insertBooking(m.profileId);
     const started = await startCheckout(b.slug, { email: "ada@example.com" }, testIp());
     if (!started.ok) throw new Error(started.message);
-    const reference = referenceOf(started.authorizationUrl);
+    const reference = await referenceOf(started.authorizationUrl);
     let data: Parameters<typeof handleChargeSuccess>[0] | undefined;
     await completeTestCheckout(reference, async (p) => {
       data = p.data as typeof data;
@@ -176,7 +178,7 @@ describe("crediting a payment", () => {
     const b = await insertBooking(m.profileId);
     const started = await startCheckout(b.slug, { email: "ada@example.com" }, testIp());
     if (!started.ok) throw new Error(started.message);
-    const result = await confirmPaymentCallback(referenceOf(started.authorizationUrl));
+    const result = await confirmPaymentCallback(await referenceOf(started.authorizationUrl));
     expect(result).toMatchObject({ ok: false, slug: b.slug });
     expect((await bookingRow(b.id))?.paymentStatus).toBe("unpaid");
     expect(await confirmPaymentCallback("sbp_unknown")).toMatchObject({ ok: false, status: 404 });
@@ -186,7 +188,7 @@ describe("crediting a payment", () => {
     const b = await insertBooking(m.profileId);
     const started = await startCheckout(b.slug, { email: "ada@example.com" }, testIp());
     if (!started.ok) throw new Error(started.message);
-    const reference = referenceOf(started.authorizationUrl);
+    const reference = await referenceOf(started.authorizationUrl);
     expect(await handleChargeSuccess({ reference, amount: 100, currency: "NGN", status: "success" })).toBe(
       "mismatch",
     );
@@ -226,7 +228,7 @@ describe("crediting a payment", () => {
     if (!first.ok || !second.ok) throw new Error("checkout did not start");
     expect(second.authorizationUrl).not.toBe(first.authorizationUrl);
     for (const url of [first.authorizationUrl, second.authorizationUrl]) {
-      await completeTestCheckout(referenceOf(url), async (p) => {
+      await completeTestCheckout(await referenceOf(url), async (p) => {
         await handleChargeSuccess(p.data as Parameters<typeof handleChargeSuccess>[0]);
       });
     }

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Outcome } from "~/features/bookings/outcome";
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
+import { settleComplaintsBeforePayment } from "~/features/disputes/disputes.server";
 import { contractAttachments } from "~/features/documents/documents.server";
 import {
   applyTransition,
@@ -33,10 +34,11 @@ import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "./event-time";
 import {
-  bindPayerDevice,
+  bindCheckoutBrowser,
   holdsPayment,
   isMusiciansOwn,
   issueManageLink,
+  newCheckoutReturn,
   RECEIPT_LINK_TTL_MS,
 } from "./payer.server";
 import type { PayFormInput } from "./payment.schema";
@@ -151,7 +153,8 @@ export async function payPanelFor(
 }
 
 type StartCheckoutResult =
-  /** payerToken: this browser's payer secret, bound to the checkout (the route sets it as a cookie). */
+  /** payerToken: this browser's secret, bound to the checkout it started (the route sets it as a cookie);
+   * it lets a second press go back to the same checkout and gives no powers (ADR 0025). */
   | { ok: true; authorizationUrl: string; payerToken: string }
   | { ok: false; status: number; message: string; field?: "email" };
 
@@ -159,21 +162,19 @@ type StartCheckoutResult =
 const REUSE_CHECKOUT_MS = 30 * 60_000;
 
 /**
- * "Pay ₦…": records a payment with a new unique reference and asks the provider for its checkout. A
- * signed-in organiser (clientUserId) becomes the payer if this checkout succeeds, and the booking joins
- * their account then. This browser's payer secret (heldToken,
- * else a new one) is bound to the checkout either way (ADR 0013). A second Pay goes back to a recent open
- * checkout only from a browser bound to it: whoever completes a checkout is its payer, so a checkout
- * someone else started (the musician, say) is never handed on.
+ * "Pay ₦…": records a payment with a new unique reference and asks the provider for its checkout.
+ * Pressing Pay gives no powers (ADR 0025): whoever completes the checkout is its payer, proven by the
+ * return secret in the callback URL the provider sends only them to. This browser's secret (heldToken,
+ * else a new one) is bound to the checkout only so that its second press goes back to it; another
+ * browser gets a checkout of its own.
  */
 export async function startCheckout(
   slug: string,
   input: PayFormInput,
   clientIp: string,
-  clientUserId: string | null = null,
   heldToken: string | null = null,
   /** Whoever is signed in, organiser or not: the booking's musician may not pay it (N1). */
-  signedInUserId: string | null = clientUserId,
+  signedInUserId: string | null = null,
 ): Promise<StartCheckoutResult> {
   const guard = await guardSlugAction(slug, clientIp);
   if (!guard.ok) return guard;
@@ -203,7 +204,7 @@ export async function startCheckout(
   // paid, the second charge is refunded in full.
   return inTransaction(async () => {
     await q.lockBookingCheckout(booking.id);
-    return openCheckout(booking, priceKobo, email, clientUserId, heldToken);
+    return openCheckout(booking, priceKobo, email, heldToken);
   });
 }
 
@@ -211,7 +212,6 @@ async function openCheckout(
   booking: q.BookingMoneyRow,
   priceKobo: number,
   email: string,
-  clientUserId: string | null,
   heldToken: string | null,
 ): Promise<StartCheckoutResult> {
   const charges = priceQuote(priceKobo);
@@ -232,7 +232,6 @@ async function openCheckout(
   const reference = `sbp_${booking.slug}_${randomBytes(8).toString("hex")}`;
   const paymentId = await q.insertPayment({
     bookingId: booking.id,
-    payerUserId: clientUserId,
     reference,
     email,
     priceKobo: charges.priceKobo,
@@ -243,13 +242,15 @@ async function openCheckout(
     cancellationPolicy: policy,
     provider: paymentProvider().kind,
   });
-  const payerToken = await bindPayerDevice(booking, paymentId, heldToken);
+  const payerToken = await bindCheckoutBrowser(booking, paymentId, heldToken);
+  // Only the browser that completes the payment is sent back here, with the return secret (ADR 0025).
+  const returnSecret = await newCheckoutReturn(db, booking, paymentId);
   try {
     const started = await paymentProvider().initializeTransaction({
       email,
       amountKobo: charges.totalKobo,
       reference,
-      callbackUrl: `${publicOrigin()}/payments/callback`,
+      callbackUrl: `${publicOrigin()}/payments/callback/${returnSecret}`,
       metadata: { bookingSlug: booking.slug, bookingId: booking.id },
     });
     await q.updateOpenPayment(reference, { providerData: { authorizationUrl: started.authorizationUrl } });
@@ -329,6 +330,8 @@ async function creditCharge(received: {
       return { outcome: "already_paid" as const, booking, payment, refundId };
     }
     const paidAt = received.paidAt ?? new Date();
+    // M3: a complaint from before payment is settled by paying at the latest (it never holds this money).
+    await settleComplaintsBeforePayment(tx, booking.id, "paying");
     const mode = chargeMode(payment.provider, received.domain);
     await q.markPaymentSucceeded(tx, payment.id, paidAt, { verified: received.payload ?? null }, mode);
     const credited = await applyTransition(tx, money, "credit", {
@@ -356,7 +359,7 @@ async function creditCharge(received: {
     // locked here already) and only ever sent in the receipt.
     const manageLink = await issueManageLink(tx, booking, payment.id, RECEIPT_LINK_TTL_MS);
     // The payer's account, if they paid signed in, now holds the booking (N11: not whoever pressed Pay).
-    if (payment.payerUserId) await q.linkClientAccount(booking.id, payment.payerUserId, tx);
+    if (payment.payerUserId) await q.linkClientAccount(booking.id, payment.payerUserId, tx, true);
     return { outcome: "credited" as const, booking, payment: { ...payment, paidAt }, manageLink };
   });
 

@@ -15,7 +15,7 @@ import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, testIp } from "../../../tests/support/accounts";
 import { handleChargeSuccess, startCheckout } from "./checkout.server";
 import { MONEY_SWEEP_CRON, MONEY_SWEEP_JOB, runMoneySweep } from "./money-sweep.server";
-import { insertBooking } from "./payment-test-support";
+import { insertBooking, testCheckoutReference } from "./payment-test-support";
 import { PaymentProviderError } from "./paystack/payment-provider";
 import { paymentProvider } from "./paystack/provider.server";
 import { findTestRecord, moveTestRecord, refundRecordsForTransaction } from "./paystack/queries.server";
@@ -38,7 +38,7 @@ async function paidBooking(over: { eventDate?: string | null } = {}) {
   );
   const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
-  const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+  const reference = await testCheckoutReference(started.authorizationUrl);
   await completeTestCheckout(reference, async (p) => {
     await handleChargeSuccess(p.data as never);
   });

@@ -41,7 +41,7 @@ import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician } from "../../../tests/support/accounts";
 import { confirmPaymentCallback, handleChargeSuccess, startCheckout } from "./checkout.server";
 import { findMoneyBreaches } from "./ledger-consistency.server";
-import { asPayer, fileDispute, insertBooking } from "./payment-test-support";
+import { asPayer, fileDispute, insertBooking, testCheckoutReference } from "./payment-test-support";
 import webhookEvents from "./paystack/fixtures/webhook-events.json";
 import { PaymentProviderError } from "./paystack/payment-provider";
 import { paymentProvider } from "./paystack/provider.server";
@@ -503,7 +503,7 @@ describe("money under random sequences of events", () => {
             case "checkout": {
               const started = await startCheckout(b.slug, { email: "ada@example.com" }, "10.55.0.1");
               if (started.ok) {
-                b.reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+                b.reference = await testCheckoutReference(started.authorizationUrl);
                 b.policyAt = { ...b.policyAt, [b.reference]: policy };
               }
               return undefined;
@@ -511,7 +511,7 @@ describe("money under random sequences of events", () => {
             case "pay": {
               const started = await startCheckout(b.slug, { email: "ada@example.com" }, "10.55.0.1");
               if (!started.ok) return undefined;
-              const ref = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+              const ref = await testCheckoutReference(started.authorizationUrl);
               b.reference = ref;
               b.policyAt = { ...b.policyAt, [ref]: policy };
               await completeTestCheckout(ref, async (p) => {
@@ -683,7 +683,7 @@ describe("money under random sequences of events", () => {
               // The organiser's checkout is open; the musician cancels while the payment lands.
               const started = await startCheckout(b.slug, { email: "ada@example.com" }, "10.55.0.1");
               if (!started.ok) return undefined;
-              const ref = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+              const ref = await testCheckoutReference(started.authorizationUrl);
               b.reference = ref;
               b.policyAt = { ...b.policyAt, [ref]: policy };
               let w: ChargeData | undefined;

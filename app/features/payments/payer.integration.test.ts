@@ -1,15 +1,17 @@
 // Issue 22 §1–2 (ADR 0013): once a booking is paid only its payer releases, cancels or disputes it, and
 // nothing is released before the event has ended in Lagos.
-
+import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { giveSlug } from "~/features/bookings/booking-test-support";
+import { answer, args, get, giveSlug, post } from "~/features/bookings/booking-test-support";
 import { completeOwnBooking, MARK_COMPLETED_WAITS } from "~/features/bookings/bookings.server";
 import { nextStep } from "~/features/bookings/components/public-booking-page";
 import { accountBalanceKobo, findLedgerBreaches } from "~/features/ledger/ledger.server";
 import { escrowAccount, musicianPayableAccount, PLATFORM_REVENUE } from "~/features/ledger/ledger-accounts";
 import { MONEY_MESSAGES } from "~/features/money/booking-money.server";
 import { formatCalendarDate } from "~/lib/lagos-date";
+import { loader as callbackLoader } from "~/routes/payment-callback";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/test-checkout";
 import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
@@ -20,17 +22,26 @@ import {
   cookieOf,
   bookingPage as page,
   paidThroughBookingPage as paidBooking,
+  payCheckoutAt,
   type Who,
 } from "../../../tests/support/booking-page";
 import { lagosDay } from "../../../tests/support/lagos-days";
 import { handleChargeSuccess } from "./checkout.server";
 import { type ClientActor, readPayerToken } from "./payer.server";
 import { MANAGE_ON_THIS_DEVICE, PAY_NEEDS_DATE, PAYER_MESSAGES } from "./payment-messages";
-import { bookingRow, insertBooking, outboxMails, payPanelForSlug } from "./payment-test-support";
+import {
+  bookingRow,
+  insertBooking,
+  outboxMails,
+  payPanelForSlug,
+  testCheckoutReference,
+} from "./payment-test-support";
 import { completeTestCheckout } from "./paystack/test-provider.server";
 import { markEventHappened } from "./release.server";
 
 const cookies = (...c: string[]) => ({ cookie: c.filter(Boolean).join("; ") });
+/** The access code a Pay answer's checkout URL names. */
+const accessOf = (a: { location: string | null }) => (a.location ?? "").split("/test-checkout/")[1] ?? "";
 
 const FORMS = {
   release: { intent: "event-happened" },
@@ -160,12 +171,105 @@ describe("only the payer moves a paid booking's money", () => {
     expect(
       (await act(b.slug, { intent: "pay", email: "ada@example.com" }, cookies(cookieOf(clients)))).location,
     ).toBe(clients.location);
-    const reference = decodeURIComponent(clients.location?.split("/test-checkout/")[1] ?? "");
-    await completeTestCheckout(reference, async (p) => {
-      await handleChargeSuccess(p.data as never);
-    });
+    const { returned } = await payCheckoutAt(clients.location, cookies(cookieOf(clients)));
     expect((await act(b.slug, FORMS.cancel, cookies(cookieOf(musicians)))).status).toBe(403);
-    expect((await act(b.slug, FORMS.cancel, cookies(cookieOf(clients)))).status).toBe(200);
+    expect((await act(b.slug, FORMS.cancel, cookies(cookieOf(returned)))).status).toBe(200);
+  });
+});
+
+// Issue 35 §1, the outside probe's two sequences (ADR 0025): the musician confirms their own booking,
+// presses Pay with the client's address and forwards the checkout link; the client pays on their phone.
+describe("the forwarded checkout: the payer's powers go to whoever completed the payment", () => {
+  const forwarded = async (pressedBy: "signed out" | "second organiser account") => {
+    const m = await createMusician();
+    const client = await createOrganiser();
+    const second = pressedBy === "signed out" ? null : await createOrganiser(); // the musician's own
+    const b = await insertBooking(m.profileId, {
+      status: "pending",
+      eventDate: "2024-03-03", // over: "The event happened" would release at once
+      email: client.email,
+    });
+    const musiciansBrowser: Who = second;
+    expect((await act(b.slug, { intent: "confirm" }, musiciansBrowser)).status).toBe(200);
+    const pressed = await act(b.slug, { intent: "pay", email: client.email }, musiciansBrowser);
+    expect(pressed.status).toBe(302);
+    // What the musician's browser holds: the checkout URL and its cookie. Neither names the reference.
+    const reference = await testCheckoutReference(pressed.location);
+    expect(`${pressed.location} ${pressed.setCookie}`).not.toContain(reference);
+    const musicians = cookies(second?.cookie ?? "", cookieOf(pressed));
+    // The checkout page the musician can open shows neither the reference nor where it returns.
+    const page = await answer(() =>
+      checkoutLoader(
+        args(get(musicians, new URL(pressed.location!).pathname), { accessCode: accessOf(pressed) }),
+      ),
+    );
+    expect(JSON.stringify(page.body)).not.toMatch(new RegExp(`${reference}|payments/callback`));
+    // The client opens the forwarded link on their phone (signed in there) and pays.
+    const paid = await payCheckoutAt(pressed.location, client);
+    expect(paid.returned).toMatchObject({ status: 302, location: `/booking/${b.slug}` });
+    const phone = cookies(client.cookie, cookieOf(paid.returned));
+    return { m, b, client, second, musicians, phone, reference, returnPath: paid.returnPath };
+  };
+
+  for (const pressedBy of ["signed out", "second organiser account"] as const) {
+    it(`the musician (${pressedBy}) presses Pay and forwards the checkout: only the client's phone releases, cancels or disputes`, async () => {
+      const { m, b, client, second, musicians, phone, reference } = await forwarded(pressedBy);
+      const before = await moneyOf(b, m);
+      expect((await page(b.slug, musicians)).body.viewer).toBe("other");
+      for (const form of Object.values(FORMS)) expect((await act(b.slug, form, musicians)).status).toBe(403);
+      // The reference alone, at the bare callback or with a made-up return secret, gives nothing.
+      const bare = await answer(() =>
+        callbackLoader(args(get(musicians, `/payments/callback?trxref=${reference}&reference=${reference}`))),
+      );
+      const guessed = await answer(() =>
+        callbackLoader(
+          args(get(musicians, `/payments/callback/${"B".repeat(43)}?reference=${reference}`), {
+            claim: "B".repeat(43),
+          }),
+        ),
+      );
+      expect([bare.setCookie, guessed.setCookie]).toEqual([null, null]);
+      expect(await moneyOf(b, m)).toEqual(before);
+      // The second organiser account that pressed Pay is not the payer's account and does not hold the booking.
+      const [row] = await db
+        .select({ payer: payments.payerUserId, client: bookingsByMusician.clientUserId })
+        .from(payments)
+        .innerJoin(bookingsByMusician, eq(bookingsByMusician.id, payments.bookingId))
+        .where(eq(payments.reference, reference));
+      expect(row).toEqual({ payer: client.userId, client: client.userId });
+      if (second) expect((await page(b.slug, second)).body.viewer).toBe("other");
+      // The client's phone, and the client's account from anywhere, is the payer.
+      expect((await page(b.slug, phone)).body.viewer).toBe("payer");
+      expect((await page(b.slug, client)).body.viewer).toBe("payer");
+      expect((await act(b.slug, FORMS.release, phone)).status).toBe(200);
+      expect(await bookingRow(b.id)).toEqual({ status: "completed", paymentStatus: "released" });
+    });
+  }
+
+  it("the return secret works once: the musician replaying the client's return URL later gets nothing", async () => {
+    const { b, musicians, returnPath } = await forwarded("signed out");
+    const claim = returnPath.split("/payments/callback/")[1]!.split("?")[0]!;
+    const replay = await answer(() => callbackLoader(args(get(musicians, returnPath), { claim })));
+    expect(replay).toMatchObject({ status: 302, location: `/booking/${b.slug}`, setCookie: null });
+    expect((await page(b.slug, musicians)).body.viewer).toBe("other");
+  });
+
+  it("a checkout cancelled by whoever opened it can no longer be paid, so its way back holds nothing", async () => {
+    const m = await createMusician();
+    const b = await insertBooking(m.profileId, { eventDate: "2099-06-20" });
+    const pressed = await act(b.slug, { intent: "pay", email: "ada@example.com" });
+    const accessCode = accessOf(pressed);
+    const cancelled = await answer(() =>
+      checkoutAction(args(post(null, `/test-checkout/${accessCode}`, { intent: "cancel" }), { accessCode })),
+    );
+    expect(cancelled.location).toMatch(/\/payments\/callback\//);
+    const completed = await answer(() =>
+      checkoutAction(
+        args(post(null, `/test-checkout/${accessCode}`, { intent: "complete" }), { accessCode }),
+      ),
+    );
+    expect(completed.location).toMatch(/\/payments\/callback\//);
+    expect(await bookingRow(b.id)).toEqual({ status: "confirmed", paymentStatus: "unpaid" });
   });
 });
 
@@ -352,7 +456,7 @@ describe("the payer's powers never reach the musician (money review 2, N1 and N1
     // The person paying gives their own address: the receipt and its manage link go there.
     const paid = await act(b.slug, { intent: "pay", email: "real-organiser@example.com" });
     expect(paid.status).toBe(302);
-    const reference = decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? "");
+    const reference = await testCheckoutReference(paid.location);
     await completeTestCheckout(reference, async (p) => {
       await handleChargeSuccess(p.data as never);
     });
@@ -361,6 +465,36 @@ describe("the payer's powers never reach the musician (money review 2, N1 and N1
     expect(
       outboxMails(reference).some((mail) => mail.includes(`To: ${m.email}`) && mail.includes("manage=")),
     ).toBe(false);
+  });
+
+  it('a signed-in musician pressing "Yes, confirm booking" on their own booking is refused as Pay is (issue 35 §1)', async () => {
+    const m = await createMusician();
+    const b = await insertBooking(m.profileId, { status: "pending", eventDate: "2099-08-04" });
+    expect(await act(b.slug, { intent: "confirm" }, m)).toMatchObject({
+      status: 403,
+      body: { toast: { message: PAYER_MESSAGES.musicianConfirms } },
+    });
+    expect(await bookingRow(b.id)).toEqual({ status: "pending", paymentStatus: "unpaid" });
+    // The client, with the link, still confirms.
+    expect((await act(b.slug, { intent: "confirm" })).status).toBe(200);
+  });
+
+  it("the musician's own Gmail address is refused however it is written: dots, +tags, googlemail.com (issue 35 §1)", async () => {
+    const tag = randomBytes(3).toString("hex");
+    const m = await createMusician({ email: `Tayo.Ade.${tag}@gmail.com` });
+    const b = await insertBooking(m.profileId, { eventDate: "2099-08-05" });
+    for (const email of [
+      `tayoade${tag}@gmail.com`,
+      `tayoade${tag}+x@gmail.com`,
+      `tayoade${tag}@googlemail.com`,
+    ]) {
+      expect(await act(b.slug, { intent: "pay", email })).toMatchObject({
+        status: 400,
+        body: { errors: { email: PAYER_MESSAGES.musiciansEmail } },
+      });
+    }
+    expect(await db.select().from(payments).where(eq(payments.bookingId, b.id))).toHaveLength(0);
+    expect((await act(b.slug, { intent: "pay", email: `tayo.ade${tag}@example.com` })).status).toBe(302);
   });
 
   it("a payment made with the musician's own address (before this rule): no manage link, no device standing, no release", async () => {
@@ -385,7 +519,7 @@ describe("the payer's powers never reach the musician (money review 2, N1 and N1
     expect((await moneyOf(b, m)).row?.paymentStatus).toBe("paid");
   });
 
-  it("Pay does not take the booking into the account of whoever presses it; the payer's account gets it when the charge is credited", async () => {
+  it("Pay does not take the booking into the account of whoever presses it; the payer's account gets it when they come back from paying", async () => {
     const m = await createMusician();
     const passerBy = await createOrganiser();
     const payer = await createOrganiser();
@@ -402,12 +536,7 @@ describe("the payer's powers never reach the musician (money review 2, N1 and N1
     const paid = await act(b.slug, { intent: "pay", email: payer.email }, payer);
     expect(paid.status).toBe(302);
     expect(await clientOf()).toBeNull();
-    await completeTestCheckout(
-      decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? ""),
-      async (p) => {
-        await handleChargeSuccess(p.data as never);
-      },
-    );
+    await payCheckoutAt(paid.location, cookies(payer.cookie, cookieOf(paid)));
     expect(await clientOf()).toBe(payer.userId);
   });
 

@@ -65,13 +65,22 @@ export async function clientActor(request: Request, slug: string): Promise<Clien
   return { userId: user?.id ?? null, payerToken: readPayerToken(request.headers.get("cookie"), slug) };
 }
 
-/** One address however it is written: case, spaces and a "+tag" on the name do not make another person. */
+/**
+ * One mailbox however it is written: case, spaces and a "+tag" on the name do not make another person, and
+ * for Gmail neither do dots in the name nor the googlemail.com domain (`Tayo.Ade@gmail.com`,
+ * `tayoade+x@googlemail.com` and `tayoade@gmail.com` are one inbox; issue 35 §1).
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at).split("+")[0] ?? "";
+  const domain = address.slice(at + 1);
+  const gmail = domain === "gmail.com" || domain === "googlemail.com";
+  return gmail ? `${local.replaceAll(".", "")}@gmail.com` : `${local}@${domain}`;
+}
+
 function sameMailbox(a: string | null | undefined, b: string | null | undefined): boolean {
-  const norm = (e: string) => {
-    const [name = "", domain = ""] = e.trim().toLowerCase().split("@");
-    return `${name.split("+")[0]}@${domain}`;
-  };
-  return Boolean(a && b) && norm(a!) === norm(b!);
+  return Boolean(a && b) && mailboxOf(a!) === mailboxOf(b!);
 }
 
 type Parties = Awaited<ReturnType<typeof q.bookingParties>>;
@@ -164,22 +173,78 @@ export function payerSecretForForm(formKey: unknown): string | null {
 }
 
 /**
- * Binds this browser's payer secret (the one it holds for the booking, else a new one) to a checkout
- * attempt; answers the secret for the cookie. Whoever completes that checkout makes this browser the payer.
+ * Binds this browser's secret (the one it holds for the booking, else a new one) to a checkout attempt it
+ * started, only so that its second press of Pay goes back to the same checkout: pressing Pay gives no
+ * powers (ADR 0025). Answers the secret for the cookie.
  */
-export async function bindPayerDevice(
+export async function bindCheckoutBrowser(
   booking: { id: string },
   paymentId: string,
   heldToken: string | null,
 ): Promise<string> {
   const secret = heldToken && SECRET.test(heldToken) ? heldToken : newSecret();
-  await bindSecret(db, booking.id, paymentId, secret);
+  await q.insertPayerCredential(db, {
+    bookingId: booking.id,
+    paymentId,
+    kind: "checkout",
+    tokenHash: hashSecret(secret),
+  });
   return secret;
 }
 
-/** Whether this browser's secret is bound to the given checkout attempt (a second Pay may go back to it). */
+/** Whether this browser started the given checkout attempt (a second Pay may go back to it). */
 export async function holdsPayment(paymentId: string, heldToken: string | null): Promise<boolean> {
-  return Boolean(heldToken) && (await q.deviceCredentialHeld(db, paymentId, hashSecret(heldToken!)));
+  return (
+    Boolean(heldToken) && (await q.deviceCredentialHeld(db, paymentId, hashSecret(heldToken!), "checkout"))
+  );
+}
+
+/**
+ * The checkout's return secret (ADR 0025): it goes into the callback URL the provider sends the customer
+ * to once they have paid, so only the browser that completed the payment ever presents it. The browser
+ * that pressed Pay never sees it (the provider's hosted checkout keeps it to itself).
+ */
+export async function newCheckoutReturn(ex: DbExecutor, booking: { id: string }, paymentId: string) {
+  const secret = newSecret();
+  await q.insertPayerCredential(ex, {
+    bookingId: booking.id,
+    paymentId,
+    kind: "return",
+    tokenHash: hashSecret(secret),
+  });
+  return secret;
+}
+
+/**
+ * The browser back from a completed checkout becomes the payer (ADR 0025): the checkout's return secret is
+ * spent once, this browser's secret (or a new one) is bound to the payment, and the organiser account signed
+ * in here (actor.userId; never the musician's) becomes the payer's account and holds the booking. Answers the cookie to set, or
+ * null when nothing was bound (already spent, not paid, or the musician's own).
+ */
+export async function claimCheckoutReturn(
+  slug: string,
+  returnSecret: string,
+  actor: ClientActor,
+  /** The signed-in account is an organiser's: it becomes the payer's account. */
+  organiser: boolean,
+  now = new Date(),
+): Promise<string | null> {
+  if (!SECRET.test(returnSecret)) return null;
+  const device = actor.payerToken && SECRET.test(actor.payerToken) ? actor.payerToken : newSecret();
+  const bound = await db.transaction(async (tx) => {
+    const spent = await q.spendReturnCredential(tx, hashSecret(returnSecret), now);
+    if (!spent) return false;
+    const parties = await q.bookingParties(tx, spent.bookingId);
+    if (!parties || parties.paymentId !== spent.paymentId || paidByMusician(parties)) return false;
+    if (actor.userId && actor.userId === parties.musicianUserId) return false;
+    await bindSecret(tx, spent.bookingId, spent.paymentId, device);
+    if (actor.userId && organiser) {
+      await q.setPayerUser(tx, spent.paymentId, actor.userId);
+      await q.linkClientAccount(spent.bookingId, actor.userId, tx, true);
+    }
+    return true;
+  });
+  return bound ? payerCookie(slug, device) : null;
 }
 
 /** A new one-time link to manage the booking on another device; only its hash is stored. */

@@ -28,6 +28,8 @@ export const PAYER_MESSAGES = {
   musiciansAddress:
     "This booking was paid with the musician's own e-mail address or account, so it cannot be managed from a link. Contact Stagebook support.",
   musicianPays: "You are this booking's musician, so you cannot pay it. Send the link to your client.",
+  musicianConfirms:
+    "You are this booking's musician, so you cannot confirm it for your client. Send the link to your client.",
   musiciansEmail:
     "That is the musician's own e-mail address. Enter the e-mail address of the person paying: the receipt and the way to manage this booking go there.",
   linkSent:

@@ -1,10 +1,15 @@
 // Shared by the payments integration and property tests (never imported by the app).
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, onTestFinished } from "vitest";
-import { payPanelFor } from "~/features/payments/checkout.server";
-import { bindPayerDevice, type ClientActor } from "~/features/payments/payer.server";
+import { handleChargeSuccess, payPanelFor } from "~/features/payments/checkout.server";
+import { type ClientActor, claimCheckoutReturn, readPayerToken } from "~/features/payments/payer.server";
+import {
+  completeTestCheckout,
+  findTestCheckoutByAccessCode,
+  type WebhookPayload,
+} from "~/features/payments/paystack/test-provider.server";
 import { findBookingBySlug } from "~/features/payments/queries.server";
 import { clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
 import { findBookingForCancel } from "~/features/refunds/queries.server";
@@ -14,7 +19,7 @@ import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
-import { payments } from "~db/schema/payments";
+import { payerCredentials, payments } from "~db/schema/payments";
 
 /**
  * For this test, the automatic release is due as soon as the payment is credited (RELEASE_AFTER_HOURS
@@ -139,7 +144,7 @@ export async function payerOfInsertedBooking(bookingId: string): Promise<ClientA
       paidAt: new Date(),
     })
     .returning({ id: payments.id });
-  return { userId: null, payerToken: await bindPayerDevice({ id: bookingId }, payment!.id, null) };
+  return { userId: null, payerToken: await bindDevice(bookingId, payment!.id) };
 }
 
 /**
@@ -153,5 +158,71 @@ export async function asPayer(bookingId: string): Promise<ClientActor> {
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "success")));
   if (!payment) return { userId: null, payerToken: null };
-  return { userId: null, payerToken: await bindPayerDevice({ id: bookingId }, payment.id, null) };
+  return { userId: null, payerToken: await bindDevice(bookingId, payment.id) };
+}
+
+/** A browser bound to a payment as its payer's (what coming back from the checkout does, ADR 0025). */
+async function bindDevice(bookingId: string, paymentId: string): Promise<string> {
+  const secret = randomBytes(32).toString("base64url");
+  await db.insert(payerCredentials).values({
+    bookingId,
+    paymentId,
+    kind: "device",
+    tokenHash: createHash("sha256").update(secret).digest("base64url"),
+  });
+  return secret;
+}
+
+/** The test checkout an authorization URL names (by its access code, as Paystack's). */
+async function checkoutOf(authorizationUrl: string | null) {
+  const accessCode = (authorizationUrl ?? "").split("/test-checkout/")[1] ?? "";
+  const checkout = await findTestCheckoutByAccessCode(accessCode);
+  if (!checkout) throw new Error(`no test checkout at ${authorizationUrl}`);
+  return checkout;
+}
+
+/**
+ * The reference of the checkout an authorization URL names: what the provider (and our server) knows,
+ * never the browser that pressed Pay. For tests that drive the webhook or the ledger by reference.
+ */
+export async function testCheckoutReference(authorizationUrl: string | null): Promise<string> {
+  return (await checkoutOf(authorizationUrl)).reference;
+}
+
+const creditInProcess = async (p: WebhookPayload) => {
+  await handleChargeSuccess(p.data as never);
+};
+
+/**
+ * The checkout at `authorizationUrl` paid by `browser` (who may or may not be the browser that pressed
+ * Pay), with charge.success delivered in-process, and that browser sent back to the callback URL with the
+ * return secret, as the provider does (ADR 0025). Answers the reference, the callback path the paying
+ * browser was sent to, and the paying browser as the booking's payer.
+ */
+export async function payTestCheckout(
+  authorizationUrl: string,
+  browser: ClientActor = { userId: null, payerToken: null },
+  organiser = false,
+  deliver: (p: WebhookPayload) => Promise<void> = creditInProcess,
+): Promise<{ reference: string; returnPath: string; payer: ClientActor }> {
+  const checkout = await checkoutOf(authorizationUrl);
+  await completeTestCheckout(checkout.reference, deliver);
+  const returnPath = new URL(checkout.callbackUrl, "http://x.invalid").pathname;
+  const secret = returnPath.split("/payments/callback/")[1] ?? "";
+  const slug = await slugOfReference(checkout.reference);
+  const cookie = await claimCheckoutReturn(slug, secret, browser, organiser);
+  return {
+    reference: checkout.reference,
+    returnPath: `${returnPath}?trxref=${checkout.reference}&reference=${checkout.reference}`,
+    payer: { userId: browser.userId, payerToken: cookie ? readPayerToken(cookie, slug) : null },
+  };
+}
+
+async function slugOfReference(reference: string): Promise<string> {
+  const [row] = await db
+    .select({ slug: bookingsByMusician.slug })
+    .from(payments)
+    .innerJoin(bookingsByMusician, eq(bookingsByMusician.id, payments.bookingId))
+    .where(eq(payments.reference, reference));
+  return row?.slug ?? "";
 }

@@ -9,7 +9,7 @@ import {
   payoutsInTransitAccount,
 } from "~/features/ledger/ledger-accounts";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
-import { insertBooking } from "~/features/payments/payment-test-support";
+import { insertBooking, testCheckoutReference } from "~/features/payments/payment-test-support";
 import { PaymentProviderError } from "~/features/payments/paystack/payment-provider";
 import { paymentProvider } from "~/features/payments/paystack/provider.server";
 import { refundRecordsForTransaction } from "~/features/payments/paystack/queries.server";
@@ -45,7 +45,7 @@ async function paidBooking() {
   const booking = await insertBooking(m.profileId);
   const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
-  const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+  const reference = await testCheckoutReference(started.authorizationUrl);
   await completeTestCheckout(reference, async (p) => {
     await handleChargeSuccess(p.data as never);
   });

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { bookingsByMusician } from "~db/schema/bookings";
-import { payerCredentials, paymentAnomalies, payments } from "~db/schema/payments";
+import { type payerCredentialKinds, payerCredentials, paymentAnomalies, payments } from "~db/schema/payments";
 import { musicianProfiles } from "~db/schema/profiles";
 
 const b = bookingsByMusician;
@@ -27,15 +27,19 @@ export async function findBookingBySlug(slug: string) {
 }
 export type BookingMoneyRow = NonNullable<Awaited<ReturnType<typeof findBookingBySlug>>>;
 
-/** A signed-in organiser who pays a booking takes it into their account (as confirming does). */
+/**
+ * A signed-in organiser takes the booking into their account. Confirming fills it only when empty; the
+ * payer's account replaces whoever confirmed (`asPayer`): once paid, the payer is the client (M4).
+ */
 export async function linkClientAccount(
   bookingId: string,
   clientUserId: string,
   ex: DbExecutor = db,
+  asPayer = false,
 ): Promise<void> {
   await ex
     .update(b)
-    .set({ clientUserId: sql`coalesce(${b.clientUserId}, ${clientUserId})` })
+    .set({ clientUserId: asPayer ? clientUserId : sql`coalesce(${b.clientUserId}, ${clientUserId})` })
     .where(eq(b.id, bookingId));
 }
 
@@ -163,22 +167,61 @@ export async function bookingParties(ex: DbExecutor, bookingId: string) {
 
 export async function insertPayerCredential(
   ex: DbExecutor,
-  row: { bookingId: string; paymentId: string; kind: "device" | "link"; tokenHash: string; expiresAt?: Date },
+  row: {
+    bookingId: string;
+    paymentId: string;
+    kind: (typeof payerCredentialKinds)[number];
+    tokenHash: string;
+    expiresAt?: Date;
+  },
 ): Promise<void> {
   await ex
     .insert(pc)
     .values(row)
-    .onConflictDoNothing({ target: [pc.tokenHash, pc.paymentId] });
+    .onConflictDoNothing({ target: [pc.tokenHash, pc.paymentId, pc.kind] });
 }
 
-/** Whether a device secret (its hash) is bound to this payment. */
-export async function deviceCredentialHeld(ex: DbExecutor, paymentId: string, tokenHash: string) {
+/** Whether a secret (its hash) is bound to this payment as `kind` ('device': the payer's browser). */
+export async function deviceCredentialHeld(
+  ex: DbExecutor,
+  paymentId: string,
+  tokenHash: string,
+  kind: "device" | "checkout" = "device",
+) {
   const [row] = await ex
     .select({ id: pc.id })
     .from(pc)
-    .where(and(eq(pc.paymentId, paymentId), eq(pc.tokenHash, tokenHash), eq(pc.kind, "device")))
+    .where(and(eq(pc.paymentId, paymentId), eq(pc.tokenHash, tokenHash), eq(pc.kind, kind)))
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * Spends a checkout's return secret (ADR 0025): once, and only for a successful payment. Answers the
+ * payment and its booking, or null (unknown, already spent, or not paid).
+ */
+export async function spendReturnCredential(ex: DbExecutor, tokenHash: string, now: Date) {
+  const [row] = await ex
+    .update(pc)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(pc.tokenHash, tokenHash),
+        eq(pc.kind, "return"),
+        isNull(pc.usedAt),
+        sql`EXISTS (SELECT 1 FROM ${p} WHERE ${p.id} = ${pc.paymentId} AND ${p.status} = 'success')`,
+      ),
+    )
+    .returning({ paymentId: pc.paymentId, bookingId: pc.bookingId });
+  return row ?? null;
+}
+
+/** The payer's account: the one signed in where the payment was completed (never whoever pressed Pay). */
+export async function setPayerUser(ex: DbExecutor, paymentId: string, userId: string) {
+  await ex
+    .update(p)
+    .set({ payerUserId: userId })
+    .where(and(eq(p.id, paymentId), isNull(p.payerUserId)));
 }
 
 /** An unspent, unexpired link (its hash) for this booking. */

@@ -13,7 +13,7 @@ import { pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, loadContext, testIp } from "../../../tests/support/accounts";
 import { handleChargeSuccess, startCheckout } from "./checkout.server";
-import { insertBooking } from "./payment-test-support";
+import { insertBooking, testCheckoutReference } from "./payment-test-support";
 import type { PaymentProvider } from "./paystack/payment-provider";
 import { paymentProvider } from "./paystack/provider.server";
 import { completeTestCheckout } from "./paystack/test-provider.server";
@@ -34,7 +34,7 @@ async function paidAndReleased() {
   const booking = await insertBooking(m.profileId);
   const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
-  const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+  const reference = await testCheckoutReference(started.authorizationUrl);
   await completeTestCheckout(reference, async (p) => {
     await handleChargeSuccess(p.data as never);
   });

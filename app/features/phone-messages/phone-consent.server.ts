@@ -1,9 +1,10 @@
 // Consent (issue 30 §4): on by default with the number given, off with one tap. A musician's and an
 // organiser's own panel change their number's consent and channel; a booking page's panel turns one
 // booking's messages to its organiser off or on again. STOP by SMS is in phone-webhooks.server.ts.
+
 import type { SessionUser } from "~/features/auth/session.server";
+import { clientOf } from "~/features/money/client-identity.server";
 import { displayPhone } from "~/lib/phone";
-import { db } from "~/server/db.server";
 import { textablePhone } from "./phone-messages.server";
 import type { PhoneUpdatesForm, PhoneUpdatesState } from "./phone-updates.schema";
 import { NO_MOBILE_FOR_UPDATES } from "./phone-updates.schema";
@@ -65,13 +66,13 @@ export async function phoneUpdatesOfUser(userId: string): Promise<PhoneUpdatesSt
 
 /** For a booking page: only the last digits of the organiser's number (the musician may hold the link). */
 export async function phoneUpdatesOfBooking(bookingId: string): Promise<PhoneUpdatesState | null> {
-  const b = await q.organiserPhonesOfBooking(bookingId);
-  const phone = b && textablePhone(b.bookingPhone ?? b.requestPhone ?? b.accountPhone);
+  // The client's number: the money module's one "who is the client" rule (M4).
+  const phone = textablePhone((await clientOf(bookingId))?.phone);
   if (!phone) return null;
   const consent = await q.findConsent(phone);
   return {
     phone: `•••• ${phone.slice(-4)}`,
-    enabled: !b.muted && (consent?.enabled ?? true),
+    enabled: !(await q.isBookingMuted(bookingId)) && (consent?.enabled ?? true),
     channel: consent?.channel === "whatsapp" ? "whatsapp" : "sms",
     ...(consent?.enabled === false && consent.changedBy === "stop" ? { stoppedByReply: true } : {}),
   };
@@ -114,8 +115,7 @@ export async function savePhoneUpdates(
   await q.setBookingMuted(booking.id, !on);
   if (on) {
     // Turning a booking's updates on is an explicit yes, also after a STOP from that number.
-    const b = await q.bookingForPhone(db, booking.id);
-    const phone = b && textablePhone(b.bookingPhone ?? b.requestPhone ?? b.accountPhone);
+    const phone = textablePhone((await clientOf(booking.id))?.phone);
     if (phone && (await q.findConsent(phone))?.enabled === false)
       await q.saveConsent(phone, { enabled: true }, "booking");
   }

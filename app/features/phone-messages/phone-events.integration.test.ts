@@ -9,9 +9,8 @@ import { answer, args, giveSlug, post, validBooking } from "~/features/bookings/
 import { cancelOwnBooking, confirmPublicBooking, createBooking } from "~/features/bookings/bookings.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
-import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
-import { insertBooking } from "~/features/payments/payment-test-support";
-import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
+import { startCheckout } from "~/features/payments/checkout.server";
+import { insertBooking, payTestCheckout } from "~/features/payments/payment-test-support";
 import { releaseEscrow } from "~/features/payments/release.server";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
 import { adminPaymentsAction } from "~/features/refunds/admin-payments.server";
@@ -75,22 +74,39 @@ async function musicianWithPhone() {
   return { m, slug, phone };
 }
 
-/** Tunde Sax's ₦250,000 wedding for Chiamaka Okafor, paid ₦262,500 on the test checkout. */
+/**
+ * Tunde Sax's ₦250,000 wedding for Chiamaka Okafor, made from her request (so the number is one she gave,
+ * which the money module's client rule keeps once paid, M4), paid ₦262,500 on the test checkout.
+ */
 async function paidWedding(over: { eventDate?: string } = {}) {
   const { m, slug, phone } = await musicianWithPhone();
   const client = mobile();
   const email = `chiamaka-${randomBytes(3).toString("hex")}@example.com`;
+  const [request] = await db
+    .insert(bookingRequests)
+    .values({
+      musicianId: m.profileId,
+      clientName: "Chiamaka Okafor",
+      email,
+      phoneNumber: client.typed,
+      eventType: "wedding",
+      eventDuration: "4 hours",
+      status: "accepted",
+    })
+    .returning({ id: bookingRequests.id });
   const booking = await insertBooking(m.profileId, {
     clientName: "Chiamaka Okafor",
     email,
     phoneNumber: client.typed,
+    requestId: request!.id,
     ...(over.eventDate ? { eventDate: over.eventDate } : {}),
   });
   const started = await startCheckout(booking.slug, { email }, testIp());
   if (!started.ok) throw new Error(started.message);
-  const reference = started.authorizationUrl.split("/test-checkout/")[1] ?? "";
-  await completeTestCheckout(reference, async (p) => {
-    await handleChargeSuccess(p.data as never);
+  // The browser that pressed Pay completes the checkout and comes back as the payer (ADR 0025).
+  const { payer } = await payTestCheckout(started.authorizationUrl, {
+    userId: null,
+    payerToken: started.payerToken,
   });
   const [row] = (
     await pool().query<{ d: string }>(
@@ -108,7 +124,7 @@ async function paidWedding(over: { eventDate?: string } = {}) {
     booking,
     date,
     link,
-    payer: { userId: null, payerToken: started.payerToken },
+    payer,
   };
 }
 

@@ -4,10 +4,12 @@
 // their consent checked again at sending, the Lagos night waited out except for payment and payout
 // events, a provider error retried with backoff. Queueing never throws into the caller: the booking or
 // the money has already moved.
+
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
 import { musicianRequestLink } from "~/features/booking-requests/request-link.server";
 import { maskContactDetails } from "~/features/messaging/contact-mask";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
+import { clientOf } from "~/features/money/client-identity.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { parseNigerianPhone } from "~/lib/phone";
 import { type DbExecutor, db } from "~/server/db.server";
@@ -226,6 +228,8 @@ export async function phoneBookingEvent(
   try {
     const b = await q.bookingForPhone(db, bookingId);
     if (!b) return;
+    // The client's number: the money module's one "who is the client" rule (M4): once paid, the payer's.
+    const clientPhone = (await clientOf(bookingId))?.phone ?? null;
     const { eventKey, notBefore, ...rest } = extras;
     const vars: PhoneVars = {
       link: bookingLink(b.slug),
@@ -240,7 +244,7 @@ export async function phoneBookingEvent(
         event,
         eventKey: eventKey ?? `${event}:${bookingId}`,
         side,
-        phone: side === "musician" ? b.musicianPhone : (b.bookingPhone ?? b.requestPhone ?? b.accountPhone),
+        phone: side === "musician" ? b.musicianPhone : clientPhone,
         vars,
         bookingId,
         notBefore,

@@ -261,20 +261,6 @@ export async function bookingForPhone(ex: DbExecutor, bookingId: string) {
   return row ?? null;
 }
 
-/** The numbers a booking's organiser may be texted on, and whether its updates are muted: one read. */
-export async function organiserPhonesOfBooking(bookingId: string) {
-  const [row] = await db
-    .select({
-      ...organiserPhoneColumns,
-      muted: sql<boolean>`EXISTS (SELECT 1 FROM ${phoneBookingMutes} WHERE ${phoneBookingMutes.bookingId} = ${b.id})`,
-    })
-    .from(b)
-    .leftJoin(r, eq(r.id, b.requestId))
-    .leftJoin(user, eq(user.id, b.clientUserId))
-    .where(eq(b.id, bookingId));
-  return row ?? null;
-}
-
 export async function musicianForPhone(musicianId: string) {
   const [row] = await db
     .select({

@@ -11,6 +11,7 @@ import {
   fileDispute,
   insertBooking,
   outboxMails,
+  testCheckoutReference,
 } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { sendTestWebhook } from "~/features/payments/paystack/test-webhooks.server";
@@ -29,7 +30,7 @@ async function disputedPaidBooking(clientEmail: string) {
   const booking = await insertBooking(m.profileId, { email: clientEmail });
   const started = await startCheckout(booking.slug, { email: clientEmail }, "10.2.3.4");
   if (!started.ok) throw new Error(started.message);
-  const reference = started.authorizationUrl.split("/test-checkout/")[1] ?? "";
+  const reference = await testCheckoutReference(started.authorizationUrl);
   await completeTestCheckout(reference, async (p) => {
     await handleChargeSuccess(p.data as never);
   });
@@ -123,7 +124,7 @@ describe("a musician cancelling a paid booking", () => {
     });
     const started = await startCheckout(booking.slug, { email: "cancelled@example.com" }, "10.2.3.9");
     if (!started.ok) throw new Error(started.message);
-    await completeTestCheckout(started.authorizationUrl.split("/test-checkout/")[1] ?? "", async (p) => {
+    await completeTestCheckout(await testCheckoutReference(started.authorizationUrl), async (p) => {
       await handleChargeSuccess(p.data as never);
     });
     expect((await cancelOwnBooking({ id: m.profileId }, booking.id)).ok).toBe(true);

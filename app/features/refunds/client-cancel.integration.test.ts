@@ -8,7 +8,7 @@ import {
   musicianPayableAccount,
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
-import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import { startCheckout } from "~/features/payments/checkout.server";
 import type { ClientActor } from "~/features/payments/payer.server";
 import {
   bookingRow,
@@ -17,8 +17,8 @@ import {
   insertBooking,
   outboxMails,
   payPanelForSlug,
+  payTestCheckout,
 } from "~/features/payments/payment-test-support";
-import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { releaseEscrow, runAutoRelease } from "~/features/payments/release.server";
 import { cancellationPolicyOf, chooseCancellationPolicy } from "~/features/wallet/wallet.server";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/booking";
@@ -50,11 +50,11 @@ async function paidBooking(policy: CancellationPolicy, email = "cancel@example.c
   });
   const started = await startCheckout(booking.slug, { email }, testIp());
   if (!started.ok) throw new Error(started.message);
-  await completeTestCheckout(started.authorizationUrl.split("/test-checkout/")[1] ?? "", async (p) => {
-    await handleChargeSuccess(p.data as never);
+  // The browser that pressed Pay completes the checkout and comes back as the payer (ADR 0025).
+  const { payer } = await payTestCheckout(started.authorizationUrl, {
+    userId: null,
+    payerToken: started.payerToken,
   });
-  // The browser that pressed Pay is the payer (ADR 0013).
-  const payer: ClientActor = { userId: null, payerToken: started.payerToken };
   return { musician: m, booking, payer };
 }
 const anyone: ClientActor = { userId: null, payerToken: null };

@@ -23,6 +23,7 @@ import {
   insertBooking,
   payPanelForSlug,
   releaseDueOnCreditInEveryTest,
+  testCheckoutReference,
 } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { releaseEscrow, runAutoRelease } from "~/features/payments/release.server";
@@ -61,7 +62,7 @@ function futureEvent() {
 async function checkout(slug: string, email?: string): Promise<string> {
   const started = await startCheckout(slug, { email: email ?? "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
-  return decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+  return await testCheckoutReference(started.authorizationUrl);
 }
 
 /** Completes the payer's side of a checkout and delivers Paystack's charge.success. */
@@ -232,9 +233,9 @@ describe("#7 one meaning of 'an open dispute holds the money'", () => {
       .where(eq(bookingsByMusician.id, booking.id));
     await pay(await checkout(booking.slug));
 
-    // Review 2, N7: every unresolved dispute reaches the admin, marked as holding nothing.
-    const row = (await adminPaymentsView()).disputes.find((d) => d.bookingId === booking.id);
-    expect(row?.holdsMoney).toBe(false);
+    // Money review 3, M3: paying settles a complaint from before payment, so it is no longer listed as open
+    // for the admin (review 2's N7 listed it as holding nothing) and holds nothing anywhere.
+    expect((await adminPaymentsView()).disputes.find((d) => d.bookingId === booking.id)).toBeUndefined();
     expect((await payPanelForSlug(booking.slug))?.onHold).toBe(false);
     const cancelled = await cancelBookingAsClient(
       booking.slug,

@@ -12,19 +12,20 @@ import {
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
 import { MONEY_MESSAGES } from "~/features/money/booking-money.server";
-import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import { startCheckout } from "~/features/payments/checkout.server";
 import {
   bookingRow,
   fileDispute,
   insertBooking,
   outboxMails,
   payPanelForSlug,
+  payTestCheckout,
   releaseDueOnCreditInEveryTest,
 } from "~/features/payments/payment-test-support";
 import events from "~/features/payments/paystack/fixtures/webhook-events.json";
 import { findTestRecord, moveTestRecord } from "~/features/payments/paystack/queries.server";
 import { paystackSignature, testProviderSecret } from "~/features/payments/paystack/signature.server";
-import { completeTestCheckout, refundEventPayload } from "~/features/payments/paystack/test-provider.server";
+import { refundEventPayload } from "~/features/payments/paystack/test-provider.server";
 import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
 import { releaseEscrow, runAutoRelease } from "~/features/payments/release.server";
 import { action as bookingAction } from "~/routes/booking";
@@ -32,6 +33,7 @@ import { db } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { createMusician, createOrganiser, testIp } from "../../../tests/support/accounts";
+import { payCheckoutAt } from "../../../tests/support/booking-page";
 import { adminPaymentsAction, adminPaymentsView } from "./admin-payments.server";
 import { refundBooking, refundForBooking } from "./refund-test-support";
 import { handleRefundEvent } from "./refunds.server";
@@ -69,11 +71,12 @@ async function paidBooking(over: { email?: string | null; eventDate?: string; pa
     testIp(),
   );
   if (!started.ok) throw new Error(started.message);
-  const reference = started.authorizationUrl.split("/test-checkout/")[1] ?? "";
-  await completeTestCheckout(reference, async (p) => {
-    await handleChargeSuccess(p.data as never);
+  // The browser that pressed Pay completes the checkout and comes back as the payer (ADR 0025).
+  const { reference, payer } = await payTestCheckout(started.authorizationUrl, {
+    userId: null,
+    payerToken: started.payerToken,
   });
-  return { musician: m, booking, reference, payer: { userId: null, payerToken: started.payerToken } };
+  return { musician: m, booking, reference, payer };
 }
 
 const refundEvent = async (bookingId: string, event: "refund.processed" | "refund.failed") => {
@@ -209,7 +212,7 @@ describe("a signed-in organiser paying a musician-created booking", () => {
         .where(eq(bookingsByMusician.id, bookingId))
     )[0]?.clientUserId;
 
-  it("takes the booking into their account once their charge is credited, not when anyone presses Pay (N11)", async () => {
+  it("takes the booking into their account once they come back from paying, not when anyone presses Pay (N11, ADR 0025)", async () => {
     const m = await createMusician();
     const organiser = await createOrganiser();
     const booking = await insertBooking(m.profileId, { eventDate: "2099-07-07" });
@@ -230,12 +233,9 @@ describe("a signed-in organiser paying a musician-created booking", () => {
     const paid = await pay(organiser, booking.slug);
     expect(paid.status).toBe(302);
     expect(await owner(booking.id)).toBeNull();
-    await completeTestCheckout(
-      decodeURIComponent(paid.location?.split("/test-checkout/")[1] ?? ""),
-      async (p) => {
-        await handleChargeSuccess(p.data as never);
-      },
-    );
+    await payCheckoutAt(paid.location, {
+      cookie: `${organiser.cookie}; ${(paid.setCookie ?? "").split(";")[0]}`,
+    });
     expect(await owner(booking.id)).toBe(organiser.userId);
 
     const anonymous = await insertBooking(m.profileId, { eventDate: "2099-07-08" });

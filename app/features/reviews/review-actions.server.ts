@@ -1,9 +1,13 @@
 // Route-facing actions: parse the form, call the rules, answer a ReviewActionResult.
 import { data } from "react-router";
 import type { Outcome } from "~/features/bookings/outcome";
+import { moneyWasReceived } from "~/features/money/money-rules";
+import { type ClientActor, payerStanding } from "~/features/payments/payer.server";
+import { findBookingBySlug } from "~/features/payments/queries.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { idempotent } from "~/server/idempotency.server";
+import { logger } from "~/server/logger.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import {
   clientReviewSchema,
@@ -12,7 +16,12 @@ import {
   replySchema,
   reportSchema,
 } from "./review.schema";
-import { isClientReviewIntent, REVIEW_INTENTS, type ReviewActionResult } from "./review-action";
+import {
+  isClientReviewIntent,
+  REVIEW_INTENTS,
+  REVIEW_REFUSALS,
+  type ReviewActionResult,
+} from "./review-action";
 import { PHOTO_MESSAGES, readReviewUpload } from "./review-photos.server";
 import { reportReview, settleReviewReport } from "./review-reports.server";
 import { replyToReview, type SaveResult, submitClientReview, submitOrganiserReview } from "./reviews.server";
@@ -31,12 +40,38 @@ function invalid(intent: string, error: Parameters<typeof fieldErrors>[0]) {
   return data<ReviewActionResult>({ intent, ok: false, errors: fieldErrors(error) }, { status: 400 });
 }
 
-/** The client's review by the booking link (intent "review" creates, "edit-review" edits). */
-export async function clientReviewAction(form: Record<string, string>, slug: string, clientIp: string) {
+/**
+ * Reviews are the payer's (issue 35 §1, phone walk 3's blocker): on a paid booking only the person who
+ * paid writes or edits the client's review, never anyone else holding the link, nor the musician.
+ * A booking that was never paid cannot be reviewed at all (the rules refuse it with their own sentence).
+ */
+async function notThePayer(slug: string, actor: ClientActor) {
+  const booking = await findBookingBySlug(slug);
+  // Not completed, or never paid: the review rules refuse it with their own sentence.
+  if (booking?.status !== "completed" || !moneyWasReceived(booking.paymentStatus)) return null;
+  const standing = await payerStanding(booking, actor);
+  if (standing === "payer") return null;
+  logger.warn({ bookingId: booking.id, standing }, "client review refused: not the booking's payer");
+  return {
+    ok: false as const,
+    status: 403,
+    message: standing === "musician" ? REVIEW_REFUSALS.musician : REVIEW_REFUSALS.notPayer,
+  };
+}
+
+/** The client's review by the booking link (intent "review" creates, "edit-review" edits), the payer's only. */
+export async function clientReviewAction(
+  form: Record<string, string>,
+  slug: string,
+  clientIp: string,
+  actor: ClientActor,
+) {
   const intent =
     form.intent === REVIEW_INTENTS.clientEdit ? REVIEW_INTENTS.clientEdit : REVIEW_INTENTS.clientCreate;
   const parsed = clientReviewSchema.safeParse(form);
   if (!parsed.success) return invalid(intent, parsed.error);
+  const refused = await notThePayer(slug, actor);
+  if (refused) return answer(intent, refused);
   if (intent === REVIEW_INTENTS.clientEdit) {
     return answer(intent, await submitClientReview(slug, parsed.data, clientIp, "edit"));
   }
@@ -52,7 +87,12 @@ export const PHOTO_POSTS_PER_HOUR = 20;
  * The client's review posted as multipart/form-data, with optional photos from the event. Without
  * photos it is the same as clientReviewAction.
  */
-export async function clientReviewUploadAction(request: Request, slug: string, clientIp: string) {
+export async function clientReviewUploadAction(
+  request: Request,
+  slug: string,
+  clientIp: string,
+  actor: ClientActor,
+) {
   const upload = await readReviewUpload(request);
   if (!upload.ok) {
     const message =
@@ -73,11 +113,13 @@ export async function clientReviewUploadAction(request: Request, slug: string, c
       { status: 400 },
     );
   }
-  if (upload.photos.length === 0) return clientReviewAction(form, slug, clientIp);
+  if (upload.photos.length === 0) return clientReviewAction(form, slug, clientIp, actor);
   const intent =
     form.intent === REVIEW_INTENTS.clientEdit ? REVIEW_INTENTS.clientEdit : REVIEW_INTENTS.clientCreate;
   const parsed = clientReviewSchema.safeParse(form);
   if (!parsed.success) return invalid(intent, parsed.error);
+  const refused = await notThePayer(slug, actor);
+  if (refused) return answer(intent, refused);
   if (!(await hitRateLimit(`review-photos:${clientIp}`, PHOTO_POSTS_PER_HOUR, 3_600_000))) {
     return data<ReviewActionResult>(
       { intent, ok: false, errors: { photos: "Too many uploads. Please wait a while and try again." } },

@@ -10,7 +10,7 @@ import { storage } from "~/server/storage/storage.server";
 import { loadContext } from "../../../tests/support/accounts";
 import { answer } from "../bookings/booking-test-support";
 import { findReview } from "./queries.server";
-import { reviewBooking, reviewMusician } from "./review-test-support";
+import { payerCookieFor, reviewBooking, reviewMusician } from "./review-test-support";
 
 afterAll(async () => {
   await stopJobs();
@@ -32,25 +32,40 @@ function multipartPost(
   slug: string,
   form: Record<string, string>,
   files: { name: string; type: string; bytes: Buffer }[],
+  cookie: string,
 ) {
   const body = new FormData();
   for (const [k, v] of Object.entries(form)) body.append(k, v);
   for (const f of files) body.append("photos", new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
   return new Request(`http://localhost:3000/booking/${slug}`, {
     method: "POST",
-    headers: { origin: "http://localhost:3000" },
+    headers: { origin: "http://localhost:3000", cookie },
     body,
   });
 }
 
-const post = (slug: string, form: Record<string, string>, files: Parameters<typeof multipartPost>[2]) =>
-  answer(() =>
+/** Posted from the browser that paid the booking: reviews are the payer's (issue 35 §1). */
+const post = async (
+  slug: string,
+  form: Record<string, string>,
+  files: Parameters<typeof multipartPost>[2],
+) => {
+  const cookie = payers.get(slug) ?? "";
+  return answer(() =>
     bookingAction({
-      request: multipartPost(slug, form, files),
+      request: multipartPost(slug, form, files, cookie),
       params: { slug },
       context: loadContext(),
     } as never),
   );
+};
+const payers = new Map<string, string>();
+/** A completed, paid booking (reviewBooking) and its payer's browser. */
+async function paidBooking(m: { profileId: string }, opts: Parameters<typeof reviewBooking>[1]) {
+  const bk = await reviewBooking(m, opts);
+  payers.set(bk.slug, (await payerCookieFor(bk)).cookie);
+  return bk;
+}
 
 async function storedFilesOf(bookingId: string): Promise<string[]> {
   const dir = path.resolve(env().DATA_DIR, "uploads", "review_photos", bookingId);
@@ -60,7 +75,7 @@ async function storedFilesOf(bookingId: string): Promise<string[]> {
 describe("photos on the client's review", () => {
   it("a file that is not an image is refused whatever its name and type say, and nothing is stored", async () => {
     const m = await reviewMusician();
-    const bk = await reviewBooking(m, { eventDate: recent() });
+    const bk = await paidBooking(m, { eventDate: recent() });
     const forged = Buffer.from("<?php system($_GET['c']); ?> pretending to be a JPEG");
     const res = await post(bk.slug, fields, [{ name: "party.jpg", type: "image/jpeg", bytes: forged }]);
     expect(res.status).toBe(400);
@@ -71,7 +86,7 @@ describe("photos on the client's review", () => {
 
   it("an image is re-encoded to WebP without its metadata, in two sizes, and the review keeps its URL", async () => {
     const m = await reviewMusician();
-    const bk = await reviewBooking(m, { eventDate: recent() });
+    const bk = await paidBooking(m, { eventDate: recent() });
     const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#c33" } })
       .withMetadata({ exif: { IFD0: { Artist: "Secret GPS person" } } })
       .jpeg()
@@ -95,7 +110,7 @@ describe("photos on the client's review", () => {
 
   it("more than four photos, or a photo over 5MB, is refused with a message; no photos is the plain form", async () => {
     const m = await reviewMusician();
-    const bk = await reviewBooking(m, { eventDate: recent() });
+    const bk = await paidBooking(m, { eventDate: recent() });
     const small = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#3c3" } })
       .png()
       .toBuffer();
@@ -121,7 +136,7 @@ describe("photos on the client's review", () => {
 
   it("photos for a booking that cannot be reviewed are not stored", async () => {
     const m = await reviewMusician();
-    const bk = await reviewBooking(m, { status: "confirmed", eventDate: recent() });
+    const bk = await paidBooking(m, { status: "confirmed", eventDate: recent() });
     const small = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#33c" } })
       .png()
       .toBuffer();

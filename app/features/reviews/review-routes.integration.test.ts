@@ -3,9 +3,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/booking";
 import { action as reviewsAction, loader as reviewsLoader } from "~/routes/musician-reviews";
 import { stopJobs } from "~/server/jobs/jobs.server";
+import { createOrganiser } from "../../../tests/support/accounts";
 import { answer, args, get, post } from "../bookings/booking-test-support";
 import { listAllReviewsForMusician } from "./queries.server";
-import { reviewBooking, reviewMusician, seedPublishedReviews } from "./review-test-support";
+import { REVIEW_REFUSALS } from "./review-action";
+import { payerCookieFor, reviewBooking, reviewMusician, seedPublishedReviews } from "./review-test-support";
 
 afterAll(async () => {
   await stopJobs();
@@ -24,15 +26,50 @@ const goodClientForm = {
 };
 
 describe("Leave a review on /booking/{slug}", () => {
-  it("anyone holding the link reviews once; bad input gets field messages; text is stored as typed", async () => {
+  it("reviews are the payer's: a link holder, another organiser and the musician get no form and a refusal; the payer's draft stays theirs (phone walk 3, blocker 1)", async () => {
     const m = await reviewMusician();
     const bk = await reviewBooking(m, { eventDate: recent() });
-    const page = await answer(() => bookingLoader(args(get(null, `/booking/${bk.slug}`), { slug: bk.slug })));
+    const payer = await payerCookieFor(bk);
+    const stranger = await createOrganiser();
+    const pageAs = (who: { cookie: string } | null) =>
+      answer(() => bookingLoader(args(get(who, `/booking/${bk.slug}`), { slug: bk.slug })));
+    const postAs = (who: { cookie: string } | null, form: Record<string, string>) =>
+      answer(() => bookingAction(args(post(who, `/booking/${bk.slug}`, form), { slug: bk.slug })));
+    for (const who of [null, stranger]) {
+      expect((await pageAs(who)).body.reviewPanel).toMatchObject({ state: "payer-only", review: null });
+      const refused = await postAs(who, {
+        ...goodClientForm,
+        overall: "1",
+        body: "Terrible band, never book them.",
+      });
+      expect(refused).toMatchObject({ status: 403, body: { toast: { message: REVIEW_REFUSALS.notPayer } } });
+    }
+    expect((await pageAs(m)).body.reviewPanel).toBeNull();
+    expect(await postAs(m, goodClientForm)).toMatchObject({
+      status: 403,
+      body: { toast: { message: REVIEW_REFUSALS.musician } },
+    });
+    expect(await listAllReviewsForMusician(m.profileId)).toEqual([]);
+    // The payer writes it; a stranger can neither read the draft nor overwrite it.
+    expect((await postAs(payer, goodClientForm)).status).toBe(200);
+    expect((await pageAs(null)).body.reviewPanel.review).toBeNull();
+    expect((await postAs(null, { ...goodClientForm, intent: "edit-review", overall: "1" })).status).toBe(403);
+    const [stored] = await listAllReviewsForMusician(m.profileId);
+    expect(stored?.overall).toBe(5);
+  });
+
+  it("the payer reviews once; bad input gets field messages; text is stored as typed", async () => {
+    const m = await reviewMusician();
+    const bk = await reviewBooking(m, { eventDate: recent() });
+    const payer = await payerCookieFor(bk);
+    const page = await answer(() =>
+      bookingLoader(args(get(payer, `/booking/${bk.slug}`), { slug: bk.slug })),
+    );
     expect(page.body.reviewPanel).toMatchObject({ state: "open", review: null });
 
     const bad = await answer(() =>
       bookingAction(
-        args(post(null, `/booking/${bk.slug}`, { intent: "review", overall: "9", body: "meh" }), {
+        args(post(payer, `/booking/${bk.slug}`, { intent: "review", overall: "9", body: "meh" }), {
           slug: bk.slug,
         }),
       ),
@@ -44,12 +81,12 @@ describe("Leave a review on /booking/{slug}", () => {
     });
 
     const ok = await answer(() =>
-      bookingAction(args(post(null, `/booking/${bk.slug}`, goodClientForm), { slug: bk.slug })),
+      bookingAction(args(post(payer, `/booking/${bk.slug}`, goodClientForm), { slug: bk.slug })),
     );
     expect(ok.status).toBe(200);
     expect(ok.body.toast.message).toBe("Thank you! Your review has been saved");
     const again = await answer(() =>
-      bookingAction(args(post(null, `/booking/${bk.slug}`, goodClientForm), { slug: bk.slug })),
+      bookingAction(args(post(payer, `/booking/${bk.slug}`, goodClientForm), { slug: bk.slug })),
     );
     expect(again.status).toBe(409);
     const [stored] = await listAllReviewsForMusician(m.profileId);
@@ -110,7 +147,11 @@ describe("/musician_reviews actions", () => {
   it("lists bookings waiting for the musician's review and never shows the client's unpublished one", async () => {
     const m = await reviewMusician();
     const bk = await reviewBooking(m, { eventDate: recent() });
-    await bookingAction(args(post(null, `/booking/${bk.slug}`, goodClientForm), { slug: bk.slug }));
+    const payer = await payerCookieFor(bk);
+    const saved = await answer(() =>
+      bookingAction(args(post(payer, `/booking/${bk.slug}`, goodClientForm), { slug: bk.slug })),
+    );
+    expect(saved.status).toBe(200);
     const page = await answer(() =>
       reviewsLoader(args(get(m, `/musician_reviews/${m.slug}`), { slug: m.slug })),
     );

@@ -1,6 +1,7 @@
 // Shared by the reviews integration tests (never imported by the app).
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { payerOfInsertedBooking } from "~/features/payments/payment-test-support";
 import { addDaysToDate } from "~/lib/lagos-date";
 import { db } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
@@ -63,6 +64,15 @@ export async function reviewBooking(
     })
     .returning({ id: bookingsByMusician.id });
   return { id: row!.id, slug };
+}
+
+/**
+ * The Cookie header of the browser that paid a booking made by reviewBooking (a successful payment and
+ * its device secret): reviews are the payer's (issue 35 §1).
+ */
+export async function payerCookieFor(bk: { id: string; slug: string }): Promise<{ cookie: string }> {
+  const payer = await payerOfInsertedBooking(bk.id);
+  return { cookie: `sb_payer_${bk.slug}=${payer.payerToken}` };
 }
 
 /** 2026-03-14 18:00 in Lagos: when the default booking's event ends. */

@@ -213,7 +213,7 @@ describe("double-blind", () => {
       "edit",
     );
     expect(edited).toMatchObject({ ok: true });
-    const panel = await clientReviewPanel(bk.slug, at(2 * DAY));
+    const panel = await clientReviewPanel(bk.slug, at(2 * DAY), true);
     expect(panel?.review).toMatchObject({
       overall: 3,
       body: "Good, but they started late.",

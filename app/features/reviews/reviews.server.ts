@@ -247,7 +247,8 @@ export async function submitOrganiserReview(
 
 /** What the booking page shows about reviewing: whether the client may, and their own review. */
 export interface ClientReviewPanel {
-  state: WindowState | "not-completed" | "not-paid" | "own-booking";
+  /** "payer-only": a paid booking seen by someone who is not its payer, who may not review it. */
+  state: WindowState | "not-completed" | "not-paid" | "own-booking" | "payer-only";
   closesAt: string | null;
   musicianName: string;
   review:
@@ -299,10 +300,12 @@ export async function clientReviewPanel(
       aboutYou: null,
     };
   }
+  // Reviews are the payer's (issue 35 §1): anyone else holding the link gets no form and no draft.
+  if (!forPayer) return { state: "payer-only", closesAt: null, musicianName, review: null, aboutYou: null };
   const window = await ensureWindow(bk);
   const own = await findReview(bk.id, "client_to_musician");
   return {
-    aboutYou: forPayer ? await publishedReviewOfOrganiser(bk.id) : null,
+    aboutYou: await publishedReviewOfOrganiser(bk.id),
     state: windowState(window, now),
     closesAt: window.closesAt.toISOString(),
     musicianName,

@@ -13,6 +13,7 @@ import {
   insertBooking,
   outboxMails,
   releaseDueOnCreditInEveryTest,
+  testCheckoutReference,
 } from "~/features/payments/payment-test-support";
 import { PaymentProviderError } from "~/features/payments/paystack/payment-provider";
 import { paymentProvider } from "~/features/payments/paystack/provider.server";
@@ -60,7 +61,7 @@ async function paidBooking(musicianId: string) {
   const booking = await insertBooking(musicianId);
   const started = await startCheckout(booking.slug, { email: "ada@example.com" }, "127.0.0.1");
   if (!started.ok) throw new Error(started.message);
-  const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+  const reference = await testCheckoutReference(started.authorizationUrl);
   await completeTestCheckout(reference, async (p) => {
     await handleChargeSuccess(p.data as never);
   });

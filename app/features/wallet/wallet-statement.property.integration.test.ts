@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
-import { asPayer, insertBooking } from "~/features/payments/payment-test-support";
+import { asPayer, insertBooking, testCheckoutReference } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { releaseEscrow } from "~/features/payments/release.server";
 import { eventStartsAt } from "~/features/refunds/cancellation-policy";
@@ -167,7 +167,7 @@ describe("the wallet's history reconciles", () => {
           const b = pick(o.i);
           const started = await startCheckout(b.slug, { email: "ada@example.com" }, from);
           if (started.ok) {
-            const ref = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+            const ref = await testCheckoutReference(started.authorizationUrl);
             await completeTestCheckout(ref, async (p) => {
               const r = await handleChargeSuccess(p.data as Parameters<typeof handleChargeSuccess>[0]);
               if (r === "credited") seen.paid += 1;

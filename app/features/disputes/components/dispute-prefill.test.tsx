@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PayPanelData } from "~/features/payments/checkout.server";
-import { PayPanel } from "~/features/payments/components/pay-panel";
+import { PAY_EMAIL_HINT, PayPanel } from "~/features/payments/components/pay-panel";
 import DisputeFormDialog from "./dispute-form-dialog";
 
 let current: React.ReactNode = null;
@@ -66,5 +66,7 @@ describe("dispute form and checkout prefill (issue 23 §4)", () => {
     const signedOut = input(pay(), "email");
     expect(signedOut).toBeDefined();
     expect(signedOut).not.toContain("value=");
+    // Phone walk 3, #13: the box says why the payer's own address is asked (the musician's is never used).
+    expect(pay()).toContain(PAY_EMAIL_HINT);
   });
 });

@@ -103,6 +103,7 @@ export function PayPanel({
                 required
                 defaultValue={email}
                 label="Organiser's e-mail (for the receipt)"
+                hint={PAY_EMAIL_HINT}
                 error={answer?.errors?.email}
               />
             )}
@@ -193,6 +194,13 @@ export function PayPanel({
     </Card>
   );
 }
+
+/**
+ * Why Pay asks the person paying for their own address (phone walk 3, #13): the musician's entry is never
+ * used (N1), so the box starts empty unless the payer is signed in.
+ */
+export const PAY_EMAIL_HINT =
+  "Enter your own e-mail, even if the musician has one for you: your receipt and the link to manage this booking go only to the person who pays.";
 
 const PANEL_INTENTS: readonly string[] = ["pay", "event-happened", "claim-manage", "send-manage-link"];
 

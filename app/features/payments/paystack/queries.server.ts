@@ -37,6 +37,15 @@ export async function findTestRecord(
   return row;
 }
 
+/** A test transaction by the access code its checkout URL names. */
+export async function findTestRecordByAccessCode(accessCode: string): Promise<TestRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(r)
+    .where(and(eq(r.kind, "transaction"), sql`${r.data}->>'access_code' = ${accessCode}`));
+  return row;
+}
+
 /** Moves a record from one status to another; false when it was not in `from` (someone got there first). */
 export async function moveTestRecord(
   kind: TestRecordKind,

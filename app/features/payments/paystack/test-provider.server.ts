@@ -7,6 +7,7 @@ import { env } from "~/server/env.server";
 import { type PaymentProvider, PaymentProviderError, type TransferResult } from "./payment-provider";
 import {
   findTestRecord,
+  findTestRecordByAccessCode,
   insertTestRecord,
   moveTestRecord,
   refundRecordsForTransaction,
@@ -120,14 +121,27 @@ export function refundEventPayload(
 export async function findTestCheckout(reference: string) {
   const t = await findTestRecord("transaction", reference);
   if (!t) return undefined;
-  const d = t.data as { email?: string; callback_url?: string };
+  const d = t.data as { email?: string; callback_url?: string; access_code?: string; closed_at?: string };
   return {
     reference: t.reference,
+    accessCode: d.access_code ?? "",
     status: t.status,
+    /** The customer pressed "Cancel payment": this checkout can no longer be paid. */
+    closed: Boolean(d.closed_at),
     amountKobo: t.amountKobo ?? 0,
     email: d.email ?? "",
     callbackUrl: d.callback_url ?? "/",
   };
+}
+
+/**
+ * The checkout its authorization_url names, by access code, as Paystack's hosted checkout finds it. Like
+ * Paystack's, the page built on it never shows the reference or the callback URL: only the browser that
+ * completes the payment is sent there (ADR 0025).
+ */
+export async function findTestCheckoutByAccessCode(accessCode: string) {
+  const t = await findTestRecordByAccessCode(accessCode);
+  return t ? findTestCheckout(t.reference) : undefined;
 }
 
 /** The callback URL Paystack returns the customer to: callback_url?trxref=…&reference=… */
@@ -138,6 +152,13 @@ export function callbackWithReference(callbackUrl: string, reference: string): s
   return url.origin === "http://placeholder.invalid" ? `${url.pathname}${url.search}` : url.toString();
 }
 
+/** "Cancel payment": the checkout is closed and can no longer be paid (it stays abandoned). */
+export async function closeTestCheckout(reference: string): Promise<void> {
+  await moveTestRecord("transaction", reference, "abandoned", "abandoned", {
+    closed_at: new Date().toISOString(),
+  });
+}
+
 /**
  * "Complete test payment": the transaction becomes successful (once, whichever worker gets there
  * first) and the signed charge.success webhook is posted. Returns the record for the redirect.
@@ -146,9 +167,11 @@ export async function completeTestCheckout(
   reference: string,
   deliver: (p: WebhookPayload) => Promise<void> = deliverTestWebhook,
 ) {
-  await moveTestRecord("transaction", reference, "abandoned", "success", {
-    paid_at: new Date().toISOString(),
-  });
+  const open = await findTestCheckout(reference);
+  if (open && !open.closed)
+    await moveTestRecord("transaction", reference, "abandoned", "success", {
+      paid_at: new Date().toISOString(),
+    });
   const t = await findTestRecord("transaction", reference);
   if (!t) return undefined;
   // Paystack posts the webhook whether or not an earlier attempt got through; so do we, every time
@@ -164,16 +187,23 @@ export function createTestProvider(): PaymentProvider {
     async initializeTransaction({ email, amountKobo, reference, callbackUrl, metadata }) {
       if (!Number.isSafeInteger(amountKobo) || amountKobo < 100) throw rejected("Invalid Amount Sent");
       if (!/^[\w.=-]+$/.test(reference)) throw rejected("Invalid transaction reference");
+      // Paystack's authorization_url is its hosted checkout named by an access code, not the reference.
+      const accessCode = randomBytes(12).toString("base64url");
       const { created } = await insertTestRecord({
         kind: "transaction",
         reference,
         status: "abandoned",
         amountKobo,
-        data: { id: paystackId(), email, callback_url: callbackUrl, metadata: metadata ?? {} },
+        data: {
+          id: paystackId(),
+          email,
+          callback_url: callbackUrl,
+          access_code: accessCode,
+          metadata: metadata ?? {},
+        },
       });
       if (!created) throw rejected("Duplicate Transaction Reference");
-      // Paystack's authorization_url points at its hosted checkout; ours is the test checkout page.
-      const authorizationUrl = `${env().ORIGIN ?? ""}/test-checkout/${encodeURIComponent(reference)}`;
+      const authorizationUrl = `${env().ORIGIN ?? ""}/test-checkout/${accessCode}`;
       return { authorizationUrl, reference };
     },
 

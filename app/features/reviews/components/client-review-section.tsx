@@ -8,7 +8,7 @@ import { IMAGE_ACCEPT } from "~/features/portfolio/media.schema";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import { useActionToast } from "~/lib/use-action-toast";
 import { CLIENT_CRITERIA, MAX_REVIEW_PHOTOS } from "../rating";
-import { REVIEW_INTENTS, type ReviewActionResult } from "../review-action";
+import { REVIEW_INTENTS, REVIEW_REFUSALS, type ReviewActionResult } from "../review-action";
 import type { ClientReviewPanel } from "../reviews.server";
 import { ReviewTextField, StarField } from "./star-field";
 import { Stars } from "./stars";
@@ -113,11 +113,13 @@ function ReviewOfYou({
   );
 }
 
-/** "Leave a review" on /booking/{slug}: the link is the key, no account needed. */
+/** "Leave a review" on /booking/{slug}: the payer's, on any device they proved it on (issue 35 §1). */
 export function ClientReviewSection({ panel }: { panel: ClientReviewPanel }) {
   if (panel.state === "not-completed" || panel.state === "not-paid" || panel.state === "own-booking")
     return null;
   const closes = panel.closesAt ? formatCalendarDate(panel.closesAt.slice(0, 10), "d MMMM yyyy") : null;
+  // What "hidden until…" means matters only while a review can still be written (phone walk 3, #17).
+  const writing = panel.state === "open" || panel.state === "paused";
   return (
     <section className="mx-auto w-full max-w-3xl px-4 pb-10" aria-labelledby="leave-review">
       <Card>
@@ -125,13 +127,16 @@ export function ClientReviewSection({ panel }: { panel: ClientReviewPanel }) {
           <CardTitle>
             <h2 id="leave-review">Leave a review</h2>
           </CardTitle>
-          <CardDescription>
-            How was {panel.musicianName}? Your review is hidden from the musician and the public until{" "}
-            {panel.musicianName} has reviewed too{closes ? `, or until ${closes}` : ""}; then both are
-            published at once.
-          </CardDescription>
+          {writing && (
+            <CardDescription>
+              How was {panel.musicianName}? Your review is hidden from the musician and the public until{" "}
+              {panel.musicianName} has reviewed too{closes ? `, or until ${closes}` : ""}; then both are
+              published at once.
+            </CardDescription>
+          )}
         </CardHeader>
         <CardContent className="grid gap-4">
+          {panel.state === "payer-only" && <p role="status">{REVIEW_REFUSALS.notPayer}</p>}
           {panel.state === "paused" && (
             <p role="status">
               This booking is under dispute. Reviews open again once the dispute is resolved.

@@ -4,17 +4,18 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { formatNaira } from "~/lib/money";
 
+/** What Paystack's hosted checkout shows too: no reference, no callback URL (ADR 0025). */
 type TestCheckoutView = {
-  reference: string;
   amountKobo: number;
   email: string;
+  /** "success", "closed" (cancelled) or still open. */
   status: string;
-  returnUrl: string;
 };
 
 export function TestCheckoutPage({ checkout }: { checkout: TestCheckoutView }) {
   const busy = useNavigation().state !== "idle";
   const paid = checkout.status === "success";
+  const closed = checkout.status === "closed";
   return (
     <main className="mx-auto w-full max-w-md px-4 py-10">
       <Card>
@@ -40,16 +41,13 @@ export function TestCheckoutPage({ checkout }: { checkout: TestCheckoutView }) {
                 </Fragment>
               ))}
             </dd>
-            <dt className="text-muted-foreground">Reference</dt>
-            <dd className="break-all font-mono text-xs">{checkout.reference}</dd>
           </dl>
-          {paid ? (
-            <div className="space-y-3">
-              <p role="status">This test payment is complete.</p>
-              <Button asChild className="w-full">
-                <a href={checkout.returnUrl}>Return to Stagebook</a>
-              </Button>
-            </div>
+          {paid || closed ? (
+            <p role="status">
+              {paid
+                ? "This test payment is complete. You can close this page."
+                : "This test payment was cancelled. You can close this page."}
+            </p>
           ) : (
             <Form method="post" className="flex flex-col gap-3">
               <Button type="submit" name="intent" value="complete" size="lg" disabled={busy}>
