@@ -36,6 +36,7 @@ import { DEFAULT_CANCELLATION_POLICY, isCancellationPolicy } from "~/features/re
 import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
 import { env } from "~/server/env.server";
+import { type MoneyEventInput, writeMoneyEvent } from "./money-events.server";
 import {
   type Charges,
   chargesAt,
@@ -210,6 +211,8 @@ type Plan = {
   bookingStatus?: "completed";
   /** What each side got from a release in this plan. */
   musicianKobo?: number;
+  /** A lost chargeback's debt repaid from the release. */
+  repaidKobo?: number;
   platformKobo?: number;
   refundKobo?: number;
 };
@@ -261,6 +264,7 @@ function releaseStep(m: LockedBookingMoney, amountKobo: number, by: ReleaseBy) {
   return {
     step: posting(m, "release", `release:${m.booking.id}`, memo, entries),
     musicianKobo: split.musicianKobo - repaid,
+    repaidKobo: repaid,
     platformKobo: split.platformKobo,
   };
 }
@@ -294,6 +298,7 @@ function splitPlan(
     steps: [...steps, release.step],
     refundKobo,
     musicianKobo: release.musicianKobo,
+    repaidKobo: release.repaidKobo,
     platformKobo: release.platformKobo,
     bookingStatus: by === "admin" ? "completed" : undefined,
   };
@@ -328,6 +333,7 @@ export const TRANSITIONS = {
         steps: [release.step],
         bookingStatus: "completed",
         musicianKobo: release.musicianKobo,
+        repaidKobo: release.repaidKobo,
         platformKobo: release.platformKobo,
       };
     },
@@ -442,6 +448,8 @@ export type Applied = {
   refundKobo: number;
   /** The money after the transition. */
   after: BookingMoney;
+  /** The money event this wrote (null: nothing moved), for its follow-ups (money-events.server.ts). */
+  eventId: string | null;
 };
 export type MoneyRefusal = { ok: false; status: number; message: string };
 
@@ -498,14 +506,65 @@ export async function postTransition<N extends TransitionName>(
   if (!after) throw new Error(`booking ${m.booking.id} vanished inside its own transaction`);
   const status = plan.bookingStatus && m.booking.status !== "cancelled" ? plan.bookingStatus : undefined;
   await q.writeBookingStatus(tx, m.booking.id, PAYMENT_STATUS_OF[after.phase], status);
-  return {
-    ok: true,
+  const applied = {
+    ok: true as const,
     moved,
     refundIds,
     musicianKobo: moved ? (plan.musicianKobo ?? 0) : 0,
     platformKobo: moved ? (plan.platformKobo ?? 0) : 0,
     refundKobo: plan.refundKobo ?? 0,
-    after,
+    after: status ? { ...after, booking: { ...after.booking, status } } : after,
+  };
+  const eventId =
+    moved || refundIds.length > 0
+      ? await writeMoneyEvent(tx, moneyEventOf(name, input, plan, applied))
+      : null;
+  return { ...applied, eventId };
+}
+
+/** The event of an applied transition: what moved and the money after it (money-events.server.ts). */
+function moneyEventOf<N extends TransitionName>(
+  name: N,
+  input: TransitionInput<N>,
+  plan: Plan,
+  applied: Omit<Applied, "eventId">,
+): MoneyEventInput {
+  const a = applied.after;
+  const i = input as { by?: string; reason?: string };
+  return {
+    key: `${name}:${plan.steps.map((s) => s.idempotencyKey).join("+") || a.booking.id}`,
+    kind: name,
+    bookingId: a.booking.id,
+    musicianId: a.booking.musicianId,
+    by:
+      i.by ?? i.reason ?? (name === "clientCancelSplit" ? "client" : name === "adminSplit" ? "admin" : null),
+    moved: {
+      refundKobo: applied.refundKobo,
+      musicianKobo: applied.musicianKobo,
+      repaidKobo: applied.moved ? (plan.repaidKobo ?? 0) : 0,
+      platformKobo: applied.platformKobo,
+      refundIds: applied.refundIds,
+    },
+    figures: {
+      paidKobo: a.paidKobo,
+      priceKobo: a.charges?.priceKobo ?? 0,
+      serviceFeeKobo: a.charges?.serviceFeeKobo ?? 0,
+      commissionKobo: a.charges?.commissionKobo ?? 0,
+      musicianShareKobo: a.charges?.musicianKobo ?? 0,
+      escrowKobo: a.escrowKobo,
+      refundedKobo: a.refundedKobo,
+      chargedBackKobo: a.chargedBackKobo,
+      releasedToMusicianKobo: a.releasedShares.musicianKobo,
+      releasedToPlatformKobo: a.releasedShares.platformKobo,
+    },
+    phase: a.phase,
+    held: a.held,
+    holds: a.holds,
+    releaseDueAt: a.releaseDueAt?.toISOString() ?? null,
+    eventEndsAt: a.eventEndsAt?.toISOString() ?? null,
+    creditedAt: a.creditedAt ? new Date(a.creditedAt).toISOString() : null,
+    bookingStatus: a.booking.status,
+    payer: a.payer,
   };
 }
 
