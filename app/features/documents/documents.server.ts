@@ -1,4 +1,3 @@
-import { musicianDisplayName } from "~/features/bookings/bookings.server";
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
 import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
@@ -13,6 +12,7 @@ import {
   POLICY_TERMS,
 } from "~/features/refunds/cancellation-policy";
 import { bookingRefundFacts } from "~/features/refunds/refunds.server";
+import { musicianDisplayName } from "~/lib/display-name";
 import { formatCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";
 import { publicOrigin } from "~/server/env.server";

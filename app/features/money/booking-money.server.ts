@@ -9,11 +9,13 @@
 //    booking status to write, or `{ refused: "a plain sentence" }`. Never read the database in a plan:
 //    everything it needs is on the BookingMoney value (add a fact to queries.server.ts if it is not).
 // 2. Call it as `applyTransition(tx, await readBookingMoney(tx, id), "yourName", input)` inside the
-//    caller's transaction (a transition that releases money to the musician: add it to
-//    RELEASING_TRANSITIONS and call applyReleaseTransition, which requests its automatic payout). readBookingMoney locks the booking, then the musician's wallet (always that
+//    caller's transaction. readBookingMoney locks the booking, then the musician's wallet (always that
 //    order), so postings touching the musician's balances never race a withdrawal or another release.
-//    applyTransition posts, then writes payment_status from the phase derived after the postings.
-// 3. Do outside calls (Paystack, mail, jobs) after the commit, with the result's ids.
+//    applyTransition posts, writes payment_status from the phase derived after the postings, and writes
+//    the money event (what moved, each side's figures, the holds, the due time, the client) with its job.
+// 3. After the commit, call followMoneyEvents([result.eventId]) (money-followups): notices, texts, the
+//    automatic payout, the review window and the receipt consume the event, never the money again. If
+//    the process stops first, the event's job runs them. This module imports none of its users.
 // 4. Add the op to transitions.property.integration.test.ts (it fuzzes this table) and, if the transition
 //    changes what a phase means, to ledger:check (ledger-consistency.server.ts).
 
@@ -461,27 +463,13 @@ const PHASE_REFUSALS: Record<MoneyPhase, string> = {
   partly_settled: MONEY_MESSAGES.nothingHeld,
 };
 
-/** The transitions that release money to the musician: their follow-up is the automatic payout. */
-export const RELEASING_TRANSITIONS = ["release", "clientCancelSplit", "adminSplit"] as const;
-export type ReleasingTransition = (typeof RELEASING_TRANSITIONS)[number];
-
 /**
  * Applies one transition to money read by readBookingMoney in this transaction: checks the phase,
  * plans, posts (each posting once: a repeat moves nothing), then writes payment_status from the
- * phase derived after the postings. A transition that releases money to the musician is applied with
- * its follow-up (the automatic payout) by applyReleaseTransition (release-transitions.server.ts).
+ * phase derived after the postings, and writes the money event (money-events.server.ts) with its job:
+ * after the commit, call the follow-ups with `eventId` (money-followups); the job runs them otherwise.
  */
-export function applyTransition<N extends Exclude<TransitionName, ReleasingTransition>>(
-  tx: DbExecutor,
-  m: LockedBookingMoney,
-  name: N,
-  input: TransitionInput<N>,
-): Promise<Applied | MoneyRefusal> {
-  return postTransition(tx, m, name, input);
-}
-
-/** applyTransition for any transition, without follow-ups: only applyReleaseTransition calls it directly. */
-export async function postTransition<N extends TransitionName>(
+export async function applyTransition<N extends TransitionName>(
   tx: DbExecutor,
   m: LockedBookingMoney,
   name: N,
@@ -535,7 +523,9 @@ function moneyEventOf<N extends TransitionName>(
     key: `${name}:${plan.steps.map((s) => s.idempotencyKey).join("+") || a.booking.id}`,
     kind: name,
     bookingId: a.booking.id,
+    bookingSlug: a.booking.slug,
     musicianId: a.booking.musicianId,
+    paymentReference: a.payment?.reference ?? null,
     by:
       i.by ?? i.reason ?? (name === "clientCancelSplit" ? "client" : name === "adminSplit" ? "admin" : null),
     moved: {
@@ -550,6 +540,7 @@ function moneyEventOf<N extends TransitionName>(
       priceKobo: a.charges?.priceKobo ?? 0,
       serviceFeeKobo: a.charges?.serviceFeeKobo ?? 0,
       commissionKobo: a.charges?.commissionKobo ?? 0,
+      commissionBp: a.charges?.commissionBp ?? 0,
       musicianShareKobo: a.charges?.musicianKobo ?? 0,
       escrowKobo: a.escrowKobo,
       refundedKobo: a.refundedKobo,
@@ -564,6 +555,8 @@ function moneyEventOf<N extends TransitionName>(
     eventEndsAt: a.eventEndsAt?.toISOString() ?? null,
     creditedAt: a.creditedAt ? new Date(a.creditedAt).toISOString() : null,
     bookingStatus: a.booking.status,
+    policy: a.policy,
+    testMoney: a.payment?.provider === "test",
     payer: a.payer,
   };
 }

@@ -35,7 +35,11 @@ export type MoneyEvent = {
   key: string;
   kind: MoneyEventKind;
   bookingId: string;
+  /** The booking's reference ("f35fp66q"), as receipts and texts name it. */
+  bookingSlug: string;
   musicianId: string;
+  /** The successful charge's reference (null: unpaid). */
+  paymentReference: string | null;
   /** When it committed (ISO). */
   at: string;
   /** Who asked: a release's client/auto/admin; a refund's reason. */
@@ -60,6 +64,7 @@ export type MoneyEvent = {
     priceKobo: number;
     serviceFeeKobo: number;
     commissionKobo: number;
+    commissionBp: number;
     /** The musician's share of the whole payment (price − commission). */
     musicianShareKobo: number;
     escrowKobo: number;
@@ -76,6 +81,10 @@ export type MoneyEvent = {
   eventEndsAt: string | null;
   creditedAt: string | null;
   bookingStatus: string;
+  /** The cancellation policy frozen on the payment (null: unpaid). */
+  policy: "flexible" | "moderate" | "strict" | null;
+  /** Paid through the built-in test provider: no real money (an automatic payout waits for real money). */
+  testMoney: boolean;
   /** Who the client is (notices and texts go here). */
   client: { name: string; email: string | null; phone: string | null; userId: string | null };
   payer: { paymentId: string; userId: string | null; email: string } | null;
@@ -117,11 +126,8 @@ export type MoneyEventConsumer = {
   name: string;
   /** Whether this consumer has anything to do with the event (false: marked consumed, nothing run). */
   wants: (event: MoneyEvent) => boolean;
-  /** Its database part, committed with its mark; what it returns is kept with the mark. */
-  run: (
-    event: MoneyEvent,
-    earlier: Record<string, Record<string, unknown>>,
-  ) => Promise<Record<string, unknown> | void>;
+  /** Its database part, committed with its mark; what it returns (an object) is kept with the mark. */
+  run: (event: MoneyEvent, earlier: Record<string, Record<string, unknown>>) => Promise<unknown>;
   /** Its outside part (mail, a transfer), after the commit; its own retries cover a failure. */
   after?: (event: MoneyEvent, result: Record<string, unknown>) => Promise<void>;
 };
@@ -146,7 +152,8 @@ export async function consumeMoneyEvent(id: string, consumers: MoneyEventConsume
     const done = await inTransaction(async () => {
       if (!(await q.claimConsumption(db, id, c.name))) return null;
       if (!c.wants(event)) return {};
-      const result = (await c.run(event, earlier)) ?? {};
+      const returned = await c.run(event, earlier);
+      const result = returned && typeof returned === "object" ? (returned as Record<string, unknown>) : {};
       await q.recordConsumptionResult(db, id, c.name, result);
       return result;
     });

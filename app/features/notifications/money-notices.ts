@@ -33,6 +33,13 @@ export type MoneyNoticeData = {
   holdsMoney?: boolean;
   /** Refunds: a second payment of a booking already paid, refunded in full (review N8). */
   duplicate?: boolean;
+  /** A dispute's decision: what Stagebook keeps (service fee and commission), so the figures add up to what was paid. */
+  platformKobo?: number;
+  /** Released: where an automatic payout sends the money on ("GTBank ••6789"); null: it stays in the wallet. */
+  payoutAccount?: string | null;
+  /** Paid: when the release is due and when the event ends (ISO), from the money event. */
+  dueAt?: string | null;
+  eventEndsAt?: string | null;
 };
 
 export type NoticeParties = {

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { giveSlug } from "~/features/bookings/booking-test-support";
-import { cancelOwnBooking } from "~/features/bookings/bookings.server";
+import { cancelOwnBooking } from "~/features/bookings/cancel-own-booking.server";
 import { dashboardOverview } from "~/features/dashboard/overview.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";

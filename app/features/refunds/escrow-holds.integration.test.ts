@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { args, get } from "~/features/bookings/booking-test-support";
-import { cancelOwnBooking } from "~/features/bookings/bookings.server";
+import { cancelOwnBooking } from "~/features/bookings/cancel-own-booking.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { accountBalanceKobo, findLedgerBreaches } from "~/features/ledger/ledger.server";
 import {

@@ -115,8 +115,8 @@ async function insertReleasePayout(
 }
 
 /**
- * Inside the release's transaction (the booking locked first, then the musician's wallet here): asks for
- * the payout of what this release put in the musician's Available. Nothing when the musician turned
+ * The release's money event's "payout" follow-up (money-followups, in its own transaction; the wallet
+ * locked here): asks for the payout of what this release put in the musician's Available. Nothing when the musician turned
  * automatic payouts off, has no verified payout account, or the share is below the smallest
  * withdrawal; a release that already has a live payout gets no second one. Call sendRequestedPayout
  * with the result once the transaction has committed.
@@ -130,10 +130,15 @@ export async function requestReleasePayout(
   await lockMusicianWallet(tx, release.musicianId);
   const settings = await automaticPayoutsOn(tx, release.musicianId);
   if (!settings) return null;
+  // Asked after the release committed (its money event, ADR 0026): what left Available since (a
+  // withdrawal, a lost chargeback) is not paid out again.
+  const { availableKobo } = await withdrawableKobo(tx, release.musicianId, false);
+  const amountKobo = Math.min(release.amountKobo, availableKobo);
+  if (amountKobo < MIN_WITHDRAWAL_KOBO) return null;
   const hold = payoutHold(settings, release.holds, now);
   const payout = await insertReleasePayout(tx, settings, {
     bookingId: release.bookingId,
-    amountKobo: release.amountKobo,
+    amountKobo,
     status: hold ? "waiting" : "pending",
   });
   if (payout && !hold) await reservePayout(tx, payout);
@@ -144,7 +149,9 @@ export async function requestReleasePayout(
  * After the release committed: queue the transfer (now, or at the end of the account's hold). If the
  * queue cannot be reached, the hourly sweep sends it.
  */
-export async function sendRequestedPayout(payout: PayoutRow | null | undefined): Promise<void> {
+export async function sendRequestedPayout(
+  payout: Pick<PayoutRow, "reference" | "status" | "musicianId"> | null | undefined,
+): Promise<void> {
   if (!payout) return;
   const settings = payout.status === "waiting" ? await findPaymentSettings(payout.musicianId) : undefined;
   await scheduleSend(payout.reference, heldUntil(settings, new Date()) ?? undefined);
