@@ -5,11 +5,11 @@ import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/di
 import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { contactsShared } from "~/features/messaging/contact-shared";
 import { peekBookingMoney, peekBookingsMoney, priceQuote } from "~/features/money/booking-money.server";
+import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/money/event-time";
 import {
   type ClientBookingNews,
   clientBookingNews,
 } from "~/features/notifications/money-notifications.server";
-import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
 import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";

@@ -3,14 +3,14 @@ import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.serv
 import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { CONTACT_SHARED_ONCE_PAID, contactsShared } from "~/features/messaging/contact-shared";
 import { type BookingMoney, chargesOf, peekBookingMoney } from "~/features/money/booking-money.server";
-import { moneyWasReceived } from "~/features/money/money-rules";
-import { SERVICE_FEE_REFUND_NOTE } from "~/features/payments/fee-words";
 import {
   DEFAULT_CANCELLATION_POLICY,
   isCancellationPolicy,
   POLICY_LABELS,
   POLICY_TERMS,
-} from "~/features/refunds/cancellation-policy";
+} from "~/features/money/cancellation-policy";
+import { moneyWasReceived } from "~/features/money/money-rules";
+import { SERVICE_FEE_REFUND_NOTE } from "~/features/payments/fee-words";
 import { bookingRefundFacts } from "~/features/refunds/refunds.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";

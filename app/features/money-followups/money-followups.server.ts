@@ -4,8 +4,10 @@
 //   payout        the automatic payout of what a release put in the musician's Available
 //   notice        the stored notice (Recent Activity), its texts, and its e-mails after the commit
 //   review-window a release opens the booking's review window
-//   receipt       the payer's receipt with the link to manage the booking from another device
 //   release-clock a credit queues its automatic release for the event's due time
+//   receipt       the payer's receipt with the link to manage the booking from another device
+// In this order: one that fails stops those after it until the job retries (the notice says where the
+// payout went; the receipt, which waits on a mail server, comes last).
 // The caller runs them right after its commit (followMoneyEvents); the money-event job queued inside the
 // transaction runs them if the process stopped first, and the hourly sweep catches a lost job.
 import {
@@ -84,20 +86,20 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
     },
   },
   {
-    name: "receipt",
-    wants: paidAndStanding,
-    // Sent inside the mark's transaction: a mail server that fails leaves it unmarked, and the job retries.
-    run: async (e) => {
-      await sendPaymentReceipt(e);
-    },
-  },
-  {
     name: "release-clock",
     wants: paidAndStanding,
     run: async () => {},
     after: async (e) => {
       // Not fatal: the hourly sweep queues any release this misses.
       if (e.releaseDueAt) await scheduleAutoReleaseAt(e.bookingId, new Date(e.releaseDueAt));
+    },
+  },
+  {
+    name: "receipt",
+    wants: paidAndStanding,
+    // Sent inside the mark's transaction: a mail server that fails leaves it unmarked, and the job retries.
+    run: async (e) => {
+      await sendPaymentReceipt(e);
     },
   },
 ];

@@ -32,12 +32,12 @@ import {
   PLATFORM_REVENUE,
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
-import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
-import { configuredFeeRates } from "~/features/payments/fees.server";
-import { DEFAULT_CANCELLATION_POLICY, isCancellationPolicy } from "~/features/refunds/cancellation-policy";
 import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
 import { env } from "~/server/env.server";
+import { DEFAULT_CANCELLATION_POLICY, isCancellationPolicy } from "./cancellation-policy";
+import { eventEnded, eventEndsAt, formatLagosMoment } from "./event-time";
+import { configuredFeeRates } from "./fees.server";
 import { type MoneyEventInput, writeMoneyEvent } from "./money-events.server";
 import {
   type Charges,

@@ -23,7 +23,6 @@ import {
   MONEY_EVENT_CONSUMERS,
   runMoneyEventJob,
 } from "~/features/money-followups/money-followups.server";
-import { bookingCharges } from "~/features/payments/fees";
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
 import { insertBooking } from "~/features/payments/payment-test-support";
 import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.server";
@@ -45,6 +44,7 @@ import {
   type TransitionName,
   withdrawableKobo,
 } from "./booking-money.server";
+import { bookingCharges } from "./fees";
 import { PAYMENT_STATUS_OF } from "./money-rules";
 
 afterAll(async () => {

@@ -15,10 +15,11 @@ import {
   readBookingMoney,
   releaseOpensMessage,
 } from "~/features/money/booking-money.server";
+import type { CancellationPolicy } from "~/features/money/cancellation-policy";
+import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/money/event-time";
 import { moneyWasReceived, PAYMENT_STATUS_OF, releaseDueAt } from "~/features/money/money-rules";
 import { followMoneyEvents } from "~/features/money-followups/money-followups.server";
 import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
-import type { CancellationPolicy } from "~/features/refunds/cancellation-policy";
 import { sendRefund } from "~/features/refunds/refunds.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
@@ -26,7 +27,6 @@ import { db, inTransaction } from "~/server/db.server";
 import { env, publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
-import { eventEnded, eventEndsAt, formatLagosMoment } from "./event-time";
 import { bindPayerDevice, holdsPayment, isMusiciansOwn } from "./payer.server";
 import type { PayFormInput } from "./payment.schema";
 import { PAY_NEEDS_DATE, PAYER_MESSAGES } from "./payment-messages";

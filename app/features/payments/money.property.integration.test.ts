@@ -15,7 +15,7 @@ import {
   CANCELLATION_POLICIES,
   type CancellationPolicy,
   cancellationRefundKobo,
-} from "~/features/refunds/cancellation-policy";
+} from "~/features/money/cancellation-policy";
 import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
 import {
   refundBooking,

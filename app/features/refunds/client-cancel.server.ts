@@ -11,18 +11,18 @@ import {
   peekBookingMoney,
   readBookingMoney,
 } from "~/features/money/booking-money.server";
+import {
+  type CancellationPolicy,
+  cancellationRefundKobo,
+  eventStartsAt,
+  POLICY_LABELS,
+} from "~/features/money/cancellation-policy";
 import { moneyWasReceived } from "~/features/money/money-rules";
 import { followMoneyEvents } from "~/features/money-followups/money-followups.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
 import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
-import {
-  type CancellationPolicy,
-  cancellationRefundKobo,
-  eventStartsAt,
-  POLICY_LABELS,
-} from "./cancellation-policy";
 import { type CancellableBooking, findBookingForCancel, markCancelled } from "./queries.server";
 import { sendRefund } from "./refunds.server";
 

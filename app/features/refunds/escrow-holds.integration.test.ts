@@ -13,6 +13,7 @@ import {
   musicianPayableAccount,
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
+import { POLICY_TERMS } from "~/features/money/cancellation-policy";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
 import {
@@ -34,7 +35,6 @@ import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import { bookingRefunds } from "~db/schema/wallet";
 import { createMusician, testIp } from "../../../tests/support/accounts";
 import { adminPaymentsView, resolvePaymentDispute } from "./admin-payments.server";
-import { POLICY_TERMS } from "./cancellation-policy";
 import { CLIENT_CANCEL_MESSAGES, cancelBookingAsClient } from "./client-cancel.server";
 import { startBookingRefundIn } from "./refund-test-support";
 import { handleRefundEvent } from "./refunds.server";

@@ -17,9 +17,14 @@ import {
   payoutsInTransitAccount,
 } from "~/features/ledger/ledger-accounts";
 import { lockMusicianWallet, withdrawableKobo } from "~/features/money/booking-money.server";
+import {
+  type CancellationPolicy,
+  DEFAULT_CANCELLATION_POLICY,
+  isCancellationPolicy,
+} from "~/features/money/cancellation-policy";
+import { configuredFeeRates } from "~/features/money/fees.server";
 import { sharesOf } from "~/features/money/money-rules";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
-import { configuredFeeRates } from "~/features/payments/fees.server";
 import {
   PaymentProviderError,
   paymentProvider,
@@ -27,11 +32,6 @@ import {
 } from "~/features/payments/paystack/provider.server";
 import { scheduleTestWebhook } from "~/features/payments/paystack/test-webhooks.server";
 import { recordedPayments } from "~/features/payments/recorded-payments.server";
-import {
-  type CancellationPolicy,
-  DEFAULT_CANCELLATION_POLICY,
-  isCancellationPolicy,
-} from "~/features/refunds/cancellation-policy";
 import { isIdempotencyKey } from "~/lib/idempotency";
 import { formatNaira } from "~/lib/money";
 import { formatNairaAmount } from "~/lib/naira";
