@@ -94,13 +94,13 @@ describe("a money event's follow-ups", () => {
     expect(after).toEqual({ notices: 1, payouts: 1, windows: 1, marks: MONEY_EVENT_CONSUMERS.length });
     const [payout] = await payoutsOfBooking(booking.id);
     expect(payout).toMatchObject({ status: "pending", amountKobo: 22_500_000 });
-    const mails = outboxMails("released to your wallet").length;
+    const mails = outboxMails("is being paid out automatically to").length;
     expect(mails).toBeGreaterThan(0);
 
     // Delivered again, twice at once (a retry whose completion was lost, a second host): nothing more.
     await Promise.all([runMoneyEventJob(job!.data), runMoneyEventJob(job!.data)]);
     expect(await followUpsOf(booking.id)).toEqual(after);
-    expect(outboxMails("released to your wallet").length).toBe(mails);
+    expect(outboxMails("is being paid out automatically to").length).toBe(mails);
   });
 
   it("a transition rolled back leaves no event and no job", async () => {

@@ -530,12 +530,17 @@ export async function clientBookingNews(
     resolvedAt: n?.resolvedAt ?? null,
     paidKobo,
     paidLine: held && paidKobo ? `Payment received — ${formatNaira(paidKobo)} held in escrow` : null,
+    // Every paid phase has its own step: "Pay below" is only ever said of an unpaid booking.
     step:
       phase === "held"
         ? `Your payment is held in escrow. After your event, confirm it happened below (or it is released to ${b.musicianName} automatically); if something goes wrong, tell us before then.`
         : phase === "released"
           ? `The payment has been released to ${b.musicianName}. You can leave a review below.`
-          : null,
+          : phase === "partly_settled"
+            ? `Your payment is settled: ${n?.resolution ? `${n.resolution}.` : `part of it went back to you and the rest to ${b.musicianName}.`}`
+            : phase === "refunded"
+              ? "Your payment was refunded to the card or account that paid."
+              : null,
     disputeLine:
       held && paidKobo
         ? `You told us something is wrong. Your payment stays in escrow: ${b.musicianName} can add their side within ${DISPUTE_SIDE_DAYS} days, and our team decides within ${DISPUTE_DECISION_DAYS} days and tells you both.`
