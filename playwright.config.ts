@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: {
     // The compiled server, as `npm start` runs it; BUILD_DIR passes through from the environment: the
     // server serves the build `npm run build` made.
-    command: `rm -rf ${E2E_DATA_DIR} && node ${process.env.BUILD_DIR ?? "build"}/server.js`,
+    command: `rm -rf ${E2E_DATA_DIR} ${E2E_DATA_DIR}-backups && node ${process.env.BUILD_DIR ?? "build"}/server.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

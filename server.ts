@@ -8,6 +8,8 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
+import { archivingFor } from "./app/features/backups/archiving.server";
+import { backupConfig, CLUSTER_ENV } from "./app/features/backups/backup-store.server";
 import { prepareAppRole } from "./app/server/app-role.server";
 import {
   acquireDataDirLock,
@@ -62,7 +64,10 @@ try {
 let embedded: EmbeddedDatabase | undefined;
 if (!config.DATABASE_URL) {
   try {
-    embedded = await startEmbeddedPostgres(config.DATA_DIR);
+    // Continuous archiving is on by default (README, "Backups and restore"); the app's jobs take the
+    // base backups and watch the archive.
+    embedded = await startEmbeddedPostgres(config.DATA_DIR, { settings: archivingFor(backupConfig(config)) });
+    process.env[CLUSTER_ENV] = embedded.dataDir;
     if (!config.BETTER_AUTH_SECRET) {
       const file = path.join(config.DATA_DIR, "auth-secret");
       if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });

@@ -30,6 +30,7 @@ export default [
   layout("routes/layouts/app.tsx", [route("profile", "routes/profile.tsx")]),
   layout("routes/layouts/dashboard.tsx", [
     route("musician_dashboard", "routes/musician-dashboard.tsx"),
+    route("musician_numbers/:slug", "routes/musician-numbers.tsx"),
     route("musician_bookings", "routes/musician-bookings-redirect.tsx"),
     route("musician_bookings/:slug", "routes/musician-bookings.tsx"),
     route("musician_bookingrequests/:slug", "routes/musician-booking-requests.tsx"),
@@ -52,4 +53,5 @@ export default [
   route("musicians/:slug/busy-dates", "routes/musician-busy-dates.tsx"),
   route("booking/:slug/documents/:kind", "routes/booking-document.tsx"),
   route("musician_documents/:slug/:bookingId/:kind", "routes/musician-document.tsx"),
+  route("musician_numbers/:slug/:file", "routes/musician-numbers-csv.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { isMainModule } from "./is-main-module";
 
 export async function buildServer(buildDir: string): Promise<string> {
   const outfile = path.resolve(buildDir, "server.js");
@@ -28,7 +29,7 @@ export async function buildServer(buildDir: string): Promise<string> {
   return outfile;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   const buildDir = process.env.BUILD_DIR ?? "build";
   console.log(`compiled server.ts to ${path.relative(process.cwd(), await buildServer(buildDir))}`);
 }

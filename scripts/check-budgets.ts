@@ -11,6 +11,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { createShowcaseMusician } from "./bench/lighthouse";
 import { AppServer, ROOT } from "./bench/server-control";
+import { isMainModule } from "./is-main-module";
 
 // Issue 24: 125 KB with React in the browser (ADR 0012; React + React Router are 110.8 KB of it).
 // Issue 31: counted in the browser, so a part's code the page fetches at once counts whatever the
@@ -134,6 +135,7 @@ async function main() {
     process.exit(1);
   }
   fs.rmSync(path.resolve(ROOT, dataDir), { recursive: true, force: true });
+  fs.rmSync(path.resolve(ROOT, `${dataDir}-backups`), { recursive: true, force: true });
   const seed = spawnSync(
     process.execPath,
     ["--import", "tsx", "scripts/seed-demo.ts", "--musicians", "30", "--bookings", "60"],
@@ -163,6 +165,7 @@ async function main() {
   } finally {
     await server.stop();
     fs.rmSync(path.resolve(ROOT, dataDir), { recursive: true, force: true });
+    fs.rmSync(path.resolve(ROOT, `${dataDir}-backups`), { recursive: true, force: true });
   }
 
   if (args.json) {
@@ -194,7 +197,7 @@ async function main() {
   if (failed.length || over.length) process.exit(1);
 }
 
-if (process.argv[1]?.endsWith("check-budgets.ts")) {
+if (isMainModule(import.meta.url)) {
   main().catch((err) => {
     console.error(err);
     process.exit(1);

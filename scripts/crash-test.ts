@@ -291,6 +291,8 @@ async function main() {
   const started = Date.now();
   ensureBuild(buildDir);
   fs.rmSync(path.resolve(ROOT, dataDir), { recursive: true, force: true });
+  // Its backups (beside the data folder, README "Backups and restore") belong to the old run too.
+  fs.rmSync(path.resolve(ROOT, `${dataDir}-backups`), { recursive: true, force: true });
   fs.rmSync(path.resolve(ROOT, logFile), { force: true });
   const server = new AppServer({ port: Number(args.port), dataDir, buildDir, logFile });
   server.start();

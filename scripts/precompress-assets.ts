@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { isMainModule } from "./is-main-module";
 
 export function precompressAssets(buildDir: string): number {
   const assets = path.resolve(buildDir, "client", "assets");
@@ -26,7 +27,7 @@ export function precompressAssets(buildDir: string): number {
   return count;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   const buildDir = process.env.BUILD_DIR ?? "build";
   console.log(`precompressed ${precompressAssets(buildDir)} scripts and stylesheets in ${buildDir}`);
 }

@@ -7,6 +7,8 @@ import {
   AdminReports,
   AdminUsers,
 } from "~/features/admin/components/admin-views";
+import { backupHealth } from "~/features/backups/backups.server";
+import { BackupAlert, BackupCard } from "~/features/backups/components/backup-health";
 import { adminPaymentsAction } from "~/features/refunds/admin-payments.server";
 import { AdminPayments } from "~/features/refunds/components/admin-payments";
 import { AdminReviewReports } from "~/features/reviews/components/admin-review-reports";
@@ -23,7 +25,8 @@ export const meta = () => [{ title: pageTitle("Admin Dashboard") }, { name: "rob
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = adminQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return adminTab(query.tab, query.page);
+  const [tab, backups] = await Promise.all([adminTab(query.tab, query.page), backupHealth()]);
+  return { ...tab, backups };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -61,7 +64,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
+      <BackupAlert health={d.backups} />
       {d.tab === "overview" && <AdminOverview data={d.overview} />}
+      {d.tab === "overview" && <BackupCard health={d.backups} />}
       {d.tab === "users" && <AdminUsers data={d.users} />}
       {d.tab === "bookings" && <AdminBookings data={d.bookings} />}
       {d.tab === "reports" && <AdminReports data={d.reports} />}

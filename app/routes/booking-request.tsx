@@ -14,6 +14,7 @@ import { RequestBookingPage } from "~/features/booking-requests/components/reque
 import { requestSummaryLines } from "~/features/booking-requests/request-summary";
 import { todayInLagos } from "~/features/bookings/booking-dates";
 import { publicBusyDates } from "~/features/calendar/busy-dates.server";
+import { markViewBecameRequest } from "~/features/numbers/numbers.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { idempotent } from "~/server/idempotency.server";
@@ -64,6 +65,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { ok: false, toast: { type: "error", message: result.message } },
           { status: result.status },
         );
+      }
+      if (!result.draft) {
+        await markViewBecameRequest(params.slug, {
+          ip: context.clientIp,
+          userAgent: request.headers.get("user-agent"),
+        });
       }
       if (result.draft) {
         return data<BookingRequestActionResult>({

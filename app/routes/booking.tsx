@@ -24,7 +24,11 @@ import {
   sendManageLink,
 } from "~/features/payments/payer.server";
 import { payFormSchema } from "~/features/payments/payment.schema";
-import { EVENT_HAPPENED_DONE, type PaymentActionResult } from "~/features/payments/payment-messages";
+import {
+  EVENT_HAPPENED_DONE,
+  MANAGE_ON_THIS_DEVICE,
+  type PaymentActionResult,
+} from "~/features/payments/payment-messages";
 import { markEventHappened } from "~/features/payments/release.server";
 import { phoneUpdatesOfBooking } from "~/features/phone-messages/phone-consent.server";
 import { cancelBookingAsClient, clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
@@ -38,6 +42,7 @@ import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
 import { pageTitle } from "~/lib/nav";
 import { env } from "~/server/env.server";
+import { redirectWithToast } from "~/server/flash.server";
 import { idempotent } from "~/server/idempotency.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/booking";
@@ -174,7 +179,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: claimed.status },
       );
     }
-    return redirect(`/booking/${params.slug}`, { headers: { "Set-Cookie": claimed.cookie } });
+    // Said, not only shown by the buttons that appear (phone walk 3).
+    return redirectWithToast(
+      `/booking/${params.slug}`,
+      { type: "success", message: MANAGE_ON_THIS_DEVICE },
+      { headers: { "Set-Cookie": claimed.cookie } },
+    );
   }
   if (form.intent === "send-manage-link") {
     const sent = await sendManageLink(params.slug, context.clientIp);

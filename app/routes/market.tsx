@@ -6,6 +6,9 @@ import { maxRateError, parseMarketSearch } from "~/features/marketplace/search.s
 import { searchMarket } from "~/features/marketplace/search.server";
 import { waitlistSchema } from "~/features/marketplace/waitlist.schema";
 import { joinWaitlist } from "~/features/marketplace/waitlist.server";
+import { priceBandFor, publicRecordsOf } from "~/features/numbers/numbers.server";
+import { bandSentence } from "~/features/numbers/price-band";
+import { publicRecordText } from "~/features/numbers/public-record";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { lagosToday } from "~/lib/lagos-date";
 import { pageTitle } from "~/lib/nav";
@@ -33,10 +36,18 @@ export const meta = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const search = parseMarketSearch(params);
+  const [results, band] = await Promise.all([
+    searchMarket(search),
+    // What musicians charge (issue 38): only once an event type is chosen, only with enough bookings.
+    priceBandFor(search.eventType, search.location),
+  ]);
+  const records = await publicRecordsOf(results.cards.map((c) => c.id));
   return {
     search,
     maxRateError: maxRateError(params),
-    results: await searchMarket(search),
+    results,
+    records: Object.fromEntries([...records].map(([id, r]) => [id, publicRecordText(r)])),
+    band: band ? bandSentence(band) : null,
     today: lagosToday(),
   };
 }
@@ -79,7 +90,19 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       />
       {/* "Apply filters" lands here (#results), so a phone shows the results, not the form. */}
       <section id="results" aria-label="Results" className="scroll-mt-20">
-        <MarketResultsView results={loaderData.results} search={loaderData.search} />
+        {loaderData.band && (
+          <p
+            className="mb-3 rounded-md bg-secondary p-3 text-sm text-secondary-foreground"
+            data-testid="price-band"
+          >
+            {loaderData.band}
+          </p>
+        )}
+        <MarketResultsView
+          results={loaderData.results}
+          search={loaderData.search}
+          records={loaderData.records}
+        />
       </section>
       {(actionData || (!loaderData.results.failed && loaderData.results.cards.length === 0)) && (
         <WaitlistForm result={actionData} />

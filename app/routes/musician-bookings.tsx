@@ -11,9 +11,11 @@ import { cancelOwnBooking } from "~/features/bookings/cancel-own-booking.server"
 import { AllBookingsPage } from "~/features/bookings/components/all-bookings-page";
 import { overlapAllowed } from "~/features/calendar/calendar.schema";
 import { disputeSideAction, disputeThreadsFor } from "~/features/disputes/dispute-sides.server";
+import { releaseLinesOf } from "~/features/money/release-lines.server";
 import { bookingMoneyNewsForMusician } from "~/features/notifications/money-notifications.server";
 import { ownWebsite, requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { organiserReputationsFor } from "~/features/reviews/reviews.server";
+import { payoutDestination } from "~/features/wallet/wallet.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/nav";
 import { readForm } from "~/server/read-form.server";
@@ -26,16 +28,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
   const bookings = await listOwnBookings(profile);
   const ids = bookings.map((b) => b.id);
-  const [reputations, threads, news] = await Promise.all([
+  const held = bookings.filter((b) => b.paymentStatus !== "unpaid").map((b) => b.id);
+  const [reputations, threads, news, releaseLines] = await Promise.all([
     organiserReputationsFor(profile.id, { bookingIds: ids }),
     disputeThreadsFor(ids),
     bookingMoneyNewsForMusician(profile, bookings),
+    payoutDestination(profile.id).then((sendsTo) => releaseLinesOf(held, sendsTo)),
   ]);
   return {
     bookings,
     reputations,
     disputeThreads: Object.fromEntries(threads),
     moneyNews: Object.fromEntries(news),
+    releaseLines: Object.fromEntries(releaseLines),
     websiteActive: ownWebsite(profile).active,
     now: new Date().toISOString(),
   };
@@ -74,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       result = await deleteOwnBooking(profile, id.data);
       break;
     case "cancel":
-      result = await cancelOwnBooking(profile, id.data);
+      result = await cancelOwnBooking(profile, id.data, String(form.cancelReason ?? ""));
       break;
     case "complete":
       result = await completeOwnBooking(profile, id.data);

@@ -4,6 +4,8 @@ import { deferred } from "~/components/deferred";
 import { getSessionUser } from "~/features/auth/session.server";
 import { publicAvailability } from "~/features/availability/availability.server";
 import { publicBusyDates } from "~/features/calendar/busy-dates.server";
+import { publicRecordOf } from "~/features/numbers/numbers.server";
+import { publicRecordText } from "~/features/numbers/public-record";
 import { PublicProfileView } from "~/features/profiles/components/public-profile";
 import { getPublicProfile } from "~/features/profiles/profile.server";
 import { reviewsPageSchema } from "~/features/reviews/review.schema";
@@ -48,11 +50,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { page } = reviewsPageSchema.parse({
     page: new URL(request.url).searchParams.get("reviewsPage") ?? undefined,
   });
-  const [availability, reviews, busyDates, { cancellationPolicy, verified }] = await Promise.all([
+  const [availability, reviews, busyDates, { cancellationPolicy, verified }, record] = await Promise.all([
     publicAvailability(profile.profile.id),
     profileReviews(profile.profile.id, page),
     publicBusyDates(profile.profile.id),
     publicPaymentFacts(profile.profile.id, profile.profile),
+    publicRecordOf(profile.profile.id),
   ]);
   const origin = publicOrigin();
   const p = profile.profile;
@@ -74,6 +77,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       busyDates,
       cancellationPolicy,
       verified,
+      record: record ? publicRecordText(record) : null,
       share: {
         title: `${name}${p.performanceRoles[0] ? ` — ${p.performanceRoles[0]}` : ""} | Stagebook`,
         description,
@@ -145,6 +149,7 @@ export default function MusicianProfilePage({ loaderData }: Route.ComponentProps
         tab={params.get("tab")}
         reviews={loaderData.reviews}
         verified={loaderData.verified}
+        record={loaderData.record}
       />
       <div className="mx-auto w-full max-w-5xl px-4 pb-10">
         <UpcomingAvailability blocks={loaderData.availability} />

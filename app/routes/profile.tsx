@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { priceHintsFor } from "~/features/numbers/numbers.server";
 import { ExperienceManager } from "~/features/performances/components/experience-manager";
 import { PhoneUpdatesPanel } from "~/features/phone-messages/components/phone-updates-panel";
 import { phoneUpdatesOfUser } from "~/features/phone-messages/phone-consent.server";
@@ -47,7 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       : undefined;
   const cancellationPolicy = await cancellationPolicyOf(profile.id);
   const phoneUpdates = await phoneUpdatesOfUser(user.id);
-  return { ...editor, cancellationPolicy, phoneUpdates, origin: publicOrigin(), toast };
+  // What others are booked for, for the event types the musician plays (issue 38).
+  const hints = await priceHintsFor(profile.id);
+  const priceHints = editor.profile.eventTypes.flatMap((t) => (hints[t] ? [hints[t] as string] : []));
+  return { ...editor, cancellationPolicy, phoneUpdates, priceHints, origin: publicOrigin(), toast };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -102,7 +106,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
       <TabNav tabs={TABS} current={tab} label="Profile sections" className="mb-6" />
-      {tab === "about" && <AboutForm profile={profile} errors={errorsFor("about")} />}
+      {tab === "about" && (
+        <AboutForm profile={profile} errors={errorsFor("about")} priceHints={loaderData.priceHints} />
+      )}
       {tab === "portfolio" && (
         <PortfolioManager
           items={portfolio}

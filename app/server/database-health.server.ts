@@ -16,7 +16,17 @@ const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMED
 const CONNECTION_MESSAGE =
   /Connection terminated|terminating connection|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)/i;
 
-/** Whether an error (or one it wraps, as Drizzle's "Failed query" does) is the database being unreachable. */
+/**
+ * 25006 read_only_sql_transaction: the server took the connection but is not (or no longer) the
+ * primary, as when a connection reaches a standby or a primary Patroni just demoted during a failover.
+ */
+const READ_ONLY = "25006";
+
+/**
+ * Whether an error (or one it wraps, as Drizzle's "Failed query" does) is the database being
+ * unavailable for now: unreachable (refused, cut, 08xxx), shutting down or restarting (57P0x), or
+ * read-only because this server is not the primary (25006). Each is answered 503 with Retry-After.
+ */
 export function isConnectionError(err: unknown): boolean {
   for (
     let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
@@ -24,7 +34,8 @@ export function isConnectionError(err: unknown): boolean {
     depth++
   ) {
     const code = typeof e.code === "string" ? e.code : "";
-    if (CONNECTION_CODES.has(code) || code.startsWith("08") || code.startsWith("57P0")) return true;
+    if (CONNECTION_CODES.has(code) || code.startsWith("08") || code.startsWith("57P0") || code === READ_ONLY)
+      return true;
     if (typeof e.message === "string" && CONNECTION_MESSAGE.test(e.message)) return true;
     e = e.cause as typeof e;
   }
@@ -79,6 +90,7 @@ function reasonOf(err: unknown): string {
   const e = err as { code?: string; message?: string };
   if (e?.code === "ECONNREFUSED") return "the database refuses connections (it is starting or stopped)";
   if (e?.code === "57P01" || e?.code === "57P03") return "the database is restarting";
+  if (e?.code === READ_ONLY) return "the database is read-only (not the primary: a failover is under way)";
   if (e?.code === "ETIMEDOUT" || /timeout/i.test(e?.message ?? ""))
     return "the database does not answer in time";
   return `the database connection failed (${e?.code ?? e?.message ?? "unknown"})`;
@@ -91,7 +103,7 @@ function markDown(err: unknown) {
 
 /**
  * Keeps one connection open to notice at once when the database goes away (its socket closes), then
- * tries every 500 ms until it answers again. Requests in the meantime get 503 instead of 500s.
+ * tries every 500 ms until it answers again, writable. Requests in the meantime get 503 instead of 500s.
  */
 export function watchDatabase(url: string) {
   if (watching) return;
@@ -110,7 +122,13 @@ export function watchDatabase(url: string) {
     client.on("end", () => onLost(null));
     try {
       await client.connect();
-      await client.query("SELECT 1");
+      // A server that takes connections but is not the primary (a standby, or a primary being
+      // demoted) cannot take the app's writes: that is an outage too, until the balancer finds the new one.
+      const { rows } = await client.query<{ read_only: string }>(
+        "SELECT current_setting('transaction_read_only') AS read_only",
+      );
+      if (rows[0]?.read_only === "on")
+        throw Object.assign(new Error("read-only database"), { code: READ_ONLY });
       if (down) {
         logger.info({ downMs: Date.now() - down.since }, "database reachable again");
         backSince = Date.now();

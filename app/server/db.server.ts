@@ -13,7 +13,7 @@ import * as payments from "~db/schema/payments";
 import * as profiles from "~db/schema/profiles";
 import * as reviews from "~db/schema/reviews";
 import { appDatabaseUrl } from "./app-role.server";
-import { noteDatabaseError } from "./database-health.server";
+import { isConnectionError, noteDatabaseError } from "./database-health.server";
 import { logger } from "./logger.server";
 
 export const schema = {
@@ -39,6 +39,42 @@ function noteFailures(pool: pg.Pool, method: "query" | "connect") {
   };
 }
 
+/** Clients that met the database unavailable (cut, restarting, read-only) while checked out. */
+const unusable = new WeakSet<pg.PoolClient>();
+
+/**
+ * A client that met the database unavailable is closed when it is given back, not kept: one still
+ * open to a server that is no longer the primary (a failover under way) would answer every later
+ * transaction "read-only". The pool's next connection goes through the balancer to the new primary.
+ * (pool.query gives its client back with the error, which closes it already; a transaction's
+ * checkout gives it back plainly, hence this.)
+ */
+function closeUnusableClients(pool: pg.Pool) {
+  pool.on("connect", (client) => {
+    // The prototype's query is looked up at each call, not bound once, so whatever wraps it later
+    // (the tests' SQL spy) still sees every statement.
+    const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+      const result = proto.query.apply(client, args);
+      if (result instanceof Promise)
+        result.catch((err: unknown) => {
+          if (isConnectionError(err)) unusable.add(client);
+        });
+      return result;
+    };
+  });
+  // Checkouts (transactions): the client given back is closed if it met the database unavailable.
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { connect: typeof connect }).connect = (...args) => {
+    if (args.length) return connect(...args);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      const release = client.release;
+      client.release = (err?: Error | boolean) => release(err || unusable.has(client));
+      return client;
+    });
+  };
+}
+
 function createDb(url: string) {
   // A burst queues for a connection rather than failing after a few seconds: the wait for a free
   // connection is short next to an error page. An unreachable database fails fast (refused) anyway.
@@ -60,6 +96,7 @@ function createDb(url: string) {
   });
   noteFailures(pool, "query");
   noteFailures(pool, "connect");
+  closeUnusableClients(pool);
   return { pool, db: drizzle(pool, { schema }) };
 }
 

@@ -104,7 +104,7 @@ async function packagedBinaries(): Promise<Binaries> {
   return { dir: path.resolve(path.dirname(mod.postgres), ".."), postgres: mod.postgres, initdb: mod.initdb };
 }
 
-interface OsUser {
+export interface OsUser {
   uid: number;
   gid: number;
 }
@@ -114,7 +114,7 @@ function idOf(flag: "-u" | "-g"): number {
 }
 
 /** PostgreSQL refuses to run as root; as root it runs as a `postgres` OS user (made if missing). */
-function postgresOsUser(): OsUser | undefined {
+export function postgresOsUser(): OsUser | undefined {
   if (process.getuid?.() !== 0) return undefined;
   try {
     return { uid: idOf("-u"), gid: idOf("-g") };
@@ -181,7 +181,7 @@ function reachableBinaries(bin: Binaries, user: OsUser, systemDir: string): Bina
  * 0700 home); then SYSTEM_DIR/clusters/<data dir id>/postgres, recorded in DATA_DIR/postgres-location
  * so backups and people know where it is. Durable either way: same disk semantics, fsync on.
  */
-function clusterDir(dataDir: string, user: OsUser | undefined, systemDir: string): string {
+export function clusterDir(dataDir: string, user: OsUser | undefined, systemDir = SYSTEM_DIR): string {
   const local = path.resolve(dataDir, "postgres");
   if (!user || canTraverse(path.join(local, "PG_VERSION"), user)) return local;
   const id = createHash("sha256").update(fs.realpathSync(dataDir)).digest("hex").slice(0, 16);
@@ -277,7 +277,11 @@ export class PostgresError extends Error {
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  opts: { systemDir?: string } = {},
+  opts: {
+    systemDir?: string;
+    /** Server settings (`name=value`, passed as -c) for this start only: archiving, recovery. */
+    settings?: (pgDir: string, user: OsUser | undefined) => string[];
+  } = {},
 ): Promise<EmbeddedDatabase> {
   const systemDir = opts.systemDir ?? SYSTEM_DIR;
   const user = postgresOsUser();
@@ -306,7 +310,8 @@ export async function startEmbeddedPostgres(
     }
   }
   const port = await freePort();
-  const flags = ["-D", pgDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1"];
+  const extra = (opts.settings?.(pgDir, user) ?? []).flatMap((s) => ["-c", s]);
+  const flags = ["-D", pgDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", ...extra];
   let stopping = false;
   let current: ChildProcess | undefined;
   const start = async () => {

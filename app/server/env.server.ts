@@ -90,6 +90,30 @@ const envSchema = z.object({
     .url("WHATSAPP_BASE_URL must be a full URL")
     .default("https://graph.facebook.com/v21.0"),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("en"),
+  // Backups (issue 37, README "Backups and restore"): continuous WAL archiving of the embedded database
+  // plus a base backup every BACKUP_BASE_EVERY_HOURS, to BACKUP_DIR or an S3-compatible store.
+  BACKUPS: z.enum(["on", "off"], "BACKUPS must be on or off").default("on"),
+  /** Unset: a folder beside DATA_DIR (`.data` → `.data-backups`). Put it on another disk. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_RETENTION_DAYS: z.coerce
+    .number("BACKUP_RETENTION_DAYS must be a whole number of days")
+    .int("BACKUP_RETENTION_DAYS must be a whole number of days")
+    .min(1, "BACKUP_RETENTION_DAYS must be between 1 and 3650")
+    .max(3650, "BACKUP_RETENTION_DAYS must be between 1 and 3650")
+    .default(14),
+  BACKUP_BASE_EVERY_HOURS: z.coerce
+    .number("BACKUP_BASE_EVERY_HOURS must be a whole number of hours")
+    .int("BACKUP_BASE_EVERY_HOURS must be a whole number of hours")
+    .min(1, "BACKUP_BASE_EVERY_HOURS must be between 1 and 720")
+    .max(720, "BACKUP_BASE_EVERY_HOURS must be between 1 and 720")
+    .default(24),
+  /** Backups to their own S3-compatible bucket; unset, S3_BUCKET's store under `backups/` when that is set. */
+  BACKUP_S3_BUCKET: z.string().optional(),
+  BACKUP_S3_ENDPOINT: z.url("BACKUP_S3_ENDPOINT must be a full URL").optional(),
+  BACKUP_S3_REGION: z.string().optional(),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  BACKUP_S3_PREFIX: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

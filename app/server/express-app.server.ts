@@ -7,7 +7,21 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import { sql } from "drizzle-orm";
 import express from "express";
+import {
+  BACKUP_WATCH_CRON,
+  BACKUP_WATCH_JOB,
+  BASE_BACKUP_CRON,
+  BASE_BACKUP_JOB,
+  backupRuntime,
+} from "~/features/backups/backups.server";
 import { messageStreamHandler, stopRealtime } from "~/features/messaging/realtime.server";
+import {
+  NUMBERS_NIGHTLY_CRON,
+  NUMBERS_NIGHTLY_JOB,
+  NUMBERS_REFRESH_CRON,
+  NUMBERS_REFRESH_JOB,
+  recordProfileView,
+} from "~/features/numbers/numbers.server";
 import { MONEY_SWEEP_CRON, MONEY_SWEEP_JOB } from "~/features/payments/money-sweep.server";
 import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
 import { PHONE_SWEEP_CRON, PHONE_SWEEP_JOB } from "~/features/phone-messages/phone-messages.server";
@@ -22,7 +36,7 @@ import { databaseStatus, outageGuard, RETRY_AFTER_SECONDS, watchDatabase } from 
 import { closeDb, db } from "./db.server";
 import { env } from "./env.server";
 import { registerJobHandlers } from "./jobs/handlers.server";
-import { scheduleEvery, startJobs as startJobQueue, stopJobs } from "./jobs/jobs.server";
+import { scheduleEvery, scheduleJob, startJobs as startJobQueue, stopJobs } from "./jobs/jobs.server";
 import { logger } from "./logger.server";
 import { withOutageSafeActions } from "./outage-actions.server";
 import { publicPageCache, stopPublicPageCache } from "./public-cache.server";
@@ -141,6 +155,26 @@ export function createApp(): express.Express {
     messageStreamHandler(req, res).catch(next);
   });
 
+  // A profile view is counted here, before the public page cache answers (issue 38): once per visitor
+  // per day, after the answer has gone, without holding the page up or failing it.
+  app.get("/musicians/:slug", (req, res, next) => {
+    const wantsPage = (req.get("accept") ?? "").includes("text/html") && req.get("purpose") !== "prefetch";
+    if (wantsPage) {
+      const slug = String(req.params.slug);
+      res.once("finish", () => {
+        if (res.statusCode !== 200) return;
+        recordProfileView({
+          slug,
+          url: new URL(req.originalUrl, "http://localhost"),
+          referer: req.get("referer"),
+          ownHost: req.get("host") ?? "",
+          ip: req.ip ?? "unknown",
+          userAgent: req.get("user-agent"),
+        }).catch((err) => logger.warn({ err }, "could not count a profile view"));
+      });
+    }
+    next();
+  });
   app.use(publicPageCache());
   app.use(
     createRequestHandler({
@@ -163,6 +197,14 @@ export async function startJobs(): Promise<void> {
   await startReviewSweep();
   await scheduleEvery(MONEY_SWEEP_JOB, MONEY_SWEEP_CRON);
   await scheduleEvery(PHONE_SWEEP_JOB, PHONE_SWEEP_CRON);
+  await scheduleEvery(NUMBERS_REFRESH_JOB, NUMBERS_REFRESH_CRON);
+  await scheduleEvery(NUMBERS_NIGHTLY_JOB, NUMBERS_NIGHTLY_CRON);
+  if (backupRuntime()) {
+    await scheduleEvery(BACKUP_WATCH_JOB, BACKUP_WATCH_CRON);
+    await scheduleEvery(BASE_BACKUP_JOB, BASE_BACKUP_CRON);
+    // A fresh start gets its first base backup now rather than at the next hourly check.
+    await scheduleJob(BASE_BACKUP_JOB, {});
+  }
 }
 
 /** Ends the open message streams (a draining server): each browser reconnects elsewhere and catches up. */

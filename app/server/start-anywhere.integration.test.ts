@@ -5,8 +5,10 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
+import { isMainModule } from "../../scripts/is-main-module";
 import { canTraverse, startEmbeddedPostgres } from "./embedded-postgres.server";
 import { startupProblem } from "./startup-errors.server";
 
@@ -59,6 +61,54 @@ it.each([
   },
   120_000,
 );
+
+it("builds in a clone whose path has a space, as root in a 0700 home (npm run build's own scripts)", () => {
+  // `npm install && npm start` in "~/my projects/stage book": the build's last steps decide whether they
+  // were run as a command; a path with a space is `%20` in import.meta.url (issue 40).
+  const clone = path.join(tempDir(0o700), "my projects", "stage book");
+  fs.mkdirSync(clone, { recursive: true });
+  for (const entry of ["app", "scripts", "server.ts", "node_modules", "package.json", "tsconfig.json"]) {
+    fs.symlinkSync(path.resolve(entry), path.join(clone, entry));
+  }
+  const assets = path.join(clone, "build", "client", "assets");
+  fs.mkdirSync(assets, { recursive: true });
+  fs.writeFileSync(path.join(assets, "entry.js"), "console.log('stage book');\n".repeat(50));
+  const run = (script: string) =>
+    spawnSync(process.execPath, ["--import", "tsx", path.join(clone, "scripts", script)], {
+      cwd: clone,
+      env: { ...process.env, BUILD_DIR: "build" },
+      encoding: "utf8",
+      timeout: 90_000,
+    });
+
+  const precompressed = run("precompress-assets.ts");
+  expect(precompressed.status, precompressed.stderr).toBe(0);
+  expect(precompressed.stdout).toContain("precompressed 1 scripts and stylesheets");
+  expect(fs.existsSync(path.join(assets, "entry.js.br"))).toBe(true);
+
+  const compiled = run("build-server.ts");
+  expect(compiled.status, compiled.stderr).toBe(0);
+  expect(compiled.stdout).toContain("compiled server.ts to build/server.js");
+  expect(fs.existsSync(path.join(clone, "build", "server-main.js"))).toBe(true);
+  expect(fs.readFileSync(path.join(clone, "build", "server.js"), "utf8")).toContain(
+    'import("./server-main.js")',
+  );
+}, 120_000);
+
+it("knows it was run as a command from a path with a space or through a symlink, and not when imported", () => {
+  const dir = path.join(tempDir(0o755), "stage book");
+  fs.mkdirSync(dir);
+  const file = path.join(dir, "script.ts");
+  fs.writeFileSync(file, "");
+  const link = path.join(dir, "link.ts");
+  fs.symlinkSync(file, link);
+  const url = pathToFileURL(file).href;
+  expect(url).toContain("stage%20book");
+  expect(isMainModule(url, file)).toBe(true);
+  expect(isMainModule(url, link)).toBe(true);
+  expect(isMainModule(url, path.join(dir, "other.ts"))).toBe(false);
+  expect(isMainModule(url, undefined)).toBe(false);
+});
 
 it("starts afresh when the data folder is deleted and made again at the same path", async () => {
   const home = tempDir(0o700);

@@ -57,6 +57,8 @@ export const bookingsByMusician = pgTable(
     // Who cancelled ("client" | "musician") and when: screens say "You cancelled", never a guess.
     cancelledBy: text("cancelled_by"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The musician's reason for cancelling, as the client reads it (masked), at most 500 characters. */
+    cancelReason: text("cancel_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -74,6 +76,10 @@ export const bookingsByMusician = pgTable(
     check(
       "bookings_by_musician_cancelled_by_check",
       sql`${t.cancelledBy} IS NULL OR ${t.cancelledBy} IN ('client', 'musician')`,
+    ),
+    check(
+      "bookings_by_musician_cancel_reason_check",
+      sql`${t.cancelReason} IS NULL OR char_length(${t.cancelReason}) <= 500`,
     ),
     check(
       "bookings_by_musician_payment_status_check",

@@ -35,6 +35,8 @@ export const phoneMessages = pgTable(
     text: text("text").notNull(),
     template: text("template"),
     variables: jsonb("variables").$type<string[]>(),
+    /** What the message says (PhoneVars), to write it again for another channel before it is sent. */
+    vars: jsonb("vars").$type<Record<string, unknown>>(),
     status: text("status").notNull().default("queued"),
     sendAfter: timestamp("send_after", { withTimezone: true }).notNull().defaultNow(),
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),

@@ -17,6 +17,7 @@ export interface Answer {
   text: string;
   servedBy: string;
   location: string | null;
+  retryAfter: string | null;
   cookies: string[];
 }
 
@@ -50,6 +51,7 @@ export async function answerOf(res: Response): Promise<Answer> {
     text: await res.text(),
     servedBy: res.headers.get("x-served-by") ?? "",
     location: res.headers.get("location"),
+    retryAfter: res.headers.get("retry-after"),
     cookies: res.headers.getSetCookie().map((c) => c.split(";")[0]!),
   };
 }
@@ -105,6 +107,52 @@ export interface Outcome {
   status: number | "network error" | "timeout";
   ok: boolean;
   servedBy: string;
+  retryAfter: string | null;
+}
+
+/** An answer that means "not now, send it again": 502, 503, 504, or none at all. */
+function notNow(status: Outcome["status"]): boolean {
+  return typeof status !== "number" || status === 502 || status === 503 || status === 504;
+}
+
+/**
+ * Sends a request and records how it went. With `retryForMs`, a "not now" answer is followed by the
+ * very same request (the same idempotency key) after its Retry-After (1 s without one), as a person
+ * pressing Send again or Paystack redelivering a webhook does, for up to that long; each attempt is
+ * its own outcome. Resolves with the last.
+ */
+export async function sendRecorded(
+  kind: string,
+  send: () => Promise<Answer>,
+  outcomes: Outcome[],
+  opts: { retryForMs?: number; ok?: (a: Answer) => boolean } = {},
+): Promise<Outcome> {
+  const giveUpAt = Date.now() + (opts.retryForMs ?? 0);
+  for (;;) {
+    const sentAt = Date.now();
+    let outcome: Outcome;
+    try {
+      const a = await send();
+      const ok = opts.ok ? opts.ok(a) : a.status >= 200 && a.status < 300;
+      outcome = {
+        kind,
+        sentAt,
+        doneAt: Date.now(),
+        status: a.status,
+        ok,
+        servedBy: a.servedBy,
+        retryAfter: a.retryAfter,
+      };
+      if (!ok && !notNow(a.status))
+        console.log(`    ${a.status} on ${kind} from ${a.servedBy}: ${a.text.slice(0, 200)}`);
+    } catch (err) {
+      const status = (err as Error).name === "TimeoutError" ? "timeout" : "network error";
+      outcome = { kind, sentAt, doneAt: Date.now(), status, ok: false, servedBy: "", retryAfter: null };
+    }
+    outcomes.push(outcome);
+    if (outcome.ok || !notNow(outcome.status) || Date.now() >= giveUpAt) return outcome;
+    await sleep(1000 * (Number(outcome.retryAfter) || 1));
+  }
 }
 
 export interface LoadRun {
@@ -121,7 +169,14 @@ export interface LoadRun {
  * public page, the market, and a booking request (a write with an idempotency key and a unique
  * marker). No client retries: a request that fails is counted as failed.
  */
-export function startLoad(base: string, slug: string, rate: number, tag: string, clients = 6): LoadRun {
+export function startLoad(
+  base: string,
+  slug: string,
+  rate: number,
+  tag: string,
+  clients = 6,
+  retryForMs = 0,
+): LoadRun {
   const run: LoadRun = {
     outcomes: [],
     acknowledged: new Set(),
@@ -133,32 +188,32 @@ export function startLoad(base: string, slug: string, rate: number, tag: string,
   const one = async () => {
     const i = n++;
     const kind = i % 3 === 0 ? "booking request" : i % 3 === 1 ? "public page" : "market";
-    const sentAt = Date.now();
     const marker = `scale-${randomUUID()}`;
-    let outcome: Outcome;
-    try {
-      const a =
-        kind === "booking request"
-          ? await postForm(base, `/musicians/${slug}/request.data`, {
-              // Its own name: the musician's e-mail about each request differs, so a job run twice shows.
-              clientName: `Scale ${tag} ${i}`,
-              phoneNumber: "08031234567",
-              dateNotFixed: "on",
-              eventType: "wedding",
-              eventDuration: "4",
-              additionalDetails: marker,
-              idempotencyKey: randomUUID(),
-            })
-          : await get(base, kind === "public page" ? `/musicians/${slug}` : "/market?q=sax");
-      const ok = a.status >= 200 && a.status < 300;
-      outcome = { kind, sentAt, doneAt: Date.now(), status: a.status, ok, servedBy: a.servedBy };
-      if (a.status >= 500 && a.status !== 503 && a.status !== 502 && a.status !== 504)
-        console.log(`    ${a.status} on ${kind} from ${a.servedBy}: ${a.text.slice(0, 200)}`);
-    } catch (err) {
-      const status = (err as Error).name === "TimeoutError" ? "timeout" : "network error";
-      outcome = { kind, sentAt, doneAt: Date.now(), status, ok: false, servedBy: "" };
-    }
-    run.outcomes.push(outcome);
+    const fields = {
+      // Its own name: the musician's e-mail about each request differs, so a job run twice shows.
+      clientName: `Scale ${tag} ${i}`,
+      phoneNumber: "08031234567",
+      dateNotFixed: "on",
+      eventType: "wedding",
+      eventDuration: "4",
+      additionalDetails: marker,
+      idempotencyKey: randomUUID(),
+    };
+    const outcome =
+      kind === "booking request"
+        ? await sendRecorded(
+            kind,
+            () => postForm(base, `/musicians/${slug}/request.data`, fields),
+            run.outcomes,
+            {
+              retryForMs,
+            },
+          )
+        : await sendRecorded(
+            kind,
+            () => get(base, kind === "public page" ? `/musicians/${slug}` : "/market?q=sax"),
+            run.outcomes,
+          );
     if (kind === "booking request") (outcome.ok ? run.acknowledged : run.unacknowledged).add(marker);
   };
   const loop = async () => {
@@ -197,7 +252,13 @@ export interface WriterRun {
  * Organisers each sending a message every `everyMs` through the balancer (the product allows 30 a
  * minute per sender), as the Messages page's fetcher does, with an idempotency key.
  */
-export function startWriters(base: string, writers: Writer[], everyMs: number, tag: string): WriterRun {
+export function startWriters(
+  base: string,
+  writers: Writer[],
+  everyMs: number,
+  tag: string,
+  retryForMs = 0,
+): WriterRun {
   const run: WriterRun = {
     sent: 0,
     acknowledged: new Set(),
@@ -211,24 +272,15 @@ export function startWriters(base: string, writers: Writer[], everyMs: number, t
     let n = 0;
     while (!stopping) {
       const body = `${tag} message ${n++} from writer ${index}`;
+      const fields = { intent: "send", conversationId: w.conversationId, body, idempotencyKey: randomUUID() };
       run.sent += 1;
       const sentAt = Date.now();
-      let outcome: Outcome;
-      try {
-        const a = await postForm(
-          base,
-          "/messages.data",
-          { intent: "send", conversationId: w.conversationId, body, idempotencyKey: randomUUID() },
-          { cookie: w.cookie },
-        );
-        const ok = a.status === 200 && a.text.includes(body);
-        outcome = { kind: "message", sentAt, doneAt: Date.now(), status: a.status, ok, servedBy: a.servedBy };
-        if (!ok) console.log(`    message answered ${a.status} from ${a.servedBy}: ${a.text.slice(0, 200)}`);
-      } catch (err) {
-        const status = (err as Error).name === "TimeoutError" ? "timeout" : "network error";
-        outcome = { kind: "message", sentAt, doneAt: Date.now(), status, ok: false, servedBy: "" };
-      }
-      run.outcomes.push(outcome);
+      const outcome = await sendRecorded(
+        "message",
+        () => postForm(base, "/messages.data", fields, { cookie: w.cookie }),
+        run.outcomes,
+        { retryForMs, ok: (a) => a.status === 200 && a.text.includes(body) },
+      );
       if (outcome.ok) run.acknowledged.add(body);
       else run.failed.push(outcome);
       const wait = sentAt + everyMs - Date.now();

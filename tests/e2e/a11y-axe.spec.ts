@@ -151,6 +151,7 @@ const roles: Record<
       const s = encodeURIComponent(musician.slug);
       return [
         { url: "/musician_dashboard" },
+        { url: `/musician_numbers/${s}` },
         { url: "/profile" },
         { url: "/profile?tab=portfolio" },
         { url: "/profile?tab=experience" },

@@ -215,7 +215,11 @@ test("organiser request → accepted booking → client confirms → completed; 
   // Mark completed opens at the event's end (issue 22 §2): the event moves to yesterday.
   await eventWasYesterdayFor(slug, "Kemi Bello");
   await musician.reload();
-  await kemi.getByRole("button", { name: "Mark booking for Kemi Bello completed" }).click();
+  // It asks first, and says it releases no money (phone walk 3).
+  await kemi.getByLabel("Mark booking for Kemi Bello completed").click();
+  const markKemi = kemi.getByRole("region", { name: "Mark this booking completed?" });
+  await expect(markKemi).toContainText("This records that the event for Kemi Bello took place.");
+  await markKemi.getByRole("button", { name: "Mark completed" }).click();
   await expect(musician.getByText("Booking for Kemi Bello has been marked completed")).toBeVisible();
   await expect(kemi.getByText("Completed", { exact: true })).toBeVisible();
 
@@ -268,7 +272,12 @@ test("organiser request → accepted booking → client confirms → completed; 
   await expect(client2.getByText("Booking confirmed successfully!")).toBeVisible();
   await eventWasYesterdayFor(slug, "Tope Ade");
   await musician.goto(`/musician_bookings/${slug}`);
-  await musician.getByRole("button", { name: "Mark booking for Tope Ade completed" }).click();
+  const tope1 = musician.getByRole("listitem").filter({ hasText: "Tope Ade" });
+  await tope1.getByLabel("Mark booking for Tope Ade completed").click();
+  await tope1
+    .getByRole("region", { name: "Mark this booking completed?" })
+    .getByRole("button", { name: "Mark completed" })
+    .click();
   await expect(musician.getByText("Booking for Tope Ade has been marked completed")).toBeVisible();
   await musician.goto(`/musician_successfulbookings/${slug}`);
   const tope = musician.getByRole("listitem").filter({ hasText: "Tope Ade" }).first();

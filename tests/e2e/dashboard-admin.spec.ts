@@ -54,4 +54,17 @@ test("an admin sees real counts and paginated tables", async ({ page }) => {
   await page.getByRole("link", { name: "Reports", exact: true }).click();
   await expect(page.getByText("Most popular musicians")).toBeVisible();
   await expect(page.getByText("Common event types")).toBeVisible();
+
+  // Backups (issue 37): the server archives from its first start and takes a base backup then; the
+  // overview shows both times once the backup job has recorded them (seconds after the start).
+  await page.getByRole("link", { name: "Overview", exact: true }).click();
+  await expect(page.getByText("Backups", { exact: true })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("backup-last-base").locator("time")).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByTestId("backup-last-wal").locator("time")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByText("Kept in")).toBeVisible();
+  await expect(page.getByText(/\.data-e2e[^/]*-backups$/)).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Backups are failing" })).toHaveCount(0);
 });

@@ -7,7 +7,9 @@ test("saved availability persists and shows on the public profile", async ({ pag
   await registerMusician(page, { firstName: "Bisi", lastName: "Lawal" });
 
   // Activate the website through the Account tab, as the musician would.
-  const slug = `bisi-${Date.now().toString(36)}`;
+  const slug = `bisi-${Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => "qrstuvwxyz"[Number(d)]!)}`;
   await page.goto("/profile?tab=account");
   await page.getByLabel("Phone Number").fill("08031234567");
   await page.getByLabel("Website URL").fill(slug);

@@ -36,7 +36,9 @@ async function completeWebsite(page: Page, stageName: string): Promise<string> {
     .fill("Smooth saxophone for receptions, cocktails and corporate nights in Abuja and Lagos.");
   await page.getByRole("button", { name: "Save Profile" }).click();
   await toast(page, "Profile updated successfully!");
-  const slug = `sax-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
+  const slug = `sax-${Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => "qrstuvwxyz"[Number(d)]!)}-${Math.floor(Math.random() * 1e4)}`;
   await tab(page, "Account").click();
   await page.getByLabel("Phone Number").fill("08031234567");
   await page.getByLabel("Website URL").fill(slug);

@@ -17,7 +17,9 @@ function tab(page: Page, name: string) {
 }
 
 function uniqueSlug() {
-  return `chioma-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
+  return `chioma-${Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => "qrstuvwxyz"[Number(d)]!)}-${Math.floor(Math.random() * 1e4)}`;
 }
 
 test("a new musician builds a website and a signed-out visitor sees it all", async ({ page, browser }) => {

@@ -6,6 +6,7 @@ describe("dashboard menu", () => {
     const menu = dashboardMenu("ada-sings");
     expect(menu.map((m) => m.label)).toEqual([
       "Overview",
+      "Numbers",
       "Edit Profile",
       "Bookings",
       "Events",
@@ -13,20 +14,28 @@ describe("dashboard menu", () => {
       "Wallet",
       "Reviews",
     ]);
-    expect(menu[2].children?.map((c) => [c.label, c.to])).toEqual([
+    expect(menu[1].to).toBe("/musician_numbers/ada-sings");
+    expect(menu[3].children?.map((c) => [c.label, c.to])).toEqual([
       ["All Bookings", "/musician_bookings/ada-sings"],
       ["Booking Requests", "/musician_bookingrequests/ada-sings"],
       ["Successful Bookings", "/musician_successfulbookings/ada-sings"],
     ]);
-    expect(menu[3].children?.map((c) => c.label)).toEqual(["All", "Upcoming", "Past", "Availability"]);
-    expect(menu[3].children?.[3].to).toBe("/musician_availability/ada-sings");
-    expect(menu[4].children?.map((c) => [c.label, c.to])).toEqual([
+    expect(menu[4].children?.map((c) => c.label)).toEqual(["All", "Upcoming", "Past", "Availability"]);
+    expect(menu[4].children?.[3].to).toBe("/musician_availability/ada-sings");
+    expect(menu[5].children?.map((c) => [c.label, c.to])).toEqual([
       ["All Messages", "/musician_messages/ada-sings"],
       ["With Bookings", "/musician_messages/ada-sings?filter=bookings"],
       ["Inquiries", "/musician_messages/ada-sings?filter=inquiries"],
     ]);
-    expect(menu[5].to).toBe("/musician_wallet/ada-sings");
-    expect(menu[6].to).toBe("/musician_reviews/ada-sings");
+    expect(menu[6].to).toBe("/musician_wallet/ada-sings");
+    expect(menu[7].to).toBe("/musician_reviews/ada-sings");
+  });
+});
+
+describe("waiting requests", () => {
+  it("are counted beside Booking Requests", () => {
+    const bookings = dashboardMenu("ada-sings", { requests: 3 })[3];
+    expect(bookings?.children?.find((c) => c.label === "Booking Requests")?.count).toBe(3);
   });
 });
 

@@ -2,18 +2,21 @@
 export interface MenuLeaf {
   label: string;
   to: string | null;
+  /** Things waiting there (requests to answer), shown beside the label when more than 0. */
+  count?: number;
 }
 export interface MenuEntry {
   label: string;
-  icon: "overview" | "profile" | "bookings" | "events" | "messages" | "wallet" | "reviews";
+  icon: "overview" | "numbers" | "profile" | "bookings" | "events" | "messages" | "wallet" | "reviews";
   to: string;
   children?: MenuLeaf[];
 }
 
-export function dashboardMenu(slug: string): MenuEntry[] {
+export function dashboardMenu(slug: string, waiting: { requests?: number } = {}): MenuEntry[] {
   const s = encodeURIComponent(slug);
   return [
     { label: "Overview", icon: "overview", to: "/musician_dashboard" },
+    { label: "Numbers", icon: "numbers", to: `/musician_numbers/${s}` },
     { label: "Edit Profile", icon: "profile", to: "/profile" },
     {
       label: "Bookings",
@@ -21,7 +24,7 @@ export function dashboardMenu(slug: string): MenuEntry[] {
       to: `/musician_bookings/${s}`,
       children: [
         { label: "All Bookings", to: `/musician_bookings/${s}` },
-        { label: "Booking Requests", to: `/musician_bookingrequests/${s}` },
+        { label: "Booking Requests", to: `/musician_bookingrequests/${s}`, count: waiting.requests ?? 0 },
         { label: "Successful Bookings", to: `/musician_successfulbookings/${s}` },
       ],
     },

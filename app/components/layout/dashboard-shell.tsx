@@ -9,6 +9,8 @@ export interface DashboardContext {
   websiteUrl: string | null;
   stageName: string | null;
   sidebarOpen: boolean;
+  /** Booking requests waiting for an answer (the menu counts them). */
+  waitingRequests: number;
 }
 
 // --- "View My Website" (profiles engineer: the spec §6 behaviour when the website is inactive) ---
@@ -30,7 +32,7 @@ export function DashboardShell({ ctx, children }: { ctx: DashboardContext; child
   return (
     <SidebarProvider defaultOpen={ctx.sidebarOpen}>
       <div className="flex w-full flex-1">
-        <DashboardSidebar slug={ctx.slug} />
+        <DashboardSidebar slug={ctx.slug} waitingRequests={ctx.waitingRequests} />
         <div className="flex min-w-0 flex-1 flex-col gap-6 px-4 py-6 md:px-6">
           <div data-testid="dashboard-header" className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex items-center gap-2">

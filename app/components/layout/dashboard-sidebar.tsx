@@ -1,4 +1,5 @@
 import {
+  BarChart3Icon,
   CalendarDaysIcon,
   CalendarIcon,
   LayoutDashboardIcon,
@@ -102,6 +103,7 @@ export function SidebarTrigger({ className }: { className?: string }) {
 
 const icons = {
   overview: LayoutDashboardIcon,
+  numbers: BarChart3Icon,
   profile: UserPenIcon,
   bookings: CalendarDaysIcon,
   events: CalendarIcon,
@@ -135,6 +137,15 @@ function MenuList({ menu }: { menu: MenuEntry[] }) {
                       {child.to ? (
                         <NavLink to={child.to} end className={itemClass}>
                           {child.label}
+                          {child.count ? (
+                            <span
+                              className="ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"
+                              data-testid="menu-waiting-requests"
+                            >
+                              {child.count}
+                              <span className="sr-only"> waiting</span>
+                            </span>
+                          ) : null}
                         </NavLink>
                       ) : (
                         <span
@@ -221,9 +232,9 @@ function RailList({ menu }: { menu: MenuEntry[] }) {
   );
 }
 
-export function DashboardSidebar({ slug }: { slug: string }) {
+export function DashboardSidebar({ slug, waitingRequests }: { slug: string; waitingRequests: number }) {
   const { open } = useSidebar();
-  const menu = dashboardMenu(slug);
+  const menu = dashboardMenu(slug, { requests: waitingRequests });
   return (
     <aside
       id="dashboard-sidebar"
@@ -247,11 +258,11 @@ export function DashboardSidebar({ slug }: { slug: string }) {
 }
 
 /** The dashboard's entries at the top of the site header's drawer on a phone (one menu, sections first). */
-export function DashboardPhoneMenu({ slug }: { slug: string }) {
+export function DashboardPhoneMenu({ slug, waitingRequests }: { slug: string; waitingRequests: number }) {
   return (
     <nav aria-label="Dashboard menu" className="flex flex-col gap-1">
       <h2 className="px-3 pb-1 text-sm font-semibold text-muted-foreground">Main Menu</h2>
-      <MenuList menu={dashboardMenu(slug)} />
+      <MenuList menu={dashboardMenu(slug, { requests: waitingRequests })} />
     </nav>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { insertBooking } from "~/features/payments/payment-test-support";
 import { addDaysToDate, lagosToday } from "~/lib/lagos-date";
 import { action, loader } from "~/routes/musician-availability";
 import { createMusician, loadContext, requestAs, settle } from "../../../tests/support/accounts";
@@ -265,5 +266,33 @@ describe("a day marked available gets the musician's usual hours (issue 16 §6)"
     // Another musician's hours are their own.
     const other = await createMusician();
     expect((await usualHours(other.profileId)).fromLastSaved).toBe(false);
+  });
+
+  it("before any saved availability, starts with the hours the musician is usually booked for (phone walk 3)", async () => {
+    const m = await createMusician();
+    await insertBooking(m.profileId, { eventStartTime: "16:00", eventEndTime: "22:00" });
+    await insertBooking(m.profileId, {
+      eventStartTime: "16:00:00",
+      eventEndTime: "22:00:00",
+      status: "pending",
+    });
+    await insertBooking(m.profileId, { eventStartTime: "10:00", eventEndTime: "12:00" });
+    await insertBooking(m.profileId, { eventStartTime: "09:00", eventEndTime: "11:00", status: "cancelled" });
+    await insertBooking(m.profileId, { eventStartTime: "09:00", eventEndTime: "11:00", status: "cancelled" });
+    expect(await usualHours(m.profileId)).toEqual({
+      allDay: false,
+      startTime: "16:00",
+      endTime: "22:00",
+      fromLastSaved: false,
+      fromBookings: true,
+    });
+    // Hours saved on the availability page come first.
+    await saveAvailability(m.profileId, {
+      dates: [day(2)],
+      allDay: false,
+      startTime: "18:00",
+      endTime: "23:00",
+    });
+    expect(await usualHours(m.profileId)).toMatchObject({ startTime: "18:00", fromLastSaved: true });
   });
 });

@@ -16,6 +16,7 @@ import {
   deleteAvailability,
   latestBlockHours,
   replaceAvailability,
+  usualBookingHours,
 } from "./queries.server";
 
 export type { AvailabilityRow };
@@ -39,25 +40,41 @@ export function publicAvailability(profileId: string, now = new Date()): Promise
   return availabilityFrom(profileId, lagosToday(now), PUBLIC_AVAILABILITY_LIMIT);
 }
 
-/** The hours a newly marked day starts with: the musician's usual hours, or 9–5 said out loud. */
-export type UsualHours = { allDay: boolean; startTime: string; endTime: string; fromLastSaved: boolean };
+/**
+ * The hours a newly marked day starts with: those the musician saved last, else the hours they are
+ * usually booked for (phone walk 3: a band booked 4 PM to 10 PM was offered 9 to 5), else 9–5 said out loud.
+ */
+export type UsualHours = {
+  allDay: boolean;
+  startTime: string;
+  endTime: string;
+  fromLastSaved: boolean;
+  fromBookings?: boolean;
+};
 
-/** The musician's usual hours: those of the availability they saved most recently (issue 16 §6). */
+const hhmm = (t: string | null, fallback: string) => {
+  const v = t?.slice(0, 5) ?? "";
+  return TIME_OPTIONS.includes(v) ? v : fallback;
+};
+
+/** The musician's usual hours (issue 16 §6, phone walk 3). */
 export async function usualHours(profileId: string): Promise<UsualHours> {
   const last = await latestBlockHours(profileId);
-  if (!last) {
-    return { allDay: false, startTime: DEFAULT_START_TIME, endTime: DEFAULT_END_TIME, fromLastSaved: false };
+  if (last) {
+    return {
+      allDay: last.isAllDay,
+      startTime: hhmm(last.startTime, DEFAULT_START_TIME),
+      endTime: hhmm(last.endTime, DEFAULT_END_TIME),
+      fromLastSaved: true,
+    };
   }
-  const hhmm = (t: string | null, fallback: string) => {
-    const v = t?.slice(0, 5) ?? "";
-    return TIME_OPTIONS.includes(v) ? v : fallback;
-  };
-  return {
-    allDay: last.isAllDay,
-    startTime: hhmm(last.startTime, DEFAULT_START_TIME),
-    endTime: hhmm(last.endTime, DEFAULT_END_TIME),
-    fromLastSaved: true,
-  };
+  const booked = await usualBookingHours(profileId);
+  const startTime = hhmm(booked?.startTime ?? null, "");
+  const endTime = hhmm(booked?.endTime ?? null, "");
+  if (startTime && endTime && endTime > startTime) {
+    return { allDay: false, startTime, endTime, fromLastSaved: false, fromBookings: true };
+  }
+  return { allDay: false, startTime: DEFAULT_START_TIME, endTime: DEFAULT_END_TIME, fromLastSaved: false };
 }
 
 export type SaveResult = { ok: true; saved: number } | { ok: false; field?: "dates"; message: string };

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, max, ne } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { musicianAvailability } from "~db/schema/availability";
+import { bookingsByMusician } from "~db/schema/bookings";
 
 const blockColumns = {
   id: musicianAvailability.id,
@@ -52,6 +53,29 @@ export async function latestBlockHours(profileId: string) {
     .from(musicianAvailability)
     .where(eq(musicianAvailability.profileId, profileId))
     .orderBy(desc(musicianAvailability.createdAt), desc(musicianAvailability.date))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The hours the musician is booked for most often (start and end together), cancelled bookings aside;
+ * null without a booking that has both times.
+ */
+export async function usualBookingHours(profileId: string) {
+  const b = bookingsByMusician;
+  const [row] = await db
+    .select({ startTime: b.eventStartTime, endTime: b.eventEndTime })
+    .from(b)
+    .where(
+      and(
+        eq(b.musicianId, profileId),
+        ne(b.status, "cancelled"),
+        isNotNull(b.eventStartTime),
+        isNotNull(b.eventEndTime),
+      ),
+    )
+    .groupBy(b.eventStartTime, b.eventEndTime)
+    .orderBy(desc(count()), desc(max(b.createdAt)))
     .limit(1);
   return row ?? null;
 }

@@ -1,12 +1,18 @@
+import { formatEventDate } from "~/features/bookings/booking-dates";
 import type { Outcome } from "~/features/bookings/outcome";
 import { organiserPhone } from "~/features/client/organiser-account.server";
+import { shownTo } from "~/features/messaging/contact-boundary";
 import {
   CONTACT_HIDDEN_NOTICE,
   maskContactDetails,
   maskedUnlessPaid,
 } from "~/features/messaging/contact-mask";
 import type { Member } from "~/features/messaging/messaging.server";
-import { sendMessage, startConversationAbout } from "~/features/messaging/messaging.server";
+import {
+  musicianAnsweredInMessages,
+  sendMessage,
+  startConversationAbout,
+} from "~/features/messaging/messaging.server";
 import { priceQuote } from "~/features/money/booking-money.server";
 import { isPaidPhase, phaseOfStatus } from "~/features/money/money-rules";
 import { serviceFeeLabel } from "~/features/payments/fee-words";
@@ -41,7 +47,8 @@ import {
   undoRecentDecline,
   updateDraftRequest,
 } from "./queries.server";
-import { requestSummaryLines } from "./request-summary";
+import { musicianRequestLink } from "./request-link.server";
+import { requestEventTypeText, requestSummaryLines } from "./request-summary";
 
 export const REQUEST_SENT = "Booking request sent successfully!";
 export const REQUEST_FAILED = "Failed to send booking request. Please try again.";
@@ -80,7 +87,7 @@ export async function submitBookingRequest(
       message: "Too many booking requests. Please wait a few minutes and try again.",
     };
   }
-  const musician = /^[a-z0-9-]{1,100}$/.test(musicianSlug) ? await findMusicianIdBySlug(musicianSlug) : null;
+  const musician = await musicianForRequestForm(musicianSlug);
   if (!musician) return { ok: false, status: 404, message: UNKNOWN_MUSICIAN };
   const status = sender?.draft ? "draft" : "pending";
   let saved: { id: string; statusToken: string } | null;
@@ -91,7 +98,7 @@ export async function submitBookingRequest(
     saved = await insertBookingRequest(musician.id, input, sender?.clientUserId ?? null, status);
   }
   if (status === "draft") return { ok: true, draft: true };
-  await notifyMusicianOfRequest(musician.id, input.clientName);
+  await notifyMusicianOfRequest(musician.id, musicianSlug, saved.id, input);
   await phoneRequestEvent("request_received", saved.id);
   const musicianName = musician.stageName || "The musician";
   if (input.email)
@@ -189,23 +196,35 @@ Stagebook`,
 }
 
 /** E-mails the musician about a new request; a mail failure never loses the stored request. */
-async function notifyMusicianOfRequest(musicianId: string, clientName: string) {
+async function notifyMusicianOfRequest(
+  musicianId: string,
+  musicianSlug: string,
+  requestId: string,
+  input: BookingRequestInput,
+) {
   try {
     const to = await findMusicianContact(musicianId);
     if (!to) return;
+    const what = requestEventTypeText({
+      eventType: input.eventType,
+      eventTypeOther: input.eventTypeOther ?? null,
+    });
+    const date = input.eventDate && !input.dateNotFixed ? formatEventDate(input.eventDate) : null;
     await queueMail({
       to: to.email,
-      subject: `New booking request from ${masked(clientName)}`,
-      text: `Hello ${to.stageName || to.firstName || ""},\n\n${masked(clientName)} sent you a booking request on Stagebook. Open your Booking Requests to accept or decline it:\n\n${publicOrigin()}/musician_dashboard\n\nStagebook`,
+      subject: `New booking request from ${masked(input.clientName)}`,
+      text: `Hello ${to.stageName || to.firstName || ""},\n\n${masked(input.clientName)} sent you a booking request on Stagebook for ${masked(what)}, ${date ? `on ${date}` : "date not fixed yet"}. Open it in your Booking Requests to reply, accept or decline:\n\n${musicianRequestLink(musicianSlug, musicianId, requestId)}\n\nStagebook`,
     });
   } catch (err) {
     logger.error({ err }, "booking request e-mail failed");
   }
 }
 
+/** The musician a request goes to, named as the public reads their name (issue 36). */
 export async function musicianForRequestForm(musicianSlug: string) {
   if (!/^[a-z0-9-]{1,100}$/.test(musicianSlug)) return null;
-  return findMusicianIdBySlug(musicianSlug);
+  const musician = await findMusicianIdBySlug(musicianSlug);
+  return musician && shownTo(musician, { id: "ours", stageName: "typed" }, "public");
 }
 
 /** Seconds a musician has to undo a decline before the organiser is told. */
@@ -367,7 +386,7 @@ export async function replyAsRequester(
         await sendMail({
           to: to.email,
           subject: `${masked(row.clientName)} answered your reply`,
-          text: `Hello ${to.stageName || to.firstName || ""},\n\n${masked(row.clientName)} answered you about their booking request on Stagebook. Read it in your Booking Requests:\n\n${publicOrigin()}/musician_bookingrequests/${row.musicianSlug ?? row.musicianId}\n\nStagebook`,
+          text: `Hello ${to.stageName || to.firstName || ""},\n\n${masked(row.clientName)} answered you about their booking request on Stagebook. Read it in your Booking Requests:\n\n${musicianRequestLink(row.musicianSlug, row.musicianId, row.id)}\n\nStagebook`,
         });
       }
     }
@@ -578,9 +597,16 @@ export async function requestStatusByToken(token: string): Promise<RequestStatus
   const replies = row.clientUserId
     ? []
     : ((await repliesOf([row.id], "requester", row.bookingPaymentStatus)).get(row.id) ?? []);
+  // Signed in, the musician answers in Messages (phone walk 3: the page still said "Waiting").
+  const answeredInMessages =
+    status === "pending" &&
+    row.clientUserId !== null &&
+    (await musicianAnsweredInMessages(row.clientUserId, row.musicianId, new Date(row.createdAt)));
   return {
     status,
-    stage: requestStage(status, replies, row.bookingStatus, row.bookingPaymentStatus),
+    stage: answeredInMessages
+      ? "reply_waiting"
+      : requestStage(status, replies, row.bookingStatus, row.bookingPaymentStatus),
     musicianName: musicianDisplayName(row),
     musicianSlug: row.musicianSlug,
     bookingSlug: status === "accepted" ? row.bookingSlug : null,

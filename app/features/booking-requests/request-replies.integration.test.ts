@@ -362,6 +362,7 @@ describe("replies to an organiser with an account", () => {
     expect(sent.status).toBe(200);
     const [req] = await db.select().from(bookingRequests).where(eq(bookingRequests.musicianId, m.profileId));
     expect(req!.clientUserId).toBe(organiser.userId);
+    expect((await page(req!.statusToken)).body.view.stage).toBe("waiting");
     const res = await reply(m, slug, req!.id, "Yes I can. Email me at tunde@gmail.com");
     expect(res.status).toBe(200);
     expect(res.body.toast.message).toBe("Reply sent. Kemi Bello reads it in their Messages.");
@@ -374,6 +375,7 @@ describe("replies to an organiser with an account", () => {
       `Yes I can. Email me at ${CONTACT_HIDDEN}`,
     ]);
     const view = (await page(req!.statusToken)).body.view;
-    expect(view).toMatchObject({ inMessages: true, canReply: false, replies: [] });
+    // Its page no longer says "Waiting" once the musician has replied (phone walk 3).
+    expect(view).toMatchObject({ inMessages: true, canReply: false, replies: [], stage: "reply_waiting" });
   });
 });

@@ -3,6 +3,14 @@ import { formatNairaOrNotSpecified } from "~/lib/money";
 import { displayPhone } from "~/lib/phone";
 import { durationLabel, requestEventTypeLabels } from "./booking-request.schema";
 
+/**
+ * The id of a request's card on Booking Requests, which the e-mail and texts link to (#r-1a2b3c4d):
+ * short, because an SMS has 160 characters and its names are shortened before its link.
+ */
+export function requestAnchor(requestId: string): string {
+  return `r-${requestId.slice(0, 8)}`;
+}
+
 /** Said wherever a request's date is shown when the organiser ticked "Date not fixed yet". */
 export const DATE_NOT_FIXED = "Not fixed yet";
 

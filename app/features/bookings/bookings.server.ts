@@ -2,7 +2,8 @@ import type { Clash } from "~/features/calendar/calendar.schema";
 import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, clashesFor, isDoubleBooking } from "~/features/calendar/overlap.server";
 import { type DisputeView, disputesForOwnBookings } from "~/features/disputes/disputes.server";
-import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
+import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
+import { maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { contactsShared } from "~/features/messaging/contact-shared";
 import { peekBookingMoney, peekBookingsMoney, priceQuote } from "~/features/money/booking-money.server";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/money/event-time";
@@ -263,6 +264,31 @@ export type PublicBooking = Omit<BookingSummaryData, "email" | "phoneNumber" | "
    * is enough), only the payer once paid (issue 27). Set by the route for who is reading.
    */
   speaksToClient: boolean;
+  /** Cancelled by the musician: the page offers the way back to Find Musicians (phone walk 3). */
+  cancelledByMusician?: boolean;
+  /** The musician's reason for cancelling, masked when stored. */
+  cancelReason?: string | null;
+};
+
+/** How each text of the booking page reaches its reader (issue 36): what the musician typed is masked. */
+const PUBLIC_BOOKING_FIELDS: TextFields<PublicBooking> = {
+  slug: "ours",
+  musicianName: "typed",
+  clientName: "typed",
+  serviceType: "ours",
+  serviceTypeOther: "typed",
+  eventType: "ours",
+  eventTypeOther: "typed",
+  eventDate: "ours",
+  eventStartTime: "ours",
+  eventEndTime: "ours",
+  location: "typed",
+  additionalDetails: "typed",
+  status: "ours",
+  paymentStatus: "ours",
+  musicianWebsite: "ours",
+  musicianPhone: "contact",
+  cancelReason: "typed",
 };
 
 /** Words for a paid booking's page read by someone who is neither its payer nor its musician. */
@@ -282,12 +308,11 @@ export function bookingForOutsider(booking: PublicBooking, party: { payer: boole
   return {
     ...booking,
     speaksToClient: false,
+    cancelReason: null,
     // The contact card speaks to the payer ("you can now call them"); the musician needs no card of their own.
     musicianPhone: null,
-    additionalDetails:
-      outsider && booking.additionalDetails
-        ? maskContactDetails(booking.additionalDetails).text
-        : booking.additionalDetails,
+    // Someone else holding the link reads what the musician typed as the public does.
+    ...(outsider ? shownTo(booking, PUBLIC_BOOKING_FIELDS, "public") : {}),
     money: booking.money && {
       ...booking.money,
       step: booking.money.step && OUTSIDER_WORDS.step,
@@ -321,36 +346,39 @@ export async function getPublicBooking(
   // The booking's money, one read: what the page says of the payment, its holds and its dispute.
   const held = await peekBookingMoney(row.id);
   const money = await clientBookingNews({ ...row, musicianName }, held);
+  const booking: PublicBooking = {
+    slug: row.slug,
+    musicianName,
+    money,
+    clientName: row.clientName,
+    serviceType: row.serviceType,
+    serviceTypeOther: row.serviceTypeOther,
+    eventType: row.eventType,
+    eventTypeOther: row.eventTypeOther,
+    eventDate: row.eventDate,
+    eventStartTime: row.eventStartTime,
+    eventEndTime: row.eventEndTime,
+    location: row.location,
+    priceKobo: row.priceKobo,
+    additionalDetails: row.additionalDetails,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    moneyHeld: held?.held ?? false,
+    disputed: Boolean(held?.openDisputeId),
+    musicianWebsite: row.musicianWebsiteActive && row.musicianSlug ? `/musicians/${row.musicianSlug}` : null,
+    // Not on a cancelled booking: there is no event to call about (phone walk 2).
+    musicianPhone:
+      contactsShared(row.paymentStatus) && row.status !== "cancelled" ? (row.musicianPhone ?? null) : null,
+    quote: row.status === "pending" && row.priceKobo ? confirmQuote(row.priceKobo) : null,
+    cancelledByMusician: row.status === "cancelled" && row.cancelledBy === "musician",
+    cancelReason: row.status === "cancelled" ? (row.cancelReason ?? null) : null,
+    speaksToClient: true,
+  };
+  // What the musician typed reaches the link's holder (page, PDFs, calendar file) masked until paid.
   return {
     ok: true,
     record: row,
-    booking: {
-      slug: row.slug,
-      musicianName,
-      money,
-      clientName: row.clientName,
-      serviceType: row.serviceType,
-      serviceTypeOther: row.serviceTypeOther,
-      eventType: row.eventType,
-      eventTypeOther: row.eventTypeOther,
-      eventDate: row.eventDate,
-      eventStartTime: row.eventStartTime,
-      eventEndTime: row.eventEndTime,
-      location: row.location,
-      priceKobo: row.priceKobo,
-      additionalDetails: row.additionalDetails,
-      status: row.status,
-      paymentStatus: row.paymentStatus,
-      moneyHeld: held?.held ?? false,
-      disputed: Boolean(held?.openDisputeId),
-      musicianWebsite:
-        row.musicianWebsiteActive && row.musicianSlug ? `/musicians/${row.musicianSlug}` : null,
-      // Not on a cancelled booking: there is no event to call about (phone walk 2).
-      musicianPhone:
-        contactsShared(row.paymentStatus) && row.status !== "cancelled" ? (row.musicianPhone ?? null) : null,
-      quote: row.status === "pending" && row.priceKobo ? confirmQuote(row.priceKobo) : null,
-      speaksToClient: true,
-    },
+    booking: shownTo(booking, PUBLIC_BOOKING_FIELDS, { paymentStatus: row.paymentStatus }),
   };
 }
 

@@ -8,7 +8,8 @@ import { completeTestCheckout } from "~/features/payments/paystack/test-provider
 import { formatNaira } from "~/lib/money";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, testIp } from "../../../tests/support/accounts";
-import { listOwnBookings } from "./bookings.server";
+import { getPublicBooking, listOwnBookings } from "./bookings.server";
+import { cancelOwnBooking } from "./cancel-own-booking.server";
 import { cancelDescription } from "./components/all-bookings-page";
 
 afterAll(async () => {
@@ -37,5 +38,29 @@ describe("the musician's Cancel question names the refund", () => {
       `refunded in full: ${formatNaira(26_250_000)}, everything they paid`,
     );
     expect(own.find((b) => b.id === unpaid.id)?.cancelRefundKobo).toBe(0);
+  });
+});
+
+describe("the musician's reason for cancelling (phone walk 3)", () => {
+  it("reaches the client's page masked, with the way back to Find Musicians", async () => {
+    const m = await createMusician();
+    const b = await insertBooking(m.profileId, { eventDate: "2099-12-10" });
+    const done = await cancelOwnBooking(
+      { id: m.profileId },
+      b.id,
+      "  Our drummer is in hospital that week, sorry. Call me on 0803 123 4567  ",
+    );
+    expect(done.ok).toBe(true);
+    const page = await getPublicBooking(b.slug, testIp());
+    if (!page.ok) throw new Error(page.message);
+    expect(page.booking.cancelledByMusician).toBe(true);
+    expect(page.booking.cancelReason).toMatch(/^Our drummer is in hospital that week, sorry\. Call me on /);
+    expect(page.booking.cancelReason).not.toContain("0803 123 4567");
+
+    const without = await insertBooking(m.profileId, { eventDate: "2099-12-11" });
+    await cancelOwnBooking({ id: m.profileId }, without.id, "   ");
+    const plain = await getPublicBooking(without.slug, testIp());
+    if (!plain.ok) throw new Error(plain.message);
+    expect(plain.booking).toMatchObject({ cancelledByMusician: true, cancelReason: null });
   });
 });

@@ -202,10 +202,21 @@ export async function deleteDeletableBooking(id: string, musicianId: string) {
 }
 
 /** pending | confirmed → cancelled (the row stays locked until the caller's transaction ends). */
-export async function cancelBooking(id: string, musicianId: string, ex: DbExecutor = db) {
+export async function cancelBooking(
+  id: string,
+  musicianId: string,
+  ex: DbExecutor = db,
+  cancelReason: string | null = null,
+) {
   const [row] = await ex
     .update(b)
-    .set({ status: "cancelled", cancelledBy: "musician", cancelledAt: new Date(), updatedAt: new Date() })
+    .set({
+      status: "cancelled",
+      cancelledBy: "musician",
+      cancelledAt: new Date(),
+      cancelReason,
+      updatedAt: new Date(),
+    })
     .where(and(eq(b.id, id), eq(b.musicianId, musicianId), inArray(b.status, ["pending", "confirmed"])))
     .returning({ clientName: b.clientName });
   return row ?? null;
@@ -238,6 +249,8 @@ export async function findPublicBookingBySlug(slug: string) {
       musicianWebsiteActive: musicianProfiles.websiteActive,
       musicianPhone: musicianProfiles.phoneNumber,
       musicianId: b.musicianId,
+      cancelReason: b.cancelReason,
+      cancelledBy: b.cancelledBy,
     })
     .from(b)
     .innerJoin(musicianProfiles, eq(musicianProfiles.id, b.musicianId))

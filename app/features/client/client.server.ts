@@ -4,6 +4,7 @@ import { musicianDisplayName } from "~/features/bookings/bookings.server";
 import type { Outcome } from "~/features/bookings/outcome";
 import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, isDoubleBooking } from "~/features/calendar/overlap.server";
+import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
 import { notifyMusician, notifyOrganiser } from "~/features/messaging/messaging.server";
 import { chargesOf, peekBookingsMoney } from "~/features/money/booking-money.server";
 import type { Charges } from "~/features/money/money-rules";
@@ -57,10 +58,12 @@ function chargesFor(charges: Charges | null) {
 
 /** My Bookings: the organiser's bookings and the requests they sent or saved, newest first. */
 export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<ClientBooking[]> {
-  const [bookings, requests] = await Promise.all([
+  const [ownBookings, requests] = await Promise.all([
     listBookingsOfClient(user.id),
     listRequestsOfClient(user.id),
   ]);
+  // What the musician typed on a booking reaches the organiser masked until it is paid (issue 36).
+  const bookings = ownBookings.map((b) => shownTo(b, CLIENT_BOOKING_FIELDS, b));
   const money = await peekBookingsMoney(bookings.map((b) => b.id));
   const news = await bookingMoneyNews(
     bookings.map((b) => ({
@@ -121,6 +124,25 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
   ];
   return items.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((x) => x.item);
 }
+
+const CLIENT_BOOKING_FIELDS: TextFields<Awaited<ReturnType<typeof listBookingsOfClient>>[number]> = {
+  id: "ours",
+  slug: "ours",
+  eventType: "ours",
+  eventTypeOther: "typed",
+  eventDate: "ours",
+  eventStartTime: "ours",
+  eventEndTime: "ours",
+  location: "typed",
+  status: "ours",
+  paymentStatus: "ours",
+  cancelledBy: "ours",
+  clientName: "typed",
+  musicianStageName: "typed",
+  musicianFirstName: "typed",
+  musicianLastName: "typed",
+  musicianSlug: "ours",
+};
 
 export const BOOKING_ACCEPTED = "Booking confirmed successfully!";
 

@@ -1,11 +1,15 @@
 import { formatDistanceStrict } from "date-fns";
 import { maskContactDetails } from "~/features/messaging/contact-mask";
 import { unreadForMusicianProfile } from "~/features/messaging/messaging.server";
+import { escrowSummary, moneyByMonth } from "~/features/money/money-by-month.server";
+import { shortLagosMoment } from "~/features/money/release-lines.server";
 import { moneyActivity } from "~/features/notifications/money-notifications.server";
 import { upcomingEvents as upcomingList } from "~/features/performances/events.server";
 import { averageRatingLabel } from "~/features/reviews/reviews.server";
+import { availableKobo, payoutDestination } from "~/features/wallet/wallet.server";
 import {
   countBookings,
+  countWaitingRequests,
   latestBookings,
   latestConfirmations,
   latestDisputes,
@@ -25,7 +29,11 @@ export interface Activity {
 }
 
 export interface Overview {
+  /** Bookings not cancelled ("Total Bookings"), with the cancelled ones said apart. */
   totalBookings: number;
+  cancelledBookings: number;
+  /** Booking requests waiting for an answer. */
+  waitingRequests: number;
   upcomingEvents: number;
   unreadMessages: number;
   /** The published average, "--" before the first published review. */
@@ -43,11 +51,14 @@ const texts: Record<Exclude<ActivityKind, "money">, (client: string) => string> 
   dispute: (c) => `${typed(c)} disputed a booking`,
 };
 
+export { countWaitingRequests };
+
 /** The dashboard overview of the musician's own data. */
 export async function dashboardOverview(profileId: string, now = new Date()): Promise<Overview> {
   const n = RECENT_ACTIVITY_LIMIT;
   const [
-    totalBookings,
+    bookingCounts,
+    waitingRequests,
     upcomingEvents,
     requests,
     bookings,
@@ -58,6 +69,7 @@ export async function dashboardOverview(profileId: string, now = new Date()): Pr
     money,
   ] = await Promise.all([
     countBookings(profileId),
+    countWaitingRequests(profileId),
     // The Upcoming page's own list, so the two agree: events filed by their end (phone walk 2).
     upcomingList(profileId, now).then((r) => (r.ok ? r.data.length : 0)),
     latestRequests(profileId, n),
@@ -91,7 +103,15 @@ export async function dashboardOverview(profileId: string, now = new Date()): Pr
     .sort((a, b) => b.at.getTime() - a.at.getTime())
     .slice(0, n)
     .map((a) => ({ ...a, at: a.at.toISOString(), ago: relativeTime(a.at, now) }));
-  return { totalBookings, upcomingEvents, unreadMessages, averageRating, activity };
+  return {
+    totalBookings: bookingCounts.active,
+    cancelledBookings: bookingCounts.cancelled,
+    waitingRequests,
+    upcomingEvents,
+    unreadMessages,
+    averageRating,
+    activity,
+  };
 }
 
 /** "5 minutes ago"; anything under a minute is "just now". */
@@ -99,3 +119,30 @@ export function relativeTime(at: Date, now = new Date()): string {
   if (now.getTime() - at.getTime() < 60_000) return "just now";
   return formatDistanceStrict(at, now, { addSuffix: true });
 }
+
+/**
+ * The dashboard's money (phone walk 3, CONFUSING 2): what escrow holds and when the next release is
+ * due, what went to the bank this month and what is Available, all from the money module and the
+ * ledger (automatic payouts keep Available near zero, so it cannot be the only figure).
+ */
+export async function dashboardMoney(profileId: string, now = new Date()) {
+  const [escrow, [thisMonth], available, sendsTo] = await Promise.all([
+    escrowSummary(profileId),
+    moneyByMonth(profileId, { months: 1, now }),
+    availableKobo(profileId),
+    payoutDestination(profileId),
+  ]);
+  return {
+    inEscrowKobo: escrow.inEscrowKobo,
+    nextRelease: escrow.nextRelease
+      ? {
+          when: shortLagosMoment(escrow.nextRelease.at),
+          musicianKobo: escrow.nextRelease.musicianKobo,
+        }
+      : null,
+    paidOutThisMonthKobo: thisMonth?.paidOutKobo ?? 0,
+    availableKobo: available,
+    sendsTo,
+  };
+}
+export type DashboardMoney = Awaited<ReturnType<typeof dashboardMoney>>;

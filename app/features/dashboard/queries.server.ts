@@ -4,11 +4,24 @@ import { musicianAvailability } from "~db/schema/availability";
 import { bookingRequests, bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import { musicianPerformances, musicianPortfolioItems, musicianProfiles } from "~db/schema/profiles";
 
-export async function countBookings(musicianId: string): Promise<number> {
+/** The musician's bookings, not counting cancelled ones, and the cancelled ones apart. */
+export async function countBookings(musicianId: string): Promise<{ active: number; cancelled: number }> {
   const [row] = await db
-    .select({ n: count() })
+    .select({
+      active: sql<string>`count(*) FILTER (WHERE ${bookingsByMusician.status} <> 'cancelled')`,
+      cancelled: sql<string>`count(*) FILTER (WHERE ${bookingsByMusician.status} = 'cancelled')`,
+    })
     .from(bookingsByMusician)
     .where(eq(bookingsByMusician.musicianId, musicianId));
+  return { active: Number(row?.active ?? 0), cancelled: Number(row?.cancelled ?? 0) };
+}
+
+/** Booking requests waiting for the musician's answer. */
+export async function countWaitingRequests(musicianId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.musicianId, musicianId), eq(bookingRequests.status, "pending")));
   return Number(row?.n ?? 0);
 }
 

@@ -1,6 +1,6 @@
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
-import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
+import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
 import { CONTACT_SHARED_ONCE_PAID, contactsShared } from "~/features/messaging/contact-shared";
 import { type BookingMoney, chargesOf, peekBookingMoney } from "~/features/money/booking-money.server";
 import {
@@ -119,8 +119,8 @@ function eventDetails(b: DocumentBookingRow): Block[] {
         ["Service", withOther(b.serviceType, b.serviceTypeOther)],
         ["Date", b.eventDate ? formatCalendarDate(b.eventDate, "EEE, d MMM yyyy") : "Not yet fixed"],
         ["Time", eventTimes(b)],
-        ["Location", orDash(maskedUnlessPaid(b.location, b.paymentStatus))],
-        ["Details", orDash(maskedUnlessPaid(b.additionalDetails, b.paymentStatus))],
+        ["Location", orDash(b.location)],
+        ["Details", orDash(b.additionalDetails)],
       ],
     },
   ];
@@ -341,7 +341,10 @@ async function creditNoteBlocks(
 }
 
 /** Renders one document of a booking the caller may see (checked before this is called). */
-async function render(b: DocumentBookingRow, kind: DocumentKind): Promise<DocumentResult> {
+async function render(row: DocumentBookingRow, kind: DocumentKind): Promise<DocumentResult> {
+  // Every document is read by the other side too (downloaded by the link, e-mailed): what either side
+  // typed is masked until the booking is paid (issue 36).
+  const b = shownTo(row, DOCUMENT_FIELDS, { paymentStatus: row.paymentStatus });
   const meta = { title: `${kind} ${b.slug}`, author: musicianName(b) };
   const money = await peekBookingMoney(b.id);
   if (kind === "contract") {
@@ -418,15 +421,39 @@ export async function clientDocument(
     return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
   }
   if (party || !contactsShared(b.paymentStatus)) return render(b, kind);
-  return render(
-    {
-      ...b,
-      forOutsider: true,
-      additionalDetails: b.additionalDetails && maskContactDetails(b.additionalDetails).text,
-    } as DocumentBookingRow,
-    kind,
-  );
+  // Someone else holding the link reads what either side typed as the public does.
+  return render({ ...shownTo(b, DOCUMENT_FIELDS, "public"), forOutsider: true } as DocumentBookingRow, kind);
 }
+
+/** How each text of a booking reaches its documents' readers (issue 36). */
+const DOCUMENT_FIELDS: TextFields<DocumentBookingRow> = {
+  id: "ours",
+  slug: "ours",
+  musicianId: "ours",
+  clientName: "typed",
+  clientEmail: "contact",
+  clientPhone: "contact",
+  serviceType: "ours",
+  serviceTypeOther: "typed",
+  eventType: "ours",
+  eventTypeOther: "typed",
+  location: "typed",
+  eventDate: "ours",
+  eventStartTime: "ours",
+  eventEndTime: "ours",
+  additionalDetails: "typed",
+  status: "ours",
+  paymentStatus: "ours",
+  musicianStageName: "typed",
+  musicianFirstName: "typed",
+  musicianLastName: "typed",
+  musicianPhone: "contact",
+  musicianLocation: "typed",
+  musicianSlug: "ours",
+  musicianEmail: "contact",
+  cancellationPolicy: "ours",
+  confirmedBy: "typed",
+};
 
 /** The booking's contract as e-mail attachments (none when it cannot be made: the mail still goes). */
 export async function contractAttachments(

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { publicText } from "~/features/profiles/public-contact";
+import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
 import { db } from "~/server/db.server";
 
 export interface MarketFilters {
@@ -10,7 +10,7 @@ export interface MarketFilters {
   locationTerms: string[];
   maxRateKobo: number | null;
   date: string | null;
-  sort: "relevance" | "price" | "newest" | "rating";
+  sort: "relevance" | "price" | "newest" | "rating" | "record";
 }
 
 export interface MarketRow {
@@ -74,6 +74,9 @@ function orderClause(f: MarketFilters): SQL {
   // rating_score is the Bayesian average kept by the reviews feature (indexed with created_at).
   if (f.sort === "rating") return sql`p.rating_score DESC, p.created_at DESC`;
   if (f.sort === "newest") return sql`p.created_at DESC`;
+  // The public record's score, kept by the numbers job (issue 38); musicians without one shown come last.
+  if (f.sort === "record")
+    return sql`(SELECT r.record_score FROM musician_public_records r WHERE r.musician_id = p.id AND r.shown) DESC NULLS LAST, p.created_at DESC`;
   if (f.words.length) {
     // A whole-word match (in a name, genre or role) before a match inside a longer word, then bookable
     // profiles (photo, rate, genre: market_ready, migration 0024) before bare ones.
@@ -97,23 +100,39 @@ export function isBrowseListing(f: MarketFilters): boolean {
 }
 
 function toRow(r: Record<string, unknown>): MarketRow {
-  return {
-    id: String(r.id),
-    slug: String(r.slug),
-    // Names saved with contact details before issue 27 refused them are masked on the market.
-    stageName: publicText((r.stage_name as string | null) ?? null),
-    firstName: publicText((r.first_name as string | null) ?? null),
-    lastName: publicText((r.last_name as string | null) ?? null),
-    location: (r.location as string | null) ?? null,
-    hourlyRateKobo: r.hourly_rate_kobo === null ? null : Number(r.hourly_rate_kobo),
-    profileImage: (r.profile_image as string | null) ?? null,
-    performanceRoles: (r.performance_roles as string[]) ?? [],
-    genres: (r.genres as string[]) ?? [],
-    ratingCount: Number(r.rating_count ?? 0),
-    ratingAverage:
-      r.rating_average === null || r.rating_average === undefined ? null : Number(r.rating_average),
-  };
+  // /market is public: every field the musician typed reads as before payment (issues 27 and 36).
+  return shownTo(
+    {
+      id: String(r.id),
+      slug: String(r.slug),
+      stageName: (r.stage_name as string | null) ?? null,
+      firstName: (r.first_name as string | null) ?? null,
+      lastName: (r.last_name as string | null) ?? null,
+      location: (r.location as string | null) ?? null,
+      hourlyRateKobo: r.hourly_rate_kobo === null ? null : Number(r.hourly_rate_kobo),
+      profileImage: (r.profile_image as string | null) ?? null,
+      performanceRoles: (r.performance_roles as string[]) ?? [],
+      genres: (r.genres as string[]) ?? [],
+      ratingCount: Number(r.rating_count ?? 0),
+      ratingAverage:
+        r.rating_average === null || r.rating_average === undefined ? null : Number(r.rating_average),
+    },
+    MARKET_ROW_FIELDS,
+    "public",
+  );
 }
+
+const MARKET_ROW_FIELDS: TextFields<MarketRow> = {
+  id: "ours",
+  slug: "ours",
+  stageName: "typed",
+  firstName: "typed",
+  lastName: "typed",
+  location: "typed",
+  profileImage: "ours",
+  performanceRoles: "typed",
+  genres: "typed",
+};
 
 /** The closest known word for each query word (itself when known); null when nothing is close. */
 async function correctWords(words: string[]): Promise<(string | null)[]> {

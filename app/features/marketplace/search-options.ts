@@ -28,6 +28,7 @@ export const SORT_OPTIONS = [
   { value: "price", label: "Price: low to high" },
   { value: "newest", label: "Newest" },
   { value: "rating", label: "Rating" },
+  { value: "record", label: "Track record" },
 ] as const;
 
 export const PAGE_SIZE = 12;

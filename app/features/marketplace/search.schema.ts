@@ -35,7 +35,7 @@ export const marketSearchSchema = z.object({
     .transform((v) => (v && isCalendarDate(v) ? v : null))
     .catch(null),
   sort: z
-    .enum(["relevance", "price", "newest", "rating"])
+    .enum(["relevance", "price", "newest", "rating", "record"])
     .optional()
     .transform((v) => v ?? "relevance")
     .catch("relevance"),

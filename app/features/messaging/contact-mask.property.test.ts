@@ -3,7 +3,7 @@
 // inside ordinary words; and ordinary event talk (prices, dates, times, counts) is never touched.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CONTACT_HIDDEN, maskContactDetails } from "./contact-mask";
+import { CONTACT_HIDDEN, maskContactDetails, normaliseForMatching } from "./contact-mask";
 
 const prefixes = ["0", "+234", "234"];
 const networks = ["70", "80", "81", "90", "91"];
@@ -136,6 +136,83 @@ describe("contact protection, as properties", () => {
         expect(maskContactDetails(text)).toEqual({ text, masked: false });
       }),
       { numRuns: 400 },
+    );
+  });
+});
+
+// Issue 36: more dresses for each digit, letter swaps, number words and dictation words between the
+// pieces; whatever mix is drawn, the number is hidden whole and the normalised copy keeps none of it.
+const DRESSES: Record<string, (d: number) => string> = {
+  plain: (d) => String(d),
+  underlined: (d) => `${d}\u0332`,
+  negativeCircled: (d) => (d === 0 ? "\u24ff" : String.fromCodePoint(0x2775 + d)),
+  dingbatCircled: (d) => (d === 0 ? "\u{1f10b}" : String.fromCodePoint(0x277f + d)),
+  dingbatNegative: (d) => (d === 0 ? "\u{1f10c}" : String.fromCodePoint(0x2789 + d)),
+  doubleCircled: (d) => (d === 0 ? "0" : String.fromCodePoint(0x24f4 + d)),
+  circled: (d) => (d === 0 ? "\u24ea" : String.fromCodePoint(0x245f + d)),
+  superscript: (d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[d]!,
+  subscript: (d) => "₀₁₂₃₄₅₆₇₈₉"[d]!,
+  mathSans: (d) => String.fromCodePoint(0x1d7e2 + d),
+  mathMono: (d) => String.fromCodePoint(0x1d7f6 + d),
+};
+const WORDS: string[][] = [
+  ["zero", "nought", "oh"],
+  ["one"],
+  ["two"],
+  ["three", "tree"],
+  ["four"],
+  ["five", "fife"],
+  ["six"],
+  ["seven"],
+  ["eight"],
+  ["nine"],
+];
+const SWAPS: Record<string, string> = { "0": "O", "1": "I", "5": "S", "8": "B" };
+const FILLERS = [" ", "-", " and then ", ", ending ", " then ", ", "];
+
+const dressed = fc.record({
+  dress: fc.constantFrom(...Object.keys(DRESSES)),
+  words: fc.boolean(),
+  wordPick: fc.nat(),
+  swaps: fc.boolean(),
+  fillers: fc.tuple(fc.constantFrom(...FILLERS), fc.constantFrom(...FILLERS)),
+});
+
+function dressUp(
+  digits: string,
+  o: { dress: string; words: boolean; wordPick: number; swaps: boolean; fillers: [string, string] },
+) {
+  const draw = (c: string, i: number) => {
+    const d = Number(c);
+    if (o.words) {
+      const options = WORDS[d]!;
+      return options[(o.wordPick + i) % options.length]!;
+    }
+    // A swapped letter stands inside a group of real digits, as people write "4S67".
+    if (o.swaps && i % 4 === 2 && SWAPS[c]) return SWAPS[c]!;
+    return DRESSES[o.dress]!(d);
+  };
+  const drawn = [...digits].map(draw);
+  const glue = o.words ? " " : "";
+  return [drawn.slice(0, 4), drawn.slice(4, 7), drawn.slice(7)]
+    .map((g) => g.join(glue))
+    .reduce((a, g, k) => a + (k === 1 ? o.fillers[0] : o.fillers[1]) + g);
+}
+
+describe("contact protection, issue 36 disguises as properties", () => {
+  it("hides a number in any dress, spelled in words or swapped letters, dictated in pieces", () => {
+    fc.assert(
+      fc.property(phone, dressed, sentence, sentence, (p, o, before, after) => {
+        const number = dressUp(`0${p.digits}`, o);
+        const text = `${before} ${number} ${after}`.trim();
+        const out = maskContactDetails(text);
+        expect(out.masked).toBe(true);
+        const left = normaliseForMatching(out.text.replaceAll(CONTACT_HIDDEN, " | "));
+        expect(left).not.toMatch(/\d{3}/);
+        expect(left).not.toMatch(/\b(?:nought|tree|fife|seven|eight|nine|six)\b/);
+        if (before) expect(out.text.startsWith(before)).toBe(true);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_HIDDEN, maskContactDetails } from "./contact-mask";
+import { CONTACT_HIDDEN, maskAcrossMessages, maskContactDetails, normaliseForMatching } from "./contact-mask";
 
 // Real-world ways of passing contact details in Nigerian chats: every one must be hidden entirely.
 const evasions = [
@@ -169,5 +169,83 @@ describe("contact protection", () => {
 
   it.each(innocent)("leaves %j untouched", (text) => {
     expect(maskContactDetails(text)).toEqual({ text, masked: false });
+  });
+});
+
+// Issue 36: disguises an outside probe still got through, each hidden whole.
+const probes: [string, string][] = [
+  ["combining underlines", "0̲8̲0̲3̲1̲2̲3̲4̲5̲6̲7̲"],
+  ["negative-circled digits in a last name", "Ola ⓿❽⓿❸❶❷❸❹❺❻❼"],
+  ["dingbat circled digits", "⓿➇⓿➂➀➁➂➃➄➅➆"],
+  ["dingbat negative circled sans-serif digits", "➉➑➉➌➊➋➌➍➎➏➐"],
+  ["double circled digits", "0⓼0⓷⓵⓶⓷⓸⓹⓺⓻"],
+  ["circled digits", "⓪⑧⓪③①②③④⑤⑥⑦"],
+  ["superscript digits", "⁰⁸⁰³¹²³⁴⁵⁶⁷"],
+  ["subscript digits", "₀₈₀₃₁₂₃₄₅₆₇"],
+  ["mathematical digits", "𝟎𝟖𝟎𝟑 𝟭𝟮𝟯 𝟺𝟻𝟼𝟽"],
+  ["nought and tree", "nought eight nought tree one two tree four five six seven"],
+  ["fife", "zero eight zero three one two three four fife six seven"],
+  ["oh", "oh eight oh three one two three four five six seven"],
+  ["dictated in pieces", "starts with 0803 and then 123, ending 4567"],
+  ["O, I and S for digits", "O8O3 I23 4S67"],
+  ["B for eight", "0B03 123 4567"],
+  ["at gee mail", "tayoreal at gee mail"],
+  ["at gmail dot com", "Highlife, tayoreal at gmail dot com"],
+  ["handle", "handle tayoreal"],
+  ["IG", "IG tayoreal"],
+  ["snap", "snap tayo_real"],
+  ["telegram", "telegram tayoreal"],
+  ["wa.me in a venue", "Party wa.me/2348031234567"],
+  ["a role", "Singer, 08031234567"],
+  ["a location", "Lagos 0803 123 4567"],
+];
+
+// Issue 36: public copy that must stay exactly as written.
+const publicCopy = [
+  "₦250,000",
+  "From ₦250,000 per event",
+  "Saturday 12 December 2026, 6:00 PM – 11:00 PM",
+  "Since 2015, 120 events played",
+  "Available 24/7",
+  "Open 24/7 for weddings and parties",
+  "Tayo Live TV",
+  "TayoMusic 2024",
+  "Tayo Sings Official",
+  "Afrobeats Hits 2026",
+  "We handle weddings, birthdays and corporate events",
+  "I snap photos at every show",
+  "Lead vocals at 3 churches, 2019 – 2024",
+  "BOSS 2024 tour with the SOS band",
+];
+
+describe("contact protection, issue 36 probes", () => {
+  it.each(probes)("hides %s", (_name, text) => {
+    const out = maskContactDetails(text);
+    expect(out.masked).toBe(true);
+    expect(normaliseForMatching(out.text.replaceAll(CONTACT_HIDDEN, " "))).not.toMatch(
+      /\d{4}|tayo_?real|gmail/,
+    );
+  });
+
+  it.each(publicCopy)("leaves public copy %j untouched", (text) => {
+    expect(maskContactDetails(text)).toEqual({ text, masked: false });
+  });
+
+  it("hides a number split over two messages from one side, both pieces", () => {
+    const out = maskAcrossMessages(["Hello, thanks for asking", "my number: 0803 123"], "4567");
+    expect(out).toEqual({
+      text: CONTACT_HIDDEN,
+      masked: true,
+      earlier: [
+        { text: "Hello, thanks for asking", masked: false },
+        { text: `my number: ${CONTACT_HIDDEN}`, masked: true },
+      ],
+    });
+  });
+
+  it("leaves a price and a date sent in two messages as they are", () => {
+    const out = maskAcrossMessages(["The fee is ₦250,000"], "for 4 hours on 12/12/2026 from 6:30");
+    expect(out.masked).toBe(false);
+    expect(out.earlier).toEqual([{ text: "The fee is ₦250,000", masked: false }]);
   });
 });

@@ -35,6 +35,8 @@ export const CONTACT_HIDDEN_NOTICE =
 
 const WORD_DIGITS: Record<string, string> = {
   zero: "0",
+  nought: "0",
+  naught: "0",
   oh: "0",
   o: "0",
   nil: "0",
@@ -44,9 +46,11 @@ const WORD_DIGITS: Record<string, string> = {
   too: "2",
   to: "2",
   three: "3",
+  tree: "3",
   four: "4",
   for: "4",
   five: "5",
+  fife: "5",
   six: "6",
   seven: "7",
   eight: "8",
@@ -68,8 +72,12 @@ const DIGIT_WORD = Object.keys(WORD_DIGITS)
 // A digit, or a digit word standing on its own or against digits ("one23"), never inside a word
 // ("Hello", "someone").
 const TOKEN = new RegExp(`\\d|(?<![a-z])(?:${DIGIT_WORD})(?![a-z])`, "gi");
-// What may stand between the tokens of one number.
-const SEP = /^[\s().\-_/\\,*|+]*$/;
+// What may stand between the tokens of one number: separators, and the words people use to dictate a
+// number in pieces ("starts with 0803 and then 123, ending 4567").
+const DICTATION = "(?<![a-z])(?:and|then|ending|ends?|with|followed|by|next|after|that|last|is)(?![a-z])";
+const SEP = new RegExp(`^(?:[\\s().\\-_/\\\\,*|+:]|${DICTATION})*$`, "i");
+// Between the groups of one number written with look-alike letters ("O8O3 and then I23").
+const LOOKALIKE_SEP = new RegExp(`^(?:[\\s.\\-/_(),]|${DICTATION}){1,24}$`, "i");
 
 type Token = { start: number; end: number; text: string };
 
@@ -218,8 +226,10 @@ const EMAIL = new RegExp(
   `(?<![a-z0-9._%+-])[a-z0-9._%+-]+${AT}[a-z0-9-]+(?:${DOT}[a-z0-9-]+)*${DOT}(?:com|net|org|ng|co|io|me|info|biz|edu|gov|uk|live|yahoo|gmail)\\b`,
   "gi",
 );
-const BARE_MAIL_DOMAIN =
-  /(?<![a-z0-9._%+-])[a-z0-9._%+-]+\s*@\s*(?:gmail|yahoo|hotmail|outlook|icloud|ymail|proton(?:mail)?)\b/gi;
+const BARE_MAIL_DOMAIN = new RegExp(
+  `(?<![a-z0-9._%+-])[a-z0-9._%+-]+(?:\\s*@\\s*|${AT})(?:gmail|yahoo|hotmail|outlook|icloud|ymail|proton(?:mail)?)\\b`,
+  "gi",
+);
 
 const LINK = new RegExp(
   [
@@ -237,6 +247,9 @@ const CHANNEL =
 const HANDLE_AT =
   /(^|[\s(:,])@(?!(?:the|venue|home|noon|night|church|hall|event)\b)[a-z_][a-z0-9_.]{1,29}\b/gi;
 const NAME = "@?[a-z0-9_.]{2,30}";
+// Words after "IG", "snap" or "handle" that say what, not who.
+const HANDLE_STOP =
+  "the|a|an|and|or|me|my|is|to|for|with|on|at|in|of|it|this|that|photos?|pictures?|pics?|story|stories|live|group|channel|page|videos?|posts?|reels?|account|handle|name|id|number|followers|bookings?|events?|weddings?|parties|party|sound|shows?|gigs?|music|everything|all|any";
 const CHANNEL_PHRASE = new RegExp(
   [
     // "hit me up on WhatsApp", "DM me on IG @tundesax"
@@ -247,6 +260,9 @@ const CHANNEL_PHRASE = new RegExp(
     `\\bmy\\s+${CHANNEL}\\s*(?:handle|number|no\\.?|id|name|account)?\\s*(?:is|:|-)\\s*${NAME}`,
     `\\b${CHANNEL}\\s*(?:handle|number|no\\.?|id|name|account)\\s*(?:is|:|-)?\\s*${NAME}`,
     `\\b${CHANNEL}\\s*:\\s*${NAME}`,
+    // "handle tayoreal", "IG tayoreal", "snap tayo_real", "telegram tayoreal": a handle announced by
+    // its channel, not the verb ("we handle weddings", "I snap photos") nor a word after it.
+    `(?<!\\b(?:i|we|you|they|he|she|can|will|to|also|and|could|would|should|who|that|always|easily|i'll|we'll|please)\\s+)\\b(?:handle|ig|insta|snap(?:chat)?|telegram|tg)\\s*(?:is|:|-|=)?\\s*(?!(?:${HANDLE_STOP})\\b)@?[a-z0-9_.]{2,30}`,
   ].join("|"),
   "gi",
 );
@@ -262,6 +278,8 @@ type Mapped = { s: string; from: number[]; to: number[] };
 // Invisible characters people slip between digits: zero-width spaces and joiners, soft hyphens,
 // direction marks, variation selectors, and enclosing marks (the keycap in "0️⃣8️⃣0️⃣3️⃣").
 const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Me}]$/u;
+// Combining marks laid over a character ("0̲8̲0̲3̲", "ǹ"): the reader sees the character under them.
+const COMBINING = /^\p{Mn}$/u;
 const DECIMAL_DIGIT = /^\p{Nd}$/u;
 
 /**
@@ -277,22 +295,75 @@ function asciiDigit(ch: string): string {
   return String((code - start) % 10);
 }
 
+/**
+ * Digits drawn in a ring or on a disc that Unicode gives no plain-digit decomposition: negative
+ * circled "⓿❶…", double circled "⓵…", dingbat circled and negative circled sans-serif "➀…", "➊…",
+ * and their zeros. Each block runs in order from one (or zero), so the value is the distance.
+ */
+const ENCLOSED_RUNS: [first: number, last: number, firstValue: number][] = [
+  [0x24ff, 0x24ff, 0], // ⓿
+  [0x24f5, 0x24fe, 1], // ⓵…⓾
+  [0x2776, 0x277f, 1], // ❶…❿
+  [0x2780, 0x2789, 1], // ➀…➉
+  [0x278a, 0x2793, 1], // ➊…➓
+  [0x1f10b, 0x1f10c, 0], // 🄋 🄌
+];
+
+function enclosedDigit(ch: string): string | null {
+  const code = ch.codePointAt(0)!;
+  for (const [first, last, value] of ENCLOSED_RUNS) {
+    if (code >= first && code <= last) {
+      if (first === 0x1f10b) return "0";
+      return String((code - first + value) % 10);
+    }
+  }
+  return null;
+}
+
+/** One character as the rules read it: a digit in any dress as 0-9, letters without their marks. */
+function plainOf(ch: string): string {
+  if (ch === MARK) return " ";
+  if (DECIMAL_DIGIT.test(ch)) return asciiDigit(ch);
+  const enclosed = enclosedDigit(ch);
+  if (enclosed) return enclosed;
+  // NFKD: full-width "０８０３", circled "①", superscript "⁸", subscript "₃" and other compatibility
+  // forms read as plain digits and letters; the marks it splits off ("é" → "e" + ́) are dropped.
+  return [...ch.normalize("NFKD")]
+    .filter((c) => !COMBINING.test(c) && !INVISIBLE.test(c))
+    .map((c) => (DECIMAL_DIGIT.test(c) ? asciiDigit(c) : c))
+    .join("")
+    .normalize("NFKC");
+}
+
 function normalise(text: string): Mapped {
   const out: Mapped = { s: "", from: [], to: [] };
   let i = 0;
   for (const ch of text) {
     const start = i;
     i += ch.length;
-    if (INVISIBLE.test(ch)) continue;
-    // NFKC: full-width "０８０３" and other compatibility forms read as plain digits and letters.
-    const n = ch === MARK ? " " : DECIMAL_DIGIT.test(ch) ? asciiDigit(ch) : ch.normalize("NFKC");
+    if (INVISIBLE.test(ch) || COMBINING.test(ch)) continue;
+    const n = plainOf(ch);
     for (let k = 0; k < n.length; k++) {
       out.s += n[k];
       out.from.push(start);
       out.to.push(i);
     }
   }
-  return digitLookalikes(joinSpacedSingles(out));
+  return spokenMail(digitLookalikes(joinSpacedSingles(out)));
+}
+
+/** The normalised copy the rules read: what a crawler compares against, so it sees what they see. */
+export function normaliseForMatching(text: string): string {
+  return normalise(text).s;
+}
+
+/** "gee mail", "g-mail", "yahoo mail" read as the mail service's name. */
+function spokenMail(m: Mapped): Mapped {
+  const drop = new Set<number>();
+  for (const r of m.s.matchAll(/(?<![a-z])g(ee)?[\s-]*(?=mail(?![a-z]))/gi)) {
+    for (let k = r.index + 1; k < r.index + r[0].length; k++) drop.add(k);
+  }
+  return drop.size ? rebuild(m, (i) => !drop.has(i)) : m;
 }
 
 /** Keeps the units of `m` for which `keep` is true, with their positions, and replaces some units. */
@@ -343,7 +414,7 @@ function joinSpacedSingles(m: Mapped): Mapped {
  */
 function digitLookalikes(m: Mapped): Mapped {
   const swap = new Map<number, string>();
-  const groups = [...m.s.matchAll(/(?<![A-Za-z])[0-9OoIl]+(?![A-Za-z])/g)];
+  const groups = [...m.s.matchAll(/(?<![A-Za-z])[0-9OoIlSB]+(?![A-Za-z])/g)];
   let chain: RegExpExecArray[] = [];
   const flush = () => {
     // Long enough to be a number (7 or more characters) with at least one real digit in it.
@@ -352,11 +423,16 @@ function digitLookalikes(m: Mapped): Mapped {
     if (digits >= 1 && length >= 7) {
       chain.forEach((g, k) => {
         const inside = k > 0 && k < chain.length - 1;
-        if (!/\d/.test(g[0]) && g[0].length < 2 && !inside) return;
+        const hasDigit = /\d/.test(g[0]);
+        if (!hasDigit && g[0].length < 2 && !inside) return;
+        // S and B pass for 5 and 8 only written against a real digit ("4S67"): "SOS", "BOSS" stay words.
+        if (!hasDigit && /[SB]/.test(g[0])) return;
         for (let i = 0; i < g[0].length; i++) {
           const c = g[0][i]!;
           if (c === "O" || c === "o") swap.set(g.index + i, "0");
           else if (c === "I" || c === "l") swap.set(g.index + i, "1");
+          else if (c === "S") swap.set(g.index + i, "5");
+          else if (c === "B") swap.set(g.index + i, "8");
         }
       });
     }
@@ -364,7 +440,8 @@ function digitLookalikes(m: Mapped): Mapped {
   };
   for (const g of groups) {
     const prev = chain.at(-1);
-    if (prev && !/^[\s.\-/_()]{1,3}$/.test(m.s.slice(prev.index + prev[0].length, g.index))) flush();
+    const between = prev ? m.s.slice(prev.index + prev[0].length, g.index) : "";
+    if (prev && (between.length > 24 || !LOOKALIKE_SEP.test(between))) flush();
     chain.push(g);
   }
   flush();
@@ -412,8 +489,8 @@ function matchSpans(text: string, re: RegExp, lead = false): [number, number][] 
 
 const NEIGHBOURS = /^[\s,;:.\-/]*(?:\s(?:on|at|or|via|and)\s[\s,;:.\-/]*)?$/i;
 
-/** The message with contact details replaced; `masked` says whether anything was hidden. */
-export function maskContactDetails(text: string): { text: string; masked: boolean } {
+/** The spans of `text` (in its own units) that are contact details, neighbours merged. */
+function contactRanges(text: string): [number, number][] {
   let m = normalise(text);
   m = hide(m, [...matchSpans(m.s, EMAIL), ...matchSpans(m.s, BARE_MAIL_DOMAIN)]);
   m = hide(m, matchSpans(m.s, LINK));
@@ -431,20 +508,68 @@ export function maskContactDetails(text: string): { text: string; masked: boolea
       last[1] = Math.max(last[1], b);
     } else ranges.push([a, b]);
   }
-  if (ranges.length === 0) return { text, masked: false };
-  // The hidden span takes the invisible marks written after its last digit (the keycap of "7️⃣").
+  // The hidden span takes the invisible and combining marks written after its last digit (the keycap
+  // of "7️⃣", the underline of "7̲").
   for (const r of ranges) {
     for (let ch = text.codePointAt(r[1]); ch !== undefined; ch = text.codePointAt(r[1])) {
       const c = String.fromCodePoint(ch);
-      if (!INVISIBLE.test(c)) break;
+      if (!INVISIBLE.test(c) && !COMBINING.test(c)) break;
       r[1] += c.length;
     }
   }
+  return ranges;
+}
+
+function replaceRanges(text: string, ranges: [number, number][]): string {
   let out = "";
   let at = 0;
   for (const [a, b] of ranges) {
     out += text.slice(at, a) + CONTACT_HIDDEN;
     at = b;
   }
-  return { text: out + text.slice(at), masked: true };
+  return out + text.slice(at);
+}
+
+/** The message with contact details replaced; `masked` says whether anything was hidden. */
+export function maskContactDetails(text: string): { text: string; masked: boolean } {
+  const ranges = contactRanges(text);
+  if (ranges.length === 0) return { text, masked: false };
+  return { text: replaceRanges(text, ranges), masked: true };
+}
+
+/**
+ * A number split over consecutive messages from one side ("my number: 0803 123", then "4567"): the
+ * messages are read as one text, and each loses its part of what is hidden. `earlier` are that side's
+ * recent messages as typed, oldest first; the answer has the new message and each earlier one masked.
+ */
+export function maskAcrossMessages(
+  earlier: readonly string[],
+  body: string,
+): { text: string; masked: boolean; earlier: { text: string; masked: boolean }[] } {
+  const parts = [...earlier, body];
+  const joined = parts.join("\n");
+  const ranges = contactRanges(joined);
+  let offset = 0;
+  const masked = parts.map((part) => {
+    const start = offset;
+    const end = start + part.length;
+    offset = end + 1;
+    const own = ranges
+      .filter(([a, b]) => a < end && b > start)
+      .map(([a, b]): [number, number] => [Math.max(a, start) - start, Math.min(b, end) - start]);
+    // A part whose own text hides something is masked on its own rules too (the join never unmasks).
+    const alone = contactRanges(part);
+    const all = [...own, ...alone].sort((x, y) => x[0] - y[0]);
+    const merged: [number, number][] = [];
+    for (const r of all) {
+      const last = merged.at(-1);
+      if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+      else merged.push([r[0], r[1]]);
+    }
+    return merged.length
+      ? { text: replaceRanges(part, merged), masked: true }
+      : { text: part, masked: false };
+  });
+  const last = masked.pop()!;
+  return { ...last, earlier: masked };
 }

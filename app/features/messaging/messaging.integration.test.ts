@@ -189,6 +189,28 @@ describe("messaging", () => {
     expect(limited).toMatchObject({ status: 429, body: { error: TOO_MANY_MESSAGES } });
   });
 
+  it("hides a number split over two messages from one side, both pieces, while the other side's words stay (issue 36)", async () => {
+    const { musician, slug, organiser, conversationId } = await setup();
+    await sendAsMusician(musician, slug, conversationId, "Happy to play, send details");
+    const first = await sendAsOrganiser(organiser, conversationId, "my number: 0803 123");
+    expect(first.body.message.body).toBe("my number: 0803 123");
+    const second = await sendAsOrganiser(organiser, conversationId, "4567");
+    expect(second.body.message.body).toBe(CONTACT_HIDDEN);
+    expect(second.body.notice).toBe(CONTACT_HIDDEN_NOTICE);
+    const thread = await answer(() =>
+      musicianLoader(args(requestAs(musician, `/musician_messages/${slug}?c=${conversationId}`), { slug })),
+    );
+    const bodies = thread.body.messages.map((m: { body: string }) => m.body);
+    expect(bodies).toEqual(["Happy to play, send details", `my number: ${CONTACT_HIDDEN}`, CONTACT_HIDDEN]);
+    // The other side's message in between breaks the run: its own digits never join the sender's.
+    await sendAsOrganiser(organiser, conversationId, "We start at 0800");
+    await sendAsMusician(musician, slug, conversationId, "Fine, 123 4567 guests?");
+    const after = await answer(() =>
+      musicianLoader(args(requestAs(musician, `/musician_messages/${slug}?c=${conversationId}`), { slug })),
+    );
+    expect(after.body.messages.at(-1).body).toBe("Fine, 123 4567 guests?");
+  });
+
   it("hides contact details until the pair has a paid booking, keeps the original for admins, and then shows them", async () => {
     const { musician, slug, organiser, conversationId } = await setup();
     const masked = await sendAsOrganiser(organiser, conversationId, "Call me on 0803 123 4567 please");

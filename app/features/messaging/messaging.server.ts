@@ -9,7 +9,8 @@ import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { type Mail, sendMail } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import { CONTACT_HIDDEN_NOTICE, maskContactDetails } from "./contact-mask";
+import { textShownTo } from "./contact-boundary";
+import { CONTACT_HIDDEN_NOTICE, maskAcrossMessages } from "./contact-mask";
 import { contactsShared } from "./contact-shared";
 import type { ConversationFilter, ConversationSummary, ThreadMessage } from "./message.schema";
 import {
@@ -29,11 +30,14 @@ import {
   findRequestClient,
   findUserContact,
   insertMessage,
+  lastSenderOfPairSince,
   latestMessageId,
   listConversations,
   listMessages,
   listMessagesSince,
   markRead,
+  recentRunOfSender,
+  remaskMessage,
   type Side,
   upsertConversation,
 } from "./queries.server";
@@ -181,7 +185,8 @@ export async function listMemberConversations(
   }
   return rows.map((r) => ({
     id: r.id,
-    otherName: r.otherName || "Stagebook user",
+    // A name is typed by its owner and read by the other side before any payment (issue 36).
+    otherName: textShownTo(r.otherName, "public") || "Stagebook user",
     otherRole: side === "organiser" ? "Musician" : "Event organiser",
     lastMessage: revealed.has(r.id) ? r.lastOriginal : r.lastMessage,
     lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
@@ -209,7 +214,7 @@ function toThreadMessage(userId: string, row: MessageRow, revealed = false): Thr
     id: row.id,
     conversationId: row.conversationId,
     mine: row.senderUserId === userId,
-    senderName: row.senderUserId === userId ? "You" : row.senderName,
+    senderName: row.senderUserId === userId ? "You" : textShownTo(row.senderName, "public"),
     body: revealed && row.originalBody ? row.originalBody : row.body,
     createdAt: row.createdAt.toISOString(),
   };
@@ -233,6 +238,26 @@ async function revealedIn(row: MessageRow, conv: { organiserUserId: string; musi
   return Boolean(row.originalBody) && (await pairHasPaidBooking(conv.organiserUserId, conv.musicianId));
 }
 
+/** How many of a side's latest messages a number split across them is looked for in. */
+const SPLIT_LOOKBACK = 4;
+
+/**
+ * Masks a message before payment together with the sender's messages just before it, so a number
+ * typed in pieces ("0803 123", then "4567") is hidden whole: earlier pieces are masked again in place.
+ */
+async function maskWithEarlier(conversationId: string, senderUserId: string, body: string) {
+  const earlier = await recentRunOfSender(conversationId, senderUserId, SPLIT_LOOKBACK);
+  const out = maskAcrossMessages(
+    earlier.map((e) => e.typed),
+    body,
+  );
+  for (const [k, e] of out.earlier.entries()) {
+    const was = earlier[k]!;
+    if (e.masked) await remaskMessage(was.id, e.text, was.typed);
+  }
+  return out;
+}
+
 /**
  * Sends a message: trimmed and checked, rate-limited per sender, contact details masked until the
  * pair has a paid booking (the original kept for admins), stored, then announced.
@@ -248,7 +273,9 @@ export async function sendMessage(
     return { ok: false, status: 429, message: TOO_MANY_MESSAGES };
   }
   const paid = await pairHasPaidBooking(found.conv.organiserUserId, found.conv.musicianId);
-  const masked = paid ? { text: body, masked: false } : maskContactDetails(body);
+  const masked = paid
+    ? { text: body, masked: false }
+    : await maskWithEarlier(conversationId, member.user.id, body);
   const row = await insertMessage({
     conversationId,
     senderUserId: member.user.id,
@@ -360,6 +387,19 @@ export async function linkBookingToConversation(
 }
 
 /** A musician accepted an organiser's request: the booking it became is in their My Bookings. */
+/**
+ * Whether the musician wrote to the organiser in Messages after `since` and is waiting for an answer
+ * (the last word is theirs): a signed-in organiser's request is answered there, not on its page.
+ */
+export async function musicianAnsweredInMessages(
+  organiserUserId: string,
+  musicianId: string,
+  since: Date,
+): Promise<boolean> {
+  const last = await lastSenderOfPairSince(organiserUserId, musicianId, since);
+  return last !== null && last !== organiserUserId;
+}
+
 export async function notifyRequestAccepted(bookingSlug: string, musicianName: string): Promise<void> {
   await notifyOrganiserOfBooking(bookingSlug, {
     subject: `${musicianName} accepted your booking request`,

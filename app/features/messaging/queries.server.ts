@@ -191,6 +191,30 @@ export function listMessages(conversationId: string) {
     .limit(500);
 }
 
+/**
+ * The sender's latest messages in a conversation written since the other side last wrote (at most
+ * `limit`, oldest first), as typed: a number split over them is read whole (issue 36).
+ */
+export async function recentRunOfSender(conversationId: string, senderUserId: string, limit: number) {
+  const rows = await db
+    .select({ id: m.id, senderUserId: m.senderUserId, body: m.body, originalBody: m.originalBody })
+    .from(m)
+    .where(eq(m.conversationId, conversationId))
+    .orderBy(desc(m.id))
+    .limit(limit);
+  const run: { id: number; typed: string }[] = [];
+  for (const r of rows) {
+    if (r.senderUserId !== senderUserId) break;
+    run.unshift({ id: r.id, typed: r.originalBody ?? r.body });
+  }
+  return run;
+}
+
+/** Masks an earlier message again when a later one completed what it started. */
+export async function remaskMessage(id: number, body: string, originalBody: string) {
+  await db.update(m).set({ body, originalBody, masked: true }).where(eq(m.id, id));
+}
+
 export async function findMessage(id: number) {
   const [row] = await db
     .select(messageColumns)
@@ -427,6 +451,24 @@ export async function findConversationOfPair(organiserUserId: string, musicianId
     .where(and(eq(c.organiserUserId, organiserUserId), eq(c.musicianId, musicianId)))
     .limit(1);
   return row ?? null;
+}
+
+/** Who wrote last in the pair's conversation after `since` (null: nobody has written since then). */
+export async function lastSenderOfPairSince(organiserUserId: string, musicianId: string, since: Date) {
+  const [row] = await db
+    .select({ senderUserId: messages.senderUserId })
+    .from(messages)
+    .innerJoin(c, eq(c.id, messages.conversationId))
+    .where(
+      and(
+        eq(c.organiserUserId, organiserUserId),
+        eq(c.musicianId, musicianId),
+        gt(messages.createdAt, since),
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(1);
+  return row?.senderUserId ?? null;
 }
 
 /** The musician of one of the organiser's own bookings. */

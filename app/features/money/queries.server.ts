@@ -397,3 +397,60 @@ export async function unconsumedMoneyEvents(
     ORDER BY e.created_at LIMIT ${limit}`);
   return rows.rows.map((r) => r.id);
 }
+
+/**
+ * A musician's money moves by Lagos month since `since` (issue 38's Numbers page): what releases put in
+ * Available (the release postings' entries on musician_payable) and what the bank paid out (payout_paid
+ * on payouts_in_transit, less payout_reversed coming back to Available), each from the ledger itself.
+ */
+export async function musicianMonthlyMoves(
+  ex: DbExecutor,
+  musicianId: string,
+  since: Date,
+): Promise<{ month: string; releasedKobo: number; paidOutKobo: number }[]> {
+  const rows = await ex.execute<{ month: string; released: string; paid_out: string }>(sql`
+    SELECT to_char(t.created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS month,
+           coalesce(sum(e.amount_kobo) FILTER (WHERE t.kind = 'release' AND a.code = ${`musician_payable:${musicianId}`}), 0) AS released,
+           coalesce(sum(-e.amount_kobo) FILTER (WHERE t.kind = 'payout_paid' AND a.code = ${`payouts_in_transit:${musicianId}`}), 0)
+             - coalesce(sum(e.amount_kobo) FILTER (WHERE t.kind = 'payout_reversed' AND a.code = ${`musician_payable:${musicianId}`}), 0) AS paid_out
+    FROM ledger_accounts a
+    JOIN ledger_entries e ON e.account_id = a.id
+    JOIN ledger_transactions t ON t.id = e.transaction_id
+    WHERE a.code IN (${`musician_payable:${musicianId}`}, ${`payouts_in_transit:${musicianId}`})
+      AND t.created_at >= ${since.toISOString()}
+    GROUP BY 1`);
+  return rows.rows.map((r) => ({
+    month: r.month,
+    releasedKobo: Number(r.released),
+    paidOutKobo: Number(r.paid_out),
+  }));
+}
+
+/** The musician's bookings whose escrow holds money now (their facts are read with moneyRowsOf). */
+export async function musicianEscrowBookingIds(ex: DbExecutor, musicianId: string): Promise<string[]> {
+  const rows = await ex.execute<{ id: string }>(sql`
+    SELECT b.id FROM bookings_by_musician b
+    JOIN ledger_accounts a ON a.code = 'escrow:' || b.id
+    WHERE b.musician_id = ${musicianId}
+      AND (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e WHERE e.account_id = a.id) > 0`);
+  return rows.rows.map((r) => r.id);
+}
+
+/**
+ * Bookings not cancelled and never paid, with a price, whose event is on or after `sinceDay` (undated:
+ * made since then): "booked, not yet paid", by the event's month (undated: the month it was made).
+ */
+export async function musicianUnpaidBookings(
+  ex: DbExecutor,
+  musicianId: string,
+  sinceDay: string,
+): Promise<{ month: string; priceKobo: number }[]> {
+  const rows = await ex.execute<{ month: string; price_kobo: string }>(sql`
+    SELECT coalesce(to_char(b.event_date, 'YYYY-MM'),
+                    to_char(b.created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM')) AS month, b.price_kobo
+    FROM bookings_by_musician b
+    WHERE b.musician_id = ${musicianId} AND b.status <> 'cancelled' AND b.payment_status = 'unpaid'
+      AND b.price_kobo IS NOT NULL
+      AND coalesce(b.event_date, (b.created_at AT TIME ZONE 'Africa/Lagos')::date) >= ${sinceDay}::date`);
+  return rows.rows.map((r) => ({ month: r.month, priceKobo: Number(r.price_kobo) }));
+}

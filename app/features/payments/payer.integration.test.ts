@@ -1,5 +1,6 @@
 // Issue 22 §1–2 (ADR 0013): once a booking is paid only its payer releases, cancels or disputes it, and
 // nothing is released before the event has ended in Lagos.
+
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { giveSlug } from "~/features/bookings/booking-test-support";
@@ -24,7 +25,7 @@ import {
 import { lagosDay } from "../../../tests/support/lagos-days";
 import { handleChargeSuccess } from "./checkout.server";
 import { type ClientActor, readPayerToken } from "./payer.server";
-import { PAY_NEEDS_DATE, PAYER_MESSAGES } from "./payment-messages";
+import { MANAGE_ON_THIS_DEVICE, PAY_NEEDS_DATE, PAYER_MESSAGES } from "./payment-messages";
 import { bookingRow, insertBooking, outboxMails, payPanelForSlug } from "./payment-test-support";
 import { completeTestCheckout } from "./paystack/test-provider.server";
 import { markEventHappened } from "./release.server";
@@ -181,6 +182,12 @@ describe("the payer on another device", () => {
     expect(opened.body).toMatchObject({ viewer: "other", manageLink: { usable: true } });
     const claimed = await act(b.slug, { intent: "claim-manage", manage: secret! });
     expect(claimed).toMatchObject({ status: 302, location: `/booking/${b.slug}` });
+    // And says it worked (phone walk 3): the toast comes with the page it lands on.
+    expect(claimed.setCookie).toMatch(/sb_flash=/);
+    const flash = /sb_flash=([^;]*)/.exec(claimed.setCookie ?? "")?.[1] ?? "";
+    expect(Buffer.from(decodeURIComponent(flash), "base64").toString("utf8")).toContain(
+      MANAGE_ON_THIS_DEVICE,
+    );
     const device = cookies(cookieOf(claimed));
     expect(device.cookie).toMatch(new RegExp(`^sb_payer_${b.slug}=`));
     expect(device.cookie).not.toBe(b.payerCookie);

@@ -17,6 +17,10 @@ export const PAY_NEEDS_DATE =
 export const EVENT_HAPPENED_DONE = "Thank you! The payment has been released to the musician.";
 
 /** Who may move a paid booking's money (ADR 0013): what the page and the refusals say. */
+/** The toast after "Manage this booking on this device" worked. */
+export const MANAGE_ON_THIS_DEVICE =
+  "This device can now manage this booking: confirm the event happened, cancel or report a problem.";
+
 export const PAYER_MESSAGES = {
   notPayer:
     "Only the person who paid for this booking can do this. If that is you, open the link from your payment receipt e-mail on this device, or ask for a new link on this page.",

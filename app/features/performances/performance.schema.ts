@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_HAS_CONTACT, hasContactDetails } from "~/features/profiles/public-contact";
 import { formText } from "~/lib/form-fields";
 
 export const FILL_ALL_FIELDS = "Please fill in all fields";
@@ -34,7 +35,12 @@ const time = z
 
 export const performanceSchema = z
   .object({
-    eventTitle: formText().trim().min(1, FILL_ALL_FIELDS).max(200, "Title must be 200 characters or fewer"),
+    // Title and place are shown on the public profile: contact details are refused (issue 36).
+    eventTitle: formText()
+      .trim()
+      .min(1, FILL_ALL_FIELDS)
+      .max(200, "Title must be 200 characters or fewer")
+      .refine((v) => !hasContactDetails(v), FIELD_HAS_CONTACT),
     eventType: formText().trim().min(1, FILL_ALL_FIELDS).max(60, "Type must be 60 characters or fewer"),
     eventDate: z
       .string()
@@ -44,7 +50,7 @@ export const performanceSchema = z
         "Enter a date as YYYY-MM-DD",
       )
       .transform((v) => (v === "" ? null : v)),
-    location: optional(200, "Location"),
+    location: optional(200, "Location").refine((v) => !hasContactDetails(v), FIELD_HAS_CONTACT),
     startTime: time,
     endTime: time,
   })

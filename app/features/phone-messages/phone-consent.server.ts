@@ -18,6 +18,34 @@ async function ownPhone(userId: string): Promise<string | null> {
   return textablePhone((await q.accountPhoneOfUser(userId))?.phone);
 }
 
+/** The signed-in person's textable number now (read before a change of number, for carryPhoneUpdates). */
+export function ownTextablePhone(userId: string): Promise<string | null> {
+  return ownPhone(userId);
+}
+
+/**
+ * After the account's number changed: the updates' channel and on/off go with the person to the new
+ * number (phone walk 3: WhatsApp fell back to SMS without a word), and the words say where they go now.
+ * A number that already has its own choice keeps it. Undefined when the number did not change.
+ */
+export async function carryPhoneUpdates(userId: string, before: string | null): Promise<string | undefined> {
+  const after = await ownPhone(userId);
+  if (before === after) return undefined;
+  if (!after) return `Booking updates by SMS or WhatsApp stop: ${NO_MOBILE_FOR_UPDATES}`;
+  const old = before ? await q.findConsent(before) : null;
+  let now = await q.findConsent(after);
+  if (!now && old) {
+    await q.saveConsent(
+      after,
+      { enabled: old.enabled, channel: old.channel === "whatsapp" ? "whatsapp" : "sms" },
+      "account",
+    );
+    now = old;
+  }
+  if (now && !now.enabled) return `Booking updates by SMS or WhatsApp stay off for ${national(after)}.`;
+  return `Booking updates now go to ${national(after)} by ${now?.channel === "whatsapp" ? "WhatsApp" : "SMS"}.`;
+}
+
 /** The booking a booking page's panel is about, and whose musician must not change it. */
 export function bookingForPhoneUpdates(slug: string) {
   return q.bookingBySlug(slug);
@@ -31,6 +59,7 @@ export async function phoneUpdatesOfUser(userId: string): Promise<PhoneUpdatesSt
     phone: national(phone),
     enabled: consent?.enabled ?? true,
     channel: consent?.channel === "whatsapp" ? "whatsapp" : "sms",
+    ...(consent?.enabled === false && consent.changedBy === "stop" ? { stoppedByReply: true } : {}),
   };
 }
 
@@ -44,6 +73,7 @@ export async function phoneUpdatesOfBooking(bookingId: string): Promise<PhoneUpd
     phone: `•••• ${phone.slice(-4)}`,
     enabled: !b.muted && (consent?.enabled ?? true),
     channel: consent?.channel === "whatsapp" ? "whatsapp" : "sms",
+    ...(consent?.enabled === false && consent.changedBy === "stop" ? { stoppedByReply: true } : {}),
   };
 }
 

@@ -36,6 +36,7 @@ import { action as statusAction } from "~/routes/request-status";
 import { loader as shortLinkLoader } from "~/routes/short-link";
 import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
+import { SEND_MAIL_JOB } from "~/server/mail/mail-queue.server";
 import { bookingRequests } from "~db/schema/bookings";
 import { createMusician, testIp } from "../../../tests/support/accounts";
 import { sendPhoneMessage } from "./phone-messages.server";
@@ -170,8 +171,16 @@ describe("booking events", () => {
     const { m, slug, phone } = await musicianWithPhone();
     const { kemi, req } = await requestFromKemi(m.profileId, slug);
     expect(await textsOf(phone.e164, "request_received")).toEqual([
-      `New booking request from Kemi Bello for Birthday, 1 May 2099. Accept or decline: ${origin}/musician_dashboard`,
+      `New booking request from Kemi Bello for Birthday, 1 May 2099. Accept or decline: ${origin}/musician_bookingrequests/${slug}#r-${req!.id.slice(0, 8)}`,
     ]);
+    // The e-mail says what and when, and opens the request itself (phone walk 3, POLISH 2).
+    const { rows: mails } = await pool().query<{ data: { subject: string; text: string } }>(
+      "SELECT data FROM pgboss.job WHERE name = $1",
+      [SEND_MAIL_JOB],
+    );
+    const mail = mails.find((r) => r.data.subject === "New booking request from Kemi Bello")?.data;
+    expect(mail?.text).toMatch(/for Birthday, on Fri, 1 May 2099\. Open it in your Booking Requests/);
+    expect(mail?.text).toContain(`${origin}/musician_bookingrequests/${slug}#r-${req!.id.slice(0, 8)}`);
     await answer(() =>
       statusAction(
         args(
@@ -182,7 +191,7 @@ describe("booking events", () => {
       ),
     );
     expect(await textsOf(phone.e164, "request_reply")).toEqual([
-      `Kemi Bello answered you about Birthday, 1 May 2099. Read it: ${origin}/musician_dashboard`,
+      `Kemi Bello answered you about Birthday, 1 May 2099. Read it: ${origin}/musician_bookingrequests/${slug}#r-${req!.id.slice(0, 8)}`,
     ]);
     noContacts(await textsOf(phone.e164, "request_reply"), kemi.typed, kemi.e164);
 

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, pool } from "~/server/db.server";
+import { publicOrigin } from "~/server/env.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { PHONE_MAX_ATTEMPTS, queuePhoneMessage, sendPhoneMessage } from "./phone-messages.server";
 import { phoneOutbox } from "./phone-test-support";
@@ -164,6 +165,34 @@ describe("queueing and sending", () => {
     expect((await row(paid)).send_after).toEqual(night);
   });
 
+  it("a text held for the night goes by the channel chosen when it is sent, once (phone walk 3)", async () => {
+    const { typed, e164 } = number();
+    const night = new Date("2026-12-14T06:48:00+01:00");
+    const morning = new Date("2026-12-14T07:00:01+01:00");
+    const input = {
+      event: "request_received" as const,
+      eventKey: `r:${randomBytes(4).toString("hex")}`,
+      side: "musician" as const,
+      phone: typed,
+      vars,
+    };
+    const held = (await queuePhoneMessage(db, input, night)) as string;
+    expect(await row(held)).toMatchObject({ channel: "sms", template: null });
+    await saveConsent(e164, { channel: "whatsapp" }, "account");
+    // The same event queued again after the switch (a retried job) is still the one message.
+    expect(await queuePhoneMessage(db, input, night)).toBeNull();
+    expect(await sendPhoneMessage({ id: held }, morning)).toBe("sent");
+    expect(await row(held)).toMatchObject({ channel: "whatsapp", template: "booking_request_received" });
+    expect(phoneOutbox(e164)).toEqual([
+      {
+        channel: "whatsapp",
+        to: e164,
+        text: "New booking request from Chiamaka Okafor for Wedding on 14 Dec 2026. Open it to accept or decline: https://stagebook.ng/booking/k3n9x2qa",
+        event: "request_received",
+      },
+    ]);
+  });
+
   it("uses WhatsApp's template for a person who chose it", async () => {
     const { typed, e164 } = number();
     await saveConsent(e164, { channel: "whatsapp" }, "account");
@@ -190,6 +219,16 @@ describe("queueing and sending", () => {
     ]);
   });
 });
+
+const OK = { status: 200, message: "OK" };
+const origin = publicOrigin();
+async function stopAnswersTo(phone: string): Promise<string[]> {
+  const { rows } = await pool().query<{ id: string }>(
+    "SELECT id FROM phone_messages WHERE to_phone = $1 AND event = 'updates_stopped'",
+    [phone],
+  );
+  return rows.map((r) => r.id);
+}
 
 describe("webhooks", () => {
   const termii = (body: object, sign = true) => {
@@ -224,6 +263,19 @@ describe("webhooks", () => {
     });
     expect(await sendPhoneMessage({ id: queued }, day)).toBe("skipped");
     expect(phoneOutbox(e164)).toEqual([]);
+    // Answered once, by SMS (phone walk 3: no text acknowledged it); a second STOP gets no second answer.
+    expect(await termii({ ...termiiInbound, sender: e164.slice(1), message: "STOP" })).toEqual(OK);
+    const answers = await stopAnswersTo(e164);
+    expect(answers).toHaveLength(1);
+    expect(await sendPhoneMessage({ id: answers[0]! }, day)).toBe("sent");
+    expect(phoneOutbox(e164)).toEqual([
+      {
+        channel: "sms",
+        to: e164,
+        text: `Stagebook: you replied STOP, so we send you no more booking texts. E-mails continue. Turn texts on again: ${origin}/privacy#booking-texts`,
+        event: "updates_stopped",
+      },
+    ]);
     expect(
       await queuePhoneMessage(
         db,
@@ -273,6 +325,10 @@ describe("webhooks", () => {
     expect(await sendPhoneMessage({ id: queued }, day)).toBe("skipped");
     expect(phoneOutbox(e164)).toEqual([]);
     expect(await queue("after-stop")).toBeNull();
+    // The answer goes back by WhatsApp, the way the STOP came.
+    const [stopAnswer] = await stopAnswersTo(e164);
+    expect(await sendPhoneMessage({ id: stopAnswer! }, day)).toBe("sent");
+    expect(phoneOutbox(e164)).toMatchObject([{ channel: "whatsapp", event: "updates_stopped" }]);
     const { rows } = await pool().query("SELECT enabled, changed_by FROM phone_consents WHERE phone = $1", [
       e164,
     ]);

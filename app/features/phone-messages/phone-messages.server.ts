@@ -5,6 +5,7 @@
 // events, a provider error retried with backoff. Queueing never throws into the caller: the booking or
 // the money has already moved.
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
+import { musicianRequestLink } from "~/features/booking-requests/request-link.server";
 import { maskContactDetails } from "~/features/messaging/contact-mask";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { musicianDisplayName } from "~/lib/display-name";
@@ -52,6 +53,8 @@ export type PhoneMessageInput = {
   requestId?: string | null;
   /** Not before this (e.g. when the event ends); quiet hours still apply after it. */
   notBefore?: Date;
+  /** The answer to a STOP only: by the channel the STOP came by, to a number now turned off. */
+  reply?: PhoneChannel;
 };
 
 /**
@@ -68,12 +71,13 @@ export async function queuePhoneMessage(
   const to = textablePhone(input.phone);
   if (!to) return null;
   const consent = await q.findConsent(to);
-  if (consent && !consent.enabled) return null;
+  if (consent && !consent.enabled && !input.reply) return null;
   if (input.side === "client" && input.bookingId && (await q.isBookingMuted(input.bookingId))) return null;
-  const channel: PhoneChannel = consent?.channel === "whatsapp" ? "whatsapp" : "sms";
-  const wa = channel === "whatsapp" ? whatsappMessage(input.event, input.side, input.vars) : null;
-  // An SMS has 160 characters: its link is the short form, so the names around it stay whole.
-  const smsVars = wa ? input.vars : { ...input.vars, link: await shortLink(ex, input.vars.link) };
+  const channel: PhoneChannel = input.reply ?? (consent?.channel === "whatsapp" ? "whatsapp" : "sms");
+  // Stored by the other channel before (the person switched since): the same event, not a new one.
+  if (await q.phoneMessageStored(`${input.eventKey}:${input.side}`)) return null;
+  // An SMS has 160 characters: it carries the link's short form, so the names around it stay whole.
+  const vars = { ...input.vars, shortLink: await shortLink(ex, input.vars.link) };
   const start = input.notBefore && input.notBefore > now ? input.notBefore : now;
   const row = await q.insertPhoneMessage(ex, {
     messageKey: `${input.eventKey}:${input.side}:${channel}`,
@@ -83,14 +87,25 @@ export async function queuePhoneMessage(
     toPhone: to,
     bookingId: input.bookingId ?? null,
     requestId: input.requestId ?? null,
-    text: wa ? wa.text : smsText(input.event, input.side, smsVars),
-    template: wa?.template ?? null,
-    variables: wa?.variables ?? null,
+    ...wordsFor(channel, input.event, input.side, vars),
+    vars,
     sendAfter: earliestSend(input.event, start),
   });
   if (!row) return null;
   await scheduleSend(row.id, row.sendAfter);
   return row.id;
+}
+
+/** The message as the channel sends it: an SMS text, or a WhatsApp template with its variables. */
+function wordsFor(channel: PhoneChannel, event: PhoneEvent, side: PhoneSide, vars: PhoneVars) {
+  if (channel === "sms")
+    return {
+      text: smsText(event, side, { ...vars, link: vars.shortLink ?? vars.link }),
+      template: null,
+      variables: null,
+    };
+  const wa = whatsappMessage(event, side, vars);
+  return { text: wa.text, template: wa.template, variables: wa.variables };
 }
 
 async function scheduleSend(id: string, at: Date, key = id): Promise<void> {
@@ -129,9 +144,18 @@ export async function sendPhoneMessage(data: { id: string }, now: Date = new Dat
     throw new Error("phone message is being sent by another worker");
   }
   const consent = await q.findConsent(row.toPhone);
-  if (consent && !consent.enabled) {
+  const stopAnswer = row.event === "updates_stopped";
+  if (consent && !consent.enabled && !stopAnswer) {
     await q.markPhoneMessage(row.id, { status: "skipped", error: "phone updates turned off" });
     return "skipped";
+  }
+  // A text held for the night goes by the channel chosen by now (phone walk 3: switched to WhatsApp at
+  // 06:50, the 06:48 request still went by SMS at 07:00).
+  const chosen: PhoneChannel = consent?.channel === "whatsapp" ? "whatsapp" : "sms";
+  if (chosen !== row.channel && row.vars && !stopAnswer) {
+    const words = wordsFor(chosen, row.event as PhoneEvent, row.side as PhoneSide, row.vars as PhoneVars);
+    await q.switchPhoneMessageChannel(row.id, { channel: chosen, ...words });
+    Object.assign(row, { channel: chosen, ...words });
   }
   if (row.bookingId && row.side === "client" && (await q.isBookingMuted(row.bookingId))) {
     await q.markPhoneMessage(row.id, { status: "skipped", error: "turned off for this booking" });
@@ -255,7 +279,7 @@ export async function phoneRequestEvent(
     if (!r) return;
     const toMusician = event === "request_received" || event === "request_reply";
     const link = toMusician
-      ? dashboardLink()
+      ? musicianRequestLink(r.musicianSlug, r.musicianId, r.id)
       : event === "request_accepted" && r.bookingSlug
         ? bookingLink(r.bookingSlug)
         : event === "request_declined"

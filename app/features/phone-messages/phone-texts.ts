@@ -28,6 +28,7 @@ export const PHONE_EVENTS = [
   "payout_sent",
   "payout_failed",
   "review_waiting",
+  "updates_stopped",
 ] as const;
 export type PhoneEvent = (typeof PHONE_EVENTS)[number];
 export type PhoneSide = "musician" | "client";
@@ -35,6 +36,7 @@ export type PhoneChannel = "sms" | "whatsapp";
 
 /** Payment and payout events go at once; every other event waits out the Lagos night (21:00–07:00). */
 export const SENT_AT_NIGHT: ReadonlySet<PhoneEvent> = new Set([
+  "updates_stopped",
   "paid",
   "paid_after_event",
   "released",
@@ -47,6 +49,8 @@ export const SENT_AT_NIGHT: ReadonlySet<PhoneEvent> = new Set([
 /** What a message may name. Amounts in kobo; `date` a yyyy-MM-dd event date (null: not set yet). */
 export type PhoneVars = {
   link: string;
+  /** The link's short form (/s/{code}), which an SMS carries instead (phone walk 3, CONFUSING 7). */
+  shortLink?: string;
   client?: string;
   musician?: string;
   /** Who cancelled, as the recipient reads it ("you", "the organiser", "the musician"). */
@@ -286,7 +290,21 @@ export const PHONE_TEMPLATES: Record<PhoneEvent, Partial<Record<PhoneSide, Templ
       ["client", "event", "date", "link"],
     ),
   },
+  // The one answer to a STOP (phone walk 3: none came), to whichever side replied, by the channel used.
+  updates_stopped: {
+    musician: stopped(),
+    client: stopped(),
+  },
 };
+
+function stopped(): Template {
+  return t(
+    "Stagebook: you replied STOP, so we send you no more booking texts. E-mails continue. Turn texts on again: {link}",
+    "booking_updates_stopped",
+    "You replied STOP, so Stagebook sends you no more booking updates here. E-mails continue. To turn updates on again: {{1}}",
+    ["link"],
+  );
+}
 
 function t(sms: string, name: string, body: string, vars: Key[]): Template {
   return { sms, whatsapp: { name, body, vars } };

@@ -11,11 +11,12 @@ import { PHONE_ERROR } from "~/lib/phone";
 import { loader as bookingLoader } from "~/routes/booking";
 import { loader as clientBookingsLoader } from "~/routes/client-bookings";
 import { action as phoneUpdates } from "~/routes/phone-updates";
-import { loader as profileLoader } from "~/routes/profile";
+import { action as profileAction, loader as profileLoader } from "~/routes/profile";
 import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, createOrganiser, testIp } from "../../../tests/support/accounts";
 import { queuePhoneMessage } from "./phone-messages.server";
+import { saveConsent } from "./queries.server";
 
 afterAll(async () => {
   await stopJobs();
@@ -88,6 +89,41 @@ describe("Booking updates by SMS or WhatsApp", () => {
     expect(rows[0]?.channel).toBe("whatsapp");
   });
 
+  it("a new number on the Account tab keeps WhatsApp, and the toast says where updates go now (phone walk 3)", async () => {
+    const m = await createMusician();
+    const slug = await giveSlug(m);
+    const first = mobile();
+    const account = (phoneNumber: string) =>
+      answer(() =>
+        profileAction(
+          args(
+            post(m, "/profile?tab=account", {
+              intent: "account",
+              firstName: "Tunde",
+              lastName: "Bakare",
+              phoneNumber,
+              slug,
+            }),
+          ),
+        ),
+      );
+    await account(first);
+    await answer(() =>
+      phoneUpdates(args(post(m, "/phone-updates", { scope: "account", enabled: "on", channel: "whatsapp" }))),
+    );
+    const second = mobile();
+    const changed = await account(second);
+    expect(changed.body.toast).toEqual({
+      type: "success",
+      message: "Account information updated successfully!",
+      description: `Booking updates now go to ${second.slice(0, 4)} ${second.slice(4, 7)} ${second.slice(7)} by WhatsApp.`,
+    });
+    const page = await answer(() => profileLoader(args(get(m, "/profile?tab=account"))));
+    expect(page.body.phoneUpdates).toMatchObject({ enabled: true, channel: "whatsapp" });
+    // Saved again with the same number: no notice.
+    expect((await account(second)).body.toast).not.toHaveProperty("description");
+  });
+
   it("signed out, an account's updates cannot be changed", async () => {
     const res = await answer(() =>
       phoneUpdates(args(post(null, "/phone-updates", { scope: "account", enabled: "off" }))),
@@ -105,6 +141,19 @@ describe("Booking updates by SMS or WhatsApp", () => {
     });
     await answer(() => phoneUpdates(args(post(o, "/phone-updates", { scope: "account", enabled: "off" }))));
     expect(await queue(phone, "client")).toBeNull();
+  });
+
+  it("after her STOP reply, My Bookings says it was turned off by that reply (phone walk 3)", async () => {
+    const phone = mobile();
+    const o = await createOrganiser({ phoneNumber: phone });
+    await saveConsent(e164(phone), { enabled: false }, "stop");
+    const page = await answer(() => clientBookingsLoader(args(get(o, "/bookings"))));
+    expect(page.body.phoneUpdates).toMatchObject({ enabled: false, stoppedByReply: true });
+    await answer(() => phoneUpdates(args(post(o, "/phone-updates", { scope: "account", enabled: "on" }))));
+    await answer(() => phoneUpdates(args(post(o, "/phone-updates", { scope: "account", enabled: "off" }))));
+    const again = await answer(() => clientBookingsLoader(args(get(o, "/bookings"))));
+    expect(again.body.phoneUpdates).toEqual(expect.objectContaining({ enabled: false }));
+    expect(again.body.phoneUpdates).not.toHaveProperty("stoppedByReply");
   });
 
   it("a booking page turns that booking's updates off for its organiser; its musician cannot", async () => {

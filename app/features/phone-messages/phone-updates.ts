@@ -9,4 +9,6 @@ export type PhoneUpdatesState = {
   phone: string;
   enabled: boolean;
   channel: "sms" | "whatsapp";
+  /** Turned off by the person's own STOP reply (the panel says so, not just "Off"). */
+  stoppedByReply?: boolean;
 };

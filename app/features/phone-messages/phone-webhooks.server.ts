@@ -2,10 +2,11 @@
 // statuses and inbound messages (STOP, by either, turns a number's updates off). Each is refused (401) unless signed with our secret;
 // what is signed but not understood is acknowledged (200) so the provider does not retry it forever.
 
-import { env } from "~/server/env.server";
+import { db } from "~/server/db.server";
+import { env, publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { textablePhone } from "./phone-messages.server";
-import { recordDelivery, saveConsent } from "./queries.server";
+import { queuePhoneMessage, textablePhone } from "./phone-messages.server";
+import { findConsent, recordDelivery, saveConsent } from "./queries.server";
 import { verifyTermiiSignature, verifyWhatsAppSignature } from "./webhook-signatures.server";
 
 export type WebhookAnswer = { status: number; message: string };
@@ -33,8 +34,20 @@ async function stopIfAsked(from: string, text: string, by: "SMS" | "WhatsApp") {
     .replace(/[^A-Z]/g, "");
   const phone = textablePhone(from);
   if (!phone || !STOP_WORDS.has(word)) return;
+  const before = await findConsent(phone);
   await saveConsent(phone, { enabled: false }, "stop");
   logger.info({ phone: `${phone.slice(0, 7)}…` }, `phone updates stopped by ${by}`);
+  // Answered once: a second STOP to a number already off gets no second answer.
+  if (before?.enabled === false) return;
+  await queuePhoneMessage(db, {
+    event: "updates_stopped",
+    // Keyed by the consent it turned off: two deliveries of one STOP are one answer.
+    eventKey: `updates_stopped:${phone}:${before?.updatedAt.toISOString() ?? "first"}`,
+    side: "client",
+    phone,
+    vars: { link: `${publicOrigin()}/privacy#booking-texts` },
+    reply: by === "SMS" ? "sms" : "whatsapp",
+  });
 }
 
 /** Termii's status words (developer.termii.com "Events and Reports") → ours; null: not final yet. */

@@ -5,7 +5,7 @@ import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { shortLinks } from "~db/schema/money-events";
 import { phoneBookingMutes, phoneConsents, phoneMessages } from "~db/schema/phone-messages";
 import { musicianProfiles } from "~db/schema/profiles";
-import type { PhoneChannel, PhoneEvent, PhoneSide } from "./phone-texts";
+import type { PhoneChannel, PhoneEvent, PhoneSide, PhoneVars } from "./phone-texts";
 
 const pm = phoneMessages;
 const b = bookingsByMusician;
@@ -23,6 +23,7 @@ export type NewPhoneMessage = {
   text: string;
   template: string | null;
   variables: string[] | null;
+  vars: PhoneVars;
   sendAfter: Date;
 };
 
@@ -66,9 +67,31 @@ export async function claimPhoneMessage(id: string, leaseSeconds: number, now: D
       text: pm.text,
       template: pm.template,
       variables: pm.variables,
+      vars: pm.vars,
       attempts: pm.attempts,
     });
   return row ?? null;
+}
+
+/** A queued message written again for the channel chosen since it was queued. */
+export async function switchPhoneMessageChannel(
+  id: string,
+  change: { channel: PhoneChannel; text: string; template: string | null; variables: string[] | null },
+) {
+  await db
+    .update(pm)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(pm.id, id));
+}
+
+/** Whether this occurrence of an event was stored for this person by either channel. */
+export async function phoneMessageStored(eventKeyAndSide: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pm.id })
+    .from(pm)
+    .where(or(eq(pm.messageKey, `${eventKeyAndSide}:sms`), eq(pm.messageKey, `${eventKeyAndSide}:whatsapp`)))
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function findPhoneMessageState(id: string) {
@@ -163,7 +186,12 @@ export function phoneMessagesOfBooking(bookingId: string) {
 
 export async function findConsent(phone: string) {
   const [row] = await db
-    .select({ enabled: phoneConsents.enabled, channel: phoneConsents.channel })
+    .select({
+      enabled: phoneConsents.enabled,
+      channel: phoneConsents.channel,
+      changedBy: phoneConsents.changedBy,
+      updatedAt: phoneConsents.updatedAt,
+    })
     .from(phoneConsents)
     .where(eq(phoneConsents.phone, phone));
   return row ?? null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_HAS_CONTACT, hasContactDetails } from "~/features/profiles/public-contact";
 import { parseInstagram, youtubeId, youtubeWatchUrl } from "~/lib/embeds";
 import { formText } from "~/lib/form-fields";
 
@@ -10,6 +11,8 @@ const title = z
   .string()
   .transform((v) => v.replaceAll("\0", "").trim())
   .pipe(formText().max(120, "Title must be 120 characters or fewer"))
+  // Shown on the public profile: contact details are refused (issue 36).
+  .refine((v) => !hasContactDetails(v), FIELD_HAS_CONTACT)
   .transform((v) => (v === "" ? null : v));
 
 /** Keeps only the canonical watch URL, whatever form the link was pasted in. */

@@ -4,6 +4,7 @@ import type { SessionUser } from "~/features/auth/session.server";
 import { isCancellationPolicy, POLICY_LABELS } from "~/features/money/cancellation-policy";
 import { FILL_ALL_FIELDS, performanceSchema } from "~/features/performances/performance.schema";
 import { addPerformance, deletePerformance } from "~/features/performances/performances.server";
+import { carryPhoneUpdates, ownTextablePhone } from "~/features/phone-messages/phone-consent.server";
 import {
   AUDIO_TOO_LARGE,
   IMAGE_TOO_LARGE_HINT,
@@ -56,8 +57,8 @@ export interface EditorActionData {
 function reply(body: EditorActionData, status = 200) {
   return data(body, { status });
 }
-const success = (intent: EditorIntent, message: string) =>
-  reply({ intent, ok: true, toast: { type: "success", message } });
+const success = (intent: EditorIntent, message: string, description?: string) =>
+  reply({ intent, ok: true, toast: { type: "success", message, ...(description ? { description } : {}) } });
 const failure = (
   intent: EditorActionData["intent"],
   message: string,
@@ -158,8 +159,12 @@ export async function handleEditorForm(form: FormData, ctx: { user: SessionUser;
           : (Object.values(errors)[0] ?? INVALID_SLUG);
         return failure("account", message, 400, { errors });
       }
+      const phoneBefore = await ownTextablePhone(ctx.user.id);
       const result = await saveAccount(owner, parsed.data);
-      if (result.ok) return success("account", "Account information updated successfully!");
+      if (result.ok) {
+        const updates = await carryPhoneUpdates(ctx.user.id, phoneBefore);
+        return success("account", "Account information updated successfully!", updates);
+      }
       if (result.reason === "taken") {
         return failure("account", SLUG_TAKEN_TOAST, 409, { errors: { slug: SLUG_TAKEN } });
       }

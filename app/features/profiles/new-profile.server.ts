@@ -28,7 +28,11 @@ export async function createNewMusicianProfile(u: {
   // A race with another sign-up of the same name loses on the unique index; then try the next one,
   // and finally a random suffix.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const slug = attempt < 3 ? next() : `${base}-${randomBytes(3).toString("hex")}`;
+    // The random suffix in letters: a run of digits in an address is refused as a phone number (issue 36).
+    const suffix = randomBytes(3)
+      .toString("hex")
+      .replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!);
+    const slug = attempt < 3 ? next() : `${base}-${suffix}`;
     const ok = await insertNewProfile({
       userId: u.userId,
       firstName: u.firstName,

@@ -5,10 +5,13 @@ import { PHONE_ERROR, parseNigerianPhone } from "~/lib/phone";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
 import {
   BIO_HAS_CONTACT,
+  FIELD_HAS_CONTACT,
   hasContactDetails,
   isContactLink,
+  isContactSlug,
   LINK_IS_CONTACT,
   NAME_HAS_CONTACT,
+  SLUG_HAS_CONTACT,
 } from "./public-contact";
 
 export const STAGE_NAME_REQUIRED = "Stage name is required";
@@ -25,7 +28,18 @@ export const WEBSITE_NOT_ACTIVE = "Website not active";
 export const WEBSITE_NOT_ACTIVE_DESCRIPTION =
   "Complete your first name, last name, phone number and website URL in My Account to activate your website.";
 
-export const SOCIAL_PLATFORMS = ["Instagram", "Facebook", "TikTok", "YouTube", "X", "LinkedIn", "Website"];
+export const SOCIAL_PLATFORMS = [
+  "Instagram",
+  "Facebook",
+  "TikTok",
+  "YouTube",
+  "Audiomack",
+  "Boomplay",
+  "Spotify",
+  "X",
+  "LinkedIn",
+  "Website",
+];
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const SLUG_MAX = 60;
@@ -46,12 +60,18 @@ export function cleanTags(values: readonly string[]): string[] {
   return out;
 }
 
+// Roles and genres are shown on the public profile and /market: a tag with contact details in it is
+// refused with the field's message (issue 36).
 const tagList = z
   .array(formText())
   .transform(cleanTags)
   .pipe(
     z
-      .array(formText().max(MAX_TAG_LENGTH, `Each item must be ${MAX_TAG_LENGTH} characters or fewer`))
+      .array(
+        formText()
+          .max(MAX_TAG_LENGTH, `Each item must be ${MAX_TAG_LENGTH} characters or fewer`)
+          .refine((v) => !hasContactDetails(v), FIELD_HAS_CONTACT),
+      )
       .max(MAX_TAGS, `Add at most ${MAX_TAGS} items`),
   );
 
@@ -60,6 +80,10 @@ const optionalText = (max: number, label: string) =>
     .trim()
     .max(max, `${label} must be ${max} characters or fewer`)
     .transform((v) => (v === "" ? null : v));
+
+/** A public field of the profile: refused when it carries contact details (issue 36). */
+const publicText = (max: number, label: string) =>
+  optionalText(max, label).refine((v) => !hasContactDetails(v), FIELD_HAS_CONTACT);
 
 export const socialLinkSchema = z.object({
   platform: formText().trim().min(1, PLATFORM_REQUIRED).max(40, "Platform must be 40 characters or fewer"),
@@ -94,10 +118,10 @@ export const aboutSchema = z.object({
       ),
     )
     .transform((types) => [...new Set(types)]),
-  location: optionalText(200, "Location"),
+  location: publicText(200, "Location"),
   bio: optionalText(5000, "Bio").refine((v) => !hasContactDetails(v), BIO_HAS_CONTACT),
-  performanceStyle: optionalText(1000, "Performance style"),
-  equipment: optionalText(1000, "Equipment"),
+  performanceStyle: publicText(1000, "Performance style"),
+  equipment: publicText(1000, "Equipment"),
   hourlyRate: optionalNairaField(),
   socialLinks: z.array(socialLinkSchema).max(20, "Add at most 20 social links"),
 });
@@ -140,6 +164,9 @@ export function pathErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "form";
     out[key] ??= issue.message;
+    // One tag of a list ("performanceRoles.1"): the list's field shows it.
+    if (issue.path.length === 2 && typeof issue.path[1] === "number")
+      out[String(issue.path[0])] ??= issue.message;
   }
   return out;
 }
@@ -171,6 +198,8 @@ export const accountSchema = z
     }
     if (!SLUG_PATTERN.test(v.slug) || v.slug.length > SLUG_MAX) {
       ctx.addIssue({ code: "custom", path: ["slug"], message: INVALID_SLUG });
+    } else if (isContactSlug(v.slug)) {
+      ctx.addIssue({ code: "custom", path: ["slug"], message: SLUG_HAS_CONTACT });
     }
   });
 export type Account = z.output<typeof accountSchema>;

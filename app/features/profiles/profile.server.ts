@@ -1,3 +1,4 @@
+import { allShownTo, shownTo, type TextFields } from "~/features/messaging/contact-boundary";
 import { listPerformances, type PerformanceRow } from "~/features/performances/performances.server";
 import { PROFILE_IMAGE_WIDTHS } from "~/features/portfolio/image-srcset";
 import {
@@ -11,7 +12,7 @@ import { isWebsiteActive } from "~/lib/website-active";
 import { logger } from "~/server/logger.server";
 import { BUCKETS } from "~/server/storage/storage.server";
 import type { About, Account } from "./profile.schema";
-import { isContactLink, publicText } from "./public-contact";
+import { isContactLink } from "./public-contact";
 import {
   type FullProfileRow,
   findFeaturedProfiles,
@@ -157,35 +158,77 @@ export async function getPublicProfile(slug: string): Promise<PublicProfile | nu
   if (!row || !isWebsiteActive(row)) return null;
   const [portfolio, performances] = await Promise.all([listPortfolio(row.id), listPerformances(row.id)]);
   const profile = toView(row);
-  // The public page never needs the musician's phone number, and never shows contact details saved
-  // in a name, the bio or a link before issue 27 refused them (masked, chat links left out).
+  // The public page reads as before payment for everyone (issue 36): the phone number withheld, every
+  // field the musician typed masked (saved before the rules refused contact details), chat links left out.
   return {
     profile: {
-      ...profile,
-      phoneNumber: null,
-      stageName: publicText(profile.stageName),
-      firstName: publicText(profile.firstName),
-      lastName: publicText(profile.lastName),
-      bio: publicText(profile.bio),
-      performanceStyle: publicText(profile.performanceStyle),
-      equipment: publicText(profile.equipment),
+      ...shownTo(profile, PUBLIC_PROFILE_FIELDS, "public"),
       socialLinks: profile.socialLinks.filter((l) => !isContactLink(l.url)),
     },
-    portfolio,
-    performances,
+    portfolio: allShownTo(portfolio, PORTFOLIO_FIELDS, "public"),
+    performances: allShownTo(performances, PERFORMANCE_FIELDS, "public"),
   };
 }
+
+const PUBLIC_PROFILE_FIELDS: TextFields<Omit<ProfileView, "socialLinks">> = {
+  id: "ours",
+  slug: "ours",
+  firstName: "typed",
+  lastName: "typed",
+  stageName: "typed",
+  phoneNumber: "contact",
+  location: "typed",
+  bio: "typed",
+  performanceStyle: "typed",
+  equipment: "typed",
+  profileImage: "ours",
+  performanceRoles: "typed",
+  genres: "typed",
+  eventTypes: "typed",
+};
+
+const PORTFOLIO_FIELDS: TextFields<PortfolioRow> = {
+  id: "ours",
+  itemType: "ours",
+  contentUrl: "ours",
+  title: "typed",
+};
+
+const PERFORMANCE_FIELDS: TextFields<PerformanceRow> = {
+  id: "ours",
+  eventTitle: "typed",
+  eventDate: "ours",
+  eventType: "typed",
+  location: "typed",
+  startTime: "ours",
+  endTime: "ours",
+};
+
+const FEATURED_FIELDS = {
+  id: "ours",
+  slug: "ours",
+  stageName: "typed",
+  roles: "typed",
+  imageUrl: "ours",
+  location: "typed",
+} as const;
 
 /** The day's featured candidates (see findFeaturedProfiles for the rule and the daily order). */
 export async function listFeaturedProfiles(day: string, limit: number) {
   const rows = await findFeaturedProfiles(day, limit);
-  return rows.map((r) => ({
-    id: r.id,
-    slug: r.slug!,
-    stageName: publicText(r.stageName!),
-    roles: r.performanceRoles,
-    imageUrl: r.profileImage!,
-    location: r.location,
-    hourlyRateKobo: r.hourlyRateKobo,
-  }));
+  return rows.map((r) =>
+    shownTo(
+      {
+        id: r.id,
+        slug: r.slug!,
+        stageName: r.stageName!,
+        roles: r.performanceRoles,
+        imageUrl: r.profileImage!,
+        location: r.location,
+        hourlyRateKobo: r.hourlyRateKobo,
+      },
+      FEATURED_FIELDS,
+      "public",
+    ),
+  );
 }

@@ -11,6 +11,21 @@ export const BIO_HAS_CONTACT =
 export const LINK_IS_CONTACT =
   "WhatsApp, Telegram, phone and e-mail links cannot be added: organisers get your contact details once a booking is paid.";
 
+export const FIELD_HAS_CONTACT =
+  "This is shown on your public profile, so it cannot contain a phone number, e-mail address, chat handle or link: organisers get your contact details once a booking is paid.";
+export const REVIEW_HAS_CONTACT =
+  "Reviews and replies are public, so they cannot contain a phone number, e-mail address, chat handle or link.";
+export const SLUG_HAS_CONTACT =
+  "Your website URL can use letters and at most 4 digits in a row, and no phone number or e-mail address.";
+
+/**
+ * A profile address that spells contact details (issue 36): a run of more than 4 digits (a year fits),
+ * or groups that read as a number or an address ("tayo-0803-123-4567", "tayo-at-gmail-dot-com").
+ */
+export function isContactSlug(slug: string): boolean {
+  return /\d{5,}/.test(slug) || hasContactDetails(slug.replace(/-/g, " "));
+}
+
 /** Whether free text carries contact details (the chat's rules, every script's digits). */
 export function hasContactDetails(text: string | null | undefined): boolean {
   return Boolean(text) && maskContactDetails(text!).masked;
@@ -23,7 +38,15 @@ export function publicText<T extends string | null | undefined>(text: T): T {
 
 // Hosts that open a chat or a call with the musician rather than a page about them.
 const CONTACT_HOSTS =
-  /(^|\.)(wa\.me|whatsapp\.com|whatsapp\.net|t\.me|telegram\.me|telegram\.org|telegram\.dog|signal\.me|viber\.com|vb\.me|m\.me|messenger\.com|wa\.link|walink\.co)$/i;
+  /(^|\.)(wa\.me|whatsapp\.com|whatsapp\.net|t\.me|telegram\.me|telegram\.org|telegram\.dog|signal\.me|signal\.group|viber\.com|vb\.me|m\.me|messenger\.com|ig\.me|wa\.link|walink\.co)$/i;
+// Pages on a platform we allow that open a private chat rather than show work (issue 36).
+const CONTACT_PATHS: [host: RegExp, path: RegExp][] = [
+  [/(^|\.)instagram\.com$/i, /^\/direct(\/|$)/i],
+  [/(^|\.)facebook\.com$/i, /^\/(messages|msg)(\/|$)/i],
+  [/(^|\.)tiktok\.com$/i, /^\/messages(\/|$)/i],
+  [/(^|\.)(x|twitter)\.com$/i, /^\/messages(\/|$)/i],
+  [/(^|\.)linkedin\.com$/i, /^\/messaging(\/|$)/i],
+];
 
 /** A social link that is really a way to message or call: a chat link, a tel:/mailto: or a number in it. */
 export function isContactLink(url: string): boolean {
@@ -39,6 +62,9 @@ export function isContactLink(url: string): boolean {
     return false;
   }
   if (CONTACT_HOSTS.test(host)) return true;
-  // A phone number or an e-mail address written into the address ("…/?phone=2348031234567").
-  return hasContactDetails(rest.replace(/[/?&=#_]+/g, " "));
+  const path = rest.split(/[?#]/)[0] ?? "";
+  if (CONTACT_PATHS.some(([h, p]) => h.test(host) && p.test(path))) return true;
+  // A phone number or an e-mail address written into the address ("…/?phone=2348031234567"). A channel
+  // named with "@" ("youtube.com/@tayolive", "tiktok.com/@tayo") is the page's name, not a chat handle.
+  return hasContactDetails(rest.replace(/(^|\/)@/g, "$1").replace(/[/?&=#_]+/g, " "));
 }

@@ -1,3 +1,4 @@
+import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import {
   findRatingSummary,
@@ -53,7 +54,7 @@ export function toPublicReview(r: ListedReview): PublicReview {
           { label: "Punctuality", value: r.punctuality ?? 0 },
         ]
       : [];
-  return {
+  const review: PublicReview = {
     id: r.id,
     overall: r.overall,
     criteria,
@@ -64,7 +65,19 @@ export function toPublicReview(r: ListedReview): PublicReview {
     photos: r.photos,
     reply: r.replyBody,
   };
+  // A review and its reply are public: read as before payment by everyone (issue 36).
+  return shownTo(review, PUBLIC_REVIEW_FIELDS, "public");
 }
+
+const PUBLIC_REVIEW_FIELDS: TextFields<PublicReview> = {
+  id: "ours",
+  body: "typed",
+  reviewer: "typed",
+  verified: "typed",
+  publishedAt: "ours",
+  photos: "ours",
+  reply: "typed",
+};
 
 export async function ratingSummary(musicianId: string): Promise<RatingSummary> {
   const s = await findRatingSummary(musicianId);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasContactDetails, REVIEW_HAS_CONTACT } from "~/features/profiles/public-contact";
 import { formText } from "~/lib/form-fields";
 
 export { CLIENT_CRITERIA, type Criterion } from "./rating";
@@ -18,7 +19,9 @@ const reviewText = () =>
       z
         .string()
         .min(20, "Write at least 20 characters about the booking")
-        .max(2000, "Keep your review to 2,000 characters or fewer"),
+        .max(2000, "Keep your review to 2,000 characters or fewer")
+        // Published for everyone to read: contact details are refused (issue 36).
+        .refine((v) => !hasContactDetails(v), REVIEW_HAS_CONTACT),
     );
 
 const yesNo = (message: string) => z.enum(["yes", "no"], { error: message }).transform((v) => v === "yes");
@@ -49,7 +52,10 @@ export type OrganiserReviewInput = z.output<typeof organiserReviewSchema>;
 export const replySchema = z.object({
   reviewId: z.uuid("Review not found"),
   reply: cleanText().pipe(
-    formText().min(1, "Write a reply first").max(1000, "Keep your reply to 1,000 characters or fewer"),
+    formText()
+      .min(1, "Write a reply first")
+      .max(1000, "Keep your reply to 1,000 characters or fewer")
+      .refine((v) => !hasContactDetails(v), REVIEW_HAS_CONTACT),
   ),
 });
 

@@ -1,12 +1,14 @@
 // The wallet page's loader data and form actions (the route stays a thin parse-and-call).
 
 import { verifyOwnPassword } from "~/features/auth/accounts.server";
+import { escrowReleases } from "~/features/money/release-lines.server";
 import { type Bank, paymentProvider } from "~/features/payments/paystack/provider.server";
 import { fieldErrors, formToObject } from "~/lib/field-errors";
 import { parseNaira } from "~/lib/naira";
 import type { ActionToast } from "~/lib/use-action-toast";
 import { logger } from "~/server/logger.server";
 import { chooseAutomaticPayouts, heldPayoutNotes, retryReturnedPayouts } from "./automatic-payouts.server";
+import { bankDisplayName } from "./bank-names";
 import {
   bankAccountSchema,
   PASSWORD_NEEDED,
@@ -19,6 +21,7 @@ import {
 import {
   lookUpBankAccount,
   payoutAccountHold,
+  payoutDestination,
   requestWithdrawal,
   reviewWithdrawal,
   saveOwnBankAccount,
@@ -31,7 +34,9 @@ let banksCache: { at: number; banks: Bank[] } | undefined;
 /** The provider's bank list, kept for an hour: it changes rarely and every wallet page shows it. */
 async function banks(): Promise<Bank[]> {
   if (banksCache && Date.now() - banksCache.at < BANKS_TTL_MS) return banksCache.banks;
-  const list = (await paymentProvider().listBanks()).sort((a, b) => a.name.localeCompare(b.name));
+  const list = (await paymentProvider().listBanks())
+    .map((b) => ({ ...b, name: bankDisplayName(b.name) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
   banksCache = { at: Date.now(), banks: list };
   return list;
 }
@@ -43,7 +48,7 @@ const HISTORY_LINES = 200;
 
 export async function walletPageData(musicianId: string, now = new Date()) {
   const holdNotes = await heldPayoutNotes(musicianId, now);
-  const [{ statement, ...view }, bankList, heldMessage] = await Promise.all([
+  const [{ statement, ...view }, bankList, heldMessage, escrow] = await Promise.all([
     walletView(musicianId, { holdNotes }),
     banks().then(
       (list) => ({ list, error: null }),
@@ -56,6 +61,7 @@ export async function walletPageData(musicianId: string, now = new Date()) {
       },
     ),
     payoutAccountHold(musicianId, now),
+    payoutDestination(musicianId).then((sendsTo) => escrowReleases(musicianId, sendsTo)),
   ]);
   return {
     ...view,
@@ -63,6 +69,8 @@ export async function walletPageData(musicianId: string, now = new Date()) {
     pendingPayoutKobo: statement.pendingPayoutKobo,
     /** What the payment and refund lines add up to: clients' payments after commission and refunds. */
     earnedKobo: statement.earnedKobo,
+    /** Each held booking's share and when it is released (issue 38), soonest first. */
+    escrow,
     /** Payouts to a new account wait (ADR 0017): what the wallet says meanwhile. */
     heldMessage,
     banks: bankList.list,

@@ -1,6 +1,7 @@
 // The musician's wallet: balances read from the ledger (never a cached number), the bank account
 // payouts go to, withdrawals (ledger first, then a Paystack transfer whose reference is its idempotency
 // key) and the transfer webhooks that settle them.
+
 import { createHash, randomBytes } from "node:crypto";
 import { listOwnBookings } from "~/features/bookings/bookings.server";
 import {
@@ -40,6 +41,7 @@ import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { sendMail, writeToUs } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
+import { bankDisplayName } from "./bank-names";
 import {
   findPaymentSettings,
   findPayoutByReference,
@@ -229,7 +231,8 @@ export async function lookUpBankAccount(
   const names = await profileNames(musicianId);
   let bankName: string | undefined;
   try {
-    bankName = (await provider.listBanks()).find((b) => b.code === input.bankCode)?.name;
+    const listed = (await provider.listBanks()).find((b) => b.code === input.bankCode)?.name;
+    bankName = listed && bankDisplayName(listed);
   } catch (err) {
     return { ok: false, message: providerMessage(err, "Could not reach the bank list. Please try again.") };
   }
@@ -787,4 +790,14 @@ export async function handleTransferEvent(
 /** Alerts about money a person must settle (shown on the admin's payments page). */
 export function openMoneyAlerts(): Promise<MoneyAlertRow[]> {
   return listOpenMoneyAlerts();
+}
+
+/**
+ * Where released money goes next (issue 38): "GTBank ••6789" when automatic payouts are on and an
+ * account is saved, else null (it stays in Available until withdrawn).
+ */
+export async function payoutDestination(musicianId: string): Promise<string | null> {
+  const settings = await findPaymentSettings(musicianId);
+  if (!hasPayoutAccount(settings) || !(settings.autoPayout ?? true)) return null;
+  return `${settings.bankName ?? "your bank"} ••${settings.accountNumber.slice(-4)}`;
 }

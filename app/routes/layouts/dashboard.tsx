@@ -3,6 +3,8 @@ import { sidebarOpenFromCookie } from "~/components/layout/dashboard-menu";
 import { DashboardShell } from "~/components/layout/dashboard-shell";
 import { DashboardPhoneMenu } from "~/components/layout/dashboard-sidebar";
 import { SiteHeader } from "~/components/layout/site-header";
+import { countWaitingRequests } from "~/features/dashboard/overview.server";
+import { priceHintsFor } from "~/features/numbers/numbers.server";
 import { dashboardSlug, ownWebsite, requireMusician } from "~/features/profiles/own-profile.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/dashboard";
@@ -14,6 +16,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     websiteUrl: ownWebsite(profile).url,
     stageName: profile.stageName,
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
+    waitingRequests: await countWaitingRequests(profile.id),
+    // What others are booked for, under Create Booking's price (issue 38).
+    priceHints: await priceHintsFor(profile.id),
   };
 }
 
@@ -21,7 +26,12 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader user={root?.user ?? null} sectionMenu={<DashboardPhoneMenu slug={loaderData.slug} />} />
+      <SiteHeader
+        user={root?.user ?? null}
+        sectionMenu={
+          <DashboardPhoneMenu slug={loaderData.slug} waitingRequests={loaderData.waitingRequests} />
+        }
+      />
       <DashboardShell ctx={loaderData}>
         <Outlet />
       </DashboardShell>

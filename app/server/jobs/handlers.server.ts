@@ -1,6 +1,12 @@
 // The one list of background jobs. Each job's logic lives in its feature; this file only names them.
 
 import {
+  BACKUP_WATCH_JOB,
+  BASE_BACKUP_JOB,
+  runBackupWatch,
+  runBaseBackupJob,
+} from "~/features/backups/backups.server";
+import {
   REQUEST_ANSWER_MAIL_JOB,
   type RequestAnswerMailJob,
   sendRequestAnswerMail,
@@ -17,6 +23,12 @@ import {
   MONEY_NOTICE_MAIL_JOB,
   sendMoneyNoticeMails,
 } from "~/features/notifications/money-notifications.server";
+import {
+  NUMBERS_NIGHTLY_JOB,
+  NUMBERS_REFRESH_JOB,
+  refreshAllNumbers,
+  refreshChangedNumbers,
+} from "~/features/numbers/numbers.server";
 import { MONEY_SWEEP_JOB, runMoneySweep } from "~/features/payments/money-sweep.server";
 import { sendTestWebhook, TEST_WEBHOOK_JOB } from "~/features/payments/paystack/test-webhooks.server";
 import { runAutoRelease } from "~/features/payments/release.server";
@@ -71,11 +83,35 @@ export function registerJobHandlers(): void {
     },
     { retryLimit: 0 },
   );
+  // The public records and price bands (issue 38): a missed minute is simply covered by the next one.
+  registerJob(
+    NUMBERS_REFRESH_JOB,
+    async () => {
+      await refreshChangedNumbers();
+    },
+    { retryLimit: 0 },
+  );
+  registerJob(
+    NUMBERS_NIGHTLY_JOB,
+    async () => {
+      await refreshAllNumbers();
+    },
+    { retryLimit: 1 },
+  );
   registerJob(REQUEST_ANSWER_MAIL_JOB, async (data: RequestAnswerMailJob) => {
     await sendRequestAnswerMail(data);
   });
   // Many people wait on these (a new request's e-mails): several at once.
   registerJob(SEND_MAIL_JOB, sendQueuedMail, { concurrency: 2 });
+  // Backups (issue 37): a failed look or base backup is simply tried again on the next tick.
+  registerJob(BASE_BACKUP_JOB, () => runBaseBackupJob(), { retryLimit: 1 });
+  registerJob(
+    BACKUP_WATCH_JOB,
+    async () => {
+      await runBackupWatch();
+    },
+    { retryLimit: 0 },
+  );
   registerJob(UNREAD_MAIL_JOB, async (data: UnreadMailJob) => {
     await sendUnreadMessageMail(data, new Date(), isReading);
   });

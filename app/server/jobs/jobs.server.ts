@@ -6,6 +6,7 @@
 // calls startJobs() after migrations and stopJobs() on shutdown.
 import { createHash } from "node:crypto";
 import PgBoss from "pg-boss";
+import { isConnectionError } from "../database-health.server";
 import { logger } from "../logger.server";
 import { surviveLostJobCompletions } from "./lost-completions.server";
 import { JOB_QUEUE_SCHEMA } from "./queue-schema.server";
@@ -63,8 +64,9 @@ export class JobQueue {
       });
       surviveLostJobCompletions();
       boss.on("error", (err: Error & { code?: string }) => {
-        // 57P01: the database is shutting down or restarting; pg-boss reconnects on its own.
-        if (err.code === "57P01") logger.debug({ err }, "job queue connection lost");
+        // The database went away (a restart, a failover): pg-boss's pool connects again on its own,
+        // through the balancer to the new primary, and its next poll goes on.
+        if (isConnectionError(err)) logger.warn({ err }, "job queue connection lost; reconnecting");
         else logger.error({ err }, "job queue error");
       });
       await boss.start();

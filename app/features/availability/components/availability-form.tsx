@@ -136,7 +136,9 @@ export function AvailabilityForm({
       <p id="hours-hint" className="text-sm text-muted-foreground">
         {usualHours.fromLastSaved
           ? `New days start with your usual hours (${usual}), from the availability you saved last. Change them here before saving.`
-          : `New days start at ${usual}. Change the hours here before saving; next time they start with the hours you save now.`}
+          : usualHours.fromBookings
+            ? `New days start with the hours you are usually booked for (${usual}). Change them here before saving; next time they start with the hours you save now.`
+            : `New days start at ${usual}. Change the hours here before saving; next time they start with the hours you save now.`}
       </p>
       <div className="grid max-w-md grid-cols-2 gap-3">
         <div className="grid gap-2">

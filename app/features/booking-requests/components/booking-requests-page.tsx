@@ -16,7 +16,7 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { durationLabel } from "../booking-request.schema";
 import type { PendingRequest } from "../booking-requests.server";
 import { requestToBookingPrefill } from "../request-prefill";
-import { requestDateText, requestEventTypeText, requestStartText } from "../request-summary";
+import { requestAnchor, requestDateText, requestEventTypeText, requestStartText } from "../request-summary";
 
 type Row = Omit<PendingRequest, "createdAt"> & { createdAt: Date | string };
 
@@ -64,7 +64,12 @@ export function BookingRequestsPage({
       ) : (
         <ul className="grid gap-3">
           {pending.map((r) => (
-            <li key={r.id}>
+            // The e-mail and texts about a request link here (#r-<start of its id>): the card it opens on.
+            <li
+              key={r.id}
+              id={requestAnchor(r.id)}
+              className="scroll-mt-20 target:[&>*]:ring-2 target:[&>*]:ring-primary"
+            >
               <Card>
                 <CardContent className="grid gap-3 p-4 sm:p-6">
                   <div className="flex flex-wrap items-start justify-between gap-2">

@@ -10,9 +10,10 @@ import type { RequestReplyActionResult } from "../action-results";
 import type { RequestStatusView } from "../booking-requests.server";
 import { RequestSummaryList } from "./request-summary-list";
 
-const headline: Record<RequestStatusView["stage"], (name: string) => string> = {
+const headline: Record<RequestStatusView["stage"], (name: string, inMessages: boolean) => string> = {
   waiting: (name) => `Waiting for ${name} to reply`,
-  reply_waiting: (name) => `${name} replied: a reply is waiting below`,
+  reply_waiting: (name, inMessages) =>
+    inMessages ? `${name} replied: read it in your Messages` : `${name} replied: a reply is waiting below`,
   accepted: (name) => `${name} accepted your request`,
   paid: () => "Your booking is paid",
   completed: () => "Your booking is completed",
@@ -52,7 +53,7 @@ export function RequestStatusPage({ view }: { view: RequestStatusView }) {
             {badge[view.stage]}
           </Badge>
           <CardTitle>
-            <h1>{headline[view.stage](view.musicianName)}</h1>
+            <h1>{headline[view.stage](view.musicianName, view.inMessages)}</h1>
           </CardTitle>
           <p className="text-sm text-muted-foreground">Sent {formatDateTime(view.sentAt)}</p>
         </CardHeader>

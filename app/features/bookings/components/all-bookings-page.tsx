@@ -13,6 +13,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import type { BookingsActionResult } from "~/features/bookings/action-results";
 import { ALLOW_OVERLAP_FIELD } from "~/features/calendar/calendar.schema";
 import { OverlapWarning } from "~/features/calendar/components/overlap-warning";
@@ -69,6 +71,7 @@ export function AllBookingsPage({
   reputations,
   disputeThreads,
   moneyNews,
+  releaseLines,
 }: {
   bookings: Row[];
   websiteActive: boolean;
@@ -80,6 +83,8 @@ export function AllBookingsPage({
   disputeThreads?: Record<string, DisputeThread>;
   /** Who cancelled and the refund, a dispute's outcome: per booking id (notifications feature). */
   moneyNews?: Record<string, { cancellation: string | null; resolution: string | null }>;
+  /** When each held booking's money is released (money module), per booking id. */
+  releaseLines?: Record<string, string>;
 }) {
   const fetcher = useFetcher<BookingsActionResult>({ key: "musician-bookings" });
   useActionToast(fetcher.data);
@@ -123,6 +128,7 @@ export function AllBookingsPage({
               reputation={reputations?.[b.id]}
               thread={disputeThreads?.[b.id]}
               news={moneyNews?.[b.id]}
+              releaseLine={releaseLines?.[b.id]}
             />
           ))}
         </ul>
@@ -140,6 +146,7 @@ function BookingItem({
   reputation,
   thread,
   news,
+  releaseLine,
 }: {
   booking: Row;
   now: string;
@@ -149,6 +156,7 @@ function BookingItem({
   reputation?: OrganiserReputation;
   thread?: DisputeThread;
   news?: { cancellation: string | null; resolution: string | null };
+  releaseLine?: string;
 }) {
   const editable = b.status === "pending";
   const deletable = b.status !== "confirmed" && b.status !== "completed";
@@ -195,6 +203,11 @@ function BookingItem({
           {thread && <DisputeSidePanel bookingId={b.id} thread={thread} result={result} />}
           {news?.resolution && <p className="text-sm">Dispute resolved: {news.resolution}.</p>}
           {news?.cancellation && <p className="text-sm">{news.cancellation}</p>}
+          {releaseLine && (
+            <p className="rounded-md bg-muted/60 p-2 text-sm" data-testid="release-line">
+              {releaseLine}
+            </p>
+          )}
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <span className="flex items-center gap-1">
               <CalendarIcon aria-hidden className="size-4" />
@@ -244,19 +257,34 @@ function BookingItem({
                 disabled={busy}
                 intent="cancel"
                 bookingId={b.id}
+                fields={
+                  // The client is told why (phone walk 3), with the way back to Find Musicians.
+                  <div className="grid w-full gap-1">
+                    <Label htmlFor={`cancel-reason-${b.id}`}>Reason (the client reads it)</Label>
+                    <Textarea
+                      id={`cancel-reason-${b.id}`}
+                      name="cancelReason"
+                      rows={2}
+                      maxLength={500}
+                      placeholder="e.g. Our lead singer is unwell that week"
+                    />
+                  </div>
+                }
               />
             )}
             {b.status === "confirmed" && (
-              <Button
-                size="sm"
-                variant="secondary"
+              <ConfirmActionDialog
+                trigger="Mark completed"
+                label={`Mark booking for ${b.clientName} completed`}
+                title="Mark this booking completed?"
+                description={markCompletedDescription(b)}
+                confirmLabel="Mark completed"
+                confirmVariant="default"
                 disabled={!dateHasCome || busy}
-                aria-describedby={markCompletedWaits ? hintId : undefined}
-                aria-label={`Mark booking for ${b.clientName} completed`}
-                onClick={() => submit("complete", b.id)}
-              >
-                Mark completed
-              </Button>
+                describedBy={markCompletedWaits ? hintId : undefined}
+                intent="complete"
+                bookingId={b.id}
+              />
             )}
             {b.status === "completed" && <ReviewOrganiserLink bookingId={b.id} clientName={b.clientName} />}
             {b.clientHasAccount && <MessageClient bookingId={b.id} />}
@@ -440,20 +468,25 @@ function ConfirmActionDialog({
   title,
   description,
   confirmLabel,
+  confirmVariant = "destructive",
   disabled,
   describedBy,
   intent,
   bookingId,
+  fields,
 }: {
   trigger: React.ReactNode;
   label: string;
   title: string;
   description: string;
   confirmLabel: string;
+  confirmVariant?: "destructive" | "default";
   disabled: boolean;
   describedBy?: string;
-  intent: "delete" | "cancel";
+  intent: "delete" | "cancel" | "complete";
   bookingId: string;
+  /** More fields posted with the answer (the reason for cancelling). */
+  fields?: React.ReactNode;
 }) {
   const fetcher = useFetcher<BookingsActionResult>({ key: "musician-bookings" });
   if (disabled)
@@ -474,12 +507,27 @@ function ConfirmActionDialog({
       <fetcher.Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="bookingId" value={bookingId} />
-        <Button type="submit" size="sm" variant="destructive">
+        {fields}
+        <Button type="submit" size="sm" variant={confirmVariant}>
           {confirmLabel}
         </Button>
       </fetcher.Form>
     </ConfirmDisclosure>
   );
+}
+
+/**
+ * What "Mark completed" does, said before it is done (phone walk 3: one tap, and no word that it moves
+ * no money): it records that the event took place; a payment held in escrow stays held until its
+ * release (after the event, unless the client reports a problem).
+ */
+export function markCompletedDescription(b: Pick<Row, "clientName" | "paymentStatus">): string {
+  const done = `This records that the event for ${b.clientName} took place.`;
+  const phase = phaseOfStatus(b.paymentStatus);
+  if (phase === "held")
+    return `${done} It releases no money: the payment stays in escrow and is released to your wallet after the event, unless the client reports a problem.`;
+  if (phase === "released") return `${done} The payment has already been released to you.`;
+  return `${done} No payment has been made for this booking, so no money moves.`;
 }
 
 /**

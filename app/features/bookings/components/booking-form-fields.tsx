@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "react-router";
 import { NairaField } from "~/components/ui/naira-field";
 import { TextField } from "~/components/ui/text-field";
 import { CommissionNote } from "~/features/payments/components/commission-note";
@@ -39,13 +40,18 @@ export function BookingFormFields({
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
       onChange(name, e.target.value),
   });
+  // What musicians are booked for (issue 38), loaded with the dashboard; none without enough bookings.
+  const dashboard = useRouteLoaderData("routes/layouts/dashboard") as
+    | { priceHints?: Record<string, string> }
+    | undefined;
+  const priceHint = dashboard?.priceHints?.[values.eventType];
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField label="Client Name *" autoComplete="off" {...field("clientName")} />
       <TextField label="Email" type="email" autoComplete="off" {...field("email")} />
       <TextField label="Phone Number" type="tel" autoComplete="off" {...field("phoneNumber")} />
       <div className="grid content-start gap-1">
-        <NairaField label="Price" placeholder="e.g. 150,000" {...field("price")} />
+        <NairaField label="Price" placeholder="e.g. 150,000" hint={priceHint} {...field("price")} />
         <CommissionNote price={values.price} />
       </div>
       <SelectField

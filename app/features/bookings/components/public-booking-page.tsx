@@ -137,6 +137,29 @@ export function nextStep(booking: PublicBooking, dispute: ClientDisputeView | nu
   return booking.money?.cancellation ?? "This booking was cancelled.";
 }
 
+/**
+ * A booking the musician cancelled: their reason, and the way back to finding another musician for the
+ * date (phone walk 3: nothing said why, nor what to do next).
+ */
+function CancelledByMusician({ reason }: { reason: string | null }) {
+  return (
+    <div className="grid gap-2" data-testid="cancelled-by-musician">
+      <p>
+        {reason ? (
+          <>
+            <span className="font-medium">Their reason:</span> {reason}
+          </>
+        ) : (
+          "They did not give a reason."
+        )}
+      </p>
+      <Link to="/market" className={buttonVariants({ className: "w-fit" })}>
+        Find another musician
+      </Link>
+    </div>
+  );
+}
+
 /** The first step of "What happens next", moving on once paid (never "Pay below" after paying). */
 export function moneyStep(booking: PublicBooking, payment: React.ReactNode): string {
   return (
@@ -232,6 +255,7 @@ function BookingDetails({
           </p>
         )}
         <p className="text-muted-foreground">{nextStep(booking, dispute)}</p>
+        {booking.cancelledByMusician && <CancelledByMusician reason={booking.cancelReason ?? null} />}
         {booking.money?.resolution && (
           <p data-testid="dispute-resolution">Dispute resolved: {booking.money.resolution}.</p>
         )}

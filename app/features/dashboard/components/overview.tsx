@@ -28,10 +28,15 @@ function StatCard({
   title,
   value,
   icon: Icon,
+  note,
+  to,
 }: {
   title: string;
   value: string | number;
   icon: typeof InboxIcon;
+  /** What the figure counts, under it. */
+  note?: string;
+  to?: string;
 }) {
   return (
     <Card>
@@ -47,16 +52,38 @@ function StatCard({
         >
           {value}
         </p>
+        {note && <p className="text-xs text-muted-foreground">{note}</p>}
+        {to && (
+          <Link to={to} className="text-xs text-primary underline-offset-4 hover:underline sm:text-sm">
+            Open {title}
+          </Link>
+        )}
       </CardContent>
     </Card>
   );
 }
 
-export function DashboardOverview({ overview }: { overview: Overview }) {
+export function DashboardOverview({ overview, slug }: { overview: Overview; slug: string }) {
   return (
     <>
-      <div data-testid="dashboard-stats" className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4">
-        <StatCard title="Total Bookings" value={overview.totalBookings} icon={CalendarDaysIcon} />
+      <div data-testid="dashboard-stats" className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-5">
+        <StatCard
+          title="Booking Requests"
+          value={overview.waitingRequests}
+          icon={InboxIcon}
+          note="waiting for your answer"
+          to={`/musician_bookingrequests/${encodeURIComponent(slug)}`}
+        />
+        <StatCard
+          title="Total Bookings"
+          value={overview.totalBookings}
+          icon={CalendarDaysIcon}
+          note={
+            overview.cancelledBookings > 0
+              ? `not counting ${overview.cancelledBookings} cancelled`
+              : "every booking you have made"
+          }
+        />
         <StatCard title="Upcoming Events" value={overview.upcomingEvents} icon={CalendarCheckIcon} />
         <StatCard title="Unread Messages" value={overview.unreadMessages} icon={MessageSquareIcon} />
         <StatCard title="Average Rating" value={overview.averageRating} icon={StarIcon} />

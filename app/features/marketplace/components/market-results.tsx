@@ -7,7 +7,7 @@ import type { MarketSearch } from "../search.schema";
 import type { MarketCard, MarketResults } from "../search.server";
 import { marketSearchToParams } from "../search-link";
 
-function MusicianCard({ card }: { card: MarketCard }) {
+function MusicianCard({ card, record }: { card: MarketCard; record?: string }) {
   return (
     <li>
       <Link
@@ -41,6 +41,11 @@ function MusicianCard({ card }: { card: MarketCard }) {
             </p>
           )}
           <RatingBadge average={card.ratingAverage} count={card.ratingCount} />
+          {record && (
+            <p className="text-xs text-muted-foreground" data-testid="public-record">
+              {record}
+            </p>
+          )}
           <p className="text-sm font-medium">
             {card.rate ? `Starting from ${card.rate}/hr` : "Rate on request"}
           </p>
@@ -68,7 +73,16 @@ function pageHref(search: MarketSearch, page: number): string {
   return qs ? `/market?${qs}` : "/market";
 }
 
-export function MarketResultsView({ results, search }: { results: MarketResults; search: MarketSearch }) {
+export function MarketResultsView({
+  results,
+  search,
+  records,
+}: {
+  results: MarketResults;
+  search: MarketSearch;
+  /** Each musician's public record (issue 38), by id, for those who have one to show. */
+  records?: Record<string, string>;
+}) {
   if (results.failed) {
     return (
       <p role="alert" className="rounded-lg border border-destructive p-6 text-center text-destructive">
@@ -105,7 +119,7 @@ export function MarketResultsView({ results, search }: { results: MarketResults;
       </p>
       <ul aria-label="Musicians" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {results.cards.map((c) => (
-          <MusicianCard key={c.id} card={c} />
+          <MusicianCard key={c.id} card={c} record={records?.[c.id]} />
         ))}
       </ul>
       {(results.page > 1 || results.hasNext) && (

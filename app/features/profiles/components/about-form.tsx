@@ -90,7 +90,16 @@ function TextArea({
   );
 }
 
-export function AboutForm({ profile, errors }: { profile: ProfileView; errors: Record<string, string> }) {
+export function AboutForm({
+  profile,
+  errors,
+  priceHints = [],
+}: {
+  profile: ProfileView;
+  errors: Record<string, string>;
+  /** What musicians are booked for, per event type the musician plays (issue 38); empty without data. */
+  priceHints?: string[];
+}) {
   const navigation = useNavigation();
   const saving = navigation.formData?.get("intent") === "about";
   // Remount the list inputs when the saved lists change, so they show what the server kept.
@@ -138,7 +147,10 @@ export function AboutForm({ profile, errors }: { profile: ProfileView; errors: R
           name="hourlyRate"
           label="Hourly rate (₦)"
           placeholder="e.g. 150,000"
-          hint="What you charge per hour; organisers see it as your starting price."
+          hint={[
+            "What you charge per hour; organisers see it as your starting price.",
+            ...priceHints.map((h) => `${h}.`),
+          ].join(" ")}
           defaultValue={profile.hourlyRateKobo === null ? "" : formatNairaAmount(profile.hourlyRateKobo)}
           error={errors.hourlyRate}
         />

@@ -60,12 +60,15 @@ export function PublicProfileView({
   tab: rawTab,
   reviews,
   verified = false,
+  record = null,
 }: {
   data: PublicProfile;
   tab: string | null;
   reviews: ProfileReviews;
   /** The bank account name, resolved through the payment provider, matches the profile name. */
   verified?: boolean;
+  /** The public record from stored facts (issue 38), null below its thresholds. */
+  record?: string | null;
 }) {
   const { profile, portfolio, performances } = data;
   const tab = (PUBLIC_TABS.find((t) => t.id === rawTab) ?? PUBLIC_TABS[0]).id;
@@ -121,6 +124,11 @@ export function PublicProfileView({
             </p>
           )}
           <RatingBadge average={reviews.summary.average} count={reviews.summary.count} />
+          {record && (
+            <p className="text-sm text-muted-foreground" data-testid="public-record">
+              {record}
+            </p>
+          )}
           <p className="text-lg font-semibold">{rate ? `Starting from ${rate}/hr` : "Rate on request"}</p>
           <div className="flex flex-wrap gap-2">
             <RequestBookingButton musicianSlug={profile.slug!} />

@@ -94,11 +94,43 @@ export function privacySections(contact: LegalContact): LegalSection[] {
               media, rates and social links);
             </li>
             <li>
-              with service providers who host our servers, store files, send e-mail and process payments for
-              us, under contracts that require them to protect it; and
+              with service providers who host our servers, store files, send e-mail, SMS and WhatsApp messages
+              and process payments for us, under contracts that require them to protect it; and
             </li>
             <li>with regulators, courts or law enforcement where Nigerian law requires it.</li>
           </ul>
+        </>
+      ),
+    },
+    {
+      id: "booking-texts",
+      title: "Booking texts by SMS and WhatsApp",
+      body: (
+        <>
+          <p>
+            When a booking or booking request has your mobile number, we send you short updates about it: a
+            new request, a reply, a booking to confirm, a payment, a cancellation or a refund. Never
+            marketing.
+          </p>
+          <ul>
+            <li>
+              <strong>SMS</strong> come from the sender name "Stagebook" and are sent for us by Termii, a
+              Nigerian messaging company.
+            </li>
+            <li>
+              <strong>WhatsApp</strong> messages come from Stagebook's WhatsApp Business account and are sent
+              through Meta's WhatsApp Business Platform, only if you chose WhatsApp for your updates.
+            </li>
+            <li>
+              Each text carries your name or the other person's first name, the event, its date, the amount
+              and a link to the booking; it never carries the other person's phone number.
+            </li>
+          </ul>
+          <p>
+            <strong>Reply STOP</strong> to any of our SMS and we send you no more texts; we confirm it once.
+            You can also turn booking texts off or on under "Booking updates by SMS or WhatsApp" in your
+            account, on My Bookings or on a booking's page. E-mails about your bookings continue.
+          </p>
         </>
       ),
     },

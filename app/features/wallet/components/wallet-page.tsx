@@ -177,6 +177,27 @@ export function WalletPage({
         />
         <Balance title="Paid out" kobo={wallet.paidOutKobo} hint="Sent to your bank account." />
       </div>
+      {wallet.escrow.length > 0 && (
+        <section aria-labelledby="escrow-lines" className="rounded-md border p-3 text-sm sm:p-4">
+          <h3 id="escrow-lines" className="font-semibold">
+            In escrow, booking by booking
+          </h3>
+          <ul className="divide-y" data-testid="escrow-lines">
+            {wallet.escrow.map((e) => (
+              <li key={e.bookingId} className="flex items-start justify-between gap-3 py-2">
+                <div className="min-w-0">
+                  <Link className="underline" to={`/booking/${e.slug}`}>
+                    {e.clientName}
+                    {e.eventDate ? ` · ${e.eventDate}` : ""}
+                  </Link>
+                  <p className="text-muted-foreground">{e.line}</p>
+                </div>
+                <span className="shrink-0 font-medium tabular-nums">{formatNaira(e.musicianKobo)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <AutoPayoutSetting wallet={wallet} busy={busy} />
 

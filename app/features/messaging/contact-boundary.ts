@@ -1,0 +1,56 @@
+// Issue 36 §1: the one boundary between text one person typed and another person reading it (a page,
+// a PDF, a calendar file, an e-mail, a text). A row reaches a reader through `shownTo`, with a table
+// naming how each of its text fields may be read; the table's type lists every text field of the row,
+// so a field added to a query and not named here is a type error, not a leak found in review.
+import { maskContactDetails } from "./contact-mask";
+import { contactsShared } from "./contact-shared";
+
+/** The keys of `T` whose values are text or lists of text. */
+type TextKeys<T> = {
+  [K in keyof T]-?: NonNullable<T[K]> extends string | readonly string[] ? K : never;
+}[keyof T];
+
+/**
+ * How each text field of a row may reach another person:
+ * - `typed`: a person typed it; contact details in it are masked until the booking is paid;
+ * - `contact`: a phone number or e-mail address; withheld (null) until the booking is paid;
+ * - `ours`: the system wrote it (ids, slugs, statuses, option values, dates, addresses we built).
+ */
+export type TextFields<T> = { readonly [K in TextKeys<T>]-?: "typed" | "contact" | "ours" };
+
+/**
+ * Who is reading, as far as contact details go: the public (a profile, /market, a review: before
+ * payment for everyone), or the other side of a booking in its money state.
+ */
+export type Reader = "public" | { paymentStatus: string | null | undefined };
+
+/** Whether this reader may see contact details. */
+export function seesContacts(reader: Reader): boolean {
+  return reader !== "public" && contactsShared(reader.paymentStatus);
+}
+
+const masked = (text: string) => maskContactDetails(text).text;
+
+/** The row as `reader` may see it: typed fields masked and contact fields withheld until paid. */
+export function shownTo<T extends object>(row: T, fields: TextFields<T>, reader: Reader): T {
+  if (seesContacts(reader)) return row;
+  const out = { ...row } as Record<string, unknown>;
+  for (const [key, kind] of Object.entries(fields) as [string, "typed" | "contact" | "ours"][]) {
+    const value = out[key];
+    if (value === null || value === undefined || kind === "ours") continue;
+    if (kind === "contact") out[key] = null;
+    else if (typeof value === "string") out[key] = masked(value);
+    else if (Array.isArray(value)) out[key] = value.map((v) => (typeof v === "string" ? masked(v) : v));
+  }
+  return out as T;
+}
+
+/** Each row of a list as `reader` may see it. */
+export function allShownTo<T extends object>(rows: readonly T[], fields: TextFields<T>, reader: Reader): T[] {
+  return rows.map((r) => shownTo(r, fields, reader));
+}
+
+/** One piece of typed text as `reader` may see it. */
+export function textShownTo<T extends string | null | undefined>(text: T, reader: Reader): T {
+  return (text && !seesContacts(reader) ? masked(text) : text) as T;
+}

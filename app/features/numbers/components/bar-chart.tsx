@@ -1,0 +1,78 @@
+// Bars drawn as plain SVG by React, on the server and in the browser alike (ADR 0031): no charting
+// library, no script needed to see them. Each chart's numbers are also a table beside it; the SVG is a
+// picture (role="img" with a summary), each bar titled for a pointer's hover.
+
+export type Series = { name: string; color: string };
+export type Group = { label: string; short: string; values: number[] };
+
+const W = 360;
+const H = 180;
+const PAD_LEFT = 4;
+const PAD_BOTTOM = 22;
+
+export function BarChart({
+  title,
+  series,
+  groups,
+  format,
+  testId,
+}: {
+  title: string;
+  series: Series[];
+  groups: Group[];
+  format: (v: number) => string;
+  testId?: string;
+}) {
+  const max = Math.max(1, ...groups.flatMap((g) => g.values));
+  const slot = (W - PAD_LEFT) / Math.max(1, groups.length);
+  const barW = Math.max(1.5, (slot - 3) / series.length);
+  const plotH = H - PAD_BOTTOM;
+  return (
+    <figure className="space-y-2" data-testid={testId}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`${title}: bar chart; the same figures are in the table below`}
+      >
+        <line x1={PAD_LEFT} x2={W} y1={plotH} y2={plotH} stroke="currentColor" strokeOpacity={0.3} />
+        {groups.map((g, gi) => {
+          const x0 = PAD_LEFT + gi * slot + 1.5;
+          return (
+            <g key={g.label}>
+              {g.values.map((v, si) => {
+                const h = (v / max) * (plotH - 4);
+                const s = series[si] as Series;
+                return (
+                  <rect
+                    key={s.name}
+                    x={x0 + si * barW}
+                    y={plotH - h}
+                    width={Math.max(1, barW - 0.5)}
+                    height={h}
+                    fill={s.color}
+                    data-bar={`${g.label}|${s.name}`}
+                    data-value={format(v)}
+                  >
+                    <title>{`${g.label}, ${s.name}: ${format(v)}`}</title>
+                  </rect>
+                );
+              })}
+              <text x={x0 + (slot - 3) / 2} y={H - 8} textAnchor="middle" fontSize={9} fill="currentColor">
+                {g.short}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        {series.map((s) => (
+          <span key={s.name} className="inline-flex items-center gap-1">
+            <span aria-hidden className="inline-block size-3 rounded-sm" style={{ background: s.color }} />
+            {s.name}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
