@@ -214,6 +214,38 @@ describe("booking events", () => {
     ]);
   });
 
+  it("a band's whole name next to a request's link: the SMS carries a short link that opens the request (CONFUSING 7)", async () => {
+    const { m, slug } = await musicianWithPhone();
+    await pool().query("UPDATE musician_profiles SET stage_name = 'Tunde & The Eko Groove' WHERE id = $1", [
+      m.profileId,
+    ]);
+    const { kemi, req } = await requestFromKemi(m.profileId, slug);
+    const replied = await answer(() =>
+      requestsAction(
+        args(
+          post(m, `/musician_bookingrequests/${slug}`, {
+            intent: "reply",
+            requestId: req!.id,
+            body: "Yes, we can play. Is 6pm fine?",
+          }),
+          { slug },
+        ),
+      ),
+    );
+    expect(replied.status).toBe(200);
+    await phoneOf(kemi.e164);
+    const [sent] = phoneOutbox(kemi.e164)
+      .filter((t) => t.event === "musician_replied")
+      .map((t) => t.text);
+    const code = /\/s\/([A-Za-z0-9]{8})$/.exec(sent ?? "")?.[1];
+    expect(sent).toBe(
+      `Tunde & The Eko Groove replied to your request for Birthday, 1 May 2099: ${origin}/s/${code}`,
+    );
+    const opened = await shortLinkLoader({ params: { code: code! } } as never);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe(`/request/${req!.statusToken}`);
+  });
+
   it("the musician's reply and accept reach the organiser, with the request's and the booking's links", async () => {
     const { m, slug } = await musicianWithPhone();
     const { kemi, req } = await requestFromKemi(m.profileId, slug);
@@ -233,13 +265,6 @@ describe("booking events", () => {
     expect(await textsOf(kemi.e164, "musician_replied")).toEqual([
       `Tunde Sax replied to your request for Birthday, 1 May 2099: ${origin}/request/${req!.statusToken}`,
     ]);
-    // As sent, the link is the short one (issue 35): /s/{code} opens the request's page.
-    const sent = phoneOutbox(kemi.e164).find((t) => t.event === "musician_replied")!.text;
-    const code = /\/s\/([A-Za-z0-9]{8})$/.exec(sent)?.[1];
-    expect(code).toBeTruthy();
-    const opened = await shortLinkLoader({ params: { code: code! } } as never);
-    expect(opened.status).toBe(302);
-    expect(opened.headers.get("Location")).toBe(`/request/${req!.statusToken}`);
 
     const made = await answer(() =>
       createAction(

@@ -20,6 +20,7 @@ import {
   type PhoneSide,
   type PhoneVars,
   shortDate,
+  smsFitsWhole,
   smsText,
   whatsappMessage,
 } from "./phone-texts";
@@ -76,8 +77,11 @@ export async function queuePhoneMessage(
   const channel: PhoneChannel = input.reply ?? (consent?.channel === "whatsapp" ? "whatsapp" : "sms");
   // Stored by the other channel before (the person switched since): the same event, not a new one.
   if (await q.phoneMessageStored(`${input.eventKey}:${input.side}`)) return null;
-  // An SMS has 160 characters: it carries the link's short form, so the names around it stay whole.
-  const vars = { ...input.vars, shortLink: await shortLink(ex, input.vars.link) };
+  // An SMS has 160 characters: one that would not fit whole carries the link's short form, so the
+  // names around it stay whole (phone walk 3, CONFUSING 7).
+  const vars = smsFitsWhole(input.event, input.side, input.vars)
+    ? input.vars
+    : { ...input.vars, shortLink: await shortLink(ex, input.vars.link) };
   const start = input.notBefore && input.notBefore > now ? input.notBefore : now;
   const row = await q.insertPhoneMessage(ex, {
     messageKey: `${input.eventKey}:${input.side}:${channel}`,

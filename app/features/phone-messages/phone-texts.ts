@@ -354,6 +354,19 @@ function shrinkable(v = ""): { head: string; tail: string } {
   return { head: v.slice(0, v.length - tail.length), tail };
 }
 
+/** Whether the SMS fits one segment as it is, nothing shortened (else it carries the short link). */
+export function smsFitsWhole(event: PhoneEvent, side: PhoneSide, vars: PhoneVars): boolean {
+  const template = PHONE_TEMPLATES[event][side]?.sms;
+  if (!template) return true;
+  const values: Partial<Record<Key, string>> = {};
+  for (const key of Object.keys(vars) as Key[]) {
+    const v = value(key, vars, "sms");
+    values[key] = key === "link" ? v : toGsm7(v);
+  }
+  values.date = shortDate(vars.date);
+  return renderSms(template, values).length <= SMS_MAX;
+}
+
 /** The SMS for an event: GSM-7 basic characters, at most 160, the link always whole. */
 export function smsText(event: PhoneEvent, side: PhoneSide, vars: PhoneVars): string {
   const template = PHONE_TEMPLATES[event][side]?.sms;
