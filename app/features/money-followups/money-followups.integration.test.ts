@@ -5,6 +5,7 @@ import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyTransition, readBookingMoney } from "~/features/money/booking-money.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import { runMoneySweep } from "~/features/payments/money-sweep.server";
 import { insertBooking, outboxMails } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { payoutsOfBooking } from "~/features/wallet/queries.server";
@@ -101,6 +102,34 @@ describe("a money event's follow-ups", () => {
     await Promise.all([runMoneyEventJob(job!.data), runMoneyEventJob(job!.data)]);
     expect(await followUpsOf(booking.id)).toEqual(after);
     expect(outboxMails("is being paid out automatically to").length).toBe(mails);
+  });
+
+  it("an event whose job was lost too: the hourly money sweep runs its follow-ups, once", async () => {
+    const { booking, reference } = await paidBooking();
+    await pay(reference);
+    const applied = await db.transaction(async (tx) => {
+      const money = await readBookingMoney(tx, booking.id);
+      return applyTransition(tx, money!, "release", { by: "admin", now: new Date() });
+    });
+    if (!applied.ok) throw new Error(applied.message);
+    // The job is gone (its completion lost with a queue restored from an old backup, say), and ten
+    // minutes have passed.
+    await pool().query("DELETE FROM pgboss.job WHERE name = 'money-event' AND data->>'id' = $1", [
+      applied.eventId,
+    ]);
+    await pool().query("UPDATE money_events SET created_at = now() - interval '11 minutes' WHERE id = $1", [
+      applied.eventId,
+    ]);
+    expect((await runMoneySweep()).events).toBeGreaterThanOrEqual(1);
+    expect(await followUpsOf(booking.id)).toMatchObject({
+      payouts: 1,
+      windows: 1,
+      marks: MONEY_EVENT_CONSUMERS.length,
+    });
+    const marks = (await followUpsOf(booking.id)).marks;
+    await runMoneySweep();
+    expect((await followUpsOf(booking.id)).marks).toBe(marks);
+    expect(await payoutsOfBooking(booking.id)).toHaveLength(1);
   });
 
   it("a transition rolled back leaves no event and no job", async () => {

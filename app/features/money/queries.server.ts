@@ -393,7 +393,10 @@ export async function unconsumedMoneyEvents(
     SELECT e.id FROM money_events e
     WHERE e.created_at < now() - make_interval(secs => ${seconds})
       AND (SELECT count(*) FROM money_event_consumptions c WHERE c.event_id = e.id
-             AND c.consumer = ANY(${consumers}::text[])) < ${consumers.length}
+             AND c.consumer IN (${sql.join(
+               consumers.map((c) => sql`${c}`),
+               sql`, `,
+             )})) < ${consumers.length}
     ORDER BY e.created_at LIMIT ${limit}`);
   return rows.rows.map((r) => r.id);
 }
