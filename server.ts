@@ -6,17 +6,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import compression from "compression";
+import { drizzle } from "drizzle-orm/node-postgres";
 import express from "express";
+import pg from "pg";
 import { pinoHttp } from "pino-http";
 import { archivingFor } from "./app/features/backups/archiving.server";
 import { backupConfig, CLUSTER_ENV } from "./app/features/backups/backup-store.server";
+import { goLiveProblem } from "./app/features/money/go-live.server";
 import { prepareAppRole } from "./app/server/app-role.server";
+import type { DbExecutor } from "./app/server/db.server";
 import {
   acquireDataDirLock,
   type EmbeddedDatabase,
   startEmbeddedPostgres,
 } from "./app/server/embedded-postgres.server";
-import { parseEnv } from "./app/server/env.server";
+import { parseEnv, paymentsModeProblem } from "./app/server/env.server";
 import { logger } from "./app/server/logger.server";
 import { runMigrations } from "./app/server/migrate.server";
 import { precompressed, precompressedHeaders } from "./app/server/precompressed-assets";
@@ -55,6 +59,10 @@ const where = { dataDir: config.DATA_DIR, port: config.PORT };
 // A worker (WEB_CONCURRENCY > 1) gets DATABASE_URL and the secret from the primary, which holds the
 // lock, runs the embedded PostgreSQL and has already migrated.
 const WORKER = isWorkerProcess();
+// A deployment with no Paystack key never falls into test mode silently (money review 3 M1). Checked by
+// the primary only: a worker is given the primary's DATABASE_URL, even for the embedded database.
+const modeProblem = WORKER ? null : paymentsModeProblem(config);
+if (modeProblem) fail(modeProblem);
 try {
   if (!WORKER) releaseLock = acquireDataDirLock(config.DATA_DIR);
 } catch (err) {
@@ -93,6 +101,18 @@ try {
   await embedded?.stop().catch(() => {});
   const db = embedded ? "the embedded database" : "DATABASE_URL";
   fail(`could not connect to or migrate ${db}: ${(err as Error).message}`);
+}
+
+// Going live with test money still in escrow or Available would pay it out as real naira (M1).
+if (!WORKER && config.PAYSTACK_SECRET_KEY?.startsWith("sk_live_")) {
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+  const problem = await goLiveProblem(drizzle(pool) as unknown as DbExecutor)
+    .catch((err) => `could not check for test money: ${(err as Error).message}`)
+    .finally(() => pool.end().catch(() => {}));
+  if (problem) {
+    await embedded?.stop().catch(() => {});
+    fail(problem);
+  }
 }
 
 const WORKERS = DEVELOPMENT ? 1 : (config.WEB_CONCURRENCY ?? os.availableParallelism());

@@ -152,6 +152,8 @@ async function startCluster(): Promise<Cluster> {
           DATABASE_APP_URL: db.appUrl,
           BETTER_AUTH_SECRET: secret,
           ORIGIN: balancerUrl,
+          // A deployment with no Paystack key: test mode asked for on purpose (ADR 0027).
+          PAYSTACK_MODE: "test",
         },
       }),
   );

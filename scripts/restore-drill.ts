@@ -87,7 +87,7 @@ try {
   process.env[CLUSTER_ENV] = source.dataDir;
   const { createMusician, testIp } = await import("../tests/support/accounts");
   const { payForNewBooking } = await import("../app/features/backups/backup-test-support");
-  const { runBaseBackupJob } = await import("../app/features/backups/backups.server");
+  const { runBackupWatch, runBaseBackupJob } = await import("../app/features/backups/backups.server");
   const { stopJobs } = await import("../app/server/jobs/jobs.server");
   const { closeDb } = await import("../app/server/db.server");
   const musician = await createMusician();
@@ -117,6 +117,10 @@ try {
     measureRpo ? 180_000 : 30_000,
   );
   const archivedAfter = (Date.now() - new Date(at).getTime()) / 1000;
+  // The minute's watch job: copies a spool (S3, or a BACKUP_DIR the postgres OS user cannot reach) to
+  // the store, and must find nothing failing.
+  const watched = await runBackupWatch();
+  if (watched?.lastError) throw new Error(`the backup watch reports: ${watched.lastError}`);
   console.log(
     measureRpo
       ? `restore drill: the last payment's WAL archived by archive_timeout ${archivedAfter.toFixed(1)} s after it committed (RPO)`

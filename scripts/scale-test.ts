@@ -101,6 +101,8 @@ async function startCluster(): Promise<Cluster> {
           DATABASE_APP_URL: db.appUrl,
           BETTER_AUTH_SECRET: secret,
           ORIGIN: balancerUrl,
+          // A deployment with no Paystack key: test mode asked for on purpose (M1).
+          PAYSTACK_MODE: "test",
           S3_BUCKET: store.bucket,
           S3_ENDPOINT: store.endpoint,
           S3_REGION: "us-east-1",

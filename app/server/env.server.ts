@@ -57,6 +57,8 @@ const envSchema = z.object({
       "PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…)",
     )
     .optional(),
+  /** "test": run without a key on the built-in test provider even as a deployment (M1); no other value. */
+  PAYSTACK_MODE: z.enum(["test"], "PAYSTACK_MODE can only be test (leave it unset with a key)").optional(),
   PAYSTACK_BASE_URL: z.url("PAYSTACK_BASE_URL must be a full URL").default("https://api.paystack.co"),
   SERVICE_FEE_PERCENT: percent("SERVICE_FEE_PERCENT").default(5),
   COMMISSION_PERCENT: percent("COMMISSION_PERCENT").default(10),
@@ -129,6 +131,21 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return result.data;
+}
+
+/**
+ * Money review 3 M1: a fresh clone's `npm start` (no ORIGIN of its own, embedded database) runs the
+ * built-in test provider, as the README promises; a deployment (its own DATABASE_URL, or an ORIGIN that
+ * is not this machine) with no Paystack key must not fall into test mode silently: it refuses to start
+ * unless PAYSTACK_MODE=test asks for test mode in so many words. Null when the configuration is fine.
+ */
+export function paymentsModeProblem(config: Env): string | null {
+  if (config.NODE_ENV !== "production" || config.PAYSTACK_SECRET_KEY || config.PAYSTACK_MODE === "test")
+    return null;
+  const local = (url: string | undefined) =>
+    !url || ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname);
+  if (!config.DATABASE_URL && local(config.ORIGIN)) return null;
+  return "PAYSTACK_SECRET_KEY is not set. This looks like a deployment (its own DATABASE_URL or ORIGIN), so payments would silently run on the built-in test provider, where no real money moves. Set PAYSTACK_SECRET_KEY, or set PAYSTACK_MODE=test to run test mode on purpose.";
 }
 
 let cached: Env | undefined;

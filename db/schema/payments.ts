@@ -40,6 +40,8 @@ export const payments = pgTable(
     currency: text("currency").notNull().default("NGN"),
     status: text("status").notNull().default("initialized"),
     provider: text("provider").notNull(),
+    /** Paystack's `domain` for the charge (test / live; null: not known yet). Test-mode money is never real (M1). */
+    mode: text("mode"),
     /** The signed-in account that started this checkout: once it succeeds, that account is the payer (ADR 0013). */
     payerUserId: text("payer_user_id").references(() => user.id, { onDelete: "set null" }),
     providerData: jsonb("provider_data").$type<Record<string, unknown>>(),
@@ -53,6 +55,7 @@ export const payments = pgTable(
     // A booking is paid once: at most one successful payment.
     index("payments_payer_user_id_idx").on(t.payerUserId),
     uniqueIndex("payments_one_success_per_booking").on(t.bookingId).where(sql`${t.status} = 'success'`),
+    check("payments_mode_check", sql`${t.mode} IS NULL OR ${t.mode} IN ('test', 'live')`),
     check("payments_status_check", sql`${t.status} IN ('initialized', 'success', 'failed')`),
     check(
       "payments_cancellation_policy_check",

@@ -75,7 +75,7 @@ export const musicianPaymentSettings = pgTable(
 );
 
 /** waiting: an automatic payout a hold keeps back, its money still in Available (issue 29). */
-export const payoutStatuses = ["waiting", "pending", "paid", "failed", "reversed"] as const;
+export const payoutStatuses = ["waiting", "pending", "paid", "failed", "reversed", "dropped"] as const;
 
 export const musicianPayouts = pgTable(
   "musician_payouts",
@@ -109,12 +109,12 @@ export const musicianPayouts = pgTable(
     check("musician_payouts_amount_check", sql`${t.amountKobo} > 0`),
     check(
       "musician_payouts_status_check",
-      sql`${t.status} IN ('waiting', 'pending', 'paid', 'failed', 'reversed')`,
+      sql`${t.status} IN ('waiting', 'pending', 'paid', 'failed', 'reversed', 'dropped')`,
     ),
   ],
 );
 
-export const refundStatuses = ["pending", "processed", "failed"] as const;
+export const refundStatuses = ["pending", "processed", "failed", "needs_attention"] as const;
 export const refundReasons = ["musician_cancelled", "client_cancelled", "dispute"] as const;
 
 export const bookingRefunds = pgTable(
@@ -147,7 +147,10 @@ export const bookingRefunds = pgTable(
     index("booking_refunds_status_idx").on(t.status),
     index("booking_refunds_transaction_reference_idx").on(t.transactionReference),
     check("booking_refunds_amount_check", sql`${t.amountKobo} > 0`),
-    check("booking_refunds_status_check", sql`${t.status} IN ('pending', 'processed', 'failed')`),
+    check(
+      "booking_refunds_status_check",
+      sql`${t.status} IN ('pending', 'processed', 'failed', 'needs_attention')`,
+    ),
     check(
       "booking_refunds_reason_check",
       sql`${t.reason} IN ('musician_cancelled', 'client_cancelled', 'dispute', 'duplicate_charge', 'paid_after_cancel')`,
@@ -169,6 +172,8 @@ export const paystackChargeDisputes = pgTable(
     /** An admin's record of the outcome when Paystack's resolution cannot be read (review N5). */
     adminOutcome: text("admin_outcome"),
     note: text("note"),
+    /** A lost dispute that found nothing left on the charge to take back: settled without a posting (M5). */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
     payload: jsonb("payload").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -106,6 +106,8 @@ async function main() {
         DATABASE_URL: server.databaseUrl(),
         BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET,
         WEB_CONCURRENCY: "1",
+        // Its own DATABASE_URL and no Paystack key: test mode asked for on purpose (M1).
+        PAYSTACK_MODE: "test",
       },
     });
     fs.rmSync(path.resolve(ROOT, `${dataDir}-second`), { recursive: true, force: true });

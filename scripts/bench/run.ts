@@ -8,7 +8,8 @@
 // process at idle, under 200 clients on /, and over --soak-minutes (default 10) of 200 clients on mixed
 // pages (`--memory-only` stops there). Then
 // Lighthouse in two profiles (default mobile, and slow: 300 ms RTT, 400 kbps) with the LCP element and
-// its phases. Then the ledger, messaging and automatic payouts (release → Paid out) targets. Writes
+// its phases. Then the ledger, messaging, automatic payouts (release → Paid out) and numbers (issue 38)
+// targets. Writes
 // bench/results/latest.json and latest.md.
 import { fork, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -437,8 +438,34 @@ async function main() {
     payoutsRun.status === 0 && fs.existsSync(payoutsFile)
       ? JSON.parse(fs.readFileSync(payoutsFile, "utf8"))
       : { failed: `scripts/bench/payouts.ts exited with ${payoutsRun.status}` };
+  // Numbers target (issue 38): the Numbers page of the busiest musician and the summaries' refresh, on
+  // the bench's data (scripts/bench/numbers.ts starts its own production server on dataDir).
+  console.log("\nnumbers: the Numbers page p95 and the public records' and price bands' refresh");
+  fs.rmSync(path.join(outDir, "numbers.json"), { force: true });
+  fs.rmSync(path.join(outDir, "numbers.md"), { force: true });
+  const numbersRun = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/bench/numbers.ts",
+      "--build-dir",
+      buildDir,
+      "--data-dir",
+      dataDir,
+      "--port",
+      String(Number(args.port) + 6),
+    ],
+    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: "warn" }, stdio: ["ignore", "inherit", "inherit"] },
+  );
+  const numbersFile = path.join(outDir, "numbers.json");
+  const numbers =
+    fs.existsSync(numbersFile) && numbersRun.status !== null
+      ? JSON.parse(fs.readFileSync(numbersFile, "utf8"))
+      : { failed: `scripts/bench/numbers.ts exited with ${numbersRun.status}` };
   const report = {
     ...web,
+    numbers,
     ledger: { ...ledger.figures, check: ledger.check, ...(ledger.ok ? {} : { reason: ledger.reason }) },
     messaging,
     payouts,
@@ -453,12 +480,17 @@ async function main() {
     payoutsRun.status === 0 && fs.existsSync(path.join(outDir, "payouts.md"))
       ? fs.readFileSync(path.join(outDir, "payouts.md"), "utf8")
       : `## Automatic payouts (issue 29)\n\n${payouts.failed}\n`;
-  const md = `${markdown(web).trimEnd()}\n${ledgerMarkdown(ledger)}\n${messagingMd}\n${payoutsMd}`;
+  const numbersMd =
+    fs.existsSync(path.join(outDir, "numbers.md")) && numbersRun.status !== null
+      ? fs.readFileSync(path.join(outDir, "numbers.md"), "utf8")
+      : `## Numbers (issue 38)\n\n${numbers.failed}\n`;
+  const md = `${markdown(web).trimEnd()}\n${ledgerMarkdown(ledger)}\n${messagingMd}\n${payoutsMd}\n${numbersMd}`;
   fs.writeFileSync(path.join(outDir, "latest.md"), md);
   console.log(`\n${md}`);
   console.log(`written to ${path.relative(ROOT, outDir)}/latest.json and latest.md`);
   if (!ledger.ok) throw new Error(ledger.reason);
   if (payoutsRun.status !== 0) throw new Error("the payouts bench failed (see above)");
+  if (numbersRun.status !== 0) throw new Error("the numbers bench failed (see above)");
 }
 
 main().catch((err) => {

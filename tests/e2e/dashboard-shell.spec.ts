@@ -32,6 +32,7 @@ test("the dashboard shell: Main Menu, header buttons, Ctrl+B collapses and the c
   await expect(menu.getByRole("heading", { name: "Main Menu" })).toBeVisible();
   for (const name of [
     "Overview",
+    "Numbers",
     "Edit Profile",
     "All Bookings",
     "Booking Requests",

@@ -173,18 +173,18 @@ test("§2 a wallet that reconciles: paid, released, withdrawn, in plain words th
   const musicianSlug = await activateWebsite(m.email, "Tunde Sax");
   const today = lagosDate();
   const slug = await seedBooking(m.email, { price: 45_000_000, date: today });
-  const client = await phonePage(browser);
-  await confirmAndPay(client, slug, "₦472,500.00");
-
   await page.goto(`/musician_wallet/${musicianSlug}`);
-  // The payout account while Available is empty (a first account added with money in Available is held
-  // 24 hours, ADR 0017), and automatic payouts off: this journey withdraws by hand.
+  // The payout account before any money is held (a first account added while Available or escrow holds
+  // money is held 24 hours, ADR 0017 and 0027), and automatic payouts off: this journey withdraws by hand.
   await addBankAccount(page, "Guaranty Trust Bank", "0123456789", m.password);
   await expect(page.getByTestId("saved-bank-account")).toContainText("Guaranty Trust Bank · 0123456789");
   await page.getByRole("switch", { name: "Automatic payouts" }).click();
   await expect(page.getByTestId("auto-payout-state")).toHaveText(
     "Off: released money stays in Available until you withdraw it.",
   );
+  const client = await phonePage(browser);
+  await confirmAndPay(client, slug, "₦472,500.00");
+  await page.reload();
   await expect(page.getByTestId("wallet-commission")).toHaveText(
     "Amounts are what you receive: Stagebook keeps 10% of each booking's price as commission.",
   );

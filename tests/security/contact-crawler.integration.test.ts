@@ -10,8 +10,9 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { answer, args, post } from "~/features/bookings/booking-test-support";
-import { normaliseForMatching } from "~/features/messaging/contact-mask";
+import { CONTACT_HIDDEN, normaliseForMatching } from "~/features/messaging/contact-mask";
 import { readEml } from "~/features/notifications/notice-test-support";
+import { insertBooking } from "~/features/payments/payment-test-support";
 import { sendPhoneMessage } from "~/features/phone-messages/phone-messages.server";
 import { phoneOutbox } from "~/features/phone-messages/phone-test-support";
 import { addDaysToDate, lagosToday } from "~/lib/lagos-date";
@@ -522,5 +523,34 @@ describe("contact crawler (issue 36): nothing one person typed gives their conta
     expect(texts.length).toBeGreaterThan(0);
 
     expect(findings, `${findings.length} leaks:\n${findings.join("\n")}`).toEqual([]);
+  });
+
+  it("the probe's booking: the calendar file's SUMMARY and LOCATION, the page's notes, masked for the link holder before payment", async () => {
+    const m = await createMusician({ firstName: "Tayo", lastName: "Real" });
+    const b = await insertBooking(m.profileId, {
+      eventType: "Others",
+      eventTypeOther: "Party wa.me/2348031234567",
+      serviceType: "Others",
+      serviceTypeOther: "Sax 0̲8̲0̲3̲1̲2̲3̲4̲5̲6̲7̲",
+      location: "Eko Hotel, handle tayoreal",
+      additionalDetails: "Notes: starts with 0803 and then 123, ending 4567",
+      eventDate: addDaysToDate(lagosToday(), 10),
+      status: "confirmed",
+    });
+    const ics = await readBody(() =>
+      calendarLoader(args(requestAs(null, `/booking/${b.slug}/calendar.ics`), { slug: b.slug })),
+    );
+    const unfolded = ics.text.replace(/\r?\n[ \t]/g, "");
+    expect(unfolded).toMatch(
+      /^SUMMARY:Others \(Party \[contact details hidden until booking is paid\]\) with /m,
+    );
+    expect(unfolded).toMatch(/^LOCATION:Eko Hotel\\, \[contact details hidden until booking is paid\]/m);
+    const page = await bookingPage(b.slug, null);
+    expect(page.body.booking).toMatchObject({
+      eventTypeOther: `Party ${CONTACT_HIDDEN}`,
+      serviceTypeOther: `Sax ${CONTACT_HIDDEN}`,
+      location: `Eko Hotel, ${CONTACT_HIDDEN}`,
+      additionalDetails: `Notes: starts with ${CONTACT_HIDDEN}`,
+    });
   });
 });

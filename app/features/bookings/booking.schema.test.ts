@@ -84,3 +84,19 @@ describe("booking form helpers", () => {
     expect(formatTime("00:00")).toBe("12:00 AM");
   });
 });
+
+describe("a price Paystack cannot charge (issue 35 §3)", () => {
+  const form = { clientName: "Ada Eze", serviceType: "Background Music", eventType: "Gala" };
+  it("refuses ₦0.01 (Pay answered 502 for ever) with a sentence, and accepts ₦50", () => {
+    const low = bookingFormSchema.safeParse({ ...form, price: "0.01" });
+    expect(low.success).toBe(false);
+    expect(low.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      [
+        "price",
+        "A booking price must be at least ₦50: Paystack, which takes the client's payment, cannot charge less.",
+      ],
+    ]);
+    const ok = bookingFormSchema.safeParse({ ...form, price: "₦50" });
+    expect(ok.success && ok.data.priceKobo).toBe(5_000);
+  });
+});

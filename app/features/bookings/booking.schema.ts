@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRICE_TOO_LOW_MESSAGE, priceRefusal } from "~/features/money/money-rules";
 import { clientNameField, optionalEmail, optionalNairaField, optionalText } from "~/lib/form-fields";
 import { PHONE_ERROR, parseNigerianPhone } from "~/lib/phone";
 import { isIsoDate } from "./booking-dates";
@@ -125,6 +126,8 @@ export const bookingFormSchema = z
     eventEndTime: optionalTime,
     additionalDetails: optionalText(2000, "Additional details are too long"),
   })
+  // A price Paystack cannot charge would leave the booking unpayable (the money module's rule).
+  .refine((v) => priceRefusal(v.price) === null, { message: PRICE_TOO_LOW_MESSAGE, path: ["price"] })
   // An end before the start is an overnight event (it ends the next day); only an equal one is refused.
   .refine((v) => !v.eventStartTime || !v.eventEndTime || v.eventEndTime !== v.eventStartTime, {
     message: "End time must be different from the start time",

@@ -306,13 +306,12 @@ export function bookingForOutsider(booking: PublicBooking, party: { payer: boole
   if (!moneyWasReceived(booking.paymentStatus) || party.payer) return booking;
   const outsider = !party.musician;
   return {
-    ...booking,
+    // Someone else holding the link reads what the musician typed as the public does.
+    ...(outsider ? shownTo(booking, PUBLIC_BOOKING_FIELDS, "public") : booking),
     speaksToClient: false,
     cancelReason: null,
     // The contact card speaks to the payer ("you can now call them"); the musician needs no card of their own.
     musicianPhone: null,
-    // Someone else holding the link reads what the musician typed as the public does.
-    ...(outsider ? shownTo(booking, PUBLIC_BOOKING_FIELDS, "public") : {}),
     money: booking.money && {
       ...booking.money,
       step: booking.money.step && OUTSIDER_WORDS.step,

@@ -335,14 +335,25 @@ function plainOf(ch: string): string {
     .normalize("NFKC");
 }
 
+// What each character reads as, worked out once per distinct character (a long text repeats few).
+const PLAIN = new Map<string, string>();
+function plainCached(ch: string): string {
+  let n = PLAIN.get(ch);
+  if (n === undefined) {
+    n = INVISIBLE.test(ch) || COMBINING.test(ch) ? "" : plainOf(ch);
+    if (PLAIN.size < 4096) PLAIN.set(ch, n);
+  }
+  return n;
+}
+
 function normalise(text: string): Mapped {
   const out: Mapped = { s: "", from: [], to: [] };
   let i = 0;
   for (const ch of text) {
     const start = i;
     i += ch.length;
-    if (INVISIBLE.test(ch) || COMBINING.test(ch)) continue;
-    const n = plainOf(ch);
+    // Plain ASCII reads as itself: the common case, kept fast for long texts.
+    const n = ch.charCodeAt(0) < 0x80 ? ch : plainCached(ch);
     for (let k = 0; k < n.length; k++) {
       out.s += n[k];
       out.from.push(start);

@@ -27,6 +27,7 @@ import { scheduleAutoReleaseAt } from "~/features/payments/release-clock.server"
 import { openReviewWindow } from "~/features/reviews/reviews.server";
 import { requestReleasePayout, sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
 import { db } from "~/server/db.server";
+import { logger } from "~/server/logger.server";
 
 /** The transitions that put money in the musician's Available: their follow-up is the automatic payout. */
 const RELEASING: readonly MoneyEvent["kind"][] = ["release", "clientCancelSplit", "adminSplit"];
@@ -117,6 +118,9 @@ export async function runMoneyEventJob(data: { id: string }): Promise<void> {
 /** The sweep's part: events some consumer has not consumed ten minutes on (their job was lost). */
 export async function consumeStrandedMoneyEvents(): Promise<number> {
   const ids = await unconsumedMoneyEventIds(MONEY_EVENT_CONSUMERS);
-  for (const id of ids) await consumeMoneyEvent(id, MONEY_EVENT_CONSUMERS);
+  for (const id of ids)
+    await consumeMoneyEvent(id, MONEY_EVENT_CONSUMERS).catch((err) =>
+      logger.warn({ err, id }, "money event not consumed by the sweep; the next one tries again"),
+    );
   return ids.length;
 }

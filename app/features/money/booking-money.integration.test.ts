@@ -440,7 +440,7 @@ describe("N10: test money is tracked on its own, so it never blocks real withdra
 
     // The key is added: the real Paystack client from now on.
     const before = { key: env().PAYSTACK_SECRET_KEY, url: env().PAYSTACK_BASE_URL };
-    Object.assign(env(), { PAYSTACK_SECRET_KEY: "sk_test_n10", PAYSTACK_BASE_URL: paystack.baseUrl });
+    Object.assign(env(), { PAYSTACK_SECRET_KEY: "sk_live_n10", PAYSTACK_BASE_URL: paystack.baseUrl });
     onTestFinished(() => {
       Object.assign(env(), { PAYSTACK_SECRET_KEY: before.key, PAYSTACK_BASE_URL: before.url });
     });

@@ -322,6 +322,8 @@ export const TRANSITIONS = {
   release: {
     from: HOLDING,
     plan: (m, i: { by: Exclude<ReleaseBy, "cancellation">; now: Date }) => {
+      // The table owns the refusal (M12): a partly settled booking that holds nothing is not released.
+      if (!m.held) return { refused: MONEY_MESSAGES.nothingHeld };
       if (m.booking.status === "cancelled" && i.by !== "admin") return { refused: MONEY_MESSAGES.cancelled };
       if (i.by !== "admin" && m.holds.clientDispute) return { refused: MONEY_MESSAGES.onHold };
       // A card dispute holds the money even from an admin until the bank's dispute is settled.
@@ -345,6 +347,7 @@ export const TRANSITIONS = {
   refund: {
     from: HOLDING,
     plan: (m, i: { amountKobo: number; reason: RefundReason }) =>
+      (m.held ? null : { refused: MONEY_MESSAGES.nothingHeld }) ??
       refundRefusal(m, i.amountKobo) ?? {
         steps: [refundStep(m, i.amountKobo, i.reason)],
         refundKobo: i.amountKobo,
@@ -361,6 +364,7 @@ export const TRANSITIONS = {
   adminSplit: {
     from: HOLDING,
     plan: (m, i: { refundKobo: number }) => {
+      if (!m.held) return { refused: MONEY_MESSAGES.nothingHeld };
       if (!Number.isSafeInteger(i.refundKobo) || i.refundKobo < 0 || i.refundKobo > m.escrowKobo)
         return { refused: `Enter a refund between ₦0.00 and ${formatNaira(m.escrowKobo)}`, status: 400 };
       return splitPlan(m, i.refundKobo, "dispute", "admin");
@@ -559,6 +563,44 @@ function moneyEventOf<N extends TransitionName>(
     testMoney: a.payment?.provider === "test",
     payer: a.payer,
   };
+}
+
+/**
+ * Something about money a person must settle (a refund Paystack cannot finish, a lost chargeback with
+ * nothing left), shown on the admin's Payments tab once per reference and kind, until marked done.
+ */
+export function raiseMoneyAlert(
+  tx: DbExecutor,
+  about: { reference: string; musicianId: string | null; amountKobo: number },
+  kind: string,
+  detail: string,
+): Promise<void> {
+  return q.insertMoneyAlert(tx, { ...about, kind, detail });
+}
+
+/**
+ * Money coming back to the musician's wallet from `from` (a payout the bank returned or reversed): a
+ * debt for a lost chargeback is repaid first, the rest goes to Available (ADR 0014; the probe found
+ * returned money withdrawable while the debt stayed open). Call with the wallet locked.
+ */
+export async function moneyBackEntries(
+  tx: DbExecutor,
+  musicianId: string,
+  from: string,
+  amountKobo: number,
+): Promise<LedgerEntryInput[]> {
+  const { receivableKobo } = await q.musicianBalances(tx, musicianId);
+  const repaid = Math.min(Math.max(0, -receivableKobo), amountKobo);
+  return [
+    { account: from, amountKobo: -amountKobo },
+    { account: musicianPayableAccount(musicianId), amountKobo: amountKobo - repaid },
+    { account: chargebackReceivableAccount(musicianId), amountKobo: repaid },
+  ].filter((e) => e.amountKobo !== 0);
+}
+
+/** Whether any of the musician's bookings holds money in escrow (a first payout account is held then, M16). */
+export function musicianHoldsEscrow(musicianId: string): Promise<boolean> {
+  return q.musicianHoldsEscrow(db, musicianId);
 }
 
 /** Ids of bookings whose money is held and not cancelled (the release sweep re-queues each). */

@@ -5,6 +5,7 @@
 import { lagosToday } from "~/lib/lagos-date";
 import { type DbExecutor, db } from "~/server/db.server";
 import { peekBookingsMoney, priceQuote } from "./booking-money.server";
+import { sharesOf } from "./money-rules";
 import * as q from "./queries.server";
 
 export type MonthMoney = {
@@ -49,9 +50,9 @@ export async function moneyByMonth(
   const { months = 12, now = new Date(), ex = db } = options;
   const list = lastLagosMonths(months, now);
   const since = lagosMonthStart(list[0] as string);
-  const [moves, escrowIds, unpaid] = await Promise.all([
+  const [moves, escrow, unpaid] = await Promise.all([
     q.musicianMonthlyMoves(ex, musicianId, since),
-    q.musicianEscrowBookingIds(ex, musicianId),
+    q.musicianEscrowBalances(ex, musicianId),
     q.musicianUnpaidBookings(ex, musicianId, `${list[0]}-01`),
   ]);
   const thisMonth = list[list.length - 1] as string;
@@ -70,12 +71,14 @@ export async function moneyByMonth(
       row.paidOutKobo += m.paidOutKobo;
     }
   }
-  const held = await peekBookingsMoney(escrowIds, ex);
-  for (const money of held.values()) {
-    const paidMonth = money.creditedAt ? lagosMonthOf(money.creditedAt) : null;
-    const month = money.booking.eventDate?.slice(0, 7) ?? paidMonth;
+  // The wallet's In escrow, booking by booking: the musician's share of what escrow holds, at the
+  // payment's own rates (sharesOf, the one share rule).
+  for (const e of escrow) {
+    if (!e.payment) continue;
+    const paidMonth = e.creditedAt ? lagosMonthOf(e.creditedAt) : null;
+    const month = e.eventDate?.slice(0, 7) ?? paidMonth;
     const row = month ? byMonth.get(monthOf(month)) : undefined;
-    if (row) row.inEscrowKobo += money.shares.musicianKobo;
+    if (row) row.inEscrowKobo += sharesOf(e.payment, e.escrowKobo).musicianKobo;
   }
   for (const b of unpaid) {
     const row = byMonth.get(monthOf(b.month));

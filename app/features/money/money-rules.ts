@@ -135,3 +135,17 @@ export function releaseDueAt(
   const from = Math.max(eventEnd.getTime(), creditedAt.getTime());
   return new Date(from + releaseAfterHours * 3_600_000);
 }
+
+/**
+ * The smallest price a booking may have: Paystack's smallest naira charge is ₦50 (its supported
+ * currencies), so a lower price could never be paid (issue 35: ₦0.01 was accepted and Pay answered 502
+ * for ever). Refused when the booking is made, with PRICE_TOO_LOW_MESSAGE.
+ */
+export const MIN_PRICE_KOBO = 5_000;
+export const PRICE_TOO_LOW_MESSAGE =
+  "A booking price must be at least ₦50: Paystack, which takes the client's payment, cannot charge less.";
+
+/** Null when the price can be paid; else the sentence that refuses it. */
+export function priceRefusal(priceKobo: number | null): string | null {
+  return priceKobo !== null && priceKobo < MIN_PRICE_KOBO ? PRICE_TOO_LOW_MESSAGE : null;
+}

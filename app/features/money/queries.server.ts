@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { moneyEventConsumptions, moneyEvents } from "~db/schema/money-events";
-import { bookingRefunds } from "~db/schema/wallet";
+import { bookingRefunds, moneyAlerts } from "~db/schema/wallet";
 
 type RawRow = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
@@ -18,12 +18,14 @@ const OUTCOME = `coalesce(d.admin_outcome, CASE WHEN d.resolution = 'declined' T
 /**
  * SQL over `d`: the card dispute holds the charge's money. Open at Paystack; or settled (resolved and
  * archived alike, review N5) with an outcome nobody has read; or lost and not yet posted (a release
- * must never slip in between Paystack's answer and our posting of it).
+ * must never slip in between Paystack's answer and our posting of it), unless it found nothing left on
+ * the charge to take (settled_at, M5).
  */
 export const CARD_DISPUTE_HOLDS = sql.raw(`(coalesce(d.status, '') NOT IN ('resolved', 'archived')
   OR ${OUTCOME} IS NULL
-  OR (${OUTCOME} = 'lost' AND NOT EXISTS (SELECT 1 FROM ledger_transactions lt
-                                          WHERE lt.idempotency_key = 'chargeback:' || d.provider_dispute_id)))`);
+  OR (${OUTCOME} = 'lost' AND d.settled_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM ledger_transactions lt
+                      WHERE lt.idempotency_key = 'chargeback:' || d.provider_dispute_id)))`);
 
 function factsQuery(where: ReturnType<typeof sql>) {
   return sql`
@@ -31,7 +33,7 @@ function factsQuery(where: ReturnType<typeof sql>) {
            b.event_start_time, b.event_end_time, b.status, b.payment_status,
            p.id AS payment_id, p.reference, p.email AS payer_email, p.payer_user_id, p.price_kobo AS paid_price,
            p.service_fee_kobo, p.amount_kobo, p.service_fee_bp, p.commission_bp, p.cancellation_policy,
-           p.provider, p.paid_at,
+           p.provider, p.mode, p.paid_at,
            (SELECT t.created_at FROM ledger_transactions t WHERE t.idempotency_key = p.reference) AS credited_at,
            (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e
               JOIN ledger_accounts a ON a.id = e.account_id WHERE a.code = 'escrow:' || b.id) AS escrow,
@@ -89,6 +91,8 @@ function toRow(r: RawRow) {
           commissionBp: num(r.commission_bp),
           cancellationPolicy: r.cancellation_policy as string,
           provider: r.provider as string,
+          /** Test-mode money (the built-in provider, or Paystack's domain "test"): never real (M1). */
+          testMode: r.provider === "test" || r.mode === "test",
           paidAt: date(r.paid_at),
         }
       : null,
@@ -117,7 +121,11 @@ export type MoneyRow = ReturnType<typeof toRow>;
  * by the next one, whose snapshot (READ COMMITTED) then includes whatever the previous holder committed.
  */
 export async function lockBookingRow(tx: DbExecutor, bookingId: string): Promise<boolean> {
-  const rows = await tx.execute(sql`SELECT id FROM bookings_by_musician WHERE id = ${bookingId} FOR UPDATE`);
+  // FOR NO KEY UPDATE (M13): it serialises money moves, yet lets a payout row naming the booking be
+  // inserted under the wallet lock (its foreign-key check takes KEY SHARE), so no deadlock.
+  const rows = await tx.execute(
+    sql`SELECT id FROM bookings_by_musician WHERE id = ${bookingId} FOR NO KEY UPDATE`,
+  );
   return rows.rows.length > 0;
 }
 
@@ -135,6 +143,18 @@ export async function heldBookingIds(ex: DbExecutor): Promise<string[]> {
       AND (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e WHERE e.account_id = a.id) > 0
     ORDER BY b.id`);
   return rows.rows.map((x) => x.id);
+}
+
+/** Whether a booking of the musician holds money (escrow > 0, never released, not cancelled). */
+export async function musicianHoldsEscrow(ex: DbExecutor, musicianId: string): Promise<boolean> {
+  const rows = await ex.execute(sql`
+    SELECT 1 FROM bookings_by_musician b
+    JOIN ledger_accounts a ON a.code = 'escrow:' || b.id
+    WHERE b.musician_id = ${musicianId} AND b.status <> 'cancelled'
+      AND NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.idempotency_key = 'release:' || b.id)
+      AND (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e WHERE e.account_id = a.id) > 0
+    LIMIT 1`);
+  return rows.rows.length > 0;
 }
 
 /** Every booking that has money facts to check (paid once, or whose column says so): ledger:check. */
@@ -233,7 +253,8 @@ export async function withdrawalHoldsOf(
          JOIN ledger_transactions t ON t.id = e.transaction_id AND t.kind = 'release'
          WHERE e.amount_kobo > 0
            AND EXISTS (SELECT 1 FROM payments p
-                       WHERE p.booking_id = t.booking_id AND p.status = 'success' AND p.provider = 'test')) AS test_in,
+                       WHERE p.booking_id = t.booking_id AND p.status = 'success'
+                         AND (p.provider = 'test' OR p.mode = 'test'))) AS test_in,
       (SELECT coalesce(sum(po.amount_kobo), 0) FROM musician_payouts po
          WHERE po.musician_id = ${musicianId} AND po.provider = 'test' AND po.status IN ('pending', 'paid')) AS test_out`);
   const row = rows.rows[0];
@@ -282,7 +303,7 @@ export async function ledgerRowDisagreements(ex: DbExecutor): Promise<{ rule: st
     FROM bookings_by_musician b
     LEFT JOIN bal ON bal.code = 'refunds_pending:' || b.id
     LEFT JOIN (SELECT booking_id, sum(amount_kobo) AS open FROM booking_refunds
-               WHERE status IN ('pending', 'failed') GROUP BY booking_id) r ON r.booking_id = b.id
+               WHERE status IN ('pending', 'failed', 'needs_attention') GROUP BY booking_id) r ON r.booking_id = b.id
     WHERE coalesce(bal.balance, 0) <> coalesce(r.open, 0)
     UNION ALL
     SELECT 'payouts in transit are the pending payouts',
@@ -415,11 +436,12 @@ export async function musicianMonthlyMoves(
     SELECT to_char(t.created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS month,
            coalesce(sum(e.amount_kobo) FILTER (WHERE t.kind = 'release' AND a.code = ${`musician_payable:${musicianId}`}), 0) AS released,
            coalesce(sum(-e.amount_kobo) FILTER (WHERE t.kind = 'payout_paid' AND a.code = ${`payouts_in_transit:${musicianId}`}), 0)
-             - coalesce(sum(e.amount_kobo) FILTER (WHERE t.kind = 'payout_reversed' AND a.code = ${`musician_payable:${musicianId}`}), 0) AS paid_out
+             - coalesce(sum(e.amount_kobo) FILTER (WHERE t.kind = 'payout_reversed' AND a.code IN (${`musician_payable:${musicianId}`}, ${`chargeback_receivable:${musicianId}`})), 0) AS paid_out
     FROM ledger_accounts a
     JOIN ledger_entries e ON e.account_id = a.id
     JOIN ledger_transactions t ON t.id = e.transaction_id
-    WHERE a.code IN (${`musician_payable:${musicianId}`}, ${`payouts_in_transit:${musicianId}`})
+    WHERE a.code IN (${`musician_payable:${musicianId}`}, ${`payouts_in_transit:${musicianId}`},
+                     ${`chargeback_receivable:${musicianId}`})
       AND t.created_at >= ${since.toISOString()}
     GROUP BY 1`);
   return rows.rows.map((r) => ({
@@ -456,4 +478,85 @@ export async function musicianUnpaidBookings(
       AND b.price_kobo IS NOT NULL
       AND coalesce(b.event_date, (b.created_at AT TIME ZONE 'Africa/Lagos')::date) >= ${sinceDay}::date`);
   return rows.rows.map((r) => ({ month: r.month, priceKobo: Number(r.price_kobo) }));
+}
+
+/**
+ * What escrow holds now for each of the musician's bookings, with the payment's recorded rates and
+ * when our ledger credited it: the wallet's In escrow is sharesOf(rates, balance) summed over these.
+ * One statement (the Numbers page reads it for a musician with hundreds of held bookings).
+ */
+export async function musicianEscrowBalances(ex: DbExecutor, musicianId: string) {
+  const rows = await ex.execute<{
+    id: string;
+    event_date: string | null;
+    balance: string;
+    price_kobo: string | null;
+    amount_kobo: string | null;
+    service_fee_bp: number | null;
+    commission_bp: number | null;
+    credited_at: Date | string | null;
+  }>(sql`
+    SELECT b.id, b.event_date::text AS event_date, bal.balance, p.price_kobo, p.amount_kobo, p.service_fee_bp,
+           p.commission_bp,
+           (SELECT t.created_at FROM ledger_transactions t WHERE t.idempotency_key = p.reference) AS credited_at
+    FROM bookings_by_musician b
+    JOIN ledger_accounts a ON a.code = 'escrow:' || b.id
+    JOIN LATERAL (SELECT coalesce(sum(e.amount_kobo), 0) AS balance FROM ledger_entries e WHERE e.account_id = a.id) bal
+      ON bal.balance > 0
+    LEFT JOIN payments p ON p.booking_id = b.id AND p.status = 'success'
+    WHERE b.musician_id = ${musicianId}`);
+  return rows.rows.map((r) => ({
+    bookingId: r.id,
+    eventDate: r.event_date,
+    escrowKobo: Number(r.balance),
+    creditedAt: date(r.credited_at),
+    payment:
+      r.amount_kobo === null
+        ? null
+        : {
+            priceKobo: num(r.price_kobo),
+            amountKobo: num(r.amount_kobo),
+            serviceFeeBp: num(r.service_fee_bp),
+            commissionBp: num(r.commission_bp),
+          },
+  }));
+}
+
+/** An alert for the admin's Payments tab, once per reference and kind (money_alerts). */
+export async function insertMoneyAlert(
+  ex: DbExecutor,
+  row: { kind: string; reference: string; musicianId: string | null; amountKobo: number; detail: string },
+): Promise<void> {
+  await ex.insert(moneyAlerts).values(row).onConflictDoNothing();
+}
+
+/**
+ * Test-mode money still in the platform (M1): what test-mode charges hold in escrow, and, summed over
+ * musicians, the part of Available that came from test-mode releases and was not paid out in test mode.
+ */
+export async function testMoneyLeft(ex: DbExecutor): Promise<{ heldKobo: number; availableKobo: number }> {
+  const rows = await ex.execute<{ held: string; available: string }>(sql`
+    WITH bal AS (
+      SELECT a.code, coalesce(sum(e.amount_kobo), 0) AS balance
+      FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id GROUP BY a.code
+    ), test_in AS (
+      SELECT b.musician_id, sum(e.amount_kobo) AS kobo
+      FROM payments p JOIN bookings_by_musician b ON b.id = p.booking_id
+      JOIN ledger_transactions t ON t.booking_id = b.id AND t.kind = 'release'
+      JOIN ledger_entries e ON e.transaction_id = t.id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.code = 'musician_payable:' || b.musician_id
+      WHERE p.status = 'success' AND (p.provider = 'test' OR p.mode = 'test') AND e.amount_kobo > 0
+      GROUP BY b.musician_id
+    ), test_out AS (
+      SELECT musician_id, sum(amount_kobo) AS kobo FROM musician_payouts
+      WHERE provider = 'test' AND status IN ('pending', 'paid') GROUP BY musician_id
+    )
+    SELECT
+      (SELECT coalesce(sum(bal.balance), 0) FROM payments p
+         JOIN bal ON bal.code = 'escrow:' || p.booking_id
+         WHERE p.status = 'success' AND (p.provider = 'test' OR p.mode = 'test')) AS held,
+      (SELECT coalesce(sum(greatest(0, least(coalesce(bal.balance, 0), i.kobo - coalesce(o.kobo, 0)))), 0)
+         FROM test_in i LEFT JOIN test_out o ON o.musician_id = i.musician_id
+         LEFT JOIN bal ON bal.code = 'musician_payable:' || i.musician_id) AS available`);
+  return { heldKobo: Number(rows.rows[0]?.held ?? 0), availableKobo: Number(rows.rows[0]?.available ?? 0) };
 }

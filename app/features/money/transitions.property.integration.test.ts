@@ -25,15 +25,32 @@ import {
 } from "~/features/money-followups/money-followups.server";
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
 import { insertBooking } from "~/features/payments/payment-test-support";
-import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.server";
+import { askAboutPendingRefunds, redrivePendingRefunds, sendRefund } from "~/features/refunds/refunds.server";
+import {
+  chooseAutomaticPayouts,
+  retryReturnedPayouts,
+  runSendPayout,
+  sendDueWaitingPayouts,
+} from "~/features/wallet/automatic-payouts.server";
 import { MIN_WITHDRAWAL_KOBO } from "~/features/wallet/wallet.schema";
-import { requestWithdrawal, saveOwnBankAccount } from "~/features/wallet/wallet.server";
+import {
+  redrivePendingPayouts,
+  requestWithdrawal,
+  saveOwnBankAccount,
+} from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { payments } from "~db/schema/payments";
 import { paystackChargeDisputes } from "~db/schema/wallet";
 import { createMusician } from "../../../tests/support/accounts";
+import {
+  fakePaystack,
+  REFUND_STATUSES,
+  type RefundStatus,
+  TRANSFER_STATUSES,
+  type TransferStatus,
+} from "../../../tests/support/fake-paystack";
 import {
   applyTransition,
   peekBookingMoney,
@@ -46,6 +63,9 @@ import {
 } from "./booking-money.server";
 import { bookingCharges } from "./fees";
 import { PAYMENT_STATUS_OF } from "./money-rules";
+
+/** Paystack itself, for the provider-state property (payouts and refunds at Paystack). */
+const paystack = fakePaystack();
 
 afterAll(async () => {
   await stopJobs();
@@ -557,3 +577,321 @@ describe("the money module's transition table under random sequences", () => {
     expect(seen.lost, "no follow-up was ever lost").toBeGreaterThan(0);
   }, 300_000);
 });
+
+// Issue 35 §3: payouts and provider refunds as state machines, fuzzed against the fake Paystack (every
+// published transfer and refund status). Random sequences credit, release (automatic payouts on),
+// refund and withdraw through the money module, send the payouts and refunds to Paystack with lost
+// answers, outages and refusals, then Paystack answers at random (a webhook or only the API), reverses
+// paid transfers, and the musician fixes their account. After every step: ledger:check, Available never
+// negative, one live payout per release, and Paystack never pays one release twice without an admin
+// alert. After a final sweep past the bounds: nothing is pending without an admin alert, no refund is
+// pending, no payout waits for a hold that has ended.
+const trick = fc.constantFrom("none" as const, "lose" as const, "down" as const, "refuse" as const);
+const providerOp = fc.oneof(
+  { arbitrary: fc.record({ t: fc.constant("credit" as const), i }), weight: 4 },
+  { arbitrary: fc.record({ t: fc.constant("release" as const), i }), weight: 4 },
+  { arbitrary: fc.record({ t: fc.constant("refund" as const), i, share }), weight: 2 },
+  { arbitrary: fc.record({ t: fc.constant("withdraw" as const), share }), weight: 2 },
+  { arbitrary: fc.record({ t: fc.constant("sendPayouts" as const), trick }), weight: 4 },
+  { arbitrary: fc.record({ t: fc.constant("sendRefunds" as const), trick }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant("transfer" as const),
+      k: fc.nat(),
+      status: fc.constantFrom(...TRANSFER_STATUSES),
+      notify: fc.boolean(),
+    }),
+    weight: 5,
+  },
+  {
+    arbitrary: fc.record({
+      t: fc.constant("providerRefund" as const),
+      k: fc.nat(),
+      status: fc.constantFrom(...REFUND_STATUSES),
+      notify: fc.boolean(),
+    }),
+    weight: 4,
+  },
+  { arbitrary: fc.record({ t: fc.constant("newAccount" as const) }), weight: 1 },
+  { arbitrary: fc.record({ t: fc.constant("sweep" as const) }), weight: 2 },
+);
+
+type ProviderOp = typeof providerOp extends fc.Arbitrary<infer T> ? T : never;
+const transferTo = (status: TransferStatus, notify = true): ProviderOp => ({
+  t: "transfer",
+  k: 0,
+  status,
+  notify,
+});
+const refundTo = (status: RefundStatus, notify = true): ProviderOp => ({
+  t: "providerRefund",
+  k: 0,
+  status,
+  notify,
+});
+/** Three releases and a withdrawal at Paystack, then every transfer status, a reversal and a lost answer. */
+const everyTransferStatus: ProviderOp[] = [
+  { t: "credit", i: 0 },
+  { t: "credit", i: 1 },
+  { t: "credit", i: 2 },
+  { t: "release", i: 0 },
+  { t: "release", i: 1 },
+  { t: "release", i: 2 },
+  { t: "sendPayouts", trick: "lose" },
+  { t: "sendPayouts", trick: "none" },
+  transferTo("otp", false),
+  transferTo("received", false),
+  transferTo("pending", false),
+  transferTo("success"),
+  transferTo("reversed"),
+  transferTo("abandoned", false),
+  { t: "sweep" },
+  { t: "newAccount" },
+  { t: "sendPayouts", trick: "none" },
+  transferTo("blocked", false),
+  transferTo("rejected", false),
+  transferTo("failed"),
+  { t: "sweep" },
+];
+/** Refunds at Paystack through every refund status, one of them asked for with its answer lost. */
+const everyRefundStatus: ProviderOp[] = [
+  { t: "credit", i: 0 },
+  { t: "credit", i: 1 },
+  { t: "credit", i: 2 },
+  { t: "refund", i: 0, share: 1 },
+  { t: "refund", i: 1, share: 0.5 },
+  { t: "refund", i: 2, share: 1 },
+  { t: "sendRefunds", trick: "lose" },
+  { t: "sendRefunds", trick: "none" },
+  refundTo("pending"),
+  refundTo("processing", false),
+  refundTo("needs-attention"),
+  refundTo("processed"),
+  refundTo("failed"),
+  { t: "sweep" },
+];
+
+/** Paystack moves a transfer only from a state that is not final (or reverses a paid one). */
+const TRANSFER_MOVES_FROM: readonly TransferStatus[] = ["pending", "otp", "received"];
+const REFUND_MOVES_FROM: readonly RefundStatus[] = ["pending", "processing", "needs-attention"];
+
+describe("payouts and refunds at Paystack under random answers", () => {
+  it("never pays a release twice unnoticed, and leaves nothing pending past the sweep's bound", async () => {
+    const restore = paystack.use();
+    try {
+      const m = await createMusician();
+      expect(
+        await saveOwnBankAccount(m.profileId, { bankCode: "058", accountNumber: "0123456789" }),
+      ).toMatchObject({ ok: true });
+      await chooseAutomaticPayouts(m.profileId, true);
+      let account = 0;
+      const seen = { statuses: new Set<string>(), refunds: new Set<string>(), lost: 0 };
+
+      await fc.assert(
+        fc.asyncProperty(fc.array(providerOp, { minLength: 4, maxLength: 16 }), async (ops) => {
+          const bookings = await Promise.all(
+            [0, 1, 2].map((k) => insertBooking(m.profileId, { priceKobo: 1_000_000 * (k + 5) })),
+          );
+          const pick = (k: number) => bookings[k % bookings.length]!;
+          const now = new Date();
+          const later = new Date(now.getTime() + 2 * DAY);
+
+          const withTrick = (route: string, t: "none" | "lose" | "down" | "refuse") => {
+            if (t === "none") return;
+            if (t === "lose") seen.lost += 1;
+            paystack.trick(
+              route,
+              t === "refuse" ? { kind: "refuse", message: "Transfer could not be processed" } : { kind: t },
+            );
+          };
+
+          for (const o of ops) {
+            switch (o.t) {
+              case "credit": {
+                const b = pick(o.i);
+                const reference = `sbp_pp_${uid()}`;
+                await db.transaction(async (tx) => {
+                  const money = (await readBookingMoney(tx, b.id))!;
+                  if (money.phase !== "unpaid") return;
+                  const c = bookingCharges(money.booking.priceKobo!, RATES);
+                  await tx.insert(payments).values({
+                    bookingId: b.id,
+                    reference,
+                    email: "ada@example.com",
+                    priceKobo: c.priceKobo,
+                    serviceFeeKobo: c.serviceFeeKobo,
+                    amountKobo: c.totalKobo,
+                    ...RATES,
+                    cancellationPolicy: "flexible",
+                    status: "success",
+                    provider: "paystack",
+                    mode: "test",
+                    paidAt: new Date(),
+                  });
+                  const done = await applyTransition(tx, money, "credit", {
+                    reference,
+                    amountKobo: c.totalKobo,
+                    provider: "paystack",
+                  });
+                  expect(done.ok).toBe(true);
+                  paystack.charge(reference, c.totalKobo);
+                });
+                break;
+              }
+              case "release": {
+                const released = await db.transaction(async (tx) => {
+                  const money = (await readBookingMoney(tx, pick(o.i).id))!;
+                  return applyTransition(tx, money, "release", { by: "admin", now });
+                });
+                // Its money event brings the automatic payout (ADR 0026).
+                if (released.ok) await followMoneyEvents([released.eventId]);
+                break;
+              }
+              case "refund":
+                await db.transaction(async (tx) => {
+                  const money = (await readBookingMoney(tx, pick(o.i).id))!;
+                  const amountKobo = Math.max(
+                    1,
+                    Math.round(money.escrowKobo * Math.min(1, Math.abs(o.share))),
+                  );
+                  return applyTransition(tx, money, "refund", { amountKobo, reason: "musician_cancelled" });
+                });
+                break;
+              case "withdraw": {
+                await pool().query("DELETE FROM rate_limit WHERE key = $1", [`withdraw:${m.profileId}`]);
+                const funds = await db.transaction((tx) => withdrawableKobo(tx, m.profileId, false));
+                if (funds.withdrawableKobo >= MIN_WITHDRAWAL_KOBO)
+                  await requestWithdrawal(
+                    m.profileId,
+                    Math.max(
+                      MIN_WITHDRAWAL_KOBO,
+                      Math.round(funds.withdrawableKobo * Math.min(1, Math.abs(o.share))),
+                    ),
+                    newIdempotencyKey(),
+                    later,
+                  );
+                break;
+              }
+              case "sendPayouts": {
+                const open = await pool().query<{ reference: string }>(
+                  "SELECT reference FROM musician_payouts WHERE musician_id = $1 AND status IN ('waiting', 'pending')",
+                  [m.profileId],
+                );
+                for (const { reference } of open.rows) {
+                  withTrick("POST /transfer", o.trick);
+                  await runSendPayout({ reference }, later).catch(() => undefined);
+                }
+                break;
+              }
+              case "sendRefunds": {
+                const open = await pool().query<{ id: string }>(
+                  "SELECT id FROM booking_refunds WHERE status = 'pending' AND provider_refund_id IS NULL",
+                );
+                for (const { id } of open.rows) {
+                  withTrick("POST /refund", o.trick);
+                  await sendRefund(id, { fromJob: true }).catch(() => undefined);
+                }
+                break;
+              }
+              case "transfer": {
+                const movable = [...paystack.state.transfers.values()].filter(
+                  (t) =>
+                    TRANSFER_MOVES_FROM.includes(t.status) ||
+                    (t.status === "success" && o.status === "reversed"),
+                );
+                const t = movable[o.k % Math.max(1, movable.length)];
+                if (!t) break;
+                seen.statuses.add(o.status);
+                await paystack.transferBecomes(t.reference, o.status, o.notify);
+                break;
+              }
+              case "providerRefund": {
+                const movable = [...paystack.state.refunds.values()].filter((r) =>
+                  REFUND_MOVES_FROM.includes(r.status),
+                );
+                const r = movable[o.k % Math.max(1, movable.length)];
+                if (!r) break;
+                seen.refunds.add(o.status);
+                await paystack.refundBecomes(r.id, o.status, o.notify);
+                break;
+              }
+              case "newAccount": {
+                account += 1;
+                await saveOwnBankAccount(
+                  m.profileId,
+                  { bankCode: "058", accountNumber: `01234${String(account).padStart(5, "0")}` },
+                  new Date(now.getTime() - DAY),
+                );
+                await retryReturnedPayouts(m.profileId);
+                break;
+              }
+              case "sweep":
+                await redrivePendingPayouts(0, later);
+                await redrivePendingRefunds(0);
+                await askAboutPendingRefunds(0);
+                await sendDueWaitingPayouts(later);
+                break;
+            }
+            const where = `after ${JSON.stringify(o)}`;
+            expect(await findMoneyBreaches(), where).toEqual([]);
+            expect(
+              await accountBalanceKobo(musicianPayableAccount(m.profileId)),
+              where,
+            ).toBeGreaterThanOrEqual(0);
+            expect(await payoutsTwice(), `two live payouts for one release ${where}`).toEqual([]);
+            expect(await paystackPaidTwice(paystack.state.transfers), `paid twice ${where}`).toEqual([]);
+          }
+
+          // The sweep, once its bounds have passed and Paystack answers again.
+          paystack.state.tricks.clear();
+          const past = new Date(now.getTime() + 11 * DAY);
+          await redrivePendingRefunds(0);
+          await askAboutPendingRefunds(0, past);
+          await sendDueWaitingPayouts(past);
+          await redrivePendingPayouts(0, past);
+          await redrivePendingPayouts(0, past);
+          const stuck = await pool().query(`
+            SELECT 'payout ' || p.reference || ' ' || p.status AS what FROM musician_payouts p
+            WHERE (p.status = 'pending' AND NOT EXISTS (SELECT 1 FROM money_alerts a
+                     WHERE a.reference = p.reference AND a.resolved_at IS NULL))
+               OR p.status = 'waiting'
+            UNION ALL
+            SELECT 'refund ' || r.id || ' pending' FROM booking_refunds r WHERE r.status = 'pending'`);
+          expect(stuck.rows, "left pending past the sweep's bound").toEqual([]);
+          expect(await findMoneyBreaches()).toEqual([]);
+        }),
+        { numRuns: 10, endOnFailure: true, examples: [[everyTransferStatus], [everyRefundStatus]] },
+      );
+      // The runs met every status Paystack publishes, and lost some of its answers.
+      expect([...seen.statuses].sort()).toEqual([...TRANSFER_STATUSES].sort());
+      expect([...seen.refunds].sort()).toEqual([...REFUND_STATUSES].sort());
+      expect(seen.lost).toBeGreaterThan(0);
+    } finally {
+      restore();
+    }
+  }, 300_000);
+});
+
+/**
+ * Releases Paystack paid more than once (two of its payouts' transfers in success) with no admin alert
+ * saying so: "paid twice" is never silent.
+ */
+async function paystackPaidTwice(transfers: Map<string, { status: string }>) {
+  const r = await pool().query<{ booking_id: string; reference: string }>(
+    "SELECT booking_id, reference FROM musician_payouts WHERE booking_id IS NOT NULL",
+  );
+  const paid = new Map<string, string[]>();
+  for (const row of r.rows)
+    if (transfers.get(row.reference)?.status === "success")
+      paid.set(row.booking_id, [...(paid.get(row.booking_id) ?? []), row.reference]);
+  const out: string[] = [];
+  for (const [booking, refs] of paid) {
+    if (refs.length < 2) continue;
+    const alerted = await pool().query(
+      "SELECT 1 FROM money_alerts WHERE kind = 'transfer_paid_after_failed' AND reference = ANY($1)",
+      [refs],
+    );
+    if (alerted.rows.length === 0) out.push(`${booking}: ${refs.join(", ")}`);
+  }
+  return out;
+}

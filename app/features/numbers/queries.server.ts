@@ -275,17 +275,19 @@ export async function refreshPriceBands() {
 }
 
 /**
- * Musicians whose record may have changed since `since` (a booking changed, a request came or was
- * answered, a reply), and the moment this look began (the next run's `since`).
+ * Musicians whose record may have changed between `since` and `until` (a booking changed, a request
+ * came or was answered, a reply). The upper bound keeps a row stamped in the future (imported data)
+ * from looking changed on every run; the nightly refresh covers it.
  */
-export async function changedSince(since: Date) {
+export async function changedSince(since: Date, until: Date) {
+  const [from, to] = [since.toISOString(), until.toISOString()];
   const rows = await db.execute<{ musician_id: string; bookings_changed: boolean }>(sql`
     SELECT musician_id, bool_or(booking) AS bookings_changed FROM (
-      SELECT musician_id, true AS booking FROM bookings_by_musician WHERE updated_at >= ${since.toISOString()}
+      SELECT musician_id, true AS booking FROM bookings_by_musician WHERE updated_at BETWEEN ${from} AND ${to}
       UNION ALL SELECT musician_id, false FROM booking_requests
-        WHERE created_at >= ${since.toISOString()} OR answered_at >= ${since.toISOString()}
+        WHERE created_at BETWEEN ${from} AND ${to} OR answered_at BETWEEN ${from} AND ${to}
       UNION ALL SELECT r.musician_id, false FROM booking_request_replies x
-        JOIN booking_requests r ON r.id = x.request_id WHERE x.created_at >= ${since.toISOString()}
+        JOIN booking_requests r ON r.id = x.request_id WHERE x.created_at BETWEEN ${from} AND ${to}
     ) c GROUP BY musician_id`);
   return {
     musicianIds: rows.rows.map((r) => r.musician_id),

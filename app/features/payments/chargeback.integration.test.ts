@@ -203,10 +203,12 @@ describe("a chargeback lost after the release (ADR 0014)", () => {
 
   it("what the musician already withdrew is owed, and repaid from their next release", async () => {
     const { booking, reference, musician } = await paidBooking();
-    const bank = await saveOwnBankAccount(musician.profileId, {
-      bankCode: "058",
-      accountNumber: "0123456789",
-    });
+    // Saved a day ago: a first account added while escrow holds money waits 24 h (M16).
+    const bank = await saveOwnBankAccount(
+      musician.profileId,
+      { bankCode: "058", accountNumber: "0123456789" },
+      new Date(Date.now() - 25 * 3_600_000),
+    );
     expect(bank.ok).toBe(true);
     // This musician withdraws by hand (automatic payouts off), leaving ₦1,000 in Available.
     await chooseAutomaticPayouts(musician.profileId, false);

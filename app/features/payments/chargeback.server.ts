@@ -4,13 +4,23 @@
 // - won: the held automatic release runs again;
 // - lost: the money module's chargebackLost transition takes the amount out (escrow first, then the
 //   release's shares), capped per charge.
-import { applyTransition, readBookingMoney } from "~/features/money/booking-money.server";
+import {
+  applyTransition,
+  MONEY_MESSAGES,
+  raiseMoneyAlert,
+  readBookingMoney,
+} from "~/features/money/booking-money.server";
 import { sendWaitingPayoutOfBooking } from "~/features/wallet/automatic-payouts.server";
+import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
-import { recordChargeDisputeOutcome } from "./paystack/queries.server";
+import {
+  listChargeDisputes,
+  markChargeDisputeSettled,
+  recordChargeDisputeOutcome,
+} from "./paystack/queries.server";
 import * as q from "./queries.server";
-import { runAutoRelease } from "./release.server";
+import { runAutoRelease, scheduleAutoRelease } from "./release.server";
 
 /** charge.dispute.resolve, after the dispute row was updated: apply its outcome (idempotent). */
 export async function settleChargeback(d: {
@@ -37,44 +47,82 @@ async function chargebackWon(reference: string): Promise<void> {
   await sendWaitingPayoutOfBooking(payment.bookingId);
 }
 
-async function postLostChargeback(d: {
-  providerDisputeId: string;
-  transactionReference: string;
-  amountKobo: number | null;
-}): Promise<{ ok: boolean; message: string }> {
+/**
+ * Posts a lost chargeback in one transaction with what makes it known: the admin's record of the
+ * outcome (M5: committed apart, a failed posting left it "already known" and holding for ever). A loss
+ * that finds nothing left on the charge (already refunded or lost in full) is settled without a posting
+ * and shown to an admin to recover, so it holds nothing any more. A partial loss on held money re-runs
+ * the release for the rest (M14).
+ */
+async function postLostChargeback(
+  d: { providerDisputeId: string; transactionReference: string; amountKobo: number | null },
+  adminOutcome = false,
+): Promise<{ ok: boolean; message: string }> {
   const result = await db.transaction(async (tx) => {
+    if (adminOutcome && !(await recordChargeDisputeOutcome(d.providerDisputeId, "lost", tx)))
+      return { ok: false as const, status: 409, message: ALREADY_KNOWN };
     const payment = await q.findPaymentByReference(tx, d.transactionReference);
     if (payment?.status !== "success")
       return { ok: false as const, status: 409, message: "no credited charge" };
     const money = await readBookingMoney(tx, payment.bookingId);
     if (!money) return { ok: false as const, status: 404, message: "no booking" };
-    return applyTransition(tx, money, "chargebackLost", {
+    const lost = await applyTransition(tx, money, "chargebackLost", {
       providerDisputeId: d.providerDisputeId,
       amountKobo: d.amountKobo,
     });
+    if (lost.ok || lost.message !== MONEY_MESSAGES.nothingToTakeBack)
+      return { ...lost, bookingId: money.booking.id };
+    await markChargeDisputeSettled(tx, d.providerDisputeId);
+    await raiseMoneyAlert(
+      tx,
+      {
+        reference: d.providerDisputeId,
+        musicianId: money.booking.musicianId,
+        amountKobo: d.amountKobo ?? money.paidKobo,
+      },
+      "chargeback_nothing_left",
+      `Card dispute ${d.providerDisputeId} on payment ${d.transactionReference} was lost${d.amountKobo ? ` (${formatNaira(d.amountKobo)})` : ""}, but that charge was already refunded or taken back in full, so nothing was taken from the booking. Paystack may have paid the cardholder twice: recover it from Paystack or the client.`,
+    );
+    return {
+      ok: true as const,
+      moved: false,
+      refundKobo: 0,
+      bookingId: money.booking.id,
+      settledEmpty: true,
+    };
   });
-  if (result.ok && result.moved)
+  if (result.ok && "settledEmpty" in result)
+    logger.error({ dispute: d.providerDisputeId }, "lost chargeback found nothing left; admin alerted");
+  else if (result.ok && result.moved) {
     logger.warn({ dispute: d.providerDisputeId, lost: result.refundKobo }, "lost chargeback posted");
-  else if (!result.ok)
+    // What escrow still holds after a partial loss is released on its own schedule again (M14).
+    await scheduleAutoRelease(result.bookingId);
+  } else if (!result.ok)
     logger.error({ dispute: d, reason: result.message }, "lost chargeback not posted; admin to settle");
-  return result.ok
-    ? { ok: true, message: "Recorded as lost: the amount was taken back" }
-    : { ok: false, message: result.message };
+  if (!result.ok) return { ok: false, message: result.message };
+  return "settledEmpty" in result
+    ? { ok: true, message: "Recorded as lost: nothing was left on this charge, so an admin alert was raised" }
+    : { ok: true, message: "Recorded as lost: the amount was taken back" };
 }
+
+const ALREADY_KNOWN = "Card dispute not found, or its outcome is already known";
 
 /**
  * The admin's "record won / lost" for a card dispute whose outcome we cannot read (review N5): the
- * record is kept apart from Paystack's resolution, then applied as Paystack's would be.
+ * record is kept apart from Paystack's resolution, then applied as Paystack's would be (a loss in the
+ * posting's own transaction, M5).
  */
 export async function recordChargebackOutcome(
   providerDisputeId: string,
   outcome: "won" | "lost",
 ): Promise<{ ok: boolean; message: string }> {
-  const dispute = await recordChargeDisputeOutcome(providerDisputeId, outcome);
-  if (!dispute) return { ok: false, message: "Card dispute not found, or its outcome is already known" };
-  if (outcome === "won") {
-    await chargebackWon(dispute.transactionReference);
-    return { ok: true, message: "Recorded as won: the payment is no longer held by the card dispute" };
+  if (outcome === "lost") {
+    const [dispute] = (await listChargeDisputes()).filter((c) => c.providerDisputeId === providerDisputeId);
+    if (!dispute) return { ok: false, message: ALREADY_KNOWN };
+    return postLostChargeback(dispute, true);
   }
-  return postLostChargeback(dispute);
+  const dispute = await recordChargeDisputeOutcome(providerDisputeId, outcome);
+  if (!dispute) return { ok: false, message: ALREADY_KNOWN };
+  await chargebackWon(dispute.transactionReference);
+  return { ok: true, message: "Recorded as won: the payment is no longer held by the card dispute" };
 }

@@ -19,7 +19,11 @@ import type { CancellationPolicy } from "~/features/money/cancellation-policy";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/money/event-time";
 import { moneyWasReceived, PAYMENT_STATUS_OF, releaseDueAt } from "~/features/money/money-rules";
 import { followMoneyEvents } from "~/features/money-followups/money-followups.server";
-import { PaymentProviderError, paymentProvider } from "~/features/payments/paystack/provider.server";
+import {
+  PaymentProviderError,
+  paymentMode,
+  paymentProvider,
+} from "~/features/payments/paystack/provider.server";
 import { sendRefund } from "~/features/refunds/refunds.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
@@ -265,6 +269,8 @@ async function creditCharge(received: {
   currency: string;
   paidAt: Date | null;
   payload: unknown;
+  /** Paystack's `domain` for the charge, when it said. */
+  domain?: string;
 }): Promise<{ outcome: CreditOutcome; slug: string | null }> {
   /** Recorded for the admin and logged: a charge we did not credit as it came. */
   const anomaly = async (
@@ -315,11 +321,12 @@ async function creditCharge(received: {
       return { outcome: "already_paid" as const, booking, payment, refundId };
     }
     const paidAt = received.paidAt ?? new Date();
-    await q.markPaymentSucceeded(tx, payment.id, paidAt, { verified: received.payload ?? null });
+    const mode = chargeMode(payment.provider, received.domain);
+    await q.markPaymentSucceeded(tx, payment.id, paidAt, { verified: received.payload ?? null }, mode);
     const credited = await applyTransition(tx, money, "credit", {
       reference: payment.reference,
       amountKobo: payment.amountKobo,
-      provider: payment.provider,
+      provider: mode === "test" ? "test" : payment.provider,
     });
     if (!credited.ok) throw new Error(`credit of ${payment.reference} refused: ${credited.message}`);
     if (booking.status === "cancelled") {
@@ -399,6 +406,16 @@ async function tellPayerRefunded(booking: MoneyBooking, payment: q.PaymentRow) {
   }).catch((err) => logger.error({ err, reference: payment.reference }, "refund notice not sent"));
 }
 
+/**
+ * The mode of a charge (money review 3 M1): Paystack says it (`domain`); without it, the built-in test
+ * provider and a test key are test mode. Test-mode money is test money everywhere (payout holds, what
+ * may be withdrawn, going live), whatever the key becomes later.
+ */
+function chargeMode(provider: string, domain: string | undefined): "test" | "live" {
+  if (domain === "test" || domain === "live") return domain;
+  return provider === "test" ? "test" : paymentMode();
+}
+
 /** Paystack's charge.success `data` (the webhook dispatcher calls this with the signed, parsed event). */
 type ChargeSuccessData = {
   reference: string;
@@ -408,6 +425,7 @@ type ChargeSuccessData = {
   currency: string;
   status?: string;
   paid_at?: string | null;
+  domain?: string;
 };
 
 export async function handleChargeSuccess(
@@ -421,6 +439,7 @@ export async function handleChargeSuccess(
     currency: data.currency,
     paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
     payload: data,
+    domain: data.domain,
   });
   return outcome;
 }
@@ -457,6 +476,7 @@ export async function confirmPaymentCallback(reference: string): Promise<Callbac
     currency: verified.currency,
     paidAt: verified.paidAt,
     payload: { status: verified.status, amount: verified.amountKobo, currency: verified.currency },
+    domain: verified.domain,
   });
   if (outcome === "credited" || outcome === "already") return { ok: true, slug };
   if (outcome === "refunded")

@@ -18,6 +18,16 @@ export const MONEY_SWEEP_JOB = "money-sweep";
 /** At minute 17 of every hour (off the hour, when other schedules crowd). */
 export const MONEY_SWEEP_CRON = "17 * * * *";
 
+/** One step of the sweep: an error in it is logged and the other steps still run (M14). */
+async function step(name: string, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (err) {
+    logger.error({ err, step: name }, "money sweep step failed; the next sweep tries again");
+    return 0;
+  }
+}
+
 export async function runMoneySweep(): Promise<{
   releases: number;
   refunds: number;
@@ -25,15 +35,22 @@ export async function runMoneySweep(): Promise<{
   waitingPayouts: number;
   events: number;
 }> {
-  // Every booking whose money is held, whatever its payment status says (the singleton key makes a
-  // queued release a no-op).
-  const held = await heldBookingIds();
-  for (const id of held) await scheduleAutoRelease(id);
-  const releases = held.length;
-  const refunds = (await redrivePendingRefunds()) + (await askAboutPendingRefunds());
-  const payouts = await redrivePendingPayouts();
-  const waitingPayouts = await sendDueWaitingPayouts();
-  const events = await consumeStrandedMoneyEvents();
+  // Every booking whose money is held, whatever its payment status says (a queued release's key makes
+  // the re-queue a no-op; a due one gets a new key each hour).
+  const releases = await step("releases", async () => {
+    const held = await heldBookingIds();
+    for (const id of held)
+      await scheduleAutoRelease(id).catch((err) =>
+        logger.warn({ err, bookingId: id }, "release not re-queued; the next sweep tries again"),
+      );
+    return held.length;
+  });
+  const refunds =
+    (await step("refunds", () => redrivePendingRefunds())) +
+    (await step("refund questions", () => askAboutPendingRefunds()));
+  const payouts = await step("payouts", () => redrivePendingPayouts());
+  const waitingPayouts = await step("waiting payouts", () => sendDueWaitingPayouts());
+  const events = await step("money events", () => consumeStrandedMoneyEvents());
   if (refunds || payouts || waitingPayouts || events)
     logger.info({ releases, refunds, payouts, waitingPayouts, events }, "money sweep re-drove pending work");
   return { releases, refunds, payouts, waitingPayouts, events };

@@ -14,5 +14,5 @@ export async function bookingPayoutHolds(
 ): Promise<BookingPayoutHolds | null> {
   const money = await peekBookingMoney(bookingId, tx);
   if (!money?.payment) return null;
-  return { cardDispute: money.holds.cardDispute, testMoney: money.payment.provider === "test" };
+  return { cardDispute: money.holds.cardDispute, testMoney: money.payment.testMode };
 }

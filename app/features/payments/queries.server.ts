@@ -85,10 +85,11 @@ export async function markPaymentSucceeded(
   id: string,
   paidAt: Date,
   providerData: Record<string, unknown>,
+  mode: "test" | "live",
 ): Promise<void> {
   await tx
     .update(p)
-    .set({ status: "success", paidAt, providerData, updatedAt: new Date() })
+    .set({ status: "success", paidAt, providerData, mode, updatedAt: new Date() })
     .where(eq(p.id, id));
 }
 

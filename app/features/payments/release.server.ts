@@ -86,10 +86,14 @@ export async function markEventHappened(
   return releaseEscrow(booking.id, "client", actor, now);
 }
 
-/** Queues the automatic release for when the money module says it is due (once per booking and time). */
-export async function scheduleAutoRelease(bookingId: string): Promise<void> {
+/**
+ * Queues the automatic release for when the money module says it is due (once per booking and time).
+ * Once due, the key also names the hour (M14): a job that already ran (refused while a hold was on) is
+ * kept by pg-boss for hours, and re-queuing with its key would be a no-op until then.
+ */
+export async function scheduleAutoRelease(bookingId: string, now = new Date()): Promise<void> {
   const at = (await peekBookingMoney(bookingId))?.releaseDueAt;
-  if (at) await scheduleAutoReleaseAt(bookingId, at);
+  if (at) await scheduleAutoReleaseAt(bookingId, at, now);
 }
 
 /** The job: releases when due unless something holds the money; re-queued when not yet due. */

@@ -19,7 +19,7 @@ export const PERFORMANCE_TYPES = [
 const optional = (max: number, label: string) =>
   formText()
     .trim()
-    .max(max, `${label} must be ${max} characters or fewer`)
+    .max(max, { message: `${label} must be ${max} characters or fewer`, abort: true })
     .transform((v) => (v === "" ? null : v));
 
 function isRealDate(v: string): boolean {
@@ -39,7 +39,7 @@ export const performanceSchema = z
     eventTitle: formText()
       .trim()
       .min(1, FILL_ALL_FIELDS)
-      .max(200, "Title must be 200 characters or fewer")
+      .max(200, { message: "Title must be 200 characters or fewer", abort: true })
       .refine((v) => !hasContactDetails(v), FIELD_HAS_CONTACT),
     eventType: formText().trim().min(1, FILL_ALL_FIELDS).max(60, "Type must be 60 characters or fewer"),
     eventDate: z

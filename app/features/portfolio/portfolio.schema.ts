@@ -10,7 +10,7 @@ export const INVALID_INSTAGRAM = "Invalid Instagram embed code or URL";
 const title = z
   .string()
   .transform((v) => v.replaceAll("\0", "").trim())
-  .pipe(formText().max(120, "Title must be 120 characters or fewer"))
+  .pipe(formText().max(120, { message: "Title must be 120 characters or fewer", abort: true }))
   // Shown on the public profile: contact details are refused (issue 36).
   .refine((v) => !hasContactDetails(v), FIELD_HAS_CONTACT)
   .transform((v) => (v === "" ? null : v));

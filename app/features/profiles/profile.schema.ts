@@ -69,7 +69,10 @@ const tagList = z
     z
       .array(
         formText()
-          .max(MAX_TAG_LENGTH, `Each item must be ${MAX_TAG_LENGTH} characters or fewer`)
+          .max(MAX_TAG_LENGTH, {
+            message: `Each item must be ${MAX_TAG_LENGTH} characters or fewer`,
+            abort: true,
+          })
           .refine((v) => !hasContactDetails(v), FIELD_HAS_CONTACT),
       )
       .max(MAX_TAGS, `Add at most ${MAX_TAGS} items`),
@@ -78,7 +81,8 @@ const tagList = z
 const optionalText = (max: number, label: string) =>
   formText()
     .trim()
-    .max(max, `${label} must be ${max} characters or fewer`)
+    // abort: an over-long value gets its length message, and the contact rule never reads a megabyte.
+    .max(max, { message: `${label} must be ${max} characters or fewer`, abort: true })
     .transform((v) => (v === "" ? null : v));
 
 /** A public field of the profile: refused when it carries contact details (issue 36). */

@@ -9,12 +9,12 @@ import { recordChargebackOutcome } from "~/features/payments/chargeback.server";
 import { listPaymentAnomalies } from "~/features/payments/checkout.server";
 import { listChargeDisputes } from "~/features/payments/paystack/queries.server";
 import { resumeReviewWindow } from "~/features/reviews/reviews.server";
-import { openMoneyAlerts } from "~/features/wallet/wallet.server";
+import { markMoneyAlertDone, openMoneyAlerts } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
 import { parseNaira } from "~/lib/naira";
 import { db } from "~/server/db.server";
 import { listOpenDisputes, listRefundsForAdmin } from "./queries.server";
-import { retryFailedRefund, sendRefund } from "./refunds.server";
+import { recordRefundMadeByHand, retryFailedRefund, sendRefund } from "./refunds.server";
 
 const KNOWN_RESOLUTIONS = ["declined", "merchant-accepted", "auto-accepted"];
 
@@ -133,6 +133,8 @@ export async function resolvePaymentDispute(
 export async function adminPaymentsAction(form: FormData): Promise<{ ok: boolean; message: string }> {
   const intent = form.get("intent");
   if (intent === "retry-refund") return retryFailedRefund(String(form.get("refundId") ?? ""));
+  if (intent === "refund-by-hand") return recordRefundMadeByHand(String(form.get("refundId") ?? ""));
+  if (intent === "alert-done") return markMoneyAlertDone(String(form.get("alertId") ?? ""));
   if (intent === "card-dispute-won" || intent === "card-dispute-lost")
     return recordChargebackOutcome(
       String(form.get("disputeId") ?? ""),

@@ -28,7 +28,12 @@ export async function findOpenRefundByTransaction(
   const [row] = await db
     .select()
     .from(r)
-    .where(and(eq(r.transactionReference, transactionReference), inArray(r.status, ["pending", "failed"])));
+    .where(
+      and(
+        eq(r.transactionReference, transactionReference),
+        inArray(r.status, ["pending", "failed", "needs_attention"]),
+      ),
+    );
   return row;
 }
 
@@ -152,7 +157,7 @@ export async function findBookingForCancel(slug: string, tx?: DbExecutor) {
     })
     .from(b)
     .where(eq(b.slug, slug));
-  return (tx ? await query.for("update") : await query).at(0);
+  return (tx ? await query.for("no key update") : await query).at(0);
 }
 export type CancellableBooking = NonNullable<Awaited<ReturnType<typeof findBookingForCancel>>>;
 

@@ -3,7 +3,8 @@
 // out of the platform, refund.failed leaves it pending and shows it to the admin, who retries.
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { PAYSTACK_CLEARING, refundsPendingAccount } from "~/features/ledger/ledger-accounts";
-import { applyTransition, readBookingMoney } from "~/features/money/booking-money.server";
+import { applyTransition, raiseMoneyAlert, readBookingMoney } from "~/features/money/booking-money.server";
+import { refundStep } from "~/features/money/provider-refund-states.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import {
   PaymentProviderError,
@@ -12,7 +13,7 @@ import {
 } from "~/features/payments/paystack/provider.server";
 import { scheduleTestWebhook } from "~/features/payments/paystack/test-webhooks.server";
 import { formatNaira } from "~/lib/money";
-import { db } from "~/server/db.server";
+import { type DbExecutor, db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import {
@@ -160,38 +161,62 @@ export async function redrivePendingRefunds(olderThanMs = 10 * 60_000): Promise<
 export const REFUND_QUESTION_AFTER_MS = 24 * 3_600_000;
 
 /**
- * The sweep, for refunds Paystack accepted (they have its id) whose refund.processed / refund.failed
- * never came: Paystack is asked (GET /refund/:id) and its answer is applied through the webhook's own
- * code. Any doubt leaves them for the next sweep.
+ * The sweep, for refunds Paystack accepted (they have its id) whose outcome never came: Paystack is asked
+ * (GET /refund/:id) and its answer is applied as the money module's table says
+ * (provider-refund-states.server.ts): processed and failed through the webhook's own code; needs-attention,
+ * a different amount, or pending past the bound go to an admin (M7); still on its way, touched so the
+ * oldest-first batch moves on (M14). Any doubt leaves it for the next sweep.
  */
-export async function askAboutPendingRefunds(olderThanMs = REFUND_QUESTION_AFTER_MS): Promise<number> {
-  const refunds = await refundsAwaitingOutcome(new Date(Date.now() - olderThanMs));
+export async function askAboutPendingRefunds(
+  olderThanMs = REFUND_QUESTION_AFTER_MS,
+  now = new Date(),
+): Promise<number> {
+  const refunds = await refundsAwaitingOutcome(new Date(now.getTime() - olderThanMs));
   let settled = 0;
   for (const refund of refunds) {
     const known = await paymentProvider()
       .fetchRefund(refund.providerRefundId!)
       .catch((err) => logger.warn({ err, refundId: refund.id }, "sweep could not ask about the refund"));
-    if (!known) continue;
-    const event =
-      known.status === "processed"
-        ? "refund.processed"
-        : known.status === "failed" || known.status === "reversed"
-          ? "refund.failed"
-          : null;
-    if (!event) continue;
-    await handleRefundEvent(event, {
-      transaction_reference: refund.transactionReference,
-      amount: known.amountKobo,
-      currency: "NGN",
-    });
+    if (known === undefined) continue;
+    const step = known
+      ? refundStep(known, { amountKobo: refund.amountKobo, pendingSince: refund.createdAt }, now)
+      : ({ kind: "needs_attention", why: "Paystack answers that it has no refund with this id" } as const);
+    if (step.kind === "wait") {
+      await moveRefund(db, refund.id, ["pending"], "pending", refund.lastError);
+      continue;
+    }
+    if (step.kind === "needs_attention") await needsAttention(refund, step.why);
+    else
+      await handleRefundEvent(step.kind === "processed" ? "refund.processed" : "refund.failed", {
+        transaction_reference: refund.transactionReference,
+        amount: refund.amountKobo,
+        currency: "NGN",
+      });
     settled += 1;
   }
   return settled;
 }
 
-/** refund.processed | refund.failed from Paystack (already signature-checked). */
+/**
+ * A refund Paystack cannot finish by itself: it leaves "pending" for needs_attention (its money stays
+ * in refunds pending) and an admin is alerted, with the action on the Payments tab: pay the client by hand
+ * (Paystack's dashboard asks for their bank account) and record it (M7).
+ */
+async function needsAttention(refund: RefundRow, why: string, tx: DbExecutor = db): Promise<void> {
+  const moved = await moveRefund(tx, refund.id, ["pending", "failed"], "needs_attention", why);
+  if (!moved) return;
+  await raiseMoneyAlert(
+    tx,
+    { reference: refund.id, musicianId: null, amountKobo: refund.amountKobo },
+    "refund_needs_attention",
+    `Refund of ${formatNaira(refund.amountKobo)} on payment ${refund.transactionReference}: ${why}. Settle it in the Paystack dashboard (or pay the client by hand), then press "Record refunded" on the Payments tab.`,
+  );
+  logger.error({ refundId: refund.id, why }, "refund needs an admin");
+}
+
+/** refund.* from Paystack (already signature-checked), applied as provider-refund-states says. */
 export async function handleRefundEvent(
-  event: "refund.processed" | "refund.failed",
+  event: string,
   data: { transaction_reference: string; amount: number; currency: string },
 ): Promise<void> {
   const refund = await findOpenRefundByTransaction(data.transaction_reference);
@@ -202,16 +227,30 @@ export async function handleRefundEvent(
     );
     return;
   }
-  if (data.amount !== refund.amountKobo || data.currency !== "NGN") {
-    logger.error({ event, data, refundId: refund.id }, "refund event does not match the refund; ignored");
+  if (data.currency !== "NGN" || data.amount !== refund.amountKobo) {
+    await needsAttention(
+      refund,
+      `Paystack's ${event} names ${formatNaira(data.amount)} ${data.currency}, ours is ${formatNaira(refund.amountKobo)}`,
+    );
     return;
   }
-  if (event === "refund.failed") {
+  const step = refundStep(
+    { status: event.replace(/^refund\./, ""), amountKobo: data.amount },
+    { amountKobo: refund.amountKobo, pendingSince: refund.createdAt },
+  );
+  if (step.kind === "wait") return;
+  if (step.kind === "needs_attention") return needsAttention(refund, step.why);
+  if (step.kind === "failed") {
     await moveRefund(db, refund.id, ["pending"], "failed", "Paystack reported the refund failed");
     return;
   }
+  await settleRefundProcessed(refund);
+}
+
+/** The refund reached the client: refunds pending → out of the platform, once; the client is told. */
+async function settleRefundProcessed(refund: RefundRow): Promise<boolean> {
   const processed = await db.transaction(async (tx) => {
-    const moved = await moveRefund(tx, refund.id, ["pending", "failed"], "processed");
+    const moved = await moveRefund(tx, refund.id, ["pending", "failed", "needs_attention"], "processed");
     if (!moved) return undefined;
     await postLedgerTransaction(tx, {
       idempotencyKey: refundProcessedKey(refund),
@@ -233,4 +272,16 @@ export async function handleRefundEvent(
       refundKobo: processed.amountKobo,
       duplicate: processed.reason === "duplicate_charge",
     });
+  return Boolean(processed);
+}
+
+/** Admin: the client was paid back by hand (a refund Paystack could not finish, M7). */
+export async function recordRefundMadeByHand(refundId: string): Promise<{ ok: boolean; message: string }> {
+  const refund = /^[0-9a-f-]{36}$/.test(refundId) ? await findRefund(refundId) : undefined;
+  if (!refund) return { ok: false, message: "Refund not found" };
+  if (refund.status !== "needs_attention" && refund.status !== "failed")
+    return { ok: false, message: "Only a refund Paystack could not finish can be recorded by hand" };
+  return (await settleRefundProcessed(refund))
+    ? { ok: true, message: "Refund recorded as paid by hand" }
+    : { ok: false, message: "This refund was already settled" };
 }

@@ -19,7 +19,7 @@ const reviewText = () =>
       z
         .string()
         .min(20, "Write at least 20 characters about the booking")
-        .max(2000, "Keep your review to 2,000 characters or fewer")
+        .max(2000, { message: "Keep your review to 2,000 characters or fewer", abort: true })
         // Published for everyone to read: contact details are refused (issue 36).
         .refine((v) => !hasContactDetails(v), REVIEW_HAS_CONTACT),
     );
@@ -54,7 +54,7 @@ export const replySchema = z.object({
   reply: cleanText().pipe(
     formText()
       .min(1, "Write a reply first")
-      .max(1000, "Keep your reply to 1,000 characters or fewer")
+      .max(1000, { message: "Keep your reply to 1,000 characters or fewer", abort: true })
       .refine((v) => !hasContactDetails(v), REVIEW_HAS_CONTACT),
   ),
 });

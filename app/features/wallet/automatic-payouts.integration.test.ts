@@ -23,6 +23,7 @@ import { sendTestWebhook } from "~/features/payments/paystack/test-webhooks.serv
 import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
 import { releaseEscrow } from "~/features/payments/release.server";
 import { db, pool } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { paystackChargeDisputes } from "~db/schema/wallet";
 import { createMusician } from "../../../tests/support/accounts";
@@ -218,9 +219,10 @@ describe("holds keep the payout back, and it goes when they end", () => {
   it("test-mode money with real Paystack: never sent, and the wallet says why", async () => {
     const m = await musicianWithAccount();
     const booking = await paidBooking(m.profileId);
-    // The charge went through the built-in test provider; now the provider is real Paystack.
-    const provider = paymentProvider() as { kind: string };
-    provider.kind = "paystack";
+    // The charge went through the built-in test provider; now the key is live (M1: a test key would
+    // still be test mode). Nothing here reaches Paystack: the base URL is a closed local port.
+    const before = { key: env().PAYSTACK_SECRET_KEY, url: env().PAYSTACK_BASE_URL };
+    Object.assign(env(), { PAYSTACK_SECRET_KEY: "sk_live_m1", PAYSTACK_BASE_URL: "http://127.0.0.1:9" });
     try {
       await releaseEscrow(booking.id, "auto");
       const payout = await onlyPayoutOf(booking.id);
@@ -231,7 +233,7 @@ describe("holds keep the payout back, and it goes when they end", () => {
       expect(line?.note).toMatch(/paid in test mode/);
       expect(await balances(m.profileId)).toEqual({ available: SHARE, inTransit: 0 });
     } finally {
-      provider.kind = "test";
+      Object.assign(env(), { PAYSTACK_SECRET_KEY: before.key, PAYSTACK_BASE_URL: before.url });
     }
   });
 });
@@ -300,8 +302,13 @@ describe("the transfer", () => {
     await expect(runSendPayout({ reference: payout.reference })).rejects.toThrow("provider unavailable");
     expect((await onlyPayoutOf(booking.id)).status).toBe("pending");
     expect(await balances(m.profileId)).toEqual({ available: 0, inTransit: SHARE });
-    const alert = (await openMoneyAlerts()).find((a) => a.reference === payout.reference);
-    expect(alert).toMatchObject({ kind: "transfer_balance_low", amountKobo: SHARE });
+    // One balance alert a day, naming the transfer that found the balance short (M15).
+    const alert = (await openMoneyAlerts()).find((a) => a.kind === "transfer_balance_low");
+    expect(alert).toMatchObject({
+      reference: expect.stringMatching(/^balance:\d{4}-\d\d-\d\d$/),
+      amountKobo: SHARE,
+    });
+    expect(alert?.detail).toContain(payout.reference);
     // Topped up: the retry sends it.
     await runSendPayout({ reference: payout.reference });
     await settleTransfer(payout.reference);

@@ -1,6 +1,6 @@
 // Automatic payouts (issue 29): money released to a musician goes to their bank on its own. Every
-// release (the money module's applyReleaseTransition, ADR 0022) asks for the payout of the released
-// share inside its own transaction (requestReleasePayout: the
+// release's money event (ADR 0026: the "payout" follow-up in money-followups) asks for the payout of the
+// released share in the follow-up's own transaction (requestReleasePayout: the
 // payout row and, unless a hold keeps it back, the ledger posting Available → payouts in transit); the
 // Paystack transfer goes out after commit, by the payout's reference, from the job queue (sendPayout:
 // a lost answer never pays twice, only Paystack's "not found" fails it).
@@ -11,8 +11,9 @@
 // queued for the end of the hold (and the hourly sweep) sends it then.
 import { lockMusicianWallet, withdrawableKobo } from "~/features/money/booking-money.server";
 import { type BookingPayoutHolds, bookingPayoutHolds } from "~/features/payments/payout-holds.server";
-import { paymentProvider } from "~/features/payments/paystack/provider.server";
+import { paymentMode } from "~/features/payments/paystack/provider.server";
 import { LAGOS_TZ, lagosToday } from "~/lib/lagos-date";
+import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
@@ -48,6 +49,9 @@ export const SEND_PAYOUT_JOB = "wallet-send-payout";
 
 type PayoutHold = { kind: "account"; until: Date } | { kind: "card-dispute" } | { kind: "test-money" };
 
+/** The payout row's provider: "test" while no real money moves (built-in provider or a test key, M1). */
+const payoutProviderNow = () => (paymentMode() === "live" ? "paystack" : "test");
+
 /** One reference per release and attempt: a retry after a failure is a new transfer, never the same. */
 const releasePayoutReference = (bookingId: string, attempt: number) =>
   `po_rel_${bookingId.replaceAll("-", "")}${attempt > 1 ? `_${attempt}` : ""}`;
@@ -57,7 +61,7 @@ function payoutHold(
   settings: Pick<PaymentSettings, "bankAccountHoldUntil">,
   holds: BookingPayoutHolds,
   now: Date,
-  realProvider = paymentProvider().kind === "paystack",
+  realProvider = paymentMode() === "live",
 ): PayoutHold | null {
   if (holds.testMoney && realProvider) return { kind: "test-money" };
   if (holds.cardDispute) return { kind: "card-dispute" };
@@ -110,7 +114,7 @@ async function insertReleasePayout(
     bankName: account.bankName ?? "",
     accountNumber: account.accountNumber,
     recipientCode: account.recipientCode,
-    provider: paymentProvider().kind,
+    provider: payoutProviderNow(),
   });
 }
 
@@ -130,18 +134,20 @@ export async function requestReleasePayout(
   await lockMusicianWallet(tx, release.musicianId);
   const settings = await automaticPayoutsOn(tx, release.musicianId);
   if (!settings) return null;
-  // Asked after the release committed (its money event, ADR 0026): what left Available since (a
-  // withdrawal, a lost chargeback) is not paid out again.
-  const { availableKobo } = await withdrawableKobo(tx, release.musicianId, false);
-  const amountKobo = Math.min(release.amountKobo, availableKobo);
-  if (amountKobo < MIN_WITHDRAWAL_KOBO) return null;
   const hold = payoutHold(settings, release.holds, now);
+  // What may leave now: the one rule withdrawals and waiting payouts apply (M9). Released money that a
+  // card dispute on another booking still keeps back waits here until it may go; so does money that left
+  // Available between the release's commit and this, its money event's follow-up (ADR 0026).
+  const may = (await withdrawableKobo(tx, release.musicianId, paymentMode() === "live")).withdrawableKobo;
+  const amountKobo = hold ? release.amountKobo : Math.min(release.amountKobo, may);
+  const goesNow = !hold && amountKobo >= MIN_WITHDRAWAL_KOBO;
   const payout = await insertReleasePayout(tx, settings, {
     bookingId: release.bookingId,
-    amountKobo,
-    status: hold ? "waiting" : "pending",
+    amountKobo: goesNow ? amountKobo : release.amountKobo,
+    status: goesNow ? "pending" : "waiting",
   });
-  if (payout && !hold) await reservePayout(tx, payout);
+  if (payout && !goesNow) return payout;
+  if (payout) await reservePayout(tx, payout);
   return payout;
 }
 
@@ -182,18 +188,24 @@ async function startIfHoldEnded(reference: string, now: Date): Promise<Started> 
     const settings = await automaticPayoutsOn(tx, payout.musicianId);
     const holds = await bookingPayoutHolds(tx, payout.bookingId);
     if (!settings || !holds) {
-      await dropWaitingPayouts(tx, payout.musicianId, payout.reference);
-      return { dropped: "automatic payouts are off or the account is not verified" };
+      const why =
+        "Not sent: automatic payouts are off or your payout account is not verified. The money stays in Available for Withdraw.";
+      await dropWaitingPayouts(tx, payout.musicianId, why, payout.reference);
+      return { dropped: why };
     }
     const hold = payoutHold(settings, holds, now);
     if (hold) return { hold };
     // What may leave now (the money module): Available less disputed and, paying out for real, test money.
-    const available = (await withdrawableKobo(tx, payout.musicianId, paymentProvider().kind === "paystack"))
-      .withdrawableKobo;
-    const amountKobo = Math.min(payout.amountKobo, available);
+    const funds = await withdrawableKobo(tx, payout.musicianId, paymentMode() === "live");
+    const amountKobo = Math.min(payout.amountKobo, funds.withdrawableKobo);
     if (amountKobo < MIN_WITHDRAWAL_KOBO) {
-      await dropWaitingPayouts(tx, payout.musicianId, payout.reference);
-      return { dropped: "the money is no longer in Available" };
+      // Kept back by a card dispute on another booking: it waits for that dispute (M9).
+      if (funds.disputedKobo > 0 && funds.availableKobo >= MIN_WITHDRAWAL_KOBO)
+        return { hold: { kind: "card-dispute" } };
+      // Never deleted without a word (M9): the row stays, saying why.
+      const why = `Not sent: only ${formatNaira(Math.max(0, amountKobo))} of it was still in Available, below the ${formatNaira(MIN_WITHDRAWAL_KOBO)} minimum.`;
+      await dropWaitingPayouts(tx, payout.musicianId, why, payout.reference);
+      return { dropped: why };
     }
     // It goes now: with the amount that goes and to the account it goes to now.
     const started = await updatePayoutIn(tx, reference, "waiting", {
@@ -203,6 +215,7 @@ async function startIfHoldEnded(reference: string, now: Date): Promise<Started> 
       bankName: settings.bankName ?? "",
       accountNumber: settings.accountNumber,
       recipientCode: settings.recipientCode,
+      provider: payoutProviderNow(),
     });
     if (!started) return { gone: true };
     await reservePayout(tx, started);
@@ -222,6 +235,8 @@ export async function runSendPayout(data: { reference: string }, now = new Date(
     const result = await startIfHoldEnded(data.reference, now);
     if ("hold" in result) {
       if (result.hold.kind === "account") await scheduleSend(data.reference, result.hold.until);
+      // Touched, so the sweep's oldest-first batch moves on to others (M14).
+      await updatePayoutIn(db, data.reference, "waiting", {});
       return;
     }
     if ("dropped" in result)
@@ -264,7 +279,11 @@ export async function chooseAutomaticPayouts(musicianId: string, on: boolean): P
   if (!on)
     await db.transaction(async (tx) => {
       await lockMusicianWallet(tx, musicianId);
-      await dropWaitingPayouts(tx, musicianId);
+      await dropWaitingPayouts(
+        tx,
+        musicianId,
+        "Not sent: you turned automatic payouts off. The money stays in Available for Withdraw.",
+      );
     });
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { musicianProfiles } from "~db/schema/profiles";
@@ -69,14 +69,19 @@ export async function returnedAutomaticPayouts(ex: DbExecutor, musicianId: strin
     .orderBy(p.createdAt);
 }
 
-/** Waiting payouts (nothing moved for them yet) are dropped: the musician turned automatic payouts off. */
+/**
+ * Waiting payouts (nothing moved for them yet) that will never go are dropped: kept, with the note that
+ * says why, so the wallet line never disappears without a word (M9).
+ */
 export async function dropWaitingPayouts(
   tx: DbExecutor,
   musicianId: string,
+  note: string,
   reference?: string,
 ): Promise<number> {
   const rows = await tx
-    .delete(p)
+    .update(p)
+    .set({ status: "dropped", note, updatedAt: new Date() })
     .where(
       and(
         eq(p.musicianId, musicianId),
@@ -124,7 +129,7 @@ export type MoneyAlertRow = typeof moneyAlerts.$inferSelect;
 /** Records what a person must settle about a payout, once per payout and kind. */
 export async function recordPayoutAlert(
   tx: DbExecutor,
-  { reference, musicianId, amountKobo }: Pick<PayoutRow, "reference" | "musicianId" | "amountKobo">,
+  { reference, musicianId, amountKobo }: { reference: string; musicianId: string | null; amountKobo: number },
   kind: string,
   detail: string,
 ): Promise<void> {
@@ -134,13 +139,27 @@ export async function recordPayoutAlert(
     .onConflictDoNothing();
 }
 
+/** Open alerts, money to recover first (paid twice, a loss with nothing left), then newest (M15). */
 export async function listOpenMoneyAlerts(limit = 100): Promise<MoneyAlertRow[]> {
   return db
     .select()
     .from(moneyAlerts)
     .where(isNull(moneyAlerts.resolvedAt))
-    .orderBy(desc(moneyAlerts.createdAt))
+    .orderBy(
+      sql`CASE WHEN ${moneyAlerts.kind} IN ('transfer_paid_after_failed', 'chargeback_nothing_left') THEN 0 ELSE 1 END`,
+      desc(moneyAlerts.createdAt),
+    )
     .limit(limit);
+}
+
+/** An admin marks an alert done (M15); false when it was not open. */
+export async function resolveMoneyAlert(id: string): Promise<boolean> {
+  const rows = await db
+    .update(moneyAlerts)
+    .set({ resolvedAt: new Date() })
+    .where(and(eq(moneyAlerts.id, id), isNull(moneyAlerts.resolvedAt)))
+    .returning({ id: moneyAlerts.id });
+  return rows.length > 0;
 }
 
 /**
@@ -153,7 +172,10 @@ export async function updatePayoutIn(
   reference: string,
   from: string,
   changes: Partial<
-    Pick<PayoutRow, "status" | "note" | "amountKobo" | "bankName" | "accountNumber" | "recipientCode">
+    Pick<
+      PayoutRow,
+      "status" | "note" | "amountKobo" | "bankName" | "accountNumber" | "recipientCode" | "provider"
+    >
   >,
 ): Promise<PayoutRow | undefined> {
   const [row] = await tx

@@ -56,6 +56,7 @@ type WalletLine = {
 
 const PAYOUT_STATUS_LABELS: Record<string, string> = {
   waiting: "Held",
+  dropped: "Not sent — in Available",
   pending: "Pending",
   paid: "Paid out",
   failed: "Failed — back in Available",
@@ -83,6 +84,11 @@ export function walletStatement(input: {
   escrowEntries: HistoryEntry[];
   /** Entries on the musician's Available account (releases and withdrawals are told from escrow and payouts). */
   availableEntries: HistoryEntry[];
+  /**
+   * Entries on the musician's chargeback debt (chargeback_receivable): a lost card chargeback on money
+   * already paid out is owed (negative), and later money is kept back to repay it (positive).
+   */
+  debtEntries?: HistoryEntry[];
   payouts: HistoryPayout[];
   /** Why each held automatic payout waits and when it goes, by payout id (issue 29). */
   holdNotes?: Map<string, string>;
@@ -134,6 +140,15 @@ export function walletStatement(input: {
         tone: "move",
         effectKobo: 0,
       });
+    } else if (e.kind === "chargeback") {
+      earnedKobo += change;
+      lines.push({
+        ...base,
+        text: `The client's bank took back ${formatNairaAmount(-e.amountKobo)} of the payment (a card chargeback the bank decided for the client)`,
+        amountKobo: change,
+        tone: "out",
+        effectKobo: change,
+      });
     } else {
       earnedKobo += change;
       const kept = musicianPartOf(payment, after);
@@ -156,6 +171,24 @@ export function walletStatement(input: {
     if (told.has(e.kind)) continue;
     // A release from a paid booking's escrow was told above ("Released to Available").
     if (e.kind === "release" && e.bookingId && byId.get(e.bookingId)?.payment) continue;
+    const booking = e.bookingId ? byId.get(e.bookingId) : undefined;
+    if (e.kind === "chargeback" && booking) {
+      // Released money the client's bank took back: from Available, with the booking and why.
+      lines.push({
+        id: `${e.transactionId}:available`,
+        at: e.createdAt,
+        text: `Card chargeback: the client's bank took back ${formatNairaAmount(-e.amountKobo)} of what this booking paid you, taken from Available`,
+        amountKobo: e.amountKobo,
+        tone: "out",
+        effectKobo: e.amountKobo,
+        status: null,
+        note: null,
+        bookingSlug: booking.slug,
+        bookingLabel: bookingLabel(booking),
+      });
+      earnedKobo += e.amountKobo;
+      continue;
+    }
     lines.push({
       id: `${e.transactionId}:available`,
       at: e.createdAt,
@@ -170,10 +203,46 @@ export function walletStatement(input: {
     });
     earnedKobo += e.amountKobo;
   }
+  // The debt: owed for a chargeback on money already paid out (it takes from what was earned, not from
+  // Available + In escrow), and repaid from later money (which Available did not get).
+  let owedKobo = 0;
+  for (const e of input.debtEntries ?? []) {
+    const booking = e.bookingId ? byId.get(e.bookingId) : undefined;
+    const about = booking
+      ? { bookingSlug: booking.slug, bookingLabel: bookingLabel(booking) }
+      : { bookingSlug: null, bookingLabel: null };
+    owedKobo -= e.amountKobo;
+    if (e.amountKobo < 0) {
+      earnedKobo += e.amountKobo;
+      lines.push({
+        id: `${e.transactionId}:owed`,
+        at: e.createdAt,
+        text: `Card chargeback on money already paid out to you: you owe ${formatNairaAmount(-e.amountKobo)}. The client's bank took the payment back; it is repaid from your next earnings before they reach Available`,
+        amountKobo: e.amountKobo,
+        tone: "out",
+        effectKobo: 0,
+        status: "Owed",
+        note: null,
+        ...about,
+      });
+    } else {
+      lines.push({
+        id: `${e.transactionId}:repaid`,
+        at: e.createdAt,
+        text: `${formatNairaAmount(e.amountKobo)} kept back to repay what you owed for a card chargeback`,
+        amountKobo: e.amountKobo,
+        tone: "move",
+        effectKobo: -e.amountKobo,
+        status: null,
+        note: null,
+        ...about,
+      });
+    }
+  }
   let paidOutKobo = 0;
   let pendingPayoutKobo = 0;
   for (const p of input.payouts) {
-    const cameBack = p.status === "failed" || p.status === "reversed";
+    const cameBack = p.status === "failed" || p.status === "reversed" || p.status === "dropped";
     // A held automatic payout has not left Available yet: shown, but it takes nothing.
     const held = p.status === "waiting";
     if (p.status === "paid") paidOutKobo += p.amountKobo;
@@ -199,5 +268,5 @@ export function walletStatement(input: {
     if (payment) inEscrowKobo += musicianPartOf(payment, held);
   }
   lines.sort((a, b) => b.at.getTime() - a.at.getTime() || b.id.localeCompare(a.id));
-  return { lines, inEscrowKobo, earnedKobo, paidOutKobo, pendingPayoutKobo };
+  return { lines, inEscrowKobo, earnedKobo, paidOutKobo, pendingPayoutKobo, owedKobo };
 }

@@ -12,12 +12,18 @@ import {
   postLedgerTransaction,
 } from "~/features/ledger/ledger.server";
 import {
+  chargebackReceivableAccount,
   escrowAccount,
   musicianPayableAccount,
   PAYSTACK_CLEARING,
   payoutsInTransitAccount,
 } from "~/features/ledger/ledger-accounts";
-import { lockMusicianWallet, withdrawableKobo } from "~/features/money/booking-money.server";
+import {
+  lockMusicianWallet,
+  moneyBackEntries,
+  musicianHoldsEscrow,
+  withdrawableKobo,
+} from "~/features/money/booking-money.server";
 import {
   type CancellationPolicy,
   DEFAULT_CANCELLATION_POLICY,
@@ -25,15 +31,18 @@ import {
 } from "~/features/money/cancellation-policy";
 import { configuredFeeRates } from "~/features/money/fees.server";
 import { sharesOf } from "~/features/money/money-rules";
+import { PAYOUT_PENDING_BOUND_MS, transferStep } from "~/features/money/payout-states.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import {
   PaymentProviderError,
+  paymentMode,
   paymentProvider,
   type TransferResult,
 } from "~/features/payments/paystack/provider.server";
 import { scheduleTestWebhook } from "~/features/payments/paystack/test-webhooks.server";
 import { recordedPayments } from "~/features/payments/recorded-payments.server";
 import { isIdempotencyKey } from "~/lib/idempotency";
+import { lagosToday } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";
 import { formatNairaAmount } from "~/lib/naira";
 import { type DbExecutor, db } from "~/server/db.server";
@@ -53,8 +62,10 @@ import {
   type PaymentSettings,
   type PayoutRow,
   payoutReferences,
+  payoutsOfBooking,
   profileNames,
   recordPayoutAlert,
+  resolveMoneyAlert,
   savePaymentSettings,
   updatePayoutIn,
 } from "./queries.server";
@@ -143,6 +154,7 @@ export async function publicPaymentFacts(
 export async function walletView(musicianId: string, options: { holdNotes?: Map<string, string> } = {}) {
   const payable = musicianPayableAccount(musicianId);
   const inTransit = payoutsInTransitAccount(musicianId);
+  const debt = chargebackReceivableAccount(musicianId);
   const [settings, names, bookings] = await Promise.all([
     findPaymentSettings(musicianId),
     profileNames(musicianId),
@@ -151,13 +163,15 @@ export async function walletView(musicianId: string, options: { holdNotes?: Map<
   const escrows = bookings.map((b) => escrowAccount(b.id));
   // Every ledger figure from one snapshot: read one by one, a release committing in between showed
   // its money both in escrow and in Available.
-  const { balances, transitHistory, entries, payments, payouts } = await db.transaction(
+  const { balances, transitHistory, entries, payments, payouts, funds } = await db.transaction(
     async (tx) => {
-      const entries = await accountsHistory([payable, ...escrows], tx);
+      const entries = await accountsHistory([payable, debt, ...escrows], tx);
       // The bookings money has moved for, whatever their status says now.
       const moved = [...new Set(entries.flatMap((e) => (e.bookingId ? [e.bookingId] : [])))];
       return {
-        balances: await accountBalancesKobo([payable, ...escrows], tx),
+        balances: await accountBalancesKobo([payable, debt, ...escrows], tx),
+        // What may leave now, from the same snapshot (a card dispute keeps the released share back).
+        funds: await withdrawableKobo(tx, musicianId, paymentMode() === "live"),
         transitHistory: await accountHistory(inTransit, tx),
         entries,
         payments: await recordedPayments(moved, tx),
@@ -178,7 +192,8 @@ export async function walletView(musicianId: string, options: { holdNotes?: Map<
   const paidOutKobo =
     transitHistory.filter((h) => h.kind === "payout_paid").reduce((sum, h) => sum - h.amountKobo, 0) -
     entries
-      .filter((e) => e.account === payable && e.kind === "payout_reversed")
+      // What a reversal brought back, to Available or to repay a chargeback debt (the probe).
+      .filter((e) => (e.account === payable || e.account === debt) && e.kind === "payout_reversed")
       .reduce((sum, e) => sum + e.amountKobo, 0);
   const statement = walletStatement({
     bookings: bookings.map((b) => ({
@@ -189,13 +204,20 @@ export async function walletView(musicianId: string, options: { holdNotes?: Map<
       eventDate: b.eventDate,
       payment: payments.get(b.id) ?? null,
     })),
-    escrowEntries: entries.filter((e) => e.account !== payable),
+    escrowEntries: entries.filter((e) => e.account !== payable && e.account !== debt),
     availableEntries: entries.filter((e) => e.account === payable),
+    debtEntries: entries.filter((e) => e.account === debt),
     payouts,
     holdNotes: options.holdNotes,
   });
   return {
     availableKobo: balances.get(payable) ?? 0,
+    /** What may be withdrawn now (Available less the share a card dispute holds, less test money). */
+    withdrawableKobo: funds.withdrawableKobo,
+    /** Held back from Available by a card dispute still open (the probe: never "yours to withdraw now"). */
+    disputedKobo: funds.disputedKobo,
+    /** Owed for a card chargeback on money already paid out. */
+    owedKobo: Math.max(0, -(balances.get(debt) ?? 0)),
     inEscrowKobo,
     paidOutKobo,
     bankAccount: hasPayoutAccount(settings)
@@ -286,8 +308,8 @@ const destination = (a: { bankName: string | null; accountNumber: string }) =>
 /**
  * Saves the account payouts go to (the caller has checked the musician's password again). The name is
  * resolved again here: the browser's copy is not trusted. Replacing an account holds payouts to the new
- * one for 24 hours; so does adding the first account while Available holds money, else a stolen session
- * could add one and withdraw at once (ADR 0017, money review N11). Either way the musician is e-mailed,
+ * one for 24 hours; so does adding the first account while Available or escrow holds money, else a
+ * stolen session could add one and withdraw (or catch the next release) at once (ADR 0017, N11, M16). Either way the musician is e-mailed,
  * so a change they did not make is seen.
  */
 export async function saveOwnBankAccount(
@@ -303,7 +325,9 @@ export async function saveOwnBankAccount(
   const same = hadAccount && before.bankCode === bankCode && before.accountNumber === accountNumber;
   // Saving the same account again changes nothing about where money goes: any hold stays as it was.
   // A first account is held only when there is money it could take at once; a new musician's is not.
-  const held = !same && (hadAccount || (await availableKobo(musicianId)) > 0);
+  // Escrow already due would reach a just-added first account at once through automatic payouts (M16).
+  const held =
+    !same && (hadAccount || (await availableKobo(musicianId)) > 0 || (await musicianHoldsEscrow(musicianId)));
   const holdUntil = same
     ? (before?.bankAccountHoldUntil ?? null)
     : held
@@ -400,7 +424,11 @@ export async function reviewWithdrawal(musicianId: string, amountKobo: number, n
   if (minimum) return minimum;
   const account = withdrawalAccount(await findPaymentSettings(musicianId), now);
   if ("ok" in account) return account;
-  if (amountKobo > (await availableKobo(musicianId))) return OVER_AVAILABLE;
+  // The question is asked only for what may leave now: the same rule the withdrawal applies (M9).
+  const funds = await db.transaction((tx) => withdrawableKobo(tx, musicianId, paymentMode() === "live"));
+  if (amountKobo > funds.availableKobo) return OVER_AVAILABLE;
+  if (amountKobo > funds.withdrawableKobo)
+    return { ok: false, fieldErrors: { amount: withdrawalLimitMessage(funds) } } satisfies WalletActionResult;
   const to = destination(account);
   return {
     ok: true,
@@ -493,8 +521,8 @@ export async function requestWithdrawal(
     if (first) return { payout: first, replay: true };
     // What may leave (the money module): Available, less the share of bookings a bank is still
     // disputing and, through real Paystack, less test-mode money that was never real.
-    const provider = paymentProvider().kind;
-    const funds = await withdrawableKobo(tx, musicianId, provider === "paystack");
+    const mode = paymentMode();
+    const funds = await withdrawableKobo(tx, musicianId, mode === "live");
     if (amountKobo > funds.availableKobo) return null;
     if (amountKobo > funds.withdrawableKobo) return { refused: true as const, ...funds };
     const row = await insertPayout(tx, {
@@ -504,7 +532,7 @@ export async function requestWithdrawal(
       bankName: account.bankName ?? "",
       accountNumber: account.accountNumber,
       recipientCode: account.recipientCode,
-      provider,
+      provider: mode === "live" ? "paystack" : "test",
     });
     await reservePayout(tx, row);
     return { payout: row, replay: false };
@@ -563,9 +591,10 @@ export async function sendPayout(
         // Issue 29 §6: never failed for this. The payout stays pending (its money in transit), an admin
         // is alerted, and the retry job or the sweep sends it once the balance is topped up.
         await updatePayoutIn(db, reference, "pending", { note: BALANCE_NOTE });
+        // One alert a day, however many payouts wait on the balance (M15): they would bury the rest.
         await recordPayoutAlert(
           db,
-          payout,
+          { ...payout, reference: `balance:${lagosToday(new Date())}` },
           "transfer_balance_low",
           `The Paystack balance cannot cover transfer ${reference} of ${formatNaira(payout.amountKobo)}: top up the Paystack balance. The payout stays pending and is sent again on its own.`,
         );
@@ -574,9 +603,11 @@ export async function sendPayout(
       }
       transfer = await provider.verifyTransfer(reference);
       if (!transfer) {
+        // On a request the form shows the refusal; from a job (automatic payouts, retries, the sweep)
+        // nobody is looking, so the musician is told by e-mail and text (M10).
         await settleTransfer(reference, "failed", {
           note: `The bank transfer was refused (${providerReason(err)}). The money is back in Available.`,
-          mail: false,
+          mail: options.fromJob === true,
         });
         return "rejected";
       }
@@ -599,25 +630,56 @@ export async function sendPayout(
   }
 }
 
-/** What the provider says of an existing transfer: settled ones are applied, an OTP is surfaced. */
-async function applyTransferStatus(payout: PayoutRow, status: string): Promise<void> {
-  if (status === "success") await settleTransfer(payout.reference, "paid");
-  else if (status === "failed" || status === "reversed") await settleTransfer(payout.reference, status);
-  else if (status === "otp") {
-    // A transfer.failed webhook can overtake the API's "otp" answer: only a payout still pending is
-    // noted and alerted, in one transaction with its row locked, so a failed one raises no alert.
-    const stillPending = await db.transaction(async (tx) => {
-      if (!(await updatePayoutIn(tx, payout.reference, "pending", { note: OTP_NOTE }))) return false;
-      await recordPayoutAlert(
-        tx,
-        payout,
-        "transfer_otp",
-        `Transfer ${payout.reference} of ${formatNaira(payout.amountKobo)} waits for an OTP: finalise it in the Paystack dashboard, or turn off OTP for transfers.`,
-      );
-      return true;
-    });
-    if (stillPending)
-      logger.error({ reference: payout.reference }, "transfer waits for an OTP; shown to the admin");
+/**
+ * What the provider says of an existing transfer, applied as the money module's table says
+ * (payout-states.server.ts): every published status has a way out (M6), an OTP and a payout pending past
+ * its bound are shown to an admin (M7), and a status Paystack does not publish too.
+ */
+async function applyTransferStatus(payout: PayoutRow, status: string, now = new Date()): Promise<void> {
+  const step = transferStep(status);
+  const amount = formatNaira(payout.amountKobo);
+  switch (step.kind) {
+    case "paid":
+      await settleTransfer(payout.reference, "paid");
+      return;
+    case "returned":
+      await settleTransfer(payout.reference, step.outcome, {
+        note: `The transfer of ${amount} to ${destination(payout)} did not go through: ${step.why}. The money is back in Available.`,
+      });
+      return;
+    case "otp": {
+      // A transfer.failed webhook can overtake the API's "otp" answer: only a payout still pending is
+      // noted and alerted, in one transaction with its row locked, so a failed one raises no alert.
+      const stillPending = await db.transaction(async (tx) => {
+        if (!(await updatePayoutIn(tx, payout.reference, "pending", { note: OTP_NOTE }))) return false;
+        await recordPayoutAlert(
+          tx,
+          payout,
+          "transfer_otp",
+          `Transfer ${payout.reference} of ${amount} waits for an OTP: finalise it in the Paystack dashboard within 30 minutes (Paystack abandons it after that and the money returns to the musician's Available), or turn off OTP for transfers.`,
+        );
+        return true;
+      });
+      if (stillPending)
+        logger.error({ reference: payout.reference }, "transfer waits for an OTP; shown to the admin");
+      return;
+    }
+    case "wait":
+    case "unknown": {
+      // Touched, so the sweep's oldest-first batch moves on to others (M14).
+      await updatePayoutIn(db, payout.reference, "pending", {});
+      const overdue = now.getTime() - payout.createdAt.getTime() > PAYOUT_PENDING_BOUND_MS;
+      if (step.kind === "unknown" || overdue)
+        await recordPayoutAlert(
+          db,
+          payout,
+          "transfer_pending_long",
+          step.kind === "unknown"
+            ? `Paystack answers transfer ${payout.reference} of ${amount} with a status we do not know ("${step.status}"). Check it in the Paystack dashboard; its money stays in transit until Paystack settles it.`
+            : `Transfer ${payout.reference} of ${amount} has been ${status} at Paystack for over a day. Check it in the Paystack dashboard; its money stays in transit until Paystack settles it.`,
+        );
+      return;
+    }
   }
 }
 
@@ -625,20 +687,20 @@ async function applyTransferStatus(payout: PayoutRow, status: string): Promise<v
  * The sweep for one pending payout: the provider is asked what became of its transfer; one it has
  * never heard of is sent now; any doubt leaves it pending for the next sweep.
  */
-async function redrivePayout(reference: string): Promise<void> {
+async function redrivePayout(reference: string, now: Date): Promise<void> {
   const payout = await findPayoutByReference(reference);
   if (payout?.status !== "pending") return;
   const transfer = await paymentProvider().verifyTransfer(reference);
-  if (transfer) await applyTransferStatus(payout, transfer.status);
+  if (transfer) await applyTransferStatus(payout, transfer.status, now);
   else await sendPayout(reference, { fromJob: true });
 }
 
 /** The sweep: pending payouts untouched for a while are asked about (webhooks can be lost too). */
-export async function redrivePendingPayouts(olderThanMs = 10 * 60_000): Promise<number> {
+export async function redrivePendingPayouts(olderThanMs = 10 * 60_000, now = new Date()): Promise<number> {
   const before = new Date(Date.now() - olderThanMs);
   const references = await payoutReferences("pending", { before, limit: 100 });
   for (const reference of references) {
-    await redrivePayout(reference).catch((err) =>
+    await redrivePayout(reference, now).catch((err) =>
       logger.warn({ err, reference }, "sweep could not settle the payout; next sweep tries again"),
     );
   }
@@ -661,7 +723,6 @@ async function settlePayout(
   return db.transaction(async (tx) => {
     const current = await lockPayout(tx, reference);
     if (!current) return undefined;
-    const payable = musicianPayableAccount(current.musicianId);
     const inTransit = payoutsInTransitAccount(current.musicianId);
     const amount = current.amountKobo;
     const paidOut = () =>
@@ -679,25 +740,28 @@ async function settlePayout(
       return moved;
     }
     if (outcome === "reversed" && current.status === "paid") {
-      // The bank sent the money back after a success: it comes back from clearing.
+      // The bank sent the money back after a success: it comes back from clearing, repaying any debt
+      // for a lost chargeback first (the payout row is locked first, then the wallet).
       const moved = await updatePayoutIn(tx, reference, "paid", { status: "reversed", note });
       if (!moved) return undefined;
+      await lockMusicianWallet(tx, current.musicianId);
       await postLedgerTransaction(tx, {
         idempotencyKey: `payout-reversed:${reference}`,
         kind: "payout_reversed",
         memo: note ?? `Transfer ${reference} reversed`,
-        entries: fromTo(PAYSTACK_CLEARING, payable, amount),
+        entries: await moneyBackEntries(tx, current.musicianId, PAYSTACK_CLEARING, amount),
       });
       return moved;
     }
     if (current.status !== "pending") return undefined;
     const moved = await updatePayoutIn(tx, reference, "pending", { status: outcome, note });
     if (!moved) return undefined;
+    await lockMusicianWallet(tx, current.musicianId);
     await postLedgerTransaction(tx, {
       idempotencyKey: `payout-returned:${reference}`,
       kind: "payout_returned",
       memo: note ?? `Transfer ${reference} ${outcome}`,
-      entries: fromTo(inTransit, payable, amount),
+      entries: await moneyBackEntries(tx, current.musicianId, inTransit, amount),
     });
     return moved;
   });
@@ -713,6 +777,28 @@ async function paidAfterFailure(
   paidOut: () => Promise<unknown>,
 ): Promise<PayoutRow | undefined> {
   await lockMusicianWallet(tx, payout.musicianId);
+  // An automatic payout asked again after the failure (M2): a waiting one is dropped, because its money
+  // is the money this success took; one already on its way or paid means Paystack paid twice.
+  const successor = payout.bookingId
+    ? (await payoutsOfBooking(payout.bookingId, tx)).find(
+        (p) => p.id !== payout.id && ["waiting", "pending", "paid"].includes(p.status),
+      )
+    : undefined;
+  if (successor && successor.status !== "waiting") {
+    await recordPayoutAlert(
+      tx,
+      payout,
+      "transfer_paid_after_failed",
+      `Paystack paid transfer ${payout.reference} (${formatNaira(payout.amountKobo)}) after it was marked failed, and the same release was already sent again as ${successor.reference}: the musician was paid twice. Recover ${formatNaira(payout.amountKobo)} from the musician.`,
+    );
+    logger.error({ reference: payout.reference }, "transfer paid after a retry went out; admin alerted");
+    return undefined;
+  }
+  if (successor)
+    await updatePayoutIn(tx, successor.reference, "waiting", {
+      status: "dropped",
+      note: `Not sent: the first transfer (${payout.reference}) reached your bank after all.`,
+    });
   const payable = musicianPayableAccount(payout.musicianId);
   const available = await accountBalanceKobo(payable, tx);
   if (available < payout.amountKobo) {
@@ -775,9 +861,16 @@ export async function handleTransferEvent(
     return;
   }
   if (data.amountKobo !== payout.amountKobo || data.currency !== "NGN") {
+    // Never applied, never silent (M1): an admin compares it with the Paystack dashboard.
+    await recordPayoutAlert(
+      db,
+      payout,
+      "transfer_amount_mismatch",
+      `Paystack sent ${event} for transfer ${data.reference} with ${formatNaira(data.amountKobo)} ${data.currency}, but the payout is ${formatNaira(payout.amountKobo)} NGN. It was not applied: check the transfer in the Paystack dashboard.`,
+    );
     logger.error(
       { event, reference: data.reference, data },
-      "transfer event does not match the payout; ignored",
+      "transfer event does not match the payout; not applied, admin alerted",
     );
     return;
   }
@@ -800,4 +893,12 @@ export async function payoutDestination(musicianId: string): Promise<string | nu
   const settings = await findPaymentSettings(musicianId);
   if (!hasPayoutAccount(settings) || !(settings.autoPayout ?? true)) return null;
   return `${settings.bankName ?? "your bank"} ••${settings.accountNumber.slice(-4)}`;
+}
+
+/** The admin's "Done" on an alert (M15). */
+export async function markMoneyAlertDone(id: string): Promise<{ ok: boolean; message: string }> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return { ok: false, message: "Alert not found" };
+  return (await resolveMoneyAlert(id))
+    ? { ok: true, message: "Alert marked done" }
+    : { ok: false, message: "This alert was already done" };
 }

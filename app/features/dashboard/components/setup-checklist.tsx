@@ -45,7 +45,8 @@ export function SetupChecklistCard({ checklist }: { checklist: SetupChecklist })
                 Your website: <span className="font-medium break-all">{checklist.shareUrl}</span>
               </p>
               <a
-                href={`https://wa.me/?text=${encodeURIComponent(`Book me for your next event: ${checklist.shareUrl}`)}`}
+                // ?from=whatsapp: WhatsApp sends no Referer, so the Numbers page could not tell these visits apart.
+                href={`https://wa.me/?text=${encodeURIComponent(`Book me for your next event: ${checklist.shareUrl}?from=whatsapp`)}`}
                 target="_blank"
                 rel="noreferrer"
                 className="font-medium text-primary underline"

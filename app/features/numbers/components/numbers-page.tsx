@@ -244,7 +244,7 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
         </p>
         {views.byDay.length > 0 && (
           <BarChart
-            title="Profile visits by day"
+            title={views.period === "week" ? "Profile visits by week" : "Profile visits by day"}
             series={[
               { name: "Visits", color: "#6d28d9" },
               { name: "Became requests", color: "#0f766e" },
@@ -284,13 +284,17 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
         </TableWrap>
         {views.byDay.length > 0 && (
           <details className="text-sm">
-            <summary className="cursor-pointer">Visits by day</summary>
+            <summary className="cursor-pointer">
+              {views.period === "week" ? "Visits by week" : "Visits by day"}
+            </summary>
             <table className="mt-2 w-full text-sm">
-              <caption className="sr-only">Visits by day</caption>
+              <caption className="sr-only">
+                {views.period === "week" ? "Visits by week" : "Visits by day"}
+              </caption>
               <thead className="border-b">
                 <tr>
                   <th scope="col" className={th}>
-                    Day
+                    {views.period === "week" ? "Week from" : "Day"}
                   </th>
                   <th scope="col" className={cn(th, "text-right")}>
                     Visits

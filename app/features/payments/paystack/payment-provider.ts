@@ -11,6 +11,8 @@ export type VerifiedTransaction = {
   reference: string;
   paidAt: Date | null;
   metadata: Record<string, unknown>;
+  /** Paystack's `domain`: the charge's mode (test / live). */
+  domain?: string;
 };
 
 export type Bank = { name: string; code: string };

@@ -129,6 +129,7 @@ export function createPaystackClient(options: {
         reference: t.reference,
         paidAt: t.paid_at ? new Date(t.paid_at) : null,
         metadata: t.metadata,
+        ...(t.domain === undefined ? {} : { domain: t.domain }),
       };
     },
 

@@ -63,7 +63,7 @@ describe("Paystack client contract", () => {
     });
   });
 
-  it("verifies a transaction: status, amount, currency, paid time and metadata", async () => {
+  it("verifies a transaction: status, amount, currency, paid time, metadata and its mode (domain, M1)", async () => {
     answers.push({ status: 200, body: verify["200"] });
     const t = await client().verifyTransaction("re4lyvq3s3");
     expect(seen[0]).toMatchObject({ method: "GET", url: "/transaction/verify/re4lyvq3s3" });
@@ -76,6 +76,7 @@ describe("Paystack client contract", () => {
       reference: "re4lyvq3s3",
       paidAt: new Date("2024-08-22T09:15:02.000Z"),
       metadata: {},
+      domain: "test",
     });
   });
 

@@ -46,6 +46,8 @@ export const transactionData = z.object({
   /** What we asked for, when Paystack added its fees on top for the customer ("pass charges"). */
   requested_amount: kobo.optional(),
   currency: text(),
+  /** "test" or "live": the mode the charge was made in (money review 3 M1). */
+  domain: text().optional(),
   paid_at: text().nullable().optional(),
   metadata,
   customer: z.object({ email: text() }).partial().optional(),

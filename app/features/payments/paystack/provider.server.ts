@@ -22,3 +22,11 @@ export function paymentProvider(): PaymentProvider {
   }
   return cached.provider;
 }
+
+/**
+ * Whether money moved now is real (money review 3 M1): "live" only with a live secret key. The built-in
+ * test provider and Paystack's own test key (`sk_test_…`) are both test mode: no real money moves.
+ */
+export function paymentMode(): "test" | "live" {
+  return env().PAYSTACK_SECRET_KEY?.startsWith("sk_live_") ? "live" : "test";
+}

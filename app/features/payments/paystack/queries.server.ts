@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
-import { db } from "~/server/db.server";
+import { type DbExecutor, db } from "~/server/db.server";
 import { paystackChargeDisputes, paystackTestRecords } from "~db/schema/wallet";
 
 const r = paystackTestRecords;
@@ -64,7 +64,7 @@ export async function refundRecordsForTransaction(transactionReference: string):
 
 /** A card dispute as Paystack reports it: every field given (null when absent); the admin's outcome apart. */
 type ChargeDisputeRow = Required<
-  Omit<typeof paystackChargeDisputes.$inferInsert, "adminOutcome" | "createdAt">
+  Omit<typeof paystackChargeDisputes.$inferInsert, "adminOutcome" | "createdAt" | "settledAt">
 >;
 
 /** Keeps a card dispute Paystack reported; a repeat of the same dispute changes nothing. */
@@ -93,9 +93,13 @@ export async function settleChargeDispute(row: ChargeDisputeRow): Promise<void> 
  * An admin records the outcome of a settled card dispute whose resolution we cannot read. Only once,
  * and only for such a dispute: undefined otherwise.
  */
-export async function recordChargeDisputeOutcome(providerDisputeId: string, outcome: "won" | "lost") {
+export async function recordChargeDisputeOutcome(
+  providerDisputeId: string,
+  outcome: "won" | "lost",
+  ex: DbExecutor = db,
+) {
   const d = paystackChargeDisputes;
-  const [row] = await db
+  const [row] = await ex
     .update(d)
     .set({ adminOutcome: outcome })
     .where(
@@ -112,6 +116,15 @@ export async function recordChargeDisputeOutcome(providerDisputeId: string, outc
       amountKobo: d.amountKobo,
     });
   return row;
+}
+
+/** A lost dispute that found nothing left on its charge: settled without a posting, it holds no more (M5). */
+export async function markChargeDisputeSettled(ex: DbExecutor, providerDisputeId: string): Promise<void> {
+  const d = paystackChargeDisputes;
+  await ex
+    .update(d)
+    .set({ settledAt: new Date() })
+    .where(and(eq(d.providerDisputeId, providerDisputeId), isNull(d.settledAt)));
 }
 
 export async function listChargeDisputes(limit = 100) {

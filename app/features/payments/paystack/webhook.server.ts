@@ -48,6 +48,10 @@ export async function handlePaystackWebhook(
         return await apply(transferEventData, data, log, (d) =>
           handleTransferEvent(event, { reference: d.reference, amountKobo: d.amount, currency: d.currency }),
         );
+      // Every refund.* event Paystack publishes; the money module's table says what each means (M7).
+      case "refund.pending":
+      case "refund.processing":
+      case "refund.needs-attention":
       case "refund.processed":
       case "refund.failed":
         return await apply(refundEventData, data, log, (d) =>

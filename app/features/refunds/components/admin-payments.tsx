@@ -37,6 +37,17 @@ function IntentButton({
   );
 }
 
+/** What each money alert asks of the admin. */
+const ALERT_TITLES: Record<string, string> = {
+  transfer_otp: "Transfer waiting for an OTP",
+  transfer_paid_after_failed: "Payout to recover",
+  transfer_balance_low: "Paystack balance low",
+  transfer_pending_long: "Transfer pending too long",
+  transfer_amount_mismatch: "Transfer event with another amount",
+  refund_needs_attention: "Refund needs you",
+  chargeback_nothing_left: "Chargeback lost with nothing left to take",
+};
+
 export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; actionData?: ActionToast }) {
   useActionToast(actionData);
   return (
@@ -121,11 +132,14 @@ export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; a
                     {r.lastError && <p className="text-destructive">{r.lastError}</p>}
                   </div>
                   <div className="flex items-center gap-2">
-                    <Badge variant={r.status === "failed" ? "destructive" : "secondary"}>{r.status}</Badge>
-                    {r.status === "failed" && (
-                      <Form method="post">
+                    <Badge variant={r.status === "processed" ? "secondary" : "destructive"}>
+                      {r.status.replace("_", " ")}
+                    </Badge>
+                    {(r.status === "failed" || r.status === "needs_attention") && (
+                      <Form method="post" className="flex gap-2">
                         <input type="hidden" name="refundId" value={r.id} />
-                        <IntentButton intent="retry-refund" label="Retry refund" />
+                        {r.status === "failed" && <IntentButton intent="retry-refund" label="Retry refund" />}
+                        <IntentButton intent="refund-by-hand" label="Record refunded" outline />
                       </Form>
                     )}
                   </div>
@@ -168,12 +182,14 @@ export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; a
             </div>
           ))}
           {data.alerts.map((a) => (
-            <p key={a.id}>
-              <strong>
-                {a.kind === "transfer_otp" ? "Transfer waiting for an OTP" : "Payout to settle"}
-              </strong>{" "}
-              · {a.detail} · {when(a.createdAt)}
-            </p>
+            <Form key={a.id} method="post" className="flex flex-wrap items-center gap-2">
+              <p>
+                <strong>{ALERT_TITLES[a.kind] ?? "Money to settle"}</strong> · {a.detail} ·{" "}
+                {when(a.createdAt)}
+              </p>
+              <input type="hidden" name="alertId" value={a.id} />
+              <IntentButton intent="alert-done" label="Done" outline />
+            </Form>
           ))}
           {data.anomalies.map((a, i) => (
             <pre

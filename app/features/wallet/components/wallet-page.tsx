@@ -169,7 +169,16 @@ export function WalletPage({
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Balance title="Available" kobo={wallet.availableKobo} hint="Yours to withdraw now." />
+        <Balance
+          title="Available"
+          kobo={wallet.availableKobo}
+          hint={
+            // During a card dispute the released share is not the musician's to withdraw (the probe).
+            wallet.withdrawableKobo < wallet.availableKobo
+              ? `${formatNairaAmount(wallet.withdrawableKobo)} yours to withdraw now; ${formatNairaAmount(wallet.availableKobo - wallet.withdrawableKobo)} held${wallet.disputedKobo > 0 ? " while a client's bank disputes a card payment" : " (test-mode money)"}.`
+              : "Yours to withdraw now."
+          }
+        />
         <Balance
           title="In escrow"
           kobo={wallet.inEscrowKobo}
@@ -406,7 +415,7 @@ export function WalletPage({
               {formatNairaAmount(wallet.inEscrowKobo)} + Paid out {formatNairaAmount(wallet.paidOutKobo)}
               {wallet.pendingPayoutKobo > 0 &&
                 ` + on its way to your bank ${formatNairaAmount(wallet.pendingPayoutKobo)}`}
-              .
+              {wallet.owedKobo > 0 && ` − owed for a card chargeback ${formatNairaAmount(wallet.owedKobo)}`}.
             </p>
           </>
         )}
