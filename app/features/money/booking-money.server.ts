@@ -560,7 +560,7 @@ function moneyEventOf<N extends TransitionName>(
     creditedAt: a.creditedAt ? new Date(a.creditedAt).toISOString() : null,
     bookingStatus: a.booking.status,
     policy: a.policy,
-    testMoney: a.payment?.provider === "test",
+    testMoney: a.payment?.testMode ?? false,
     payer: a.payer,
   };
 }
