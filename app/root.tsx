@@ -15,7 +15,7 @@ import { deferred, markRootHydrated } from "~/components/deferred";
 import { TestModeBanner } from "~/components/layout/test-mode-banner";
 import { Toaster } from "~/components/ui/toaster";
 import { getSessionUser } from "~/features/auth/session.server";
-import { configuredFeeRates } from "~/features/payments/fees.server";
+import { configuredFeeRates } from "~/features/money/fees.server";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, pageTitle } from "~/lib/nav";
 import { OUTAGE_MESSAGE } from "~/lib/outage";
 import { scrollKey } from "~/lib/scroll-key";

@@ -11,6 +11,7 @@ export default [
     route("request/:token", "routes/request-status.tsx"),
     route("bookings", "routes/client-bookings.tsx"),
     route("bookings/:slug", "routes/booking-link-redirect.tsx"),
+    route("s/:code", "routes/short-link.tsx"),
     route("messages", "routes/client-messages.tsx"),
     route("booking/:slug", "routes/booking.tsx"),
     route("payments/callback/:claim?", "routes/payment-callback.tsx"),

@@ -2,12 +2,12 @@ import { data } from "react-router";
 import type { BookingsActionResult } from "~/features/bookings/action-results";
 import { bookingFormSchema, bookingIdSchema, pastEventConfirmed } from "~/features/bookings/booking.schema";
 import {
-  cancelOwnBooking,
   completeOwnBooking,
   deleteOwnBooking,
   listOwnBookings,
   updateOwnBooking,
 } from "~/features/bookings/bookings.server";
+import { cancelOwnBooking } from "~/features/bookings/cancel-own-booking.server";
 import { AllBookingsPage } from "~/features/bookings/components/all-bookings-page";
 import { overlapAllowed } from "~/features/calendar/calendar.schema";
 import { disputeSideAction, disputeThreadsFor } from "~/features/disputes/dispute-sides.server";

@@ -141,7 +141,13 @@ export function currentTransactionSql():
   | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }
   | undefined {
   const tx = transactionScope.getStore();
-  if (!tx) return undefined;
+  return tx ? transactionSql(tx) : undefined;
+}
+
+/** A transaction (or the client) as a plain "text with $1, $2 … and values" executor, for pg-boss `send`. */
+export function transactionSql(tx: Db | DbTx): {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+} {
   return {
     executeSql: (text, values = []) => {
       // Splitting on the placeholders keeps every value a bound parameter (never spliced into the text).

@@ -13,7 +13,8 @@ import { action as bookingsAction, loader as bookingsLoader } from "~/routes/mus
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, type TestMusician, testIp } from "../../../tests/support/accounts";
 import { type Answer, answer, args, get, giveSlug, post, validBooking } from "./booking-test-support";
-import { BOOKING_WITH_MONEY_STAYS, cancelOwnBooking } from "./bookings.server";
+import { BOOKING_WITH_MONEY_STAYS } from "./bookings.server";
+import { cancelOwnBooking } from "./cancel-own-booking.server";
 
 afterAll(async () => {
   await stopJobs();

@@ -7,20 +7,18 @@ import {
   settleComplaintsBeforePayment,
 } from "~/features/disputes/disputes.server";
 import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
-import { maskContactDetails, maskedUnlessPaid } from "~/features/messaging/contact-mask";
+import { maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { contactsShared } from "~/features/messaging/contact-shared";
 import { peekBookingMoney, peekBookingsMoney, priceQuote } from "~/features/money/booking-money.server";
+import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/money/event-time";
 import {
   type ClientBookingNews,
   clientBookingNews,
-  notifyMoneyEvent,
 } from "~/features/notifications/money-notifications.server";
-import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
 import { PAYER_MESSAGES } from "~/features/payments/payment-messages";
 import type { BookingMoneyRow } from "~/features/payments/queries.server";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import type { OwnProfile } from "~/features/profiles/own-profile.server";
-import { sendRefund, startRefundOnMusicianCancel } from "~/features/refunds/refunds.server";
 import { openReviewWindow, organiserReviewPublished } from "~/features/reviews/reviews.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { db } from "~/server/db.server";
@@ -31,7 +29,6 @@ import type { BookingSummaryData } from "./components/booking-summary";
 import { timeAlreadyOver } from "./past-event";
 import {
   type BookingRow,
-  cancelBooking,
   completeBooking,
   confirmBySlug,
   deleteDeletableBooking,
@@ -179,7 +176,7 @@ export async function listOwnSuccessfulBookings(
 }
 
 /** Why a guarded change matched no row: not this musician's booking (404) or the wrong status (409). */
-async function refusal(id: string, musicianId: string, why: (status: string) => string) {
+export async function refusal(id: string, musicianId: string, why: (status: string) => string) {
   const current = await findOwnBookingStatus(id, musicianId);
   if (!current) return { ok: false as const, status: 404, message: BOOKING_NOT_FOUND };
   return { ok: false as const, status: 409, message: why(current.status) };
@@ -229,43 +226,6 @@ export function bookingRemovedMessage(musicianName: string): string {
 
 export const BOOKING_WITH_MONEY_STAYS =
   "A booking with a payment on record cannot be deleted: it stays in your list, and the client's, as a record of the money.";
-
-/** Rolls a musician's cancellation back: its refund cannot start (e.g. a chargeback is open). */
-class CancelRefused extends Error {}
-
-/** The longest reason for cancelling the client is shown. */
-export const CANCEL_REASON_MAX = 500;
-
-export async function cancelOwnBooking(
-  musician: Pick<Musician, "id">,
-  id: string,
-  reason = "",
-): Promise<Outcome<{ message: string }>> {
-  // Typed text reaching the client: through the masking boundary, as every message.
-  const said = reason.trim() ? maskContactDetails(reason.trim().slice(0, CANCEL_REASON_MAX)).text : null;
-  // A musician who cancels a paid booking refunds the client in full (issue 10 §7): the cancellation,
-  // the booking's payment status and the refund's ledger posting commit together or not at all (as
-  // the client's cancellation does); the provider is asked after the commit.
-  const done = await db
-    .transaction(async (tx) => {
-      const row = await cancelBooking(id, musician.id, tx, said);
-      if (!row) return null;
-      const refund = await startRefundOnMusicianCancel(tx, id);
-      if (!refund.ok) throw new CancelRefused(refund.message);
-      return { row, refundId: refund.refundId };
-    })
-    .catch((err: unknown) => {
-      if (err instanceof CancelRefused) return err;
-      throw err;
-    });
-  if (done instanceof CancelRefused) return { ok: false, status: 409, message: done.message };
-  if (done) {
-    if (done.refundId) await sendRefund(done.refundId);
-    await notifyMoneyEvent({ kind: "cancelled", bookingId: id, by: "musician" });
-    return { ok: true, message: `Booking for ${done.row.clientName} has been cancelled` };
-  }
-  return refusal(id, musician.id, () => "Only pending or confirmed bookings can be cancelled.");
-}
 
 export const MARK_COMPLETED_WAITS = "A booking can be marked completed only once its event has ended.";
 

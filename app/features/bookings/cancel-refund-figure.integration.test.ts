@@ -8,7 +8,8 @@ import { completeTestCheckout } from "~/features/payments/paystack/test-provider
 import { formatNaira } from "~/lib/money";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, testIp } from "../../../tests/support/accounts";
-import { cancelOwnBooking, getPublicBooking, listOwnBookings } from "./bookings.server";
+import { getPublicBooking, listOwnBookings } from "./bookings.server";
+import { cancelOwnBooking } from "./cancel-own-booking.server";
 import { cancelDescription } from "./components/all-bookings-page";
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 // A booking whose time is already over (a past event the musician records, review N2): asked once, in
 // the preview, with what it means for the money (phone walk 3). Shared by the server's refusal and the
 // preview, so both read the same clock rule.
-import { eventEnded } from "~/features/payments/event-time";
+import { eventEnded } from "~/features/money/event-time";
 import type { BookingInput } from "./booking.schema";
 
 /** Whether the booking's time is already over in Lagos: its start, or its end, has passed. */

@@ -1,20 +1,20 @@
-import { musicianDisplayName } from "~/features/bookings/bookings.server";
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
 import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
 import { CONTACT_SHARED_ONCE_PAID, contactsShared } from "~/features/messaging/contact-shared";
 import { type BookingMoney, chargesOf, peekBookingMoney } from "~/features/money/booking-money.server";
-import { moneyWasReceived } from "~/features/money/money-rules";
-import { SERVICE_FEE_REFUND_NOTE } from "~/features/payments/fee-words";
 import {
   DEFAULT_CANCELLATION_POLICY,
   isCancellationPolicy,
   POLICY_LABELS,
   POLICY_TERMS,
-} from "~/features/refunds/cancellation-policy";
+} from "~/features/money/cancellation-policy";
+import { moneyWasReceived } from "~/features/money/money-rules";
+import { SERVICE_FEE_REFUND_NOTE } from "~/features/payments/fee-words";
 import { bookingRefundFacts } from "~/features/refunds/refunds.server";
 import { formatDateTime } from "~/lib/date-format";
-import { formatCalendarDate } from "~/lib/lagos-date";
+import { musicianDisplayName } from "~/lib/display-name";
+import { formatCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";
 import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";

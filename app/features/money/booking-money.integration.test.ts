@@ -1,7 +1,7 @@
 // Issue 27 §2: the holes of money review 2 closed through the money module. Each test failed on the
 // old main (d4b8f50).
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
-import { cancelOwnBooking } from "~/features/bookings/bookings.server";
+import { cancelOwnBooking } from "~/features/bookings/cancel-own-booking.server";
 import { accountBalanceKobo, postLedgerTransaction } from "~/features/ledger/ledger.server";
 import {
   chargebackReceivableAccount,

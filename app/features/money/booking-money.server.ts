@@ -9,11 +9,13 @@
 //    booking status to write, or `{ refused: "a plain sentence" }`. Never read the database in a plan:
 //    everything it needs is on the BookingMoney value (add a fact to queries.server.ts if it is not).
 // 2. Call it as `applyTransition(tx, await readBookingMoney(tx, id), "yourName", input)` inside the
-//    caller's transaction (a transition that releases money to the musician: add it to
-//    RELEASING_TRANSITIONS and call applyReleaseTransition, which requests its automatic payout). readBookingMoney locks the booking, then the musician's wallet (always that
+//    caller's transaction. readBookingMoney locks the booking, then the musician's wallet (always that
 //    order), so postings touching the musician's balances never race a withdrawal or another release.
-//    applyTransition posts, then writes payment_status from the phase derived after the postings.
-// 3. Do outside calls (Paystack, mail, jobs) after the commit, with the result's ids.
+//    applyTransition posts, writes payment_status from the phase derived after the postings, and writes
+//    the money event (what moved, each side's figures, the holds, the due time, the client) with its job.
+// 3. After the commit, call followMoneyEvents([result.eventId]) (money-followups): notices, texts, the
+//    automatic payout, the review window and the receipt consume the event, never the money again. If
+//    the process stops first, the event's job runs them. This module imports none of its users.
 // 4. Add the op to transitions.property.integration.test.ts (it fuzzes this table) and, if the transition
 //    changes what a phase means, to ledger:check (ledger-consistency.server.ts).
 
@@ -30,12 +32,13 @@ import {
   PLATFORM_REVENUE,
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
-import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
-import { configuredFeeRates } from "~/features/payments/fees.server";
-import { DEFAULT_CANCELLATION_POLICY, isCancellationPolicy } from "~/features/refunds/cancellation-policy";
 import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
 import { env } from "~/server/env.server";
+import { DEFAULT_CANCELLATION_POLICY, isCancellationPolicy } from "./cancellation-policy";
+import { eventEnded, eventEndsAt, formatLagosMoment } from "./event-time";
+import { configuredFeeRates } from "./fees.server";
+import { type MoneyEventInput, writeMoneyEvent } from "./money-events.server";
 import {
   type Charges,
   chargesAt,
@@ -210,6 +213,8 @@ type Plan = {
   bookingStatus?: "completed";
   /** What each side got from a release in this plan. */
   musicianKobo?: number;
+  /** A lost chargeback's debt repaid from the release. */
+  repaidKobo?: number;
   platformKobo?: number;
   refundKobo?: number;
 };
@@ -261,6 +266,7 @@ function releaseStep(m: LockedBookingMoney, amountKobo: number, by: ReleaseBy) {
   return {
     step: posting(m, "release", `release:${m.booking.id}`, memo, entries),
     musicianKobo: split.musicianKobo - repaid,
+    repaidKobo: repaid,
     platformKobo: split.platformKobo,
   };
 }
@@ -294,6 +300,7 @@ function splitPlan(
     steps: [...steps, release.step],
     refundKobo,
     musicianKobo: release.musicianKobo,
+    repaidKobo: release.repaidKobo,
     platformKobo: release.platformKobo,
     bookingStatus: by === "admin" ? "completed" : undefined,
   };
@@ -330,6 +337,7 @@ export const TRANSITIONS = {
         steps: [release.step],
         bookingStatus: "completed",
         musicianKobo: release.musicianKobo,
+        repaidKobo: release.repaidKobo,
         platformKobo: release.platformKobo,
       };
     },
@@ -446,6 +454,8 @@ export type Applied = {
   refundKobo: number;
   /** The money after the transition. */
   after: BookingMoney;
+  /** The money event this wrote (null: nothing moved), for its follow-ups (money-events.server.ts). */
+  eventId: string | null;
 };
 export type MoneyRefusal = { ok: false; status: number; message: string };
 
@@ -457,27 +467,13 @@ const PHASE_REFUSALS: Record<MoneyPhase, string> = {
   partly_settled: MONEY_MESSAGES.nothingHeld,
 };
 
-/** The transitions that release money to the musician: their follow-up is the automatic payout. */
-export const RELEASING_TRANSITIONS = ["release", "clientCancelSplit", "adminSplit"] as const;
-export type ReleasingTransition = (typeof RELEASING_TRANSITIONS)[number];
-
 /**
  * Applies one transition to money read by readBookingMoney in this transaction: checks the phase,
  * plans, posts (each posting once: a repeat moves nothing), then writes payment_status from the
- * phase derived after the postings. A transition that releases money to the musician is applied with
- * its follow-up (the automatic payout) by applyReleaseTransition (release-transitions.server.ts).
+ * phase derived after the postings, and writes the money event (money-events.server.ts) with its job:
+ * after the commit, call the follow-ups with `eventId` (money-followups); the job runs them otherwise.
  */
-export function applyTransition<N extends Exclude<TransitionName, ReleasingTransition>>(
-  tx: DbExecutor,
-  m: LockedBookingMoney,
-  name: N,
-  input: TransitionInput<N>,
-): Promise<Applied | MoneyRefusal> {
-  return postTransition(tx, m, name, input);
-}
-
-/** applyTransition for any transition, without follow-ups: only applyReleaseTransition calls it directly. */
-export async function postTransition<N extends TransitionName>(
+export async function applyTransition<N extends TransitionName>(
   tx: DbExecutor,
   m: LockedBookingMoney,
   name: N,
@@ -502,14 +498,70 @@ export async function postTransition<N extends TransitionName>(
   if (!after) throw new Error(`booking ${m.booking.id} vanished inside its own transaction`);
   const status = plan.bookingStatus && m.booking.status !== "cancelled" ? plan.bookingStatus : undefined;
   await q.writeBookingStatus(tx, m.booking.id, PAYMENT_STATUS_OF[after.phase], status);
-  return {
-    ok: true,
+  const applied = {
+    ok: true as const,
     moved,
     refundIds,
     musicianKobo: moved ? (plan.musicianKobo ?? 0) : 0,
     platformKobo: moved ? (plan.platformKobo ?? 0) : 0,
     refundKobo: plan.refundKobo ?? 0,
-    after,
+    after: status ? { ...after, booking: { ...after.booking, status } } : after,
+  };
+  const eventId =
+    moved || refundIds.length > 0
+      ? await writeMoneyEvent(tx, moneyEventOf(name, input, plan, applied))
+      : null;
+  return { ...applied, eventId };
+}
+
+/** The event of an applied transition: what moved and the money after it (money-events.server.ts). */
+function moneyEventOf<N extends TransitionName>(
+  name: N,
+  input: TransitionInput<N>,
+  plan: Plan,
+  applied: Omit<Applied, "eventId">,
+): MoneyEventInput {
+  const a = applied.after;
+  const i = input as { by?: string; reason?: string };
+  return {
+    key: `${name}:${plan.steps.map((s) => s.idempotencyKey).join("+") || a.booking.id}`,
+    kind: name,
+    bookingId: a.booking.id,
+    bookingSlug: a.booking.slug,
+    musicianId: a.booking.musicianId,
+    paymentReference: a.payment?.reference ?? null,
+    by:
+      i.by ?? i.reason ?? (name === "clientCancelSplit" ? "client" : name === "adminSplit" ? "admin" : null),
+    moved: {
+      refundKobo: applied.refundKobo,
+      musicianKobo: applied.musicianKobo,
+      repaidKobo: applied.moved ? (plan.repaidKobo ?? 0) : 0,
+      platformKobo: applied.platformKobo,
+      refundIds: applied.refundIds,
+    },
+    figures: {
+      paidKobo: a.paidKobo,
+      priceKobo: a.charges?.priceKobo ?? 0,
+      serviceFeeKobo: a.charges?.serviceFeeKobo ?? 0,
+      commissionKobo: a.charges?.commissionKobo ?? 0,
+      commissionBp: a.charges?.commissionBp ?? 0,
+      musicianShareKobo: a.charges?.musicianKobo ?? 0,
+      escrowKobo: a.escrowKobo,
+      refundedKobo: a.refundedKobo,
+      chargedBackKobo: a.chargedBackKobo,
+      releasedToMusicianKobo: a.releasedShares.musicianKobo,
+      releasedToPlatformKobo: a.releasedShares.platformKobo,
+    },
+    phase: a.phase,
+    held: a.held,
+    holds: a.holds,
+    releaseDueAt: a.releaseDueAt?.toISOString() ?? null,
+    eventEndsAt: a.eventEndsAt?.toISOString() ?? null,
+    creditedAt: a.creditedAt ? new Date(a.creditedAt).toISOString() : null,
+    bookingStatus: a.booking.status,
+    policy: a.policy,
+    testMoney: a.payment?.testMode ?? false,
+    payer: a.payer,
   };
 }
 

@@ -1,6 +1,6 @@
 // The pure rules of a booking's money (no server imports: pages, the wallet's lines and tests share
 // them). booking-money.server.ts reads the facts from the ledger and the rows and applies these.
-import { type BookingCharges, bookingCharges, type FeeRates, releaseSplit } from "~/features/payments/fees";
+import { type BookingCharges, bookingCharges, type FeeRates, releaseSplit } from "./fees";
 
 /** Where a booking's money is, derived from the ledger (never from the payment_status column). */
 export type MoneyPhase = "unpaid" | "held" | "released" | "refunded" | "partly_settled";

@@ -1,9 +1,10 @@
 // The money module's reads and writes (its only Drizzle code). Facts come from the ledger and the rows,
 // in one statement per booking set, so readBookingMoney and ledger:check derive the phase from the same
 // numbers.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
+import { moneyEventConsumptions, moneyEvents } from "~db/schema/money-events";
 import { bookingRefunds, moneyAlerts } from "~db/schema/wallet";
 
 type RawRow = Record<string, unknown>;
@@ -314,6 +315,111 @@ export async function ledgerRowDisagreements(ex: DbExecutor): Promise<{ rule: st
                WHERE status = 'pending' GROUP BY musician_id) po ON po.musician_id = m.id
     WHERE coalesce(bal.balance, 0) <> coalesce(po.open, 0)`);
   return rows.rows;
+}
+
+// ——— The money events (the outbox, ADR 0026) ———
+
+/**
+ * Who the client of a booking is, as its notices and texts reach them (the rule in use until
+ * client-identity lands): the booking's name; its address, else the one they paid with, else their
+ * account's; its phone, else its request's, else their account's.
+ */
+export async function clientOfBooking(ex: DbExecutor, bookingId: string) {
+  const rows = await ex.execute<{
+    name: string;
+    email: string | null;
+    phone: string | null;
+    user_id: string | null;
+  }>(sql`
+    SELECT b.client_name AS name,
+           COALESCE(b.email, (SELECT p.email FROM payments p WHERE p.booking_id = b.id AND p.status = 'success' LIMIT 1), u.email) AS email,
+           COALESCE(b.phone_number, r.phone_number, u.phone_number) AS phone,
+           b.client_user_id AS user_id
+    FROM bookings_by_musician b
+    LEFT JOIN booking_requests r ON r.id = b.request_id
+    LEFT JOIN "user" u ON u.id = b.client_user_id
+    WHERE b.id = ${bookingId}`);
+  const row = rows.rows[0];
+  return row ? { name: row.name, email: row.email, phone: row.phone, userId: row.user_id } : null;
+}
+
+/** Stores an event once (null: its key was stored before, so its follow-ups were queued then). */
+export async function insertMoneyEvent(
+  ex: DbExecutor,
+  row: {
+    eventKey: string;
+    kind: string;
+    bookingId: string;
+    musicianId: string;
+    data: Record<string, unknown>;
+  },
+): Promise<string | null> {
+  const [inserted] = await ex
+    .insert(moneyEvents)
+    .values(row)
+    .onConflictDoNothing({ target: moneyEvents.eventKey })
+    .returning({ id: moneyEvents.id });
+  return inserted?.id ?? null;
+}
+
+export async function findMoneyEvent(ex: DbExecutor, id: string) {
+  const [row] = await ex
+    .select({ id: moneyEvents.id, data: moneyEvents.data })
+    .from(moneyEvents)
+    .where(eq(moneyEvents.id, id));
+  return row ?? null;
+}
+
+/**
+ * Marks the event consumed by `consumer` in the caller's transaction: false when it was before (the
+ * caller then does nothing). A second consumer racing the first waits on the key until it commits.
+ */
+export async function claimConsumption(ex: DbExecutor, eventId: string, consumer: string): Promise<boolean> {
+  const inserted = await ex
+    .insert(moneyEventConsumptions)
+    .values({ eventId, consumer })
+    .onConflictDoNothing()
+    .returning({ eventId: moneyEventConsumptions.eventId });
+  return inserted.length > 0;
+}
+
+export async function recordConsumptionResult(
+  ex: DbExecutor,
+  eventId: string,
+  consumer: string,
+  result: Record<string, unknown>,
+): Promise<void> {
+  await ex
+    .update(moneyEventConsumptions)
+    .set({ result })
+    .where(and(eq(moneyEventConsumptions.eventId, eventId), eq(moneyEventConsumptions.consumer, consumer)));
+}
+
+export async function consumptionResult(ex: DbExecutor, eventId: string, consumer: string) {
+  const [row] = await ex
+    .select({ result: moneyEventConsumptions.result })
+    .from(moneyEventConsumptions)
+    .where(and(eq(moneyEventConsumptions.eventId, eventId), eq(moneyEventConsumptions.consumer, consumer)));
+  return row ? (row.result ?? {}) : null;
+}
+
+/** Events some consumer has not consumed, older than `seconds` (their job was lost): the sweep's work. */
+export async function unconsumedMoneyEvents(
+  ex: DbExecutor,
+  consumers: string[],
+  seconds: number,
+  limit: number,
+) {
+  const rows = await ex.execute<{ id: string }>(sql`
+    SELECT e.id FROM money_events e
+    WHERE e.created_at < now() - make_interval(secs => ${seconds})
+      AND (SELECT count(*) FROM money_event_consumptions c WHERE c.event_id = e.id
+             AND c.consumer IN (${sql.join(
+               consumers.map((c) => sql`${c}`),
+               sql`, `,
+             )})) < ${consumers.length}
+    ORDER BY e.created_at LIMIT ${limit}`);
+  return rows.rows.map((r) => r.id);
 }
 
 /**

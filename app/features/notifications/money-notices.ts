@@ -33,6 +33,13 @@ export type MoneyNoticeData = {
   holdsMoney?: boolean;
   /** Refunds: a second payment of a booking already paid, refunded in full (review N8). */
   duplicate?: boolean;
+  /** A dispute's decision: what Stagebook keeps (service fee and commission), so the figures add up to what was paid. */
+  platformKobo?: number;
+  /** Released: where an automatic payout sends the money on ("GTBank ••6789"); null: it stays in the wallet. */
+  payoutAccount?: string | null;
+  /** Paid: when the release is due and when the event ends (ISO), from the money event. */
+  dueAt?: string | null;
+  eventEndsAt?: string | null;
 };
 
 export type NoticeParties = {
@@ -95,6 +102,11 @@ export function resolutionOutcome(
   if ((d.refundKobo ?? 0) > 0) parts.push(`refunded to ${client}: ${naira(d.refundKobo)}`);
   if ((d.musicianKobo ?? 0) > 0)
     parts.push(`released to ${musician}: ${naira(d.musicianKobo)} (after commission)`);
+  // Every naira of what was paid (phone walk 3, CONFUSING 3): what Stagebook keeps is named too.
+  const keptKobo =
+    d.platformKobo ?? (d.paidKobo ? d.paidKobo - (d.refundKobo ?? 0) - (d.musicianKobo ?? 0) : 0);
+  if (parts.length > 0 && keptKobo > 0)
+    parts.push(`kept by Stagebook (service fee and commission): ${naira(keptKobo)}`);
   const text = parts.join("; ") || "no money moved";
   return text[0].toUpperCase() + text.slice(1);
 }
@@ -142,7 +154,9 @@ export function activityLine(kind: MoneyNoticeKind, d: MoneyNoticeData, p: Notic
     case "paid":
       return `${p.clientName} paid for ${what} — ${naira(d.musicianKobo)} held in escrow for you`;
     case "released":
-      return `${naira(d.musicianKobo)} released to your wallet for ${what}`;
+      return d.payoutAccount
+        ? `${naira(d.musicianKobo)} released for ${what} and paid out to ${d.payoutAccount}`
+        : `${naira(d.musicianKobo)} released to your wallet for ${what}`;
     case "cancelled":
       if (d.by === "musician")
         return (d.refundKobo ?? 0) > 0
@@ -212,10 +226,16 @@ export function noticeMails(
           subject: `Payment for ${what} released to ${p.musicianName}`,
           text: `${hiC}${how("client")}, so the payment for ${what} has been released to ${p.musicianName}. Thank you for booking on Stagebook; you can now leave a review.${end(links.client)}`,
         },
-        musician: {
-          subject: `${naira(d.musicianKobo)} released to your wallet`,
-          text: `${hiM}${how("musician")}: ${naira(d.musicianKobo)} for booking ${p.slug ?? ""} (${what}) is now available in your Stagebook wallet (after commission).${mEnd}`,
-        },
+        // An automatic payout follows at once: the money is on its way to the bank, not in the wallet.
+        musician: d.payoutAccount
+          ? {
+              subject: `${naira(d.musicianKobo)} released and paid out to ${d.payoutAccount}`,
+              text: `${hiM}${how("musician")}: ${naira(d.musicianKobo)} for booking ${p.slug ?? ""} (${what}) is released to you (after commission) and is being paid out automatically to ${d.payoutAccount}. Your wallet shows it under Paid out; we tell you when the bank has it.${mEnd}`,
+            }
+          : {
+              subject: `${naira(d.musicianKobo)} released to your wallet`,
+              text: `${hiM}${how("musician")}: ${naira(d.musicianKobo)} for booking ${p.slug ?? ""} (${what}) is now available in your Stagebook wallet (after commission).${mEnd}`,
+            },
       };
     }
     case "cancelled": {

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { giveSlug } from "~/features/bookings/booking-test-support";
-import { cancelOwnBooking } from "~/features/bookings/bookings.server";
+import { cancelOwnBooking } from "~/features/bookings/cancel-own-booking.server";
 import { dashboardOverview } from "~/features/dashboard/overview.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
@@ -207,17 +207,17 @@ describe("money notifications", () => {
     expect(await adminPaymentsAction(form)).toEqual({ ok: true, message: "Dispute resolved" });
     const outcome = mailsTo(w.client).find((m) => m.subject === `Your dispute on ${w.what} is resolved`);
     expect(outcome?.text).toContain(
-      "Refunded to you: ₦62,500.00; released to Tunde Sax: ₦171,428.57 (after commission).",
+      "Refunded to you: ₦62,500.00; released to Tunde Sax: ₦171,428.57 (after commission); kept by Stagebook (service fee and commission): ₦28,571.43.",
     );
     expect(outcome?.text).not.toContain("to Chiamaka Okafor");
     const mOutcome = mailsTo(w.musician.email).find(
       (m) => m.subject === `The dispute on ${w.what} is resolved`,
     );
     expect(mOutcome?.text).toContain(
-      "Refunded to Chiamaka Okafor: ₦62,500.00; released to you: ₦171,428.57 (after commission).",
+      "Refunded to Chiamaka Okafor: ₦62,500.00; released to you: ₦171,428.57 (after commission); kept by Stagebook (service fee and commission): ₦28,571.43.",
     );
     expect(await activity(w.musician.profileId)).toContain(
-      `Dispute on ${w.what} resolved: Refunded to Chiamaka Okafor: ₦62,500.00; released to you: ₦171,428.57 (after commission)`,
+      `Dispute on ${w.what} resolved: Refunded to Chiamaka Okafor: ₦62,500.00; released to you: ₦171,428.57 (after commission); kept by Stagebook (service fee and commission): ₦28,571.43`,
     );
   });
 

@@ -5,10 +5,11 @@
 // money has already moved.
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
 import { type BookingMoney, peekBookingMoney } from "~/features/money/booking-money.server";
+import type { MoneyEvent as TransitionEvent } from "~/features/money/money-events.server";
 import { phoneMoneyEvent } from "~/features/phone-messages/phone-messages.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatNaira } from "~/lib/money";
-import { db } from "~/server/db.server";
+import { currentTransactionSql, db } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
@@ -158,6 +159,117 @@ async function stored(event: MoneyEvent) {
         },
       });
   }
+}
+
+/** What a transition's event tells (null: nothing: a credit of a cancelled booking, an admin's plain release). */
+export function noticeOfTransition(
+  e: TransitionEvent,
+  payout: { account: string } | null,
+): { eventKey: string; kind: MoneyNoticeKind; data: MoneyNoticeData } | null {
+  const f = e.figures;
+  switch (e.kind) {
+    case "credit":
+      if (e.bookingStatus === "cancelled") return null;
+      return {
+        eventKey: `paid:${e.bookingId}`,
+        kind: "paid",
+        data: {
+          paidKobo: f.paidKobo,
+          musicianKobo: f.musicianShareKobo,
+          commissionBp: f.commissionBp,
+          dueAt: e.releaseDueAt,
+          eventEndsAt: e.eventEndsAt,
+        },
+      };
+    case "release":
+      // An admin's release ends a dispute: the resolution's notice tells both sides about the money.
+      if (e.by === "admin" || e.moved.musicianKobo <= 0) return null;
+      return {
+        eventKey: `released:${e.bookingId}`,
+        kind: "released",
+        data: {
+          // What reached Available (a chargeback debt repaid from it is not "released to you", M8).
+          musicianKobo: e.moved.musicianKobo,
+          by: e.by as "client" | "auto",
+          payoutAccount: payout?.account ?? null,
+        },
+      };
+    case "refund":
+      if (e.by !== "musician_cancelled") return null;
+      return {
+        eventKey: `cancelled:${e.bookingId}`,
+        kind: "cancelled",
+        data: {
+          by: "musician",
+          refundKobo: f.refundedKobo,
+          musicianKobo: f.releasedToMusicianKobo,
+          paidKobo: f.paidKobo,
+          policy: null,
+        },
+      };
+    case "clientCancelSplit":
+      return {
+        eventKey: `cancelled:${e.bookingId}`,
+        kind: "cancelled",
+        data: {
+          by: "client",
+          refundKobo: f.refundedKobo,
+          musicianKobo: e.moved.musicianKobo,
+          paidKobo: f.paidKobo,
+          policy: e.policy,
+          payoutAccount: payout?.account ?? null,
+        },
+      };
+    case "adminSplit":
+      return {
+        eventKey: `dispute_resolved:${e.bookingId}`,
+        kind: "dispute_resolved",
+        data: {
+          refundKobo: f.refundedKobo,
+          musicianKobo: f.releasedToMusicianKobo,
+          paidKobo: f.paidKobo,
+          // Every naira of what was paid: back to the client, to the musician, and the rest Stagebook's.
+          platformKobo: f.paidKobo - f.refundedKobo - f.releasedToMusicianKobo,
+          payoutAccount: payout?.account ?? null,
+        },
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The notice consumer of a money event (inside its consumption's transaction): stores the notice and
+ * queues its texts from the event's own figures. Returns the stored notice's id (null: none, or stored
+ * before), to mail after the commit.
+ */
+export async function storeTransitionNotice(
+  e: TransitionEvent,
+  payout: { account: string } | null,
+): Promise<string | null> {
+  const notice = noticeOfTransition(e, payout);
+  if (!notice) return null;
+  const row = await insertNotification({
+    ...notice,
+    musicianId: e.musicianId,
+    bookingId: e.bookingId,
+  });
+  if (!row) return null;
+  await phoneMoneyEvent(row);
+  // Mailed after the commit; should this process stop first, the queued job mails it.
+  await scheduleJob(
+    MONEY_NOTICE_MAIL_JOB,
+    { id: row.id },
+    { singletonKey: row.id, startAfter: new Date(Date.now() + 60_000), db: currentTransactionSql() },
+  );
+  return row.id;
+}
+
+/** After the notice's commit: mail both sides now (the queued job retries what fails). */
+export async function mailStoredNotice(id: string): Promise<void> {
+  await sendMoneyNoticeMails({ id }).catch((err) =>
+    logger.warn({ err, id }, "money notice not mailed yet; its job retries"),
+  );
 }
 
 /**
@@ -418,12 +530,17 @@ export async function clientBookingNews(
     resolvedAt: n?.resolvedAt ?? null,
     paidKobo,
     paidLine: held && paidKobo ? `Payment received — ${formatNaira(paidKobo)} held in escrow` : null,
+    // Every paid phase has its own step: "Pay below" is only ever said of an unpaid booking.
     step:
       phase === "held"
         ? `Your payment is held in escrow. After your event, confirm it happened below (or it is released to ${b.musicianName} automatically); if something goes wrong, tell us before then.`
         : phase === "released"
           ? `The payment has been released to ${b.musicianName}. You can leave a review below.`
-          : null,
+          : phase === "partly_settled"
+            ? `Your payment is settled: ${n?.resolution ? `${n.resolution}.` : `part of it went back to you and the rest to ${b.musicianName}.`}`
+            : phase === "refunded"
+              ? "Your payment was refunded to the card or account that paid."
+              : null,
     disputeLine:
       held && paidKobo
         ? `You told us something is wrong. Your payment stays in escrow: ${b.musicianName} can add their side within ${DISPUTE_SIDE_DAYS} days, and our team decides within ${DISPUTE_DECISION_DAYS} days and tells you both.`

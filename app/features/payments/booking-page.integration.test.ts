@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { answer, args, get, post } from "~/features/bookings/booking-test-support";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
+import { formatLagosMoment } from "~/features/money/event-time";
 import { action, loader } from "~/routes/booking";
 import { loader as callbackLoader } from "~/routes/payment-callback";
 import { createMusician } from "../../../tests/support/accounts";
 import { payCheckoutAt } from "../../../tests/support/booking-page";
-import { formatLagosMoment } from "./event-time";
 import { PAYMENT_RECEIVED } from "./payment-messages";
 import { bookingRow, insertBooking, testCheckoutReference } from "./payment-test-support";
 import { completeTestCheckout, findTestCheckout } from "./paystack/test-provider.server";

@@ -3,7 +3,7 @@
 // (or, after a release, is recovered from the musician and the platform); won, the release resumes.
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { cancelOwnBooking } from "~/features/bookings/bookings.server";
+import { cancelOwnBooking } from "~/features/bookings/cancel-own-booking.server";
 import { accountBalanceKobo } from "~/features/ledger/ledger.server";
 import {
   escrowAccount,

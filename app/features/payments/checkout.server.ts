@@ -8,7 +8,6 @@ import type { Outcome } from "~/features/bookings/outcome";
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
 import { settleComplaintsBeforePayment } from "~/features/disputes/disputes.server";
-import { contractAttachments } from "~/features/documents/documents.server";
 import {
   applyTransition,
   type MoneyBooking,
@@ -17,14 +16,15 @@ import {
   readBookingMoney,
   releaseOpensMessage,
 } from "~/features/money/booking-money.server";
+import type { CancellationPolicy } from "~/features/money/cancellation-policy";
+import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/money/event-time";
 import { moneyWasReceived, PAYMENT_STATUS_OF, releaseDueAt } from "~/features/money/money-rules";
-import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
+import { followMoneyEvents } from "~/features/money-followups/money-followups.server";
 import {
   PaymentProviderError,
   paymentMode,
   paymentProvider,
 } from "~/features/payments/paystack/provider.server";
-import type { CancellationPolicy } from "~/features/refunds/cancellation-policy";
 import { sendRefund } from "~/features/refunds/refunds.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
@@ -32,19 +32,10 @@ import { db, inTransaction } from "~/server/db.server";
 import { env, publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
-import { eventEnded, eventEndsAt, formatLagosMoment } from "./event-time";
-import {
-  bindCheckoutBrowser,
-  holdsPayment,
-  isMusiciansOwn,
-  issueManageLink,
-  newCheckoutReturn,
-  RECEIPT_LINK_TTL_MS,
-} from "./payer.server";
+import { bindCheckoutBrowser, holdsPayment, isMusiciansOwn, newCheckoutReturn } from "./payer.server";
 import type { PayFormInput } from "./payment.schema";
 import { PAY_NEEDS_DATE, PAYER_MESSAGES } from "./payment-messages";
 import * as q from "./queries.server";
-import { scheduleAutoRelease } from "./release.server";
 
 export const PAY_MESSAGES = {
   notConfirmed: "This booking must be confirmed before it can be paid.",
@@ -355,12 +346,9 @@ async function creditCharge(received: {
         refundId: back.refundIds[0]!,
       };
     }
-    // The payer's way in from another device (ADR 0013), made with the credit (the rows it refers to are
-    // locked here already) and only ever sent in the receipt.
-    const manageLink = await issueManageLink(tx, booking, payment.id, RECEIPT_LINK_TTL_MS);
     // The payer's account, if they paid signed in, now holds the booking (N11: not whoever pressed Pay).
     if (payment.payerUserId) await q.linkClientAccount(booking.id, payment.payerUserId, tx, true);
-    return { outcome: "credited" as const, booking, payment: { ...payment, paidAt }, manageLink };
+    return { outcome: "credited" as const, booking, eventId: credited.eventId };
   });
 
   switch (result.outcome) {
@@ -400,7 +388,8 @@ async function creditCharge(received: {
       await tellPayerRefunded(result.booking, result.payment);
       return { outcome: "refunded", slug: result.booking.slug };
     case "credited":
-      await afterCredit(result.booking, result.payment, result.manageLink);
+      // The credit's event brings the receipt, the notices and texts, and the release's clock.
+      await followMoneyEvents([result.eventId]);
       return { outcome: "credited", slug: result.booking.slug };
   }
 }
@@ -417,38 +406,6 @@ async function tellPayerRefunded(booking: MoneyBooking, payment: q.PaymentRow) {
       `Booking: ${publicOrigin()}/booking/${booking.slug}`,
     ].join("\n"),
   }).catch((err) => logger.error({ err, reference: payment.reference }, "refund notice not sent"));
-}
-
-async function afterCredit(booking: MoneyBooking, payment: q.PaymentRow, manage: string) {
-  // Not fatal: the hourly sweep queues any release this misses.
-  await scheduleAutoRelease(booking.id).catch((err) =>
-    logger.error({ err, bookingId: booking.id }, "automatic release could not be scheduled"),
-  );
-  await notifyMoneyEvent({ kind: "paid", bookingId: booking.id });
-  await sendMail({
-    to: payment.email,
-    subject: `Payment receipt — booking ${booking.slug}`,
-    text: [
-      `Hello ${booking.clientName},`,
-      "",
-      "We have received your payment. It is held in escrow until your event is completed.",
-      "",
-      `Booking price: ${formatNaira(payment.priceKobo)}`,
-      `Service fee: ${formatNaira(payment.serviceFeeKobo)}`,
-      `Total paid: ${formatNaira(payment.amountKobo)}`,
-      `Reference: ${payment.reference}`,
-      "",
-      `Booking: ${publicOrigin()}/booking/${booking.slug}`,
-      "",
-      "Only you, the payer, can confirm the event happened, cancel or dispute this paid booking. The browser you",
-      "paid with already can; to do it on another device, open this link there (it works once, within 7 days;",
-      "you can ask for a new one on the booking page):",
-      manage,
-      "",
-      "Your contract for this booking is attached.",
-    ].join("\n"),
-    attachments: await contractAttachments(booking.id),
-  }).catch((err) => logger.error({ err, reference: payment.reference }, "payment receipt not sent"));
 }
 
 /**

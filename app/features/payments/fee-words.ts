@@ -1,7 +1,8 @@
 // The fee and commission said in words, the same on the server and in the browser (pure: a price
 // field's sentence is recomputed as the musician types, with the rates the loader passed down).
+
+import { bookingCharges, type FeeRates } from "~/features/money/fees";
 import { formatNairaAmount } from "~/lib/naira";
-import { bookingCharges, type FeeRates } from "./fees";
 
 /** "10%", "7.5%": a rate in basis points as people write it. */
 export function percentLabel(bp: number): string {

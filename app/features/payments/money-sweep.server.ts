@@ -4,8 +4,10 @@
 // - pending refunds the provider was never (successfully) asked for are sent, adopting a lost one;
 // - pending refunds it accepted whose outcome never arrived are asked about (GET /refund/:id, review N9);
 // - pending payouts are looked up at the provider and settled, or sent if it has never heard of them;
-// - automatic payouts waiting for a hold go once it has ended (issue 29).
+// - automatic payouts waiting for a hold go once it has ended (issue 29);
+// - money events whose follow-ups some consumer has not run ten minutes on (their job was lost, ADR 0026).
 import { heldBookingIds } from "~/features/money/booking-money.server";
+import { consumeStrandedMoneyEvents } from "~/features/money-followups/money-followups.server";
 import { askAboutPendingRefunds, redrivePendingRefunds } from "~/features/refunds/refunds.server";
 import { sendDueWaitingPayouts } from "~/features/wallet/automatic-payouts.server";
 import { redrivePendingPayouts } from "~/features/wallet/wallet.server";
@@ -31,6 +33,7 @@ export async function runMoneySweep(): Promise<{
   refunds: number;
   payouts: number;
   waitingPayouts: number;
+  events: number;
 }> {
   // Every booking whose money is held, whatever its payment status says (a queued release's key makes
   // the re-queue a no-op; a due one gets a new key each hour).
@@ -47,7 +50,8 @@ export async function runMoneySweep(): Promise<{
     (await step("refund questions", () => askAboutPendingRefunds()));
   const payouts = await step("payouts", () => redrivePendingPayouts());
   const waitingPayouts = await step("waiting payouts", () => sendDueWaitingPayouts());
-  if (refunds || payouts || waitingPayouts)
-    logger.info({ releases, refunds, payouts, waitingPayouts }, "money sweep re-drove pending work");
-  return { releases, refunds, payouts, waitingPayouts };
+  const events = await step("money events", () => consumeStrandedMoneyEvents());
+  if (refunds || payouts || waitingPayouts || events)
+    logger.info({ releases, refunds, payouts, waitingPayouts, events }, "money sweep re-drove pending work");
+  return { releases, refunds, payouts, waitingPayouts, events };
 }

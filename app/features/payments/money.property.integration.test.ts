@@ -10,12 +10,12 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { cancelOwnBooking } from "~/features/bookings/bookings.server";
+import { cancelOwnBooking } from "~/features/bookings/cancel-own-booking.server";
 import {
   CANCELLATION_POLICIES,
   type CancellationPolicy,
   cancellationRefundKobo,
-} from "~/features/refunds/cancellation-policy";
+} from "~/features/money/cancellation-policy";
 import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
 import {
   refundBooking,

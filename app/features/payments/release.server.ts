@@ -5,31 +5,31 @@
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
 import {
+  type Applied,
+  applyTransition,
   MONEY_MESSAGES,
   type MoneyRefusal,
   peekBookingMoney,
   readBookingMoney,
   type TransitionInput,
 } from "~/features/money/booking-money.server";
-import { applyReleaseTransition } from "~/features/money/release-transitions.server";
-import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
-import { openReviewWindow } from "~/features/reviews/reviews.server";
-import { sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
-import type { PayoutRow } from "~/features/wallet/queries.server";
+import { followMoneyEvents } from "~/features/money-followups/money-followups.server";
 import { db } from "~/server/db.server";
-import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { type ClientActor, payerRefusal } from "./payer.server";
 import * as q from "./queries.server";
-
-export const RELEASE_JOB = "escrow-release";
+import { scheduleAutoReleaseAt } from "./release-clock.server";
 
 type ReleaseBy = TransitionInput<"release">["by"];
 type ReleaseResult =
   | { ok: true; released: boolean; musicianKobo: number; platformKobo: number }
   | { ok: false; status: number; message: string };
 
-/** Releases whatever the booking's escrow holds and marks the booking completed. Safe to repeat. */
+/**
+ * Releases whatever the booking's escrow holds and marks the booking completed. Safe to repeat. The
+ * release's event (written with it) brings its follow-ups: the notices and texts, the automatic payout
+ * and the review window (money-followups.server.ts).
+ */
 export async function releaseEscrow(
   bookingId: string,
   by: ReleaseBy,
@@ -37,7 +37,7 @@ export async function releaseEscrow(
   now = new Date(),
 ): Promise<ReleaseResult> {
   if (by === "client" && !actor) throw new Error("a client's release needs the client who asks");
-  const result = await db.transaction(async (tx): Promise<Released> => {
+  const result = await db.transaction(async (tx): Promise<Applied | MoneyRefusal> => {
     const money = await readBookingMoney(tx, bookingId);
     if (!money) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
     // Only the payer says the event happened; checked with the booking locked.
@@ -49,28 +49,21 @@ export async function releaseEscrow(
     // policy's share was kept at the cancellation); a second release of a released one moves nothing.
     if (by !== "admin" && money.booking.status === "cancelled")
       return { ok: false, status: 409, message: MONEY_MESSAGES.cancelled };
-    if (money.released) return { ok: true, moved: false, musicianKobo: 0, platformKobo: 0 };
-    // The release requests its automatic payout in this transaction (the money module's follow-up).
-    return applyReleaseTransition(tx, money, "release", { by, now }, now);
+    if (money.released)
+      return {
+        ok: true,
+        moved: false,
+        refundIds: [],
+        musicianKobo: 0,
+        platformKobo: 0,
+        refundKobo: 0,
+        after: money,
+        eventId: null,
+      };
+    return applyTransition(tx, money, "release", { by, now });
   });
-  return afterRelease(bookingId, result, by);
-}
-
-type Released =
-  | { ok: true; moved: boolean; musicianKobo: number; platformKobo: number; payout?: PayoutRow | null }
-  | MoneyRefusal;
-
-/** What follows a committed release: the notifications and the booking's review window. */
-export async function afterRelease(
-  bookingId: string,
-  result: Released,
-  by: ReleaseBy,
-): Promise<ReleaseResult> {
   if (!result.ok) return result;
-  await sendRequestedPayout(result.payout);
-  if (result.moved && result.musicianKobo > 0) await notifyMoneyEvent({ kind: "released", bookingId, by });
-  // Released means completed and paid: the booking's review window opens now.
-  await openReviewWindow(bookingId);
+  await followMoneyEvents([result.eventId]);
   return {
     ok: true,
     released: result.moved,
@@ -100,13 +93,7 @@ export async function markEventHappened(
  */
 export async function scheduleAutoRelease(bookingId: string, now = new Date()): Promise<void> {
   const at = (await peekBookingMoney(bookingId))?.releaseDueAt;
-  if (!at) return;
-  const hour = at <= now ? `:${Math.floor(now.getTime() / 3_600_000)}` : "";
-  await scheduleJob(
-    RELEASE_JOB,
-    { bookingId },
-    { startAfter: at, singletonKey: `release:${bookingId}:${at.toISOString()}${hour}` },
-  );
+  if (at) await scheduleAutoReleaseAt(bookingId, at, now);
 }
 
 /** The job: releases when due unless something holds the money; re-queued when not yet due. */

@@ -1,5 +1,5 @@
 import { endOfMonth, format, startOfMonth } from "date-fns";
-import { eventEnded } from "~/features/payments/event-time";
+import { eventEnded } from "~/features/money/event-time";
 import { lagosToday } from "~/lib/lagos-date";
 import { logger } from "~/server/logger.server";
 import type { AddEventInput } from "./events.schema";

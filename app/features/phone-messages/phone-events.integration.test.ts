@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { sendRequestAnswerMail } from "~/features/booking-requests/booking-requests.server";
 import { answer, args, giveSlug, post, validBooking } from "~/features/bookings/booking-test-support";
-import { cancelOwnBooking, confirmPublicBooking, createBooking } from "~/features/bookings/bookings.server";
+import { confirmPublicBooking, createBooking } from "~/features/bookings/bookings.server";
+import { cancelOwnBooking } from "~/features/bookings/cancel-own-booking.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { startCheckout } from "~/features/payments/checkout.server";
@@ -18,6 +19,7 @@ import { refundForBooking } from "~/features/refunds/refund-test-support";
 import { handleRefundEvent } from "~/features/refunds/refunds.server";
 import { sendReviewReminder } from "~/features/reviews/review-jobs.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
+import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.server";
 import { listPayouts } from "~/features/wallet/queries.server";
 import {
   handleTransferEvent,
@@ -30,6 +32,7 @@ import { action as createAction } from "~/routes/api-bookings";
 import { action as requestAction } from "~/routes/booking-request";
 import { action as requestsAction } from "~/routes/musician-booking-requests";
 import { action as statusAction } from "~/routes/request-status";
+import { loader as shortLinkLoader } from "~/routes/short-link";
 import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { SEND_MAIL_JOB } from "~/server/mail/mail-queue.server";
@@ -58,7 +61,23 @@ async function phoneOf(e164: string): Promise<{ event: string; text: string }[]>
   );
   for (const r of rows)
     await sendPhoneMessage({ id: r.id }, new Date(Math.max(Date.now(), r.send_after.getTime())));
-  return phoneOutbox(e164).map(({ event, text }) => ({ event, text }));
+  return Promise.all(
+    phoneOutbox(e164).map(async ({ event, text }) => ({ event, text: await unshort(text) })),
+  );
+}
+
+/** An SMS's short links (/s/{code}) as the pages they open: the tests below name those pages. */
+async function unshort(text: string): Promise<string> {
+  const codes = [...text.matchAll(/\/s\/([A-Za-z0-9]{8})\b/g)].map((m) => m[1]!);
+  let out = text;
+  for (const code of codes) {
+    const target = (
+      await pool().query<{ target: string }>("SELECT target FROM short_links WHERE code = $1", [code])
+    ).rows[0]?.target;
+    expect(target, `short link ${code} is not stored`).toBeTruthy();
+    out = out.replace(`/s/${code}`, target!);
+  }
+  return out;
 }
 const textsOf = async (e164: string, event: string) =>
   (await phoneOf(e164)).filter((m) => m.event === event).map((m) => m.text);
@@ -211,6 +230,38 @@ describe("booking events", () => {
     ]);
   });
 
+  it("a band's whole name next to a request's link: the SMS carries a short link that opens the request (CONFUSING 7)", async () => {
+    const { m, slug } = await musicianWithPhone();
+    await pool().query("UPDATE musician_profiles SET stage_name = 'Tunde & The Eko Groove' WHERE id = $1", [
+      m.profileId,
+    ]);
+    const { kemi, req } = await requestFromKemi(m.profileId, slug);
+    const replied = await answer(() =>
+      requestsAction(
+        args(
+          post(m, `/musician_bookingrequests/${slug}`, {
+            intent: "reply",
+            requestId: req!.id,
+            body: "Yes, we can play. Is 6pm fine?",
+          }),
+          { slug },
+        ),
+      ),
+    );
+    expect(replied.status).toBe(200);
+    await phoneOf(kemi.e164);
+    const [sent] = phoneOutbox(kemi.e164)
+      .filter((t) => t.event === "musician_replied")
+      .map((t) => t.text);
+    const code = /\/s\/([A-Za-z0-9]{8})$/.exec(sent ?? "")?.[1];
+    expect(sent).toBe(
+      `Tunde & The Eko Groove replied to your request for Birthday, 1 May 2099: ${origin}/s/${code}`,
+    );
+    const opened = await shortLinkLoader({ params: { code: code! } } as never);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe(`/request/${req!.statusToken}`);
+  });
+
   it("the musician's reply and accept reach the organiser, with the request's and the booking's links", async () => {
     const { m, slug } = await musicianWithPhone();
     const { kemi, req } = await requestFromKemi(m.profileId, slug);
@@ -322,7 +373,7 @@ describe("booking events", () => {
 
 describe("money events", () => {
   it("paid: the musician's share held and when it is released; the organiser's receipt; release due after the event", async () => {
-    const w = await paidWedding();
+    const w = await paidWedding({ eventDate: addDaysToDate(lagosToday(), 20) });
     // The due day is the money module's (later of the event's end and our credit, + 48 h), in Lagos.
     const dueAt = (await peekBookingMoney(w.booking.id))?.releaseDueAt;
     const due = shortDate(dueAt ? lagosToday(dueAt) : null);
@@ -336,9 +387,23 @@ describe("money events", () => {
       `Receipt: you paid NGN 262,500 for Tunde Sax, Wedding, ${w.date}. We hold it until after the event. ${w.link}`,
     ]);
     expect(client.find((c) => c.event === "release_due")?.text).toBe(
-      `Wedding, ${w.date} with Tunde Sax is over. Your payment is released to them on ${due} unless you report a problem: ${w.link}`,
+      `Wedding, ${w.date} with Tunde Sax is over. Released to them on ${due} unless you report a problem: ${w.link}`,
     );
     noContacts([musician ?? ""], w.client.typed, w.client.e164, "@example.com");
+  });
+
+  it("paid for an event already over: the receipt says when it is released, not that it is held until after the event", async () => {
+    // Phone walk 3, POLISH 24: "We hold it until after the event" arrived with "… is over" in the same second.
+    const w = await paidWedding({ eventDate: addDaysToDate(lagosToday(), -1) });
+    const dueAt = (await peekBookingMoney(w.booking.id))?.releaseDueAt;
+    const due = shortDate(dueAt ? lagosToday(dueAt) : null);
+    const client = await phoneOf(w.client.e164);
+    const receipts = client.filter((c) => c.event === "paid" || c.event === "paid_after_event");
+    expect(receipts.map((c) => c.text)).toEqual([
+      `Paid NGN 262,500 for Tunde Sax, Wedding, ${w.date}. Released to them on ${due} unless you report a problem. ${w.link}`,
+    ]);
+    expect(client.map((c) => c.text).join("\n")).not.toContain("We hold it until after the event");
+    expect(client.filter((c) => c.event === "release_due")).toEqual([]);
   });
 
   it("released: both sides, once", async () => {
@@ -427,11 +492,44 @@ describe("money events", () => {
     form.set("bookingId", w.booking.id);
     form.set("refundAmount", "62,500");
     expect(await adminPaymentsAction(form)).toEqual({ ok: true, message: "Dispute resolved" });
+    // Every naira of the NGN 262,500 paid (phone walk 3, CONFUSING 3): 62,500 + 171,428.57 + 28,571.43.
     expect(await textsOf(w.phone.e164, "dispute_resolved")).toEqual([
-      `Dispute on Wedding, ${w.date} decided: NGN 62,500 back to Chiamaka Okafor, NGN 171,428.57 to you. ${w.link}`,
+      `Dispute decided: NGN 62,500 back to Chiamaka Okafor, NGN 171,428.57 to you after commission, NGN 28,571.43 to Stagebook. ${w.link}`,
     ]);
     expect(await textsOf(w.client.e164, "dispute_resolved")).toEqual([
-      `Your dispute on Wedding, ${w.date} is decided: NGN 62,500 back to you, NGN 171,428.57 to Tunde Sax. ${w.link}`,
+      `Dispute decided: NGN 62,500 back to you, NGN 171,428.57 to Tunde Sax after commission, NGN 28,571.43 to Stagebook. ${w.link}`,
+    ]);
+  });
+
+  it("a dispute filed after the release holds nothing: no text says the payment stays held (M8)", async () => {
+    const w = await paidWedding();
+    await releaseEscrow(w.booking.id, "client", w.payer);
+    const disputed = await submitDispute(
+      w.booking.slug,
+      { clientName: "Chiamaka Okafor", phoneNumber: w.client.typed, disputeReason: "The band arrived late" },
+      testIp(),
+      w.payer,
+    );
+    expect(disputed.ok).toBe(true);
+    const texts = [...(await phoneOf(w.phone.e164)), ...(await phoneOf(w.client.e164))].map((t) => t.text);
+    expect(texts.join("\n")).not.toContain("stays held");
+    expect(await textsOf(w.phone.e164, "disputed_nothing_held")).toEqual([
+      `Chiamaka Okafor reported a problem with Wedding, ${w.date}. No payment is held. Add your side: ${w.link}`,
+    ]);
+    expect(await textsOf(w.client.e164, "disputed_nothing_held")).toEqual([
+      `We received your report on Wedding, ${w.date}. No payment is held now; our team reads it. ${w.link}`,
+    ]);
+  });
+
+  it("released with an automatic payout: the musician is told the bank it went to (POLISH 15)", async () => {
+    const w = await paidWedding();
+    const dayAgo = new Date(Date.now() - PAYOUT_ACCOUNT_HOLD_MS - 60_000);
+    await saveOwnBankAccount(w.m.profileId, { bankCode: "058", accountNumber: "0123456789" }, dayAgo);
+    await chooseAutomaticPayouts(w.m.profileId, true);
+    await releaseEscrow(w.booking.id, "client", w.payer);
+    expect(await textsOf(w.phone.e164, "released")).toEqual([]);
+    expect(await textsOf(w.phone.e164, "released_paid_out")).toEqual([
+      `NGN 225,000 for Wedding, ${w.date} (Chiamaka Okafor) is released and paid out to Guaranty Trust Bank **6789. ${w.link}`,
     ]);
   });
 
@@ -460,7 +558,7 @@ describe("money events", () => {
     const [failed, ...more] = await textsOf(w.phone.e164, "payout_failed");
     expect(more).toEqual([]);
     // The bank's name is shortened to fit one SMS (the link's length varies); its last digits are kept.
-    expect(failed).toMatch(/^Payout of NGN 100,000 to Gua[a-z ]*\. \*\*6789 failed; /);
+    expect(failed).toMatch(/^Payout of NGN 100,000 to Gua[A-Za-z .]* \*\*6789 failed; /);
     expect(failed).toContain(
       `the money is back in Available. Check your bank details: ${origin}/musician_wallet/${w.slug}`,
     );

@@ -22,12 +22,14 @@ import {
   type PhoneSide,
   type PhoneVars,
   shortDate,
+  smsFitsWhole,
   smsText,
   whatsappMessage,
 } from "./phone-texts";
 import { providerFor } from "./providers/channels.server";
 import * as q from "./queries.server";
 import { earliestSend } from "./quiet-hours";
+import { shortLink } from "./short-links.server";
 
 export const PHONE_SEND_JOB = "phone-message-send";
 export const PHONE_SWEEP_JOB = "phone-message-sweep";
@@ -77,6 +79,11 @@ export async function queuePhoneMessage(
   const channel: PhoneChannel = input.reply ?? (consent?.channel === "whatsapp" ? "whatsapp" : "sms");
   // Stored by the other channel before (the person switched since): the same event, not a new one.
   if (await q.phoneMessageStored(`${input.eventKey}:${input.side}`)) return null;
+  // An SMS has 160 characters: one that would not fit whole carries the link's short form, so the
+  // names around it stay whole (phone walk 3, CONFUSING 7).
+  const vars = smsFitsWhole(input.event, input.side, input.vars)
+    ? input.vars
+    : { ...input.vars, shortLink: await shortLink(ex, input.vars.link) };
   const start = input.notBefore && input.notBefore > now ? input.notBefore : now;
   const row = await q.insertPhoneMessage(ex, {
     messageKey: `${input.eventKey}:${input.side}:${channel}`,
@@ -86,8 +93,8 @@ export async function queuePhoneMessage(
     toPhone: to,
     bookingId: input.bookingId ?? null,
     requestId: input.requestId ?? null,
-    ...wordsFor(channel, input.event, input.side, input.vars),
-    vars: input.vars,
+    ...wordsFor(channel, input.event, input.side, vars),
+    vars,
     sendAfter: earliestSend(input.event, start),
   });
   if (!row) return null;
@@ -97,7 +104,12 @@ export async function queuePhoneMessage(
 
 /** The message as the channel sends it: an SMS text, or a WhatsApp template with its variables. */
 function wordsFor(channel: PhoneChannel, event: PhoneEvent, side: PhoneSide, vars: PhoneVars) {
-  if (channel === "sms") return { text: smsText(event, side, vars), template: null, variables: null };
+  if (channel === "sms")
+    return {
+      text: smsText(event, side, { ...vars, link: vars.shortLink ?? vars.link }),
+      template: null,
+      variables: null,
+    };
   const wa = whatsappMessage(event, side, vars);
   return { text: wa.text, template: wa.template, variables: wa.variables };
 }
@@ -156,9 +168,15 @@ export async function sendPhoneMessage(data: { id: string }, now: Date = new Dat
     return "skipped";
   }
   if (row.event === "release_due" && row.bookingId) {
+    // Sent days after the payment's event: it asks the module whether the release is still coming (a
+    // dispute or a card dispute filed since holds it, M8).
     const money = await peekBookingMoney(row.bookingId);
     if (!money?.held || money.booking.status === "cancelled") {
       await q.markPhoneMessage(row.id, { status: "skipped", error: "no longer held" });
+      return "skipped";
+    }
+    if (money.holds.clientDispute || money.holds.cardDispute) {
+      await q.markPhoneMessage(row.id, { status: "skipped", error: "a dispute holds the payment" });
       return "skipped";
     }
   }
@@ -313,18 +331,28 @@ export type MoneyEventRow = {
     paidKobo?: number;
     musicianKobo?: number;
     refundKobo?: number;
+    platformKobo?: number;
     by?: string;
     account?: string | null;
+    holdsMoney?: boolean;
+    payoutAccount?: string | null;
+    dueAt?: string | null;
+    eventEndsAt?: string | null;
   };
 };
 
+/** "16 Dec 2026": the day a release is due, as Lagos reads it. */
+function dueDay(at: string | null | undefined): string {
+  return shortDate(at ? new Date(new Date(at).getTime() + 3_600_000).toISOString().slice(0, 10) : null);
+}
+
 /**
  * The phone messages of a money event (one call from the notices, idempotent: the message keys are the
- * stored event's). A booking's figures are read from the money module here, never taken from the
- * e-mail's data: paid, the musician's share, what went back, what the release gave the musician, when
- * the release is due. Only a refund's own amount and a payout's are the event's. Never throws.
+ * stored event's). Every figure is the event's, as the money module wrote it when the money moved
+ * (ADR 0026): the texts never read the booking's money again, nor decide a hold their own way. Never
+ * throws.
  */
-export async function phoneMoneyEvent(row: MoneyEventRow): Promise<void> {
+export async function phoneMoneyEvent(row: MoneyEventRow, now: Date = new Date()): Promise<void> {
   const d = row.data;
   const eventKey = `money:${row.id}`;
   try {
@@ -346,32 +374,37 @@ export async function phoneMoneyEvent(row: MoneyEventRow): Promise<void> {
     }
     if (!row.bookingId) return;
     const bookingId = row.bookingId;
-    const money = await peekBookingMoney(bookingId);
-    if (!money) return;
-    const paidKobo = money.paidKobo;
-    const shareKobo = money.charges?.musicianKobo ?? 0;
-    const settled = { refundKobo: money.refundedKobo, keepKobo: money.releasedShares.musicianKobo };
+    const paidKobo = d.paidKobo ?? 0;
+    const settled = { refundKobo: d.refundKobo ?? 0, keepKobo: d.musicianKobo ?? 0 };
     switch (row.kind) {
       case "paid": {
-        const due = shortDate(
-          money.releaseDueAt
-            ? new Date(money.releaseDueAt.getTime() + 3_600_000).toISOString().slice(0, 10)
-            : null,
-        );
-        await phoneBookingEvent("paid", bookingId, ["musician"], { eventKey, amountKobo: shareKobo, due });
-        await phoneBookingEvent("paid", bookingId, ["client"], { eventKey, amountKobo: paidKobo });
-        if (money.eventEndsAt)
+        const due = dueDay(d.dueAt);
+        const ended = d.eventEndsAt ? new Date(d.eventEndsAt) <= now : false;
+        await phoneBookingEvent("paid", bookingId, ["musician"], {
+          eventKey,
+          amountKobo: d.musicianKobo ?? 0,
+          due,
+        });
+        // An event already over is not waited for: the client is told when the release is due instead.
+        await phoneBookingEvent(ended ? "paid_after_event" : "paid", bookingId, ["client"], {
+          eventKey,
+          amountKobo: paidKobo,
+          due,
+        });
+        if (d.eventEndsAt && !ended)
           await phoneBookingEvent("release_due", bookingId, ["client"], {
             due,
-            notBefore: money.eventEndsAt,
+            notBefore: new Date(d.eventEndsAt),
           });
         return;
       }
       case "released":
-        await phoneBookingEvent("released", bookingId, ["musician", "client"], {
+        await phoneBookingEvent(d.payoutAccount ? "released_paid_out" : "released", bookingId, ["musician"], {
           eventKey,
-          amountKobo: money.releasedShares.musicianKobo,
+          amountKobo: d.musicianKobo ?? 0,
+          account: d.payoutAccount ?? undefined,
         });
+        await phoneBookingEvent("released", bookingId, ["client"], { eventKey });
         return;
       case "cancelled": {
         const byMusician = d.by === "musician";
@@ -395,16 +428,26 @@ export async function phoneMoneyEvent(row: MoneyEventRow): Promise<void> {
           refundKobo: d.refundKobo ?? 0,
         });
         return;
-      case "disputed":
-        await phoneBookingEvent("disputed", bookingId, ["musician"], { eventKey, amountKobo: shareKobo });
-        await phoneBookingEvent("disputed", bookingId, ["client"], { eventKey, amountKobo: paidKobo });
+      case "disputed": {
+        // The hold is the money module's (holds.clientDispute, carried on the notice): never assumed (M8).
+        const event = d.holdsMoney === false ? "disputed_nothing_held" : "disputed";
+        await phoneBookingEvent(event, bookingId, ["musician"], {
+          eventKey,
+          amountKobo: d.musicianKobo ?? 0,
+        });
+        await phoneBookingEvent(event, bookingId, ["client"], { eventKey, amountKobo: paidKobo });
         return;
-      case "dispute_resolved":
+      }
+      case "dispute_resolved": {
+        // Every naira of what was paid: back to the client, to the musician, kept by Stagebook.
+        const keptKobo = d.platformKobo ?? Math.max(0, paidKobo - settled.refundKobo - settled.keepKobo);
         await phoneBookingEvent("dispute_resolved", bookingId, ["musician", "client"], {
           eventKey,
           ...settled,
+          keptKobo,
         });
         return;
+      }
     }
   } catch (err) {
     logger.error({ err, id: row.id, kind: row.kind }, "phone messages of a money event not queued");

@@ -49,9 +49,35 @@ const vars = fc.record({
   amountKobo: kobo,
   refundKobo: kobo,
   keepKobo: kobo,
+  keptKobo: kobo,
 });
 
 describe("SMS texts", () => {
+  it("never cut a musician's name as long as 'Tunde & The Eko Groove' (phone walk 3, CONFUSING 7)", () => {
+    const band = "Tunde & The Eko Groove";
+    const v = {
+      // What an SMS carries: the short link (/s/{code}), never the page's own ~100-character one.
+      link: "https://stagebook.ng/s/AbCdEfGh",
+      client: "Ngozi Okafor",
+      musician: band,
+      who: "the organiser",
+      event: "Wedding",
+      date: "2026-12-19",
+      due: "21 Dec 2026",
+      account: "Guaranty Trust Bank **6789",
+      amountKobo: 57_750_000,
+      refundKobo: 28_875_000,
+      keepKobo: 24_750_000,
+      keptKobo: 4_125_000,
+    };
+    for (const { event, side } of every) {
+      if (!PHONE_TEMPLATES[event][side]?.sms.includes("{musician}")) continue;
+      const text = smsText(event, side, v);
+      expect(text, `${event} to the ${side}`).toContain(band);
+      expect(text.length).toBeLessThanOrEqual(SMS_MAX);
+    }
+  });
+
   it("are GSM-7, one segment, with the link whole, for every event and side", () => {
     fc.assert(
       fc.property(fc.constantFrom(...every), vars, ({ event, side }, v) => {

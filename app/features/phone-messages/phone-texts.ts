@@ -16,12 +16,15 @@ export const PHONE_EVENTS = [
   "past_booking_created",
   "booking_confirmed",
   "paid",
+  "paid_after_event",
   "release_due",
   "released",
+  "released_paid_out",
   "cancelled",
   "cancelled_unpaid",
   "refunded",
   "disputed",
+  "disputed_nothing_held",
   "dispute_resolved",
   "payout_sent",
   "payout_failed",
@@ -36,7 +39,9 @@ export type PhoneChannel = "sms" | "whatsapp";
 export const SENT_AT_NIGHT: ReadonlySet<PhoneEvent> = new Set([
   "updates_stopped",
   "paid",
+  "paid_after_event",
   "released",
+  "released_paid_out",
   "refunded",
   "payout_sent",
   "payout_failed",
@@ -45,6 +50,8 @@ export const SENT_AT_NIGHT: ReadonlySet<PhoneEvent> = new Set([
 /** What a message may name. Amounts in kobo; `date` a yyyy-MM-dd event date (null: not set yet). */
 export type PhoneVars = {
   link: string;
+  /** The link's short form (/s/{code}), which an SMS carries instead (phone walk 3, CONFUSING 7). */
+  shortLink?: string;
   client?: string;
   musician?: string;
   /** Who cancelled, as the recipient reads it ("you", "the organiser", "the musician"). */
@@ -57,6 +64,8 @@ export type PhoneVars = {
   amountKobo?: number;
   refundKobo?: number;
   keepKobo?: number;
+  /** What Stagebook keeps (service fee and commission): a dispute's decision names every naira. */
+  keptKobo?: number;
 };
 
 type Key = keyof PhoneVars;
@@ -147,9 +156,18 @@ export const PHONE_TEMPLATES: Record<PhoneEvent, Partial<Record<PhoneSide, Templ
       ["amountKobo", "musician", "event", "date", "link"],
     ),
   },
+  // Paid for an event that is already over: nothing to wait for, so it says when the release is due.
+  paid_after_event: {
+    client: t(
+      "Paid {amount} for {musician}, {event}, {date}. Released to them on {due} unless you report a problem. {link}",
+      "booking_paid_after_event_receipt",
+      "Receipt: you paid {{1}} for {{2}} at {{3}} on {{4}}. Stagebook holds it in escrow and releases it to them on {{5}} unless you report a problem. {{6}}",
+      ["amountKobo", "musician", "event", "date", "due", "link"],
+    ),
+  },
   release_due: {
     client: t(
-      "{event}, {date} with {musician} is over. Your payment is released to them on {due} unless you report a problem: {link}",
+      "{event}, {date} with {musician} is over. Released to them on {due} unless you report a problem: {link}",
       "booking_release_due",
       "Your event {{1}} on {{2}} with {{3}} is over. Your payment is released to them on {{4}} unless you report a problem: {{5}}",
       ["event", "date", "musician", "due", "link"],
@@ -167,6 +185,15 @@ export const PHONE_TEMPLATES: Record<PhoneEvent, Partial<Record<PhoneSide, Templ
       "booking_released_client",
       "Your payment for {{1}} on {{2}} has been released to {{3}}. Leave a review: {{4}}",
       ["event", "date", "musician", "link"],
+    ),
+  },
+  // Released, and an automatic payout sends it on at once: it says where the money went.
+  released_paid_out: {
+    musician: t(
+      "{amount} for {event}, {date} ({client}) is released and paid out to {account}. {link}",
+      "booking_released_paid_out",
+      "{{1}} for {{2}} on {{3}} ({{4}}) has been released and is being paid out automatically to {{5}}. {{6}}",
+      ["amountKobo", "event", "date", "client", "account", "link"],
     ),
   },
   cancelled: {
@@ -220,18 +247,34 @@ export const PHONE_TEMPLATES: Record<PhoneEvent, Partial<Record<PhoneSide, Templ
       ["event", "date", "amountKobo", "link"],
     ),
   },
-  dispute_resolved: {
+  // A dispute that holds no money (released already): never "stays held" (M8).
+  disputed_nothing_held: {
     musician: t(
-      "Dispute on {event}, {date} decided: {refund} back to {client}, {keep} to you. {link}",
-      "booking_dispute_decided_musician",
-      "The dispute on {{1}} on {{2}} is decided: {{3}} refunded to {{4}}, {{5}} released to you. {{6}}",
-      ["event", "date", "refundKobo", "client", "keepKobo", "link"],
+      "{client} reported a problem with {event}, {date}. No payment is held. Add your side: {link}",
+      "booking_dispute_opened_nothing_held",
+      "{{1}} reported a problem with {{2}} on {{3}}. No payment for it is held in escrow, so nothing is on hold. Add your side: {{4}}",
+      ["client", "event", "date", "link"],
     ),
     client: t(
-      "Your dispute on {event}, {date} is decided: {refund} back to you, {keep} to {musician}. {link}",
+      "We received your report on {event}, {date}. No payment is held now; our team reads it. {link}",
+      "booking_dispute_received_nothing_held",
+      "We received your report on {{1}} on {{2}}. No payment for it is held in escrow now; our team reads it and contacts you both. {{3}}",
+      ["event", "date", "link"],
+    ),
+  },
+  // Every naira of what was paid: back to the client, to the musician after commission, kept by Stagebook.
+  dispute_resolved: {
+    musician: t(
+      "Dispute decided: {refund} back to {client}, {keep} to you after commission, {kept} to Stagebook. {link}",
+      "booking_dispute_decided_musician",
+      "The dispute on {{1}} on {{2}} is decided: {{3}} refunded to {{4}}, {{5}} released to you after commission, {{6}} kept by Stagebook (service fee and commission). {{7}}",
+      ["event", "date", "refundKobo", "client", "keepKobo", "keptKobo", "link"],
+    ),
+    client: t(
+      "Dispute decided: {refund} back to you, {keep} to {musician} after commission, {kept} to Stagebook. {link}",
       "booking_dispute_decided_client",
-      "Your dispute on {{1}} on {{2}} is decided: {{3}} refunded to you, {{4}} released to {{5}}. {{6}}",
-      ["event", "date", "refundKobo", "keepKobo", "musician", "link"],
+      "Your dispute on {{1}} on {{2}} is decided: {{3}} refunded to you, {{4}} released to {{5}} after commission, {{6}} kept by Stagebook (service fee and commission). {{7}}",
+      ["event", "date", "refundKobo", "keepKobo", "musician", "keptKobo", "link"],
     ),
   },
   payout_sent: {
@@ -278,7 +321,12 @@ function t(sms: string, name: string, body: string, vars: Key[]): Template {
   return { sms, whatsapp: { name, body, vars } };
 }
 
-const SMS_MONEY: Record<string, Key> = { amount: "amountKobo", refund: "refundKobo", keep: "keepKobo" };
+const SMS_MONEY: Record<string, Key> = {
+  amount: "amountKobo",
+  refund: "refundKobo",
+  keep: "keepKobo",
+  kept: "keptKobo",
+};
 /** Variables shortened, longest first, when an SMS would not fit one segment. */
 const SHRINKABLE = new Set<Key>(["client", "musician", "who", "event", "account"]);
 const MIN_SHRUNK = 4;
@@ -317,6 +365,19 @@ function shrinkable(v = ""): { head: string; tail: string } {
   return { head: v.slice(0, v.length - tail.length), tail };
 }
 
+/** Whether the SMS fits one segment as it is, nothing shortened (else it carries the short link). */
+export function smsFitsWhole(event: PhoneEvent, side: PhoneSide, vars: PhoneVars): boolean {
+  const template = PHONE_TEMPLATES[event][side]?.sms;
+  if (!template) return true;
+  const values: Partial<Record<Key, string>> = {};
+  for (const key of Object.keys(vars) as Key[]) {
+    const v = value(key, vars, "sms");
+    values[key] = key === "link" ? v : toGsm7(v);
+  }
+  values.date = shortDate(vars.date);
+  return renderSms(template, values).length <= SMS_MAX;
+}
+
 /** The SMS for an event: GSM-7 basic characters, at most 160, the link always whole. */
 export function smsText(event: PhoneEvent, side: PhoneSide, vars: PhoneVars): string {
   const template = PHONE_TEMPLATES[event][side]?.sms;
@@ -329,9 +390,14 @@ export function smsText(event: PhoneEvent, side: PhoneSide, vars: PhoneVars): st
   values.date = shortDate(vars.date);
   let text = renderSms(template, values);
   while (text.length > SMS_MAX) {
-    const longest = [...SHRINKABLE]
-      .filter((k) => shrinkable(values[k]).head.length > MIN_SHRUNK && template.includes(`{${k}}`))
-      .sort((a, b) => shrinkable(values[b]).head.length - shrinkable(values[a]).head.length)[0];
+    const candidates = [...SHRINKABLE].filter(
+      (k) => shrinkable(values[k]).head.length > MIN_SHRUNK && template.includes(`{${k}}`),
+    );
+    // The musician's name is the last thing cut: it is what tells the reader who the text is about.
+    const others = candidates.filter((k) => k !== "musician");
+    const longest = (others.length > 0 ? others : candidates).sort(
+      (a, b) => shrinkable(values[b]).head.length - shrinkable(values[a]).head.length,
+    )[0];
     if (!longest) break;
     const { head, tail } = shrinkable(values[longest]);
     const cut = Math.max(MIN_SHRUNK, head.length - (text.length - SMS_MAX)) - 1;

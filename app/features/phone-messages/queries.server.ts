@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
+import { shortLinks } from "~db/schema/money-events";
 import { phoneBookingMutes, phoneConsents, phoneMessages } from "~db/schema/phone-messages";
 import { musicianProfiles } from "~db/schema/profiles";
 import type { PhoneChannel, PhoneEvent, PhoneSide, PhoneVars } from "./phone-texts";
@@ -325,4 +326,28 @@ export async function requestForPhone(requestId: string) {
     .orderBy(desc(b.createdAt))
     .limit(1);
   return { ...row, bookingId: booking?.id ?? null, bookingSlug: booking?.slug ?? null };
+}
+
+/** The short code of a path (made once per path: the same link always gets the same code). */
+export async function shortCodeFor(ex: DbExecutor, target: string, fresh: string): Promise<string> {
+  const [made] = await ex
+    .insert(shortLinks)
+    .values({ code: fresh, target })
+    .onConflictDoNothing()
+    .returning({ code: shortLinks.code });
+  if (made) return made.code;
+  const [row] = await ex
+    .select({ code: shortLinks.code })
+    .from(shortLinks)
+    .where(eq(shortLinks.target, target));
+  if (!row) throw new Error("short link code collided; try again");
+  return row.code;
+}
+
+export async function shortLinkTarget(code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ target: shortLinks.target })
+    .from(shortLinks)
+    .where(eq(shortLinks.code, code));
+  return row?.target ?? null;
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { data } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server";
+import { isCancellationPolicy, POLICY_LABELS } from "~/features/money/cancellation-policy";
 import { FILL_ALL_FIELDS, performanceSchema } from "~/features/performances/performance.schema";
 import { addPerformance, deletePerformance } from "~/features/performances/performances.server";
 import { carryPhoneUpdates, ownTextablePhone } from "~/features/phone-messages/phone-consent.server";
@@ -15,7 +16,6 @@ import {
 } from "~/features/portfolio/media.schema";
 import { instagramSchema, mediaTitleSchema, videoSchema } from "~/features/portfolio/portfolio.schema";
 import { addAudio, addEmbed, addImage, removeItem } from "~/features/portfolio/portfolio.server";
-import { isCancellationPolicy, POLICY_LABELS } from "~/features/refunds/cancellation-policy";
 import { chooseCancellationPolicy } from "~/features/wallet/wallet.server";
 import { formToObject } from "~/lib/field-errors";
 import { idempotent } from "~/server/idempotency.server";

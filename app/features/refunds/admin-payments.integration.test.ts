@@ -116,7 +116,7 @@ describe("admin Payments: disputes on paid bookings", () => {
 
 describe("a musician cancelling a paid booking", () => {
   it("refunds the client in full, so the escrow is never released to them", async () => {
-    const { cancelOwnBooking } = await import("~/features/bookings/bookings.server");
+    const { cancelOwnBooking } = await import("~/features/bookings/cancel-own-booking.server");
     const m = await createMusician();
     const booking = await insertBooking(m.profileId, {
       email: "cancelled@example.com",

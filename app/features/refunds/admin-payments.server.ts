@@ -3,13 +3,11 @@
 // retried), card disputes Paystack reported (one settled with an outcome we cannot read is recorded won
 // or lost here, review N5), and payments that could not be credited.
 import { resolveBookingDisputesIn } from "~/features/disputes/disputes.server";
-import { peekBookingsMoney, readBookingMoney } from "~/features/money/booking-money.server";
-import { applyReleaseTransition } from "~/features/money/release-transitions.server";
-import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
+import { applyTransition, peekBookingsMoney, readBookingMoney } from "~/features/money/booking-money.server";
+import { followMoneyEvents } from "~/features/money-followups/money-followups.server";
 import { recordChargebackOutcome } from "~/features/payments/chargeback.server";
 import { listPaymentAnomalies } from "~/features/payments/checkout.server";
 import { listChargeDisputes } from "~/features/payments/paystack/queries.server";
-import { afterRelease } from "~/features/payments/release.server";
 import { resumeReviewWindow } from "~/features/reviews/reviews.server";
 import { markMoneyAlertDone, openMoneyAlerts } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
@@ -99,9 +97,7 @@ export async function resolvePaymentDispute(
         ok: true as const,
         summary: "closed",
         refundIds: [],
-        releasedKobo: 0,
-        moved: false,
-        payout: null,
+        eventId: null,
       };
     }
     if (!money.held) return { ok: false as const, message: "This booking's payment is no longer held" };
@@ -109,8 +105,8 @@ export async function resolvePaymentDispute(
     const refund = outcome === "refund" ? held : outcome === "split" ? (refundKobo ?? 0) : 0;
     if (outcome === "split" && (refund <= 0 || refund >= held))
       return { ok: false as const, message: `Enter a refund between ₦0.01 and ${formatNaira(held - 1)}` };
-    // The released rest requests its automatic payout in this transaction (issue 29).
-    const split = await applyReleaseTransition(tx, money, "adminSplit", { refundKobo: refund });
+    // The split's event brings the released rest's automatic payout (issue 29), the notices and texts.
+    const split = await applyTransition(tx, money, "adminSplit", { refundKobo: refund });
     if (!split.ok) return { ok: false as const, message: split.message };
     const summary =
       outcome === "release"
@@ -123,21 +119,13 @@ export async function resolvePaymentDispute(
       ok: true as const,
       summary,
       refundIds: split.refundIds,
-      releasedKobo: split.musicianKobo,
-      moved: split.moved && refund < held,
-      payout: split.payout,
+      eventId: split.eventId,
     };
   });
   if (!done.ok) return done;
   for (const id of done.refundIds) await sendRefund(id);
-  if (done.moved)
-    await afterRelease(
-      bookingId,
-      { ok: true, moved: true, musicianKobo: done.releasedKobo, platformKobo: 0, payout: done.payout },
-      "admin",
-    );
+  await followMoneyEvents([done.eventId]);
   await resumeReviewWindow(bookingId);
-  if (done.summary !== "closed") await notifyMoneyEvent({ kind: "dispute_resolved", bookingId });
   return { ok: true, message: done.summary === "closed" ? "Dispute closed" : "Dispute resolved" };
 }
 

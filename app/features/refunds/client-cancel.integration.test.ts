@@ -8,7 +8,8 @@ import {
   musicianPayableAccount,
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
-import { startCheckout } from "~/features/payments/checkout.server";
+import type { CancellationPolicy } from "~/features/money/cancellation-policy";
+import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import type { ClientActor } from "~/features/payments/payer.server";
 import {
   bookingRow,
@@ -26,7 +27,6 @@ import { loader as publicProfileLoader } from "~/routes/musician-profile";
 import { action as profileAction, loader as profileLoader } from "~/routes/profile";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, testIp } from "../../../tests/support/accounts";
-import type { CancellationPolicy } from "./cancellation-policy";
 import { CLIENT_CANCEL_MESSAGES, cancelBookingAsClient } from "./client-cancel.server";
 import { refundForBooking } from "./refund-test-support";
 

@@ -5,20 +5,24 @@
 // no state exists in which the automatic release could still pay the musician the whole amount.
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
-import { type BookingMoney, peekBookingMoney, readBookingMoney } from "~/features/money/booking-money.server";
-import { moneyWasReceived } from "~/features/money/money-rules";
-import { applyReleaseTransition } from "~/features/money/release-transitions.server";
-import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
-import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
-import { sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
-import { formatNaira } from "~/lib/money";
-import { type DbExecutor, db } from "~/server/db.server";
+import {
+  applyTransition,
+  type BookingMoney,
+  peekBookingMoney,
+  readBookingMoney,
+} from "~/features/money/booking-money.server";
 import {
   type CancellationPolicy,
   cancellationRefundKobo,
   eventStartsAt,
   POLICY_LABELS,
-} from "./cancellation-policy";
+} from "~/features/money/cancellation-policy";
+import { moneyWasReceived } from "~/features/money/money-rules";
+import { followMoneyEvents } from "~/features/money-followups/money-followups.server";
+import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
+import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
+import { formatNaira } from "~/lib/money";
+import { type DbExecutor, db } from "~/server/db.server";
 import { type CancellableBooking, findBookingForCancel, markCancelled } from "./queries.server";
 import { sendRefund } from "./refunds.server";
 
@@ -101,14 +105,14 @@ export async function cancelBookingAsClient(
         refundKobo: 0,
         refundId: null,
         policy: null,
-        payout: null,
+        eventId: null,
       };
     // The policy the client paid under, frozen on the payment (a later change applies to new payments).
     const policy = money.policy;
     const refundKobo = cancellationRefundKobo(policy, money.escrowKobo, eventStartsAt(booking), now);
-    // What the policy kept for the musician goes to their bank on its own (issue 29): the split
-    // requests its automatic payout in this transaction.
-    const split = await applyReleaseTransition(tx, money, "clientCancelSplit", { refundKobo }, now);
+    // What the policy kept for the musician goes to their bank on its own (issue 29): the split's event
+    // brings its automatic payout, its notices and texts.
+    const split = await applyTransition(tx, money, "clientCancelSplit", { refundKobo });
     if (!split.ok) throw new Error(`client cancel of ${booking.id} refused: ${split.message}`);
     return {
       ok: true as const,
@@ -116,18 +120,20 @@ export async function cancelBookingAsClient(
       refundKobo,
       refundId: split.refundIds[0] ?? null,
       policy,
-      payout: split.payout,
+      eventId: split.eventId,
     };
   });
   if (!done.ok) return done;
   if (done.refundId) await sendRefund(done.refundId);
-  await sendRequestedPayout(done.payout);
-  await notifyMoneyEvent({
-    kind: "cancelled",
-    bookingId: done.booking.id,
-    by: "client",
-    policy: done.policy,
-  });
+  // A paid booking's cancellation is told by its money event; an unpaid one moved no money.
+  if (done.eventId) await followMoneyEvents([done.eventId]);
+  else
+    await notifyMoneyEvent({
+      kind: "cancelled",
+      bookingId: done.booking.id,
+      by: "client",
+      policy: done.policy,
+    });
   return {
     ok: true,
     refundKobo: done.refundKobo,

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { args, get } from "~/features/bookings/booking-test-support";
-import { cancelOwnBooking } from "~/features/bookings/bookings.server";
+import { cancelOwnBooking } from "~/features/bookings/cancel-own-booking.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { accountBalanceKobo, findLedgerBreaches } from "~/features/ledger/ledger.server";
 import {
@@ -13,6 +13,7 @@ import {
   musicianPayableAccount,
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
+import { POLICY_TERMS } from "~/features/money/cancellation-policy";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
 import {
@@ -35,7 +36,6 @@ import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import { bookingRefunds } from "~db/schema/wallet";
 import { createMusician, testIp } from "../../../tests/support/accounts";
 import { adminPaymentsView, resolvePaymentDispute } from "./admin-payments.server";
-import { POLICY_TERMS } from "./cancellation-policy";
 import { CLIENT_CANCEL_MESSAGES, cancelBookingAsClient } from "./client-cancel.server";
 import { startBookingRefundIn } from "./refund-test-support";
 import { handleRefundEvent } from "./refunds.server";

@@ -53,14 +53,16 @@ const refundProcessedKey = (refund: RefundRow) =>
 export async function startRefundOnMusicianCancel(
   tx: Parameters<typeof postLedgerTransaction>[0],
   bookingId: string,
-): Promise<{ ok: true; refundId: string | null } | { ok: false; message: string }> {
+): Promise<{ ok: true; refundId: string | null; eventId: string | null } | { ok: false; message: string }> {
   const money = await readBookingMoney(tx, bookingId);
-  if (!money?.held) return { ok: true, refundId: null };
+  if (!money?.held) return { ok: true, refundId: null, eventId: null };
   const done = await applyTransition(tx, money, "refund", {
     amountKobo: money.escrowKobo,
     reason: "musician_cancelled",
   });
-  return done.ok ? { ok: true, refundId: done.refundIds[0] ?? null } : { ok: false, message: done.message };
+  return done.ok
+    ? { ok: true, refundId: done.refundIds[0] ?? null, eventId: done.eventId }
+    : { ok: false, message: done.message };
 }
 
 /**

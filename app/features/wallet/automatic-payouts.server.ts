@@ -1,6 +1,6 @@
 // Automatic payouts (issue 29): money released to a musician goes to their bank on its own. Every
-// release (the money module's applyReleaseTransition, ADR 0022) asks for the payout of the released
-// share inside its own transaction (requestReleasePayout: the
+// release's money event (ADR 0026: the "payout" follow-up in money-followups) asks for the payout of the
+// released share in the follow-up's own transaction (requestReleasePayout: the
 // payout row and, unless a hold keeps it back, the ledger posting Available → payouts in transit); the
 // Paystack transfer goes out after commit, by the payout's reference, from the job queue (sendPayout:
 // a lost answer never pays twice, only Paystack's "not found" fails it).
@@ -119,8 +119,8 @@ async function insertReleasePayout(
 }
 
 /**
- * Inside the release's transaction (the booking locked first, then the musician's wallet here): asks for
- * the payout of what this release put in the musician's Available. Nothing when the musician turned
+ * The release's money event's "payout" follow-up (money-followups, in its own transaction; the wallet
+ * locked here): asks for the payout of what this release put in the musician's Available. Nothing when the musician turned
  * automatic payouts off, has no verified payout account, or the share is below the smallest
  * withdrawal; a release that already has a live payout gets no second one. Call sendRequestedPayout
  * with the result once the transaction has committed.
@@ -136,7 +136,8 @@ export async function requestReleasePayout(
   if (!settings) return null;
   const hold = payoutHold(settings, release.holds, now);
   // What may leave now: the one rule withdrawals and waiting payouts apply (M9). Released money that a
-  // card dispute on another booking still keeps back waits here until it may go.
+  // card dispute on another booking still keeps back waits here until it may go; so does money that left
+  // Available between the release's commit and this, its money event's follow-up (ADR 0026).
   const may = (await withdrawableKobo(tx, release.musicianId, paymentMode() === "live")).withdrawableKobo;
   const amountKobo = hold ? release.amountKobo : Math.min(release.amountKobo, may);
   const goesNow = !hold && amountKobo >= MIN_WITHDRAWAL_KOBO;
@@ -154,7 +155,9 @@ export async function requestReleasePayout(
  * After the release committed: queue the transfer (now, or at the end of the account's hold). If the
  * queue cannot be reached, the hourly sweep sends it.
  */
-export async function sendRequestedPayout(payout: PayoutRow | null | undefined): Promise<void> {
+export async function sendRequestedPayout(
+  payout: Pick<PayoutRow, "reference" | "status" | "musicianId"> | null | undefined,
+): Promise<void> {
   if (!payout) return;
   const settings = payout.status === "waiting" ? await findPaymentSettings(payout.musicianId) : undefined;
   await scheduleSend(payout.reference, heldUntil(settings, new Date()) ?? undefined);

@@ -8,12 +8,12 @@
 
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { eventStartsAt } from "~/features/money/cancellation-policy";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
 import { asPayer, insertBooking, testCheckoutReference } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { releaseEscrow } from "~/features/payments/release.server";
-import { eventStartsAt } from "~/features/refunds/cancellation-policy";
 import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { formatCalendarDate } from "~/lib/lagos-date";

@@ -11,8 +11,8 @@ import {
   PAYSTACK_CLEARING,
   payoutsInTransitAccount,
 } from "~/features/ledger/ledger-accounts";
-import { bookingCharges } from "~/features/payments/fees";
-import { configuredFeeRates } from "~/features/payments/fees.server";
+import { bookingCharges } from "~/features/money/fees";
+import { configuredFeeRates } from "~/features/money/fees.server";
 import { paystackSignature, testProviderSecret } from "~/features/payments/paystack/signature.server";
 import { TEST_FAILING_ACCOUNT_NUMBER } from "~/features/payments/paystack/test-banks";
 import type { WebhookPayload } from "~/features/payments/paystack/test-provider.server";

@@ -24,10 +24,15 @@ import {
   musicianHoldsEscrow,
   withdrawableKobo,
 } from "~/features/money/booking-money.server";
+import {
+  type CancellationPolicy,
+  DEFAULT_CANCELLATION_POLICY,
+  isCancellationPolicy,
+} from "~/features/money/cancellation-policy";
+import { configuredFeeRates } from "~/features/money/fees.server";
 import { sharesOf } from "~/features/money/money-rules";
 import { PAYOUT_PENDING_BOUND_MS, transferStep } from "~/features/money/payout-states.server";
 import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
-import { configuredFeeRates } from "~/features/payments/fees.server";
 import {
   PaymentProviderError,
   paymentMode,
@@ -36,11 +41,6 @@ import {
 } from "~/features/payments/paystack/provider.server";
 import { scheduleTestWebhook } from "~/features/payments/paystack/test-webhooks.server";
 import { recordedPayments } from "~/features/payments/recorded-payments.server";
-import {
-  type CancellationPolicy,
-  DEFAULT_CANCELLATION_POLICY,
-  isCancellationPolicy,
-} from "~/features/refunds/cancellation-policy";
 import { isIdempotencyKey } from "~/lib/idempotency";
 import { lagosToday } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";

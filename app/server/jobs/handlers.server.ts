@@ -17,6 +17,8 @@ import {
   UNREAD_MAIL_JOB,
   type UnreadMailJob,
 } from "~/features/messaging/unread-mail.server";
+import { MONEY_EVENT_JOB } from "~/features/money/money-events.server";
+import { runMoneyEventJob } from "~/features/money-followups/money-followups.server";
 import {
   MONEY_NOTICE_MAIL_JOB,
   sendMoneyNoticeMails,
@@ -29,7 +31,8 @@ import {
 } from "~/features/numbers/numbers.server";
 import { MONEY_SWEEP_JOB, runMoneySweep } from "~/features/payments/money-sweep.server";
 import { sendTestWebhook, TEST_WEBHOOK_JOB } from "~/features/payments/paystack/test-webhooks.server";
-import { RELEASE_JOB, runAutoRelease } from "~/features/payments/release.server";
+import { runAutoRelease } from "~/features/payments/release.server";
+import { RELEASE_JOB } from "~/features/payments/release-clock.server";
 import {
   PHONE_SEND_JOB,
   PHONE_SWEEP_JOB,
@@ -60,6 +63,8 @@ export function registerJobHandlers(): void {
   registerJob(SEND_PAYOUT_JOB, (data: { reference: string }) => runSendPayout(data), { concurrency: 4 });
   registerJob(RETRY_REFUND_JOB, retryRefundJob);
   registerJob(MONEY_NOTICE_MAIL_JOB, sendMoneyNoticeMails);
+  // A money event's follow-ups, queued in the transition's transaction (ADR 0026); several at once.
+  registerJob(MONEY_EVENT_JOB, runMoneyEventJob, { concurrency: 2 });
   registerJob(PHONE_SEND_JOB, async (data: { id: string }) => {
     await sendPhoneMessage(data);
   });

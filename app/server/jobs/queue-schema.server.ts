@@ -15,9 +15,10 @@ export async function installJobQueueSchema(owner: pg.Client): Promise<void> {
 }
 
 /**
- * The app role may insert send-mail jobs, and only those, in its own transaction (mail-queue.server.ts,
- * issue 28): a row-level policy keeps it from queueing any other job (a payout, say). The queue itself
- * connects as the owner, which the policy does not bind.
+ * The app role may insert send-mail jobs (mail-queue.server.ts, issue 28) and money-event and money-notice-mail
+ * jobs (ADR 0026: each names an event or a notice already stored; running one twice does nothing), and only those,
+ * in its own transaction: a row-level policy keeps it from queueing any other job (a payout, say). The
+ * queue itself connects as the owner, which the policy does not bind.
  */
 async function letAppQueueMail(owner: pg.Client): Promise<void> {
   await owner.query(`
@@ -30,6 +31,7 @@ async function letAppQueueMail(owner: pg.Client): Promise<void> {
       ALTER TABLE ${JOB_QUEUE_SCHEMA}.job ENABLE ROW LEVEL SECURITY;
       DROP POLICY IF EXISTS app_queues_mail ON ${JOB_QUEUE_SCHEMA}.job;
       CREATE POLICY app_queues_mail ON ${JOB_QUEUE_SCHEMA}.job TO stagebook_app
-        USING (name = 'send-mail') WITH CHECK (name = 'send-mail');
+        USING (name IN ('send-mail', 'money-event', 'money-notice-mail'))
+        WITH CHECK (name IN ('send-mail', 'money-event', 'money-notice-mail'));
     END $$`);
 }

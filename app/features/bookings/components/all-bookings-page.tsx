@@ -22,9 +22,9 @@ import { DisputeSidePanel } from "~/features/disputes/components/dispute-side-pa
 import type { DisputeThread } from "~/features/disputes/dispute-sides.server";
 import { BookingDownloads } from "~/features/documents/components/booking-downloads";
 import { StartConversationForm } from "~/features/messaging/components/start-conversation-form";
+import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/money/event-time";
 import { moneyWasReceived, phaseOfStatus } from "~/features/money/money-rules";
 import { PaymentStatusBadge } from "~/features/payments/components/payment-status-badge";
-import { eventEnded, eventEndsAt, formatLagosMoment } from "~/features/payments/event-time";
 import { OrganiserReputationLine } from "~/features/reviews/components/organiser-reputation";
 import { ReviewOrganiserLink } from "~/features/reviews/components/review-organiser-link";
 import type { OrganiserReputation } from "~/features/reviews/rating";

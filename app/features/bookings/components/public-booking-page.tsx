@@ -169,10 +169,10 @@ function CancelledByMusician({ reason }: { reason: string | null }) {
 }
 
 /** The first step of "What happens next", moving on once paid (never "Pay below" after paying). */
-function moneyStep(booking: PublicBooking, payment: React.ReactNode): string {
+export function moneyStep(booking: PublicBooking, payment: React.ReactNode): string {
   return (
     booking.money?.step ??
-    (payment
+    (payment && !moneyWasReceived(booking.paymentStatus)
       ? "Pay below. Your money is held in escrow and released to the musician only after the event."
       : `${booking.musicianName} will contact you about payment before the event.`)
   );

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
+import type { FeeRates } from "~/features/money/fees";
 import { parseOptionalNaira } from "~/lib/naira";
 import { commissionSentence, ratesSentence } from "../fee-words";
-import type { FeeRates } from "../fees";
 
 /** The server's rates, which the root loader passes to every page (they are the same for everyone). */
 export function useFeeRates(): FeeRates | undefined {

@@ -6,7 +6,7 @@ import {
   type CancellationPolicy,
   POLICY_LABELS,
   POLICY_TERMS,
-} from "../cancellation-policy";
+} from "~/features/money/cancellation-policy";
 
 /** The musician's choice of cancellation policy, in the profile editor's Account tab (its own form). */
 export function CancellationPolicyForm({ current, error }: { current: CancellationPolicy; error?: string }) {

@@ -1,4 +1,4 @@
-import { type CancellationPolicy, POLICY_LABELS, POLICY_TERMS } from "../cancellation-policy";
+import { type CancellationPolicy, POLICY_LABELS, POLICY_TERMS } from "~/features/money/cancellation-policy";
 
 /** The policy as organisers read it (public profile, booking page, pay panel). */
 export function CancellationPolicyNote({ policy }: { policy: CancellationPolicy }) {

@@ -1,8 +1,8 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { POLICY_LABELS } from "~/features/money/cancellation-policy";
 import { formatNaira } from "~/lib/money";
 import { useActionToast } from "~/lib/use-action-toast";
-import { POLICY_LABELS } from "../cancellation-policy";
 import type { ClientCancelPreview } from "../client-cancel.server";
 import { CancellationPolicyNote } from "./cancellation-policy-note";
 

@@ -4,7 +4,7 @@
 // Tiers are measured from the event's start in Lagos (UTC+1 all year): "up to 24 h before" includes
 // exactly 24 h before; one millisecond later is the next tier. Once the event has started the client
 // can no longer cancel (a dispute is the way to say something went wrong).
-import { proportionKobo } from "~/features/money/money-rules";
+import { proportionKobo } from "./money-rules";
 
 export const CANCELLATION_POLICIES = ["flexible", "moderate", "strict"] as const;
 export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];

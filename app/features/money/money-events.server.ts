@@ -1,0 +1,205 @@
+// Money events (issue 35 §2, ADR 0026): every transition that moves a booking's money writes its event in
+// its own transaction (the outbox, table money_events) and queues the `money-event` job there too, so the
+// event and its job commit or roll back with the money. Notices, texts, the automatic payout, the review
+// window and the receipt consume the event (consumeMoneyEvent), each once: a consumer's mark commits with
+// what it did. They read the event, never the booking's money again: it carries what moved, each side's
+// figures, the holds, the due time and who the client is.
+//
+// This module knows no consumer: they are passed in by the job's owner (app/server/jobs), so the money
+// module imports none of the features that use it.
+import { type DbExecutor, db, inTransaction, transactionSql } from "~/server/db.server";
+import { scheduleJob } from "~/server/jobs/jobs.server";
+import { logger } from "~/server/logger.server";
+import type { MoneyPhase } from "./money-rules";
+import * as q from "./queries.server";
+
+export const MONEY_EVENT_JOB = "money-event";
+/** The queued job waits this long, so the caller's own follow-up (right after its commit) usually runs first. */
+const JOB_DELAY_MS = 30_000;
+
+/** The transitions, as the event names them (the keys of TRANSITIONS). */
+export type MoneyEventKind =
+  | "credit"
+  | "release"
+  | "refund"
+  | "clientCancelSplit"
+  | "adminSplit"
+  | "chargebackLost"
+  | "chargebackWon"
+  | "duplicateRefund";
+
+/** A booking's money after a transition: what moved, each side's figures, the holds, the due time, the client. */
+export type MoneyEvent = {
+  id: string;
+  /** Unique per occurrence: the transition and its postings' keys. */
+  key: string;
+  kind: MoneyEventKind;
+  bookingId: string;
+  /** The booking's reference ("f35fp66q"), as receipts and texts name it. */
+  bookingSlug: string;
+  musicianId: string;
+  /** The successful charge's reference (null: unpaid). */
+  paymentReference: string | null;
+  /** When it committed (ISO). */
+  at: string;
+  /** Who asked: a release's client/auto/admin; a refund's reason. */
+  by: string | null;
+  /** What this transition moved (kobo). */
+  moved: {
+    /** Back to the client (to refunds pending, then the card). */
+    refundKobo: number;
+    /** Into the musician's Available (after commission, after any chargeback debt repaid). */
+    musicianKobo: number;
+    /** A lost chargeback's debt the musician repaid from this release. */
+    repaidKobo: number;
+    /** Kept by Stagebook (service fee and commission). */
+    platformKobo: number;
+    /** Refund rows made, to send to the provider. */
+    refundIds: string[];
+  };
+  /** The booking's money after it, as the money module derives it. */
+  figures: {
+    /** What the client paid (price + service fee). */
+    paidKobo: number;
+    priceKobo: number;
+    serviceFeeKobo: number;
+    commissionKobo: number;
+    commissionBp: number;
+    /** The musician's share of the whole payment (price − commission). */
+    musicianShareKobo: number;
+    escrowKobo: number;
+    refundedKobo: number;
+    chargedBackKobo: number;
+    /** What the release (all releases) gave the musician and Stagebook. */
+    releasedToMusicianKobo: number;
+    releasedToPlatformKobo: number;
+  };
+  phase: MoneyPhase;
+  held: boolean;
+  holds: { clientDispute: boolean; cardDispute: boolean };
+  releaseDueAt: string | null;
+  eventEndsAt: string | null;
+  creditedAt: string | null;
+  bookingStatus: string;
+  /** The cancellation policy frozen on the payment (null: unpaid). */
+  policy: "flexible" | "moderate" | "strict" | null;
+  /** Paid through the built-in test provider: no real money (an automatic payout waits for real money). */
+  testMoney: boolean;
+  /** Who the client is (notices and texts go here). */
+  client: { name: string; email: string | null; phone: string | null; userId: string | null };
+  payer: { paymentId: string; userId: string | null; email: string } | null;
+};
+
+export type MoneyEventInput = Omit<MoneyEvent, "id" | "at" | "client">;
+
+/**
+ * Writes the event in the transition's transaction and queues its job there (pg-boss `send` on the same
+ * connection). Null: the same event was written before (a repeat moves nothing and tells nobody again).
+ */
+export async function writeMoneyEvent(tx: DbExecutor, input: MoneyEventInput): Promise<string | null> {
+  const client = (await q.clientOfBooking(tx, input.bookingId)) ?? {
+    name: "",
+    email: null,
+    phone: null,
+    userId: null,
+  };
+  const at = new Date();
+  const data = { ...input, at: at.toISOString(), client };
+  const id = await q.insertMoneyEvent(tx, {
+    eventKey: input.key,
+    kind: input.kind,
+    bookingId: input.bookingId,
+    musicianId: input.musicianId,
+    data,
+  });
+  if (!id) return null;
+  await scheduleJob(
+    MONEY_EVENT_JOB,
+    { id },
+    { db: transactionSql(tx), singletonKey: id, startAfter: new Date(at.getTime() + JOB_DELAY_MS) },
+  );
+  return id;
+}
+
+/** One follow-up of money events. `run` works inside the consumption's transaction (`db` joins it). */
+export type MoneyEventConsumer = {
+  name: string;
+  /** Whether this consumer has anything to do with the event (false: marked consumed, nothing run). */
+  wants: (event: MoneyEvent) => boolean;
+  /** Its database part, committed with its mark; what it returns (an object) is kept with the mark. */
+  run: (event: MoneyEvent, earlier: Record<string, Record<string, unknown>>) => Promise<unknown>;
+  /** Its outside part (mail, a transfer), after the commit; its own retries cover a failure. */
+  after?: (event: MoneyEvent, result: Record<string, unknown>) => Promise<void>;
+};
+
+export async function readMoneyEvent(id: string, ex: DbExecutor = db): Promise<MoneyEvent | null> {
+  const row = await q.findMoneyEvent(ex, id);
+  return row ? ({ ...(row.data as Omit<MoneyEvent, "id">), id: row.id } as MoneyEvent) : null;
+}
+
+/**
+ * Consumes one event with each consumer in order, each at most once (its mark and its work commit
+ * together). Earlier consumers' results are passed on (the notice says where an automatic payout sent
+ * the money). Returns the consumers that ran now. A consumer that throws is left unmarked and the error
+ * rethrown, so the job retries it (and only it, and those after it).
+ */
+export async function consumeMoneyEvent(id: string, consumers: MoneyEventConsumer[]): Promise<string[]> {
+  const event = await readMoneyEvent(id);
+  if (!event) return [];
+  const ran: string[] = [];
+  const earlier: Record<string, Record<string, unknown>> = {};
+  for (const c of consumers) {
+    const done = await inTransaction(async () => {
+      if (!(await q.claimConsumption(db, id, c.name))) return null;
+      if (!c.wants(event)) return {};
+      const returned = await c.run(event, earlier);
+      const result = returned && typeof returned === "object" ? (returned as Record<string, unknown>) : {};
+      await q.recordConsumptionResult(db, id, c.name, result);
+      return result;
+    });
+    if (done === null) {
+      earlier[c.name] = (await q.consumptionResult(db, id, c.name)) ?? {};
+      continue;
+    }
+    earlier[c.name] = done;
+    if (!c.wants(event)) continue;
+    ran.push(c.name);
+    if (c.after)
+      await c
+        .after(event, done)
+        .catch((err) =>
+          logger.warn(
+            { err, id, consumer: c.name },
+            "money event follow-up failed after its commit; its own retry sends it",
+          ),
+        );
+  }
+  return ran;
+}
+
+/** Consumes events right after their transition committed; a failure is left to the queued job. */
+export async function consumeMoneyEventsNow(
+  ids: (string | null | undefined)[],
+  consumers: MoneyEventConsumer[],
+) {
+  for (const id of ids) {
+    if (!id) continue;
+    await consumeMoneyEvent(id, consumers).catch((err) =>
+      logger.warn({ err, id }, "money event not consumed yet; its job will"),
+    );
+  }
+}
+
+/** Events some consumer has not consumed, a while after they were written (their job was lost). */
+export function unconsumedMoneyEventIds(
+  consumers: MoneyEventConsumer[],
+  olderThanSeconds = 600,
+  limit = 200,
+) {
+  return q.unconsumedMoneyEvents(
+    db,
+    consumers.map((c) => c.name),
+    olderThanSeconds,
+    limit,
+  );
+}

@@ -1,0 +1,43 @@
+// The payer's receipt: the "receipt" follow-up of a credit's money event (money-followups, ADR 0026).
+import { contractAttachments } from "~/features/documents/documents.server";
+import type { MoneyEvent } from "~/features/money/money-events.server";
+import { formatNaira } from "~/lib/money";
+import { db } from "~/server/db.server";
+import { publicOrigin } from "~/server/env.server";
+import { sendMail } from "~/server/mail/mailer.server";
+import { issueManageLink, RECEIPT_LINK_TTL_MS } from "./payer.server";
+
+/**
+ * The payer's receipt (the credit's event: the "receipt" follow-up, inside its consumption's transaction):
+ * the figures paid and the payer's way in from another device (ADR 0013), made here and only ever sent
+ * in the receipt. A mail server that fails throws, so the follow-up is retried, link and all.
+ */
+export async function sendPaymentReceipt(e: MoneyEvent): Promise<void> {
+  if (!e.payer || !e.paymentReference) return;
+  const booking = { id: e.bookingId, slug: e.bookingSlug };
+  const manage = await issueManageLink(db, booking, e.payer.paymentId, RECEIPT_LINK_TTL_MS);
+  await sendMail({
+    to: e.payer.email,
+    subject: `Payment receipt — booking ${e.bookingSlug}`,
+    text: [
+      `Hello ${e.client.name},`,
+      "",
+      "We have received your payment. It is held in escrow until your event is completed.",
+      "",
+      `Booking price: ${formatNaira(e.figures.priceKobo)}`,
+      `Service fee: ${formatNaira(e.figures.serviceFeeKobo)}`,
+      `Total paid: ${formatNaira(e.figures.paidKobo)}`,
+      `Reference: ${e.paymentReference}`,
+      "",
+      `Booking: ${publicOrigin()}/booking/${e.bookingSlug}`,
+      "",
+      "Only you, the payer, can confirm the event happened, cancel or dispute this paid booking. The browser you",
+      "paid with already can; to do it on another device, open this link there (it works once, within 7 days;",
+      "you can ask for a new one on the booking page):",
+      manage,
+      "",
+      "Your contract for this booking is attached.",
+    ].join("\n"),
+    attachments: await contractAttachments(e.bookingId),
+  });
+}
