@@ -7,7 +7,7 @@
 
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
 import { musicianRequestLink } from "~/features/booking-requests/request-link.server";
-import { maskContactDetails } from "~/features/messaging/contact-mask";
+import { ourWords, type Shown, textShownTo } from "~/features/messaging/contact-boundary";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { clientOf } from "~/features/money/client-identity.server";
 import { musicianDisplayName } from "~/lib/display-name";
@@ -217,11 +217,13 @@ export async function sweepPhoneMessages(now: Date = new Date()): Promise<number
 
 // ——— the events ———
 
-const masked = (text: string | null | undefined) => maskContactDetails(text ?? "").text;
+// A text has no booking with its reader's money state at hand, so names read as public: masked.
+const masked = (text: string | null | undefined): Shown => textShownTo(text ?? "", "public");
 
-function eventName(type: string, other: string | null): string {
+function eventName(type: string, other: string | null): Shown {
   if ((type === "Others" || type === "other") && other) return masked(other);
-  return requestEventTypeLabels[type as keyof typeof requestEventTypeLabels] ?? type;
+  const label = requestEventTypeLabels[type as keyof typeof requestEventTypeLabels];
+  return label ? ourWords(label) : masked(type);
 }
 
 const bookingLink = (slug: string) => `${publicOrigin()}/booking/${slug}`;
