@@ -15,7 +15,6 @@ export type MoneyNoticeKind =
   | "payout_sent"
   | "payout_failed";
 
-
 /** Who acted when the booking link was used by anyone but the client's own account (issue 35 §1). */
 export const LINK_ACTOR = "Someone with the booking link";
 /** The client's way back from a cancellation made with the link. */

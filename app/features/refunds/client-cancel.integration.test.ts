@@ -196,7 +196,7 @@ describe("a client cancelling from /booking/{slug}", () => {
     expect(await cancelBookingAsClient(booking.slug, testIp(), anyone, daysBefore(1))).toEqual({
       ok: true,
       refundKobo: 0,
-      message: "Booking cancelled.",
+      message: "Booking cancelled. It can be undone from this page for 24 hours.",
     });
     expect(await bookingRow(booking.id)).toEqual({ status: "cancelled", paymentStatus: "unpaid" });
   });

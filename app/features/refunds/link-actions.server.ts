@@ -58,7 +58,8 @@ export async function undoLinkCancellation(
         !moneyWasReceived(booking.paymentStatus)
           ? await latestLinkCancel(booking.id, tx)
           : null;
-      if (!action?.previousStatus) return { ok: false as const, status: 409, message: LINK_UNDO_MESSAGES.nothing };
+      if (!action?.previousStatus)
+        return { ok: false as const, status: 409, message: LINK_UNDO_MESSAGES.nothing };
       if (now >= undoUntil(action.actedAt))
         return { ok: false as const, status: 409, message: LINK_UNDO_MESSAGES.tooLate };
       // The calendar's overlap rules: another booking at that time since, and the musician is taken.

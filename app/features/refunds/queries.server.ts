@@ -201,7 +201,11 @@ export async function latestLinkCancel(bookingId: string, ex: DbExecutor = db) {
     .select()
     .from(linkActions)
     .where(
-      and(eq(linkActions.bookingId, bookingId), eq(linkActions.action, "cancel"), isNull(linkActions.undoneAt)),
+      and(
+        eq(linkActions.bookingId, bookingId),
+        eq(linkActions.action, "cancel"),
+        isNull(linkActions.undoneAt),
+      ),
     )
     .orderBy(desc(linkActions.actedAt))
     .limit(1);
