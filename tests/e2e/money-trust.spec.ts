@@ -67,8 +67,25 @@ test("past time asked first; Confirm shows price, fee and total; a stranger with
   // The client, on a phone: Confirm shows the price, the 5% fee and the total first.
   const client = await (await browser.newContext(PHONE)).newPage();
   await client.goto(link);
-  await client.getByText("Confirm Booking", { exact: true }).click();
+  await expect(
+    client.getByRole("heading", { level: 1, name: "Tunde Sax has sent you a booking" }),
+  ).toBeVisible();
+  // Opened by keyboard, the question takes the whole bottom bar (phone walk 3: it was squeezed into its
+  // left half, beside Dispute Booking, which steps aside while it is open).
+  const bar = client.getByTestId("booking-actions");
+  await expect(bar.getByRole("button", { name: "Dispute Booking" })).toBeVisible();
+  await client.locator("summary", { hasText: "Confirm Booking" }).focus();
+  await client.keyboard.press("Enter");
   const question = client.getByRole("region", { name: "Confirm this booking?" });
+  await expect(question).toBeVisible();
+  await expect(bar.getByRole("button", { name: "Dispute Booking" })).toBeHidden();
+  const barBox = (await bar.boundingBox())!;
+  const questionBox = (await question.boundingBox())!;
+  // The bar's padding (12 px a side) is all that lies between them.
+  expect(questionBox.width).toBeGreaterThanOrEqual(barBox.width - 2 * 12 - 2);
+  expect(questionBox.x).toBeLessThanOrEqual(barBox.x + 12 + 1);
+  await client.keyboard.press("Tab");
+  await expect(question.getByRole("button", { name: "Yes, confirm booking" })).toBeFocused();
   await expect(question).toContainText("Price ₦80,000.00 + Service fee (5%) ₦4,000.00 = Total ₦84,000.00");
   await expect(question).not.toContainText("can no longer be disputed");
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
@@ -80,9 +97,15 @@ test("past time asked first; Confirm shows price, fee and total; a stranger with
   await expect(
     client.getByText("Payment received — held in escrow until your event is completed").first(),
   ).toBeVisible();
-  // The payer may call the musician now.
+  // The payer may call the musician now, and the page speaks of a paid booking.
   await expect(client.getByRole("heading", { name: "Contact Tunde Sax" })).toBeVisible();
   await expect(client.getByText(MUSICIAN_PHONE).first()).toBeVisible();
+  await expect(
+    client.getByRole("heading", { level: 1, name: "Your booking with Tunde Sax is paid" }),
+  ).toBeVisible();
+  await expect(client.getByText("To reach Tunde Sax, call or text them on the number shown")).toBeVisible();
+  await expect(client.getByText("reply where they sent you this link")).toHaveCount(0);
+  await expect(client.getByText("Add the event to your calendar so you don't miss it.")).toBeVisible();
 
   // A stranger with the same link, signed out and without the payer's cookie.
   const stranger = await (await browser.newContext(PHONE)).newPage();
@@ -92,6 +115,9 @@ test("past time asked first; Confirm shows price, fee and total; a stranger with
   await expect(stranger.getByText(MUSICIAN_PHONE)).toHaveCount(0);
   await expect(stranger.getByText("You have confirmed this booking.")).toHaveCount(0);
   await expect(stranger.getByText("This booking is confirmed and paid.")).toBeVisible();
+  await expect(
+    stranger.getByRole("heading", { level: 1, name: "This booking with Tunde Sax is paid" }),
+  ).toBeVisible();
   const anonymous = await playwright.request.newContext({ baseURL });
   const contract = await anonymous.get(`/booking/${bookingSlug}/documents/contract`);
   expect(contract.status()).toBe(200);

@@ -18,12 +18,13 @@ import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout
 import { testCheckoutReference } from "~/features/payments/payment-test-support";
 import { paymentProvider } from "~/features/payments/paystack/provider.server";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
+import { shortLink } from "~/features/phone-messages/short-links.server";
 import { listAllReviewsForMusician } from "~/features/reviews/queries.server";
 import { seedPublishedReviews } from "~/features/reviews/review-test-support";
 import { submitClientReview } from "~/features/reviews/reviews.server";
 import { saveOwnBankAccount } from "~/features/wallet/wallet.server";
 import { db } from "~/server/db.server";
-import { env } from "~/server/env.server";
+import { env, publicOrigin } from "~/server/env.server";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { reviewReports } from "~db/schema/reviews";
 import type { Actor, World } from "./world";
@@ -622,6 +623,21 @@ export const matrix: Record<string, MatrixRow> = {
     }),
     expect: { visitor: "login", other: 404, admin: 404, organiser: 404, owner: "ok" },
     private: true,
+  },
+  "routes/short-link.tsx#loader": {
+    why: "a text's short link: whoever holds it is sent to the page it stands for (which checks who is asking)",
+    call: async () => {
+      const link = await shortLink(db, `${publicOrigin()}/booking/matrix`);
+      const code = link.slice(link.lastIndexOf("/") + 1);
+      return { path: `/s/${code}`, params: { code } };
+    },
+    expect: {
+      visitor: { redirect: "/booking/matrix" },
+      other: { redirect: "/booking/matrix" },
+      admin: { redirect: "/booking/matrix" },
+      organiser: { redirect: "/booking/matrix" },
+      owner: { redirect: "/booking/matrix" },
+    },
   },
   "routes/test-checkout.tsx#loader": {
     why: "the test provider's checkout stands in for Paystack's: whoever holds its URL may pay",

@@ -268,6 +268,8 @@ export type PublicBooking = Omit<BookingSummaryData, "email" | "phoneNumber" | "
   musicianWebsite: string | null;
   /** The musician's phone, only once the booking is paid (issue 22 §4). */
   musicianPhone: string | null;
+  /** The event's time has come or gone (Lagos): no "add it to your calendar" hint (phone walk 3). */
+  eventOver: boolean;
   /** Money said plainly (issue 23 §4): what was paid, who cancelled and the refund, a dispute's outcome. */
   money: ClientBookingNews | null;
   /** Before confirming (issue 27): what the client will pay, the fee and the total, not just the price. */
@@ -382,6 +384,8 @@ export async function getPublicBooking(
     // "Disputed" only while a dispute holds money (M3): not a settled complaint, not one that holds nothing.
     disputed: held?.holds.clientDispute ?? false,
     musicianWebsite: row.musicianWebsiteActive && row.musicianSlug ? `/musicians/${row.musicianSlug}` : null,
+    // Said by the server's clock, so the page and its hydration agree.
+    eventOver: timeAlreadyOver(row),
     // Not on a cancelled booking: there is no event to call about (phone walk 2).
     musicianPhone:
       contactsShared(row.paymentStatus) && row.status !== "cancelled" ? (row.musicianPhone ?? null) : null,

@@ -10,6 +10,7 @@ import { availableKobo, requestWithdrawal, saveOwnBankAccount } from "~/features
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { loader as rootLoader } from "~/root";
 import { pool } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, loadContext, testIp } from "../../../tests/support/accounts";
 import { handleChargeSuccess, startCheckout } from "./checkout.server";
@@ -42,15 +43,21 @@ async function paidAndReleased() {
   return { musician: m, booking, reference };
 }
 
-/** Runs `work` as if PAYSTACK_SECRET_KEY were set (the provider says it is Paystack). */
+/**
+ * Runs `work` as if a live PAYSTACK_SECRET_KEY were set: the provider says it is Paystack, and the key
+ * makes the mode live (a test key's money is test money too, M1).
+ */
 async function asLivePaystack<T>(work: () => Promise<T>): Promise<T> {
   const provider = paymentProvider() as { -readonly [K in keyof PaymentProvider]: PaymentProvider[K] };
   const kind = provider.kind;
+  const key = env().PAYSTACK_SECRET_KEY;
   provider.kind = "paystack";
+  Object.assign(env(), { PAYSTACK_SECRET_KEY: "sk_live_test_mode_check" });
   try {
     return await work();
   } finally {
     provider.kind = kind;
+    Object.assign(env(), { PAYSTACK_SECRET_KEY: key });
   }
 }
 

@@ -117,6 +117,22 @@ export function PublicBookingPage({
   );
 }
 
+/**
+ * The page's heading for the booking's phase (phone walk 3: "has sent you a booking" stayed on after
+ * paying). The spec's words while it waits for the client; completed only once the money has left escrow,
+ * as nextStep says.
+ */
+export function bookingHeading(booking: PublicBooking): string {
+  const name = booking.musicianName;
+  // Only the payer is spoken to as the client once paid (issue 27).
+  const yours = booking.speaksToClient !== false ? "Your booking" : "This booking";
+  if (booking.status === "pending") return `${name} has sent you a booking`;
+  if (booking.status === "cancelled") return `${yours} with ${name} was cancelled`;
+  if (booking.status === "completed" && !booking.moneyHeld) return `${yours} with ${name} is complete`;
+  if (moneyWasReceived(booking.paymentStatus)) return `${yours} with ${name} is paid`;
+  return `${yours} with ${name} is confirmed`;
+}
+
 /** The one thing the client should do now, said in their words. */
 export function nextStep(booking: PublicBooking, dispute: ClientDisputeView | null = null): string {
   // Once paid, only the payer is spoken to as the client (issue 27).
@@ -190,7 +206,10 @@ function WhatHappensNext({ booking, payment }: { booking: PublicBooking; payment
       <ol className="grid list-decimal gap-2 pl-5 text-sm">
         <li>{moneyStep(booking, payment)}</li>
         <li>
-          To reach {booking.musicianName}, reply where they sent you this link
+          {booking.musicianPhone
+            ? // The contact card shows their number: point to it, not back to where the link came from.
+              `To reach ${booking.musicianName}, call or text them on the number shown`
+            : `To reach ${booking.musicianName}, reply where they sent you this link`}
           {booking.musicianWebsite ? (
             <>
               {" "}
@@ -202,7 +221,9 @@ function WhatHappensNext({ booking, payment }: { booking: PublicBooking; payment
           ) : null}
           .
         </li>
-        {booking.eventDate && <li>Add the event to your calendar so you don't miss it.</li>}
+        {booking.eventDate && !booking.eventOver && (
+          <li>Add the event to your calendar so you don't miss it.</li>
+        )}
       </ol>
       <BookingDownloads
         slug={booking.slug}
@@ -252,7 +273,7 @@ function BookingDetails({
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pt-6 pb-28 md:pb-8">
       <div className="grid gap-1">
-        <h1 className="text-2xl font-bold sm:text-3xl">{booking.musicianName} has sent you a booking</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{bookingHeading(booking)}</h1>
         {booking.money?.paidLine && (
           <p
             role="status"
@@ -315,10 +336,16 @@ function BookingDetails({
         <div className="grid gap-4 md:sticky md:top-20">
           {(pending || canDispute) && (
             // On a phone the actions stay in reach at the bottom of the screen; beside the summary on wide screens.
-            <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t bg-background/95 p-3 shadow-lg backdrop-blur md:static md:flex-col md:rounded-lg md:border md:p-4 md:shadow-sm">
+            // The bar may grow past the screen with the question open: it scrolls rather than hides Yes.
+            <div
+              data-testid="booking-actions"
+              className="fixed inset-x-0 bottom-0 z-20 flex max-h-[85dvh] gap-2 overflow-y-auto border-t bg-background/95 p-3 shadow-lg backdrop-blur md:static md:max-h-none md:flex-col md:overflow-visible md:rounded-lg md:border md:p-4 md:shadow-sm"
+            >
               {pending && (
                 <ConfirmDisclosure
-                  className="flex-1"
+                  // Open, the question takes the whole bar on a phone (phone walk 3: it was squeezed into
+                  // half of it): the buttons beside it step aside, in CSS, so it holds before hydration too.
+                  className="peer min-w-0 flex-1"
                   variant="default"
                   size="default"
                   trigger={confirming ? "Confirming..." : "Confirm Booking"}
@@ -339,7 +366,7 @@ function BookingDetails({
                 </ConfirmDisclosure>
               )}
               {canDispute && (
-                <div className="flex-1 [&>button]:w-full">
+                <div className="flex-1 max-md:peer-open:hidden [&>button]:w-full">
                   <DisputeDialog slug={booking.slug} disabled={false} heldKobo={heldKobo} contact={contact} />
                 </div>
               )}
