@@ -13,6 +13,7 @@ import { sendPhoneMessage } from "~/features/phone-messages/phone-messages.serve
 import { phoneOutbox } from "~/features/phone-messages/phone-test-support";
 import { addDaysToDate, lagosToday } from "~/lib/lagos-date";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/booking";
+import { action as phoneUpdatesAction } from "~/routes/phone-updates";
 import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { bookingsByMusician } from "~db/schema/bookings";
@@ -145,6 +146,36 @@ describe("what is done with the booking link is told as the link's, not 'you'", 
     expect(mailsTo(theirs.client.email).map((m) => m.subject)).toEqual([
       expect.stringMatching(/^Someone with the booking link cancelled /),
     ]);
+  });
+});
+
+describe("texts turned off with the link", () => {
+  const turn = (who: { cookie: string } | null, slug: string, enabled: "on" | "off") =>
+    answer(() => phoneUpdatesAction(args(post(who, "/phone-updates", { scope: "booking", slug, enabled }))));
+  const pagePanel = async (slug: string) =>
+    (await answer(() => bookingLoader(args(get(null, `/booking/${slug}`), { slug })))).body.phoneUpdates;
+
+  it("a stranger's 'off' is told to both sides and on the page as the link's; the client's own is not", async () => {
+    const w = await unpaidWedding();
+    expect((await turn(null, w.booking.slug, "off")).status).toBe(302);
+    const toClient = mailsTo(w.client.email).map((m) => m.subject);
+    expect(toClient).toEqual([
+      `Someone with the booking link turned off text updates for booking ${w.booking.slug}`,
+    ]);
+    expect(
+      mailsTo(w.musician.email).some((m) => m.subject.startsWith("Someone with the booking link turned off")),
+    ).toBe(true);
+    expect(await pagePanel(w.booking.slug)).toMatchObject({ enabled: false, offByLink: true });
+    // On again: the panel no longer blames the link.
+    await turn(null, w.booking.slug, "on");
+    expect(await pagePanel(w.booking.slug)).toMatchObject({ enabled: true });
+    expect((await pagePanel(w.booking.slug)).offByLink).toBeUndefined();
+
+    const ife = await createOrganiser();
+    const own = await unpaidWedding({ clientUserId: ife.userId });
+    expect((await turn(ife, own.booking.slug, "off")).status).toBe(302);
+    expect(mailsTo(own.client.email)).toEqual([]);
+    expect((await pagePanel(own.booking.slug)).offByLink).toBeUndefined();
   });
 });
 
