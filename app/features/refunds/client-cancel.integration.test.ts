@@ -9,7 +9,7 @@ import {
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
 import type { CancellationPolicy } from "~/features/money/cancellation-policy";
-import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import { startCheckout } from "~/features/payments/checkout.server";
 import type { ClientActor } from "~/features/payments/payer.server";
 import {
   bookingRow,
