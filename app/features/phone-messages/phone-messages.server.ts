@@ -226,6 +226,8 @@ function eventName(type: string, other: string | null): Shown {
   return label ? ourWords(label) : masked(type);
 }
 
+/** Who acted, in a text, when the booking link was used by anyone but the client's account (issue 35 §1). */
+export const LINK_WHO = "someone with the booking link";
 const bookingLink = (slug: string) => `${publicOrigin()}/booking/${slug}`;
 const dashboardLink = () => `${publicOrigin()}/musician_dashboard`;
 
@@ -413,13 +415,15 @@ export async function phoneMoneyEvent(row: MoneyEventRow, now: Date = new Date()
         // An unpaid booking's cancellation moves no money: its texts speak of no refund (issue 30).
         const event = paidKobo > 0 ? "cancelled" : "cancelled_unpaid";
         const common = { eventKey, ...settled };
+        // Someone holding only the booking link is never "you" nor "the organiser" (issue 35 §1).
+        const byLink = d.by === "link";
         await phoneBookingEvent(event, bookingId, ["musician"], {
           ...common,
-          who: byMusician ? "you" : "the organiser",
+          who: byMusician ? "you" : byLink ? LINK_WHO : "the organiser",
         });
         await phoneBookingEvent(event, bookingId, ["client"], {
           ...common,
-          who: byMusician ? "the musician" : "you",
+          who: byMusician ? "the musician" : byLink ? LINK_WHO : "you",
         });
         return;
       }
