@@ -157,10 +157,12 @@ export function createApp(): express.Express {
 
   // A profile view is counted here, before the public page cache answers (issue 38): once per visitor
   // per day, after the answer has gone, without holding the page up or failing it.
-  app.get("/musicians/:slug", (req, res, next) => {
+  // A pattern, not "/musicians/:slug": Express answers a param it cannot decode (%ED%A0%80) with an
+  // error of its own, where the page should answer it as it answers any address.
+  app.get(/^\/musicians\/[^/]+\/?$/, (req, res, next) => {
     const wantsPage = (req.get("accept") ?? "").includes("text/html") && req.get("purpose") !== "prefetch";
-    if (wantsPage) {
-      const slug = String(req.params.slug);
+    const slug = safeDecode(req.path.split("/")[2] ?? "");
+    if (wantsPage && slug) {
       res.once("finish", () => {
         if (res.statusCode !== 200) return;
         recordProfileView({
@@ -217,4 +219,13 @@ export async function shutdown(): Promise<void> {
   await stopPublicPageCache();
   await stopRealtime();
   await closeDb();
+}
+
+/** A path segment decoded, or null when it is not valid percent-encoded UTF-8. */
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
