@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { getSessionUser, isOrganiser } from "~/features/auth/session.server";
+import { textPaidNoticeToPayer } from "~/features/notifications/money-notifications.server";
 import { confirmPaymentCallback } from "~/features/payments/checkout.server";
 import { claimCheckoutReturn, readPayerToken } from "~/features/payments/payer.server";
 import { callbackQuerySchema } from "~/features/payments/payment.schema";
@@ -35,6 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           isOrganiser(user),
         )
       : null;
+    // The payer's account is known only now: its phone gets the receipt text the credit could not address.
+    if (cookie && isOrganiser(user)) await textPaidNoticeToPayer(result.bookingId);
     throw redirect(`/booking/${result.slug}`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
   }
   return data(

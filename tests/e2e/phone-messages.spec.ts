@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { activateWebsite, createBookingToday, releaseAsPayer } from "./bookings-support";
 import { expect, test } from "./fixtures";
+import { registerOrganiser } from "./organiser-support";
 import { asNewVisitor, E2E_DATA_DIR, registerMusician, withDb } from "./support";
 
 type Text = { channel: string; to: string; text: string; event: string };
@@ -77,15 +78,22 @@ test("a request, a payment and a release are texted to the musician and the orga
     price: "80000",
   });
   const bookingSlug = link.split("/").pop()!;
-  const adaPhone = mobile();
+  // Once paid, the client's texts go to the payer's own phone, never to one the musician typed (M4): the
+  // number typed on the booking gets nothing; Ada, signed in with her account's number, pays.
+  const typedPhone = mobile();
   await withDb((c) =>
     c.query("UPDATE bookings_by_musician SET phone_number = $1 WHERE slug = $2", [
-      `0817${adaPhone}`,
+      `0817${typedPhone}`,
       bookingSlug,
     ]),
   );
-  const adaE164 = `+234817${adaPhone}`;
   const client = await (await browser.newContext()).newPage();
+  const ada = await registerOrganiser(client, { firstName: "Ada", lastName: "Eze" });
+  const adaPhone = mobile();
+  await withDb((c) =>
+    c.query('UPDATE "user" SET phone_number = $1 WHERE email = $2', [`0818${adaPhone}`, ada.email]),
+  );
+  const adaE164 = `+234818${adaPhone}`;
   await client.goto(link);
   await client.getByText("Confirm Booking", { exact: true }).click();
   await client.getByRole("button", { name: "Yes, confirm booking" }).click();
@@ -116,6 +124,9 @@ test("a request, a payment and a release are texted to the musician and the orga
     /^NGN 72,000 for Gala, .* \(Ada Eze\) is released to your wallet\. /,
   );
   await expect.poll(() => eventsTo(adaE164), { timeout: 60_000 }).toContain("released");
+  expect(textsTo(`+234817${typedPhone}`).filter((t) => t.event === "paid" || t.event === "released")).toEqual(
+    [],
+  );
   for (const t of [...textsTo(adaE164), ...textsTo(musicianE164)]) {
     expect(t.text.length).toBeLessThanOrEqual(160);
     expect(t.text).not.toContain("₦");

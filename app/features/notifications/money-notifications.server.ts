@@ -28,6 +28,7 @@ import {
 import {
   bookingParties,
   cancellationsOf,
+  findBookingNotification,
   findNotification,
   insertNotification,
   latestDisputeReason,
@@ -273,6 +274,16 @@ export async function storeTransitionNotice(
     { singletonKey: row.id, startAfter: new Date(Date.now() + 60_000), db: currentTransactionSql() },
   );
   return row.id;
+}
+
+/**
+ * The payer's account became known after the credit (their browser came back signed in, ADR 0025): the
+ * "paid" texts go again, so that account's phone gets the receipt the credit could not address. The
+ * musician's side, already queued under the same keys, is not sent twice.
+ */
+export async function textPaidNoticeToPayer(bookingId: string): Promise<void> {
+  const row = await findBookingNotification(bookingId, "paid");
+  if (row) await phoneMoneyEvent(row);
 }
 
 /** After the notice's commit: mail both sides now (the queued job retries what fails). */

@@ -55,6 +55,20 @@ export async function findNotification(id: string): Promise<NotificationRow | nu
   return row ?? null;
 }
 
+/** The booking's newest stored notice of a kind (e.g. its "paid"), or null. */
+export async function findBookingNotification(
+  bookingId: string,
+  kind: MoneyNoticeKind,
+): Promise<NotificationRow | null> {
+  const [row] = await db
+    .select(columns)
+    .from(n)
+    .where(and(eq(n.bookingId, bookingId), eq(n.kind, kind)))
+    .orderBy(desc(n.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function markMailed(id: string, side: "client" | "musician"): Promise<void> {
   await db
     .update(n)

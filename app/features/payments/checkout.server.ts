@@ -447,7 +447,7 @@ export async function handleChargeSuccess(
 }
 
 type CallbackResult =
-  | Outcome<{ slug: string }>
+  | Outcome<{ slug: string; bookingId: string }>
   | { ok: false; status: number; message: string; slug: string };
 
 /**
@@ -458,7 +458,7 @@ export async function confirmPaymentCallback(reference: string): Promise<Callbac
   const payment = await q.findPaymentByReference(db, reference);
   if (!payment) return { ok: false, status: 404, message: "We could not find this payment." };
   const slug = (await peekBookingMoney(payment.bookingId))?.booking.slug ?? "";
-  if (payment.status === "success") return { ok: true, slug };
+  if (payment.status === "success") return { ok: true, slug, bookingId: payment.bookingId };
   const verified = await paymentProvider()
     .verifyTransaction(reference)
     .catch((err) => logger.warn({ err, reference }, "payment could not be verified on return"));
@@ -480,7 +480,8 @@ export async function confirmPaymentCallback(reference: string): Promise<Callbac
     payload: { status: verified.status, amount: verified.amountKobo, currency: verified.currency },
     domain: verified.domain,
   });
-  if (outcome === "credited" || outcome === "already") return { ok: true, slug };
+  if (outcome === "credited" || outcome === "already")
+    return { ok: true, slug, bookingId: payment.bookingId };
   if (outcome === "refunded")
     return { ok: false, status: 409, slug, message: PAY_MESSAGES.refundedAfterCancel };
   if (outcome === "already_paid")
