@@ -1,3 +1,4 @@
+import type { Shown } from "~/features/messaging/contact-boundary";
 import { publicText } from "~/features/profiles/public-contact";
 
 /**
@@ -8,7 +9,7 @@ export function musicianDisplayName(p: {
   stageName: string | null;
   firstName: string | null;
   lastName: string | null;
-}): string {
+}): Shown {
   const full = [p.firstName, p.lastName].filter(Boolean).join(" ").trim();
   return publicText(p.stageName?.trim() || full || "Your musician");
 }

@@ -34,6 +34,7 @@ import { markEventHappened } from "~/features/payments/release.server";
 import { phoneUpdatesOfBooking } from "~/features/phone-messages/phone-consent.server";
 import { cancelBookingAsClient, clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
 import type { ClientCancelActionResult } from "~/features/refunds/components/client-cancel-panel";
+import { linkCancelUndoFor, undoLinkCancellation } from "~/features/refunds/link-actions.server";
 import { isClientReviewIntent } from "~/features/reviews/review-action";
 import { clientReviewAction, clientReviewUploadAction } from "~/features/reviews/review-actions.server";
 import { isMultipart } from "~/features/reviews/review-photos.server";
@@ -113,6 +114,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cancel = ["pending", "confirmed", "cancelled"].includes(record.status)
     ? await clientCancelPreviewFor(record, policy)
     : null;
+  // A cancellation made with the link, for a day: the link holder and the client's account may undo it.
+  const undo = viewer === "unpaid" ? await linkCancelUndoFor(record) : null;
   // Reviews are the payer's (issue 35 §1): others holding the link read who may write it; the musician
   // reviews the organiser from their own pages.
   const reviewPanel =
@@ -140,6 +143,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     message: null,
     payment,
     cancel,
+    undo,
     releaseAfterHours: env().RELEASE_AFTER_HOURS,
     reviewPanel,
     viewer,
@@ -266,6 +270,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: cancelled.ok ? 200 : cancelled.status },
     );
   }
+  if (form.intent === "undo-cancel") {
+    const undone = await undoLinkCancellation(
+      params.slug,
+      context.clientIp,
+      await clientActor(request, params.slug),
+    );
+    return data<ClientCancelActionResult>(
+      {
+        intent: "undo-cancel",
+        ok: undone.ok,
+        toast: { type: undone.ok ? "success" : "error", message: undone.message },
+      },
+      { status: undone.ok ? 200 : undone.status },
+    );
+  }
   if (form.intent === "dispute") {
     const parsed = disputeSchema.safeParse(form);
     if (!parsed.success) {
@@ -350,6 +369,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               preview={loaderData.cancel}
               showPolicy={payment?.state !== "pay"}
               canAct={clientActs}
+              undo={"undo" in loaderData ? loaderData.undo : null}
             />
           )
         }

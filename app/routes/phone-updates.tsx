@@ -29,7 +29,12 @@ export async function action({ request }: Route.ActionArgs) {
           payerToken: readPayerToken(request.headers.get("cookie"), form.slug),
         })
       : null;
-  const booking = found && { ...found, clientActs: standing === "unpaid" || standing === "payer" };
+  const booking = found && {
+    ...found,
+    clientActs: standing === "unpaid" || standing === "payer",
+    // Unpaid, the link is enough; only the client's own account is "you" (issue 35 §1).
+    byLink: standing === "unpaid" && !(user && user.id === found.clientUserId),
+  };
   const result = await savePhoneUpdates(user, form, booking);
   const back = safeRedirect(form.returnTo, form.slug ? `/booking/${form.slug}` : "/");
   if (!result.ok) {

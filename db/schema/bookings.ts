@@ -54,7 +54,8 @@ export const bookingsByMusician = pgTable(
     requestId: uuid("request_id").references(() => bookingRequests.id, { onDelete: "set null" }),
     // The organiser account the booking belongs to (null: a link-only client).
     clientUserId: text("client_user_id").references(() => user.id, { onDelete: "set null" }),
-    // Who cancelled ("client" | "musician") and when: screens say "You cancelled", never a guess.
+    // Who cancelled and when: screens say "You cancelled", never a guess. "client": the client's own
+    // account or the payer; "link": someone holding only the booking link (issue 35 §1); "musician".
     cancelledBy: text("cancelled_by"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** The musician's reason for cancelling, as the client reads it (masked), at most 500 characters. */
@@ -75,7 +76,7 @@ export const bookingsByMusician = pgTable(
     ),
     check(
       "bookings_by_musician_cancelled_by_check",
-      sql`${t.cancelledBy} IS NULL OR ${t.cancelledBy} IN ('client', 'musician')`,
+      sql`${t.cancelledBy} IS NULL OR ${t.cancelledBy} IN ('client', 'link', 'musician')`,
     ),
     check(
       "bookings_by_musician_cancel_reason_check",
@@ -86,6 +87,33 @@ export const bookingsByMusician = pgTable(
       sql`${t.paymentStatus} IN ('unpaid', 'paid', 'released', 'refunded', 'partially_refunded')`,
     ),
     check("bookings_by_musician_price_check", sql`${t.priceKobo} IS NULL OR ${t.priceKobo} >= 0`),
+  ],
+);
+
+/**
+ * An action taken with the booking link by someone who is not the client's own account (issue 35 §1):
+ * told as "by someone with the booking link", and a cancellation can be undone for a day
+ * (`previous_status` is what it goes back to).
+ */
+export const linkActions = pgTable(
+  "link_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookingsByMusician.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    previousStatus: text("previous_status"),
+    actedAt: timestamp("acted_at", { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("link_actions_booking_idx").on(t.bookingId, t.actedAt.desc()),
+    check("link_actions_action_check", sql`${t.action} IN ('cancel', 'texts_off')`),
+    check(
+      "link_actions_previous_status_check",
+      sql`${t.previousStatus} IS NULL OR ${t.previousStatus} IN ('pending', 'confirmed')`,
+    ),
   ],
 );
 

@@ -19,6 +19,7 @@ import { testCheckoutReference } from "~/features/payments/payment-test-support"
 import { paymentProvider } from "~/features/payments/paystack/provider.server";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { shortLink } from "~/features/phone-messages/short-links.server";
+import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
 import { listAllReviewsForMusician } from "~/features/reviews/queries.server";
 import { seedPublishedReviews } from "~/features/reviews/review-test-support";
 import { submitClientReview } from "~/features/reviews/reviews.server";
@@ -901,6 +902,19 @@ export const intentMatrix: Record<string, MatrixRow> = {
       };
     }),
     // The booking's musician is never its client: refused before anything else (ADR 0013).
+    expect: { visitor: "ok", other: 409, admin: 409, organiser: 409, owner: 403 },
+  },
+  "routes/booking.tsx#action · undo-cancel": {
+    why: "a cancellation made with the link is undone with the link, for a day; never by the musician; once",
+    call: once(async (w) => {
+      const b = await w.newBooking("pending");
+      const cancelled = await cancelBookingAsClient(b.slug, "203.0.113.90", {
+        userId: null,
+        payerToken: null,
+      });
+      if (!cancelled.ok) throw new Error(cancelled.message);
+      return { path: `/booking/${b.slug}`, params: { slug: b.slug }, form: { intent: "undo-cancel" } };
+    }),
     expect: { visitor: "ok", other: 409, admin: 409, organiser: 409, owner: 403 },
   },
   "routes/booking.tsx#action · client-cancel (unconfirmed)": {

@@ -6,7 +6,7 @@ import {
   disputesForOwnBookings,
   settleComplaintsBeforePayment,
 } from "~/features/disputes/disputes.server";
-import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
+import { type ShownRow, shownTo, type TextFields } from "~/features/messaging/contact-boundary";
 import { maskedUnlessPaid } from "~/features/messaging/contact-mask";
 import { contactsShared } from "~/features/messaging/contact-shared";
 import { peekBookingMoney, peekBookingsMoney, priceQuote } from "~/features/money/booking-money.server";
@@ -343,7 +343,7 @@ export type PublicBookingRecord = BookingMoneyRow;
 export async function getPublicBooking(
   slug: string,
   clientIp: string,
-): Promise<Outcome<{ booking: PublicBooking; record: PublicBookingRecord }>> {
+): Promise<Outcome<{ booking: ShownRow<PublicBooking>; record: PublicBookingRecord }>> {
   if (!(await slugLookupAllowed(clientIp, "booking-page", PAGE_LIMIT))) {
     return { ok: false, status: 429, message: TOO_MANY_REQUESTS };
   }

@@ -1,6 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import ical, { type ICalCalendar, ICalEventStatus } from "ical-generator";
+import {
+  ourWords,
+  readByAuthor,
+  type Shown,
+  sentence,
+  shownTo,
+  type TextFields,
+} from "~/features/messaging/contact-boundary";
 import { addDaysToDate, LAGOS_TZ, lagosToday } from "~/lib/lagos-date";
 import { publicOrigin } from "~/server/env.server";
 import {
@@ -84,7 +92,26 @@ function newCalendar(name: string): ICalCalendar {
   });
 }
 
-const withOther = (value: string, other: string | null) => (other ? `${value} (${other})` : value);
+const withOther = (value: Shown, other: Shown | null) => (other ? sentence`${value} (${other})` : value);
+
+/** The words of a calendar entry: each has passed the contact boundary (ADR 0028) or is ours. */
+type EntryWords = { summary: Shown; location: Shown | null; description: Shown };
+const entryWords = (w: EntryWords) => ({ ...w, location: w.location ?? undefined });
+
+/** What a booking in the musician's own feed shows: the client's words masked until it is paid. */
+const FEED_BOOKING_FIELDS: TextFields<FeedBooking> = {
+  id: "ours",
+  slug: "ours",
+  clientName: "typed",
+  eventType: "ours",
+  eventTypeOther: "typed",
+  location: "typed",
+  eventDate: "ours",
+  eventStartTime: "ours",
+  eventEndTime: "ours",
+  paymentStatus: "ours",
+};
+type FeedBooking = Awaited<ReturnType<typeof feedBookings>>[number];
 
 /** The subscription feed for a token, or null when the token is unknown (or was regenerated). */
 export async function calendarFeed(token: string, now = new Date()): Promise<string | null> {
@@ -100,15 +127,19 @@ export async function calendarFeed(token: string, now = new Date()): Promise<str
   ]);
   const cal = newCalendar("Stagebook bookings and events");
   const origin = publicOrigin();
-  for (const b of bookings) {
+  for (const row of bookings) {
+    const b = shownTo(row, FEED_BOOKING_FIELDS, { paymentStatus: row.paymentStatus });
     if (!b.eventDate) continue;
     const event = withOther(b.eventType, b.eventTypeOther);
+    const link = ourWords(`${origin}/booking/${b.slug}`);
     cal.createEvent({
       id: `booking-${b.slug}@stagebook`,
       ...when({ eventDate: b.eventDate, startTime: b.eventStartTime, endTime: b.eventEndTime }),
-      summary: `${event} — ${b.clientName}`,
-      location: b.location ?? undefined,
-      description: `Booking for ${b.clientName} (${event}).\n${origin}/booking/${b.slug}`,
+      ...entryWords({
+        summary: sentence`${event} — ${b.clientName}`,
+        location: b.location,
+        description: sentence`Booking for ${b.clientName} (${event}).\n${link}`,
+      }),
       url: `${origin}/booking/${b.slug}`,
       status: ICalEventStatus.CONFIRMED,
       lastModified: b.updatedAt,
@@ -119,9 +150,12 @@ export async function calendarFeed(token: string, now = new Date()): Promise<str
     cal.createEvent({
       id: `event-${e.id}@stagebook`,
       ...when({ eventDate: e.eventDate, startTime: e.startTime, endTime: e.endTime }),
-      summary: e.eventTitle,
-      location: e.location ?? undefined,
-      description: `${e.eventType} (scheduled on Stagebook)`,
+      // The musician's own entries, read by the musician.
+      ...entryWords({
+        summary: readByAuthor(e.eventTitle),
+        location: readByAuthor(e.location),
+        description: sentence`${readByAuthor(e.eventType)} (scheduled on Stagebook)`,
+      }),
       status: ICalEventStatus.CONFIRMED,
     });
   }
@@ -131,18 +165,18 @@ export async function calendarFeed(token: string, now = new Date()): Promise<str
 /** One booking as a calendar file for its client (what the booking page shows, nothing more). */
 export function bookingCalendarFile(booking: {
   slug: string;
-  musicianName: string;
-  eventType: string;
-  eventTypeOther: string | null;
+  musicianName: Shown;
+  eventType: Shown;
+  eventTypeOther: Shown | null;
   eventDate: string | null;
   eventStartTime: string | null;
   eventEndTime: string | null;
-  location: string | null;
+  location: Shown | null;
   status: string;
 }): string | null {
   if (!booking.eventDate) return null;
   const cal = newCalendar(`${booking.musicianName} — Stagebook booking`);
-  const url = `${publicOrigin()}/booking/${booking.slug}`;
+  const url = ourWords(`${publicOrigin()}/booking/${booking.slug}`);
   cal.createEvent({
     id: `booking-${booking.slug}@stagebook`,
     ...when({
@@ -150,9 +184,11 @@ export function bookingCalendarFile(booking: {
       startTime: booking.eventStartTime,
       endTime: booking.eventEndTime,
     }),
-    summary: `${withOther(booking.eventType, booking.eventTypeOther)} with ${booking.musicianName}`,
-    location: booking.location ?? undefined,
-    description: `Your booking with ${booking.musicianName}.\n${url}`,
+    ...entryWords({
+      summary: sentence`${withOther(booking.eventType, booking.eventTypeOther)} with ${booking.musicianName}`,
+      location: booking.location,
+      description: sentence`Your booking with ${booking.musicianName}.\n${url}`,
+    }),
     url,
     status: booking.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });

@@ -155,6 +155,7 @@ export function feedBookings(musicianId: string, from: string) {
       eventDate: b.eventDate,
       eventStartTime: b.eventStartTime,
       eventEndTime: b.eventEndTime,
+      paymentStatus: b.paymentStatus,
       updatedAt: b.updatedAt,
     })
     .from(b)

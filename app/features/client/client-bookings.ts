@@ -18,6 +18,11 @@ export interface ClientBooking {
   endTime: string | null;
   location: string | null;
   amountKobo: number | null;
+  /**
+   * Made with the account's e-mail address but not yet the account's (the address is not verified):
+   * shown, never its link, actions or messages (issue 35 §1).
+   */
+  readOnly?: boolean;
   /** A booking's service fee and total (price + fee), from the payments fee rules; null without a price. */
   charges?: { feeLabel: string; serviceFeeKobo: number; totalKobo: number } | null;
   /** draft | pending | confirmed | completed | cancelled for bookings; draft | pending | accepted | declined for requests. */

@@ -11,14 +11,19 @@ import { chargesOf, peekBookingsMoney } from "~/features/money/booking-money.ser
 import type { Charges } from "~/features/money/money-rules";
 import { bookingMoneyNews } from "~/features/notifications/money-notifications.server";
 import { serviceFeeLabel } from "~/features/payments/fee-words";
+import { mailboxOf } from "~/features/payments/payer.server";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import { db } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
 import type { ClientBooking } from "./client-bookings";
 import {
+  claimForAccount,
   confirmClientBooking,
   findClientBookingStatus,
+  isEmailVerified,
+  listBookingsByMailbox,
   listBookingsOfClient,
+  listRequestsByMailbox,
   listRequestsOfClient,
 } from "./queries.server";
 
@@ -59,13 +64,18 @@ function chargesFor(charges: Charges | null) {
 }
 
 /** My Bookings: the organiser's bookings and the requests they sent or saved, newest first. */
-export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<ClientBooking[]> {
-  const [ownBookings, requests] = await Promise.all([
+export async function listMyBookings(
+  user: Pick<SessionUser, "id"> & { email?: string },
+): Promise<ClientBooking[]> {
+  const found = user.email ? await madeWithAddress({ id: user.id, email: user.email }) : NOTHING_FOUND;
+  const [ownBookings, ownRequests] = await Promise.all([
     listBookingsOfClient(user.id),
     listRequestsOfClient(user.id),
   ]);
+  const readOnly = new Set([...found.bookings.map((b) => b.id), ...found.requests.map((r) => r.id)]);
   // What the musician typed on a booking reaches the organiser masked until it is paid (issue 36).
-  const bookings = ownBookings.map((b) => shownTo(b, CLIENT_BOOKING_FIELDS, b));
+  const bookings = [...ownBookings, ...found.bookings].map((b) => shownTo(b, CLIENT_BOOKING_FIELDS, b));
+  const requests = [...ownRequests, ...found.requests.map((r) => ({ ...r, statusToken: null }))];
   const money = await peekBookingsMoney(bookings.map((b) => b.id));
   const news = await bookingMoneyNews(
     bookings.map((b) => ({
@@ -82,7 +92,8 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
         key: `booking-${b.id}`,
         kind: "booking" as const,
         id: b.id,
-        slug: b.slug,
+        // A booking shown by the address it was made with: never its link (the link is the key).
+        slug: readOnly.has(b.id) ? null : b.slug,
         musician: musicianOf(b),
         event: eventLabel(b.eventType, b.eventTypeOther),
         date: b.eventDate,
@@ -93,7 +104,8 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
         charges: chargesFor(chargesOf(money.get(b.id) ?? null, b.priceKobo)),
         status: b.status,
         paymentStatus: b.paymentStatus,
-        href: `/booking/${b.slug}`,
+        href: readOnly.has(b.id) ? null : `/booking/${b.slug}`,
+        readOnly: readOnly.has(b.id),
         amountIsBudget: false,
         disputed: Boolean(money.get(b.id)?.openDisputeId),
         cancellation: news.get(b.id)?.cancellation ?? null,
@@ -116,7 +128,8 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
         amountKobo: r.budgetEstimateKobo,
         status: r.status,
         paymentStatus: null,
-        href: r.status === "draft" ? null : `/request/${r.statusToken}`,
+        href: r.status === "draft" || !r.statusToken ? null : `/request/${r.statusToken}`,
+        readOnly: readOnly.has(r.id),
         amountIsBudget: true,
         disputed: false,
         cancellation: null,
@@ -125,6 +138,37 @@ export async function listMyBookings(user: Pick<SessionUser, "id">): Promise<Cli
     })),
   ];
   return items.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((x) => x.item);
+}
+
+/**
+ * Requests and bookings made with the account's e-mail address that belong to no account yet (issue 35
+ * §1), seen in My Bookings at once. Stagebook does not verify an address at sign-up, so an unverified
+ * one only sees them (read-only: no link, no actions, no messages); a verified one claims them into the
+ * account. Never one the musician made with their own address, nor the account's own as a musician.
+ */
+const NOTHING_FOUND = { bookings: [], requests: [] };
+
+async function madeWithAddress(user: Pick<SessionUser, "id" | "email">) {
+  const mailbox = mailboxOf(user.email);
+  const [bookings, requests] = await Promise.all([
+    listBookingsByMailbox(mailbox),
+    listRequestsByMailbox(mailbox),
+  ]);
+  const notMusiciansOwn = (row: { musicianUserId: string; musicianEmail: string }) =>
+    row.musicianUserId !== user.id && mailboxOf(row.musicianEmail) !== mailbox;
+  const found = {
+    bookings: bookings.filter(notMusiciansOwn).map(({ musicianUserId: _u, musicianEmail: _e, ...b }) => b),
+    requests: requests.filter(notMusiciansOwn).map(({ musicianUserId: _u, musicianEmail: _e, ...r }) => r),
+  };
+  if (found.bookings.length + found.requests.length === 0) return found;
+  if (!(await isEmailVerified(user.id))) return found;
+  await claimForAccount(
+    user.id,
+    found.bookings.map((b) => b.id),
+    found.requests.map((r) => r.id),
+  );
+  // Claimed: they are the account's own from now on, listed as such.
+  return NOTHING_FOUND;
 }
 
 const CLIENT_BOOKING_FIELDS: TextFields<Awaited<ReturnType<typeof listBookingsOfClient>>[number]> = {

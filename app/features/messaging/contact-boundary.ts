@@ -29,11 +29,55 @@ export function seesContacts(reader: Reader): boolean {
   return reader !== "public" && contactsShared(reader.paymentStatus);
 }
 
+declare const shownBrand: unique symbol;
+/**
+ * Text that has passed the boundary: produced only by this module's functions (and `publicText`), so
+ * a builder of an e-mail, a text, a calendar file or a PDF that takes `Shown` for a slot where a name,
+ * a venue, "Others", notes or a message goes refuses a raw `string` from a row at compile time.
+ */
+export type Shown = string & { readonly [shownBrand]: true };
+
+/** A value once through the boundary: its text (a literal union keeps its members), lists of text. */
+export type ShownValue<V> = V extends string
+  ? V & Shown
+  : V extends readonly (infer E)[]
+    ? E extends string
+      ? (E & Shown)[]
+      : V
+    : V;
+/** A row once through the boundary: every text field (typed, contact or ours) branded `Shown`. */
+export type ShownRow<T> = { [K in keyof T]: K extends TextKeys<T> ? ShownValue<T[K]> : T[K] };
+
+/**
+ * Words we wrote (fixed copy, option labels, formatted dates and money, links we built), never text
+ * a person typed: passed as they are. Reaching for this with a row's typed field is the mistake the
+ * type exists to catch, so it takes a literal-free call site that a reviewer can grep for.
+ */
+export function ourWords<T extends string | null | undefined>(text: T): ShownValue<T> {
+  return text as ShownValue<T>;
+}
+
+/** Text read by the person who typed it (a musician's own events in their own feed): nothing to mask. */
+export function readByAuthor<T extends string | null | undefined>(text: T): ShownValue<T> {
+  return text as ShownValue<T>;
+}
+
+/**
+ * A sentence of our words around values that have passed the boundary (or numbers):
+ * sentence`Booking for ${name}`. The template's words are ours; a raw string in a slot does not compile.
+ */
+export function sentence(words: TemplateStringsArray, ...values: (Shown | number)[]): Shown {
+  return words.reduce(
+    (out, word, i) => out + word + (i < values.length ? String(values[i]) : ""),
+    "",
+  ) as Shown;
+}
+
 const masked = (text: string) => maskContactDetails(text).text;
 
 /** The row as `reader` may see it: typed fields masked and contact fields withheld until paid. */
-export function shownTo<T extends object>(row: T, fields: TextFields<T>, reader: Reader): T {
-  if (seesContacts(reader)) return row;
+export function shownTo<T extends object>(row: T, fields: TextFields<T>, reader: Reader): ShownRow<T> {
+  if (seesContacts(reader)) return row as ShownRow<T>;
   const out = { ...row } as Record<string, unknown>;
   for (const [key, kind] of Object.entries(fields) as [string, "typed" | "contact" | "ours"][]) {
     const value = out[key];
@@ -42,15 +86,19 @@ export function shownTo<T extends object>(row: T, fields: TextFields<T>, reader:
     else if (typeof value === "string") out[key] = masked(value);
     else if (Array.isArray(value)) out[key] = value.map((v) => (typeof v === "string" ? masked(v) : v));
   }
-  return out as T;
+  return out as ShownRow<T>;
 }
 
 /** Each row of a list as `reader` may see it. */
-export function allShownTo<T extends object>(rows: readonly T[], fields: TextFields<T>, reader: Reader): T[] {
+export function allShownTo<T extends object>(
+  rows: readonly T[],
+  fields: TextFields<T>,
+  reader: Reader,
+): ShownRow<T>[] {
   return rows.map((r) => shownTo(r, fields, reader));
 }
 
 /** One piece of typed text as `reader` may see it. */
-export function textShownTo<T extends string | null | undefined>(text: T, reader: Reader): T {
-  return (text && !seesContacts(reader) ? masked(text) : text) as T;
+export function textShownTo<T extends string | null | undefined>(text: T, reader: Reader): ShownValue<T> {
+  return (text && !seesContacts(reader) ? masked(text) : text) as ShownValue<T>;
 }

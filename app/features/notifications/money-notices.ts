@@ -15,6 +15,12 @@ export type MoneyNoticeKind =
   | "payout_sent"
   | "payout_failed";
 
+/** Who acted when the booking link was used by anyone but the client's own account (issue 35 §1). */
+export const LINK_ACTOR = "Someone with the booking link";
+/** The client's way back from a cancellation made with the link. */
+export const LINK_CANCEL_UNDO =
+  "If it was not you, you can undo the cancellation from the booking page within 24 hours.";
+
 /** What is stored with each event (amounts in kobo), fixed when the money moved. */
 export type MoneyNoticeData = {
   /** What the organiser paid (price + service fee). */
@@ -23,7 +29,8 @@ export type MoneyNoticeData = {
   musicianKobo?: number;
   refundKobo?: number;
   commissionBp?: number;
-  by?: "client" | "musician" | "auto" | "admin";
+  /** "link": someone holding only the booking link, not the client's account (issue 35 §1). */
+  by?: "client" | "link" | "musician" | "auto" | "admin";
   policy?: "flexible" | "moderate" | "strict" | null;
   /** Payouts: "GTBank ••6789" and the failure's reason. */
   account?: string;
@@ -116,7 +123,7 @@ export function resolutionOutcome(
  * of ₦210,000.00 (Moderate policy) — on its way to the card or account that paid".
  */
 export function cancellationLine(input: {
-  by: "client" | "musician" | null;
+  by: "client" | "link" | "musician" | null;
   at: Date | string | null;
   musicianName: string;
   refundKobo: number;
@@ -130,7 +137,9 @@ export function cancellationLine(input: {
       ? `You cancelled this booking${when}.`
       : input.by === "musician"
         ? `${input.musicianName} cancelled this booking${when}.`
-        : `This booking was cancelled${when}.`;
+        : input.by === "link"
+          ? `${LINK_ACTOR} cancelled this booking${when}.`
+          : `This booking was cancelled${when}.`;
   if (input.paidKobo <= 0) return who;
   if (input.refundKobo <= 0) {
     const policy = input.policy ? ` under the ${POLICY_NAMES[input.policy]} policy` : "";
@@ -158,6 +167,7 @@ export function activityLine(kind: MoneyNoticeKind, d: MoneyNoticeData, p: Notic
         ? `${naira(d.musicianKobo)} released for ${what} and paid out to ${d.payoutAccount}`
         : `${naira(d.musicianKobo)} released to your wallet for ${what}`;
     case "cancelled":
+      if (d.by === "link") return `Someone with the booking link cancelled ${what}`;
       if (d.by === "musician")
         return (d.refundKobo ?? 0) > 0
           ? `You cancelled ${what} — ${p.clientName} is refunded ${naira(d.refundKobo)} in full`
@@ -240,7 +250,7 @@ export function noticeMails(
     }
     case "cancelled": {
       const line = cancellationLine({
-        by: d.by === "client" || d.by === "musician" ? d.by : null,
+        by: d.by === "client" || d.by === "link" || d.by === "musician" ? d.by : null,
         at,
         musicianName: p.musicianName,
         refundKobo: d.refundKobo ?? 0,
@@ -254,12 +264,22 @@ export function noticeMails(
           : "";
       return {
         client: {
-          subject: d.by === "client" ? `You cancelled ${what}` : `${p.musicianName} cancelled ${what}`,
-          text: `${hiC}${line}${end(links.client)}`,
+          subject:
+            d.by === "client"
+              ? `You cancelled ${what}`
+              : d.by === "link"
+                ? `${LINK_ACTOR} cancelled ${what}`
+                : `${p.musicianName} cancelled ${what}`,
+          text: `${hiC}${line}${d.by === "link" ? ` ${LINK_CANCEL_UNDO}` : ""}${end(links.client)}`,
         },
         musician: {
-          subject: d.by === "musician" ? `You cancelled ${what}` : `${p.clientName} cancelled ${what}`,
-          text: `${hiM}${d.by === "musician" ? "You" : p.clientName} cancelled the booking ${p.slug ?? ""} (${what}).${kept}${mEnd}`,
+          subject:
+            d.by === "musician"
+              ? `You cancelled ${what}`
+              : d.by === "link"
+                ? `${LINK_ACTOR} cancelled ${what}`
+                : `${p.clientName} cancelled ${what}`,
+          text: `${hiM}${d.by === "musician" ? "You" : d.by === "link" ? LINK_ACTOR : p.clientName} cancelled the booking ${p.slug ?? ""} (${what}).${d.by === "link" ? ` ${p.clientName} can undo it within a day; we will tell you if they do.` : ""}${kept}${mEnd}`,
         },
       };
     }

@@ -45,7 +45,15 @@ export type MoneyEvent =
   // A booking's figures (paid, refunded, what the release gave the musician) are read from the money
   // module when the event is stored, never passed in; a refund's own amount is the refund row's.
   | { kind: "released"; bookingId: string; by: "client" | "auto" | "admin" }
-  | { kind: "cancelled"; bookingId: string; by: "client" | "musician"; policy?: MoneyNoticeData["policy"] }
+  | {
+      kind: "cancelled";
+      bookingId: string;
+      /** "link": someone holding only the booking link, not the client's account (issue 35 §1). */
+      by: "client" | "link" | "musician";
+      policy?: MoneyNoticeData["policy"];
+      /** A cancellation the client undid can be followed by another: each one keyed by its own action. */
+      occurrence?: string;
+    }
   | { kind: "refunded"; bookingId: string; refundId: string; refundKobo: number; duplicate?: boolean }
   | { kind: "disputed"; bookingId: string; disputeId: string }
   | { kind: "dispute_resolved"; bookingId: string }
@@ -112,7 +120,9 @@ async function stored(event: MoneyEvent) {
     case "cancelled": {
       return insertNotification({
         ...base,
-        eventKey: `cancelled:${event.bookingId}`,
+        eventKey: event.occurrence
+          ? `cancelled:${event.bookingId}:${event.occurrence}`
+          : `cancelled:${event.bookingId}`,
         kind: "cancelled",
         data: {
           by: event.by,
@@ -418,7 +428,7 @@ export async function bookingMoneyNews(
     const refund = refunds.find((r) => r.bookingId === b.id);
     let cancellation: string | null = null;
     if (b.status === "cancelled") {
-      const by = (b.cancelledBy ?? cancelled?.data.by ?? null) as "client" | "musician" | null;
+      const by = (b.cancelledBy ?? cancelled?.data.by ?? null) as "client" | "link" | "musician" | null;
       const line = cancellationLine({
         by,
         at: b.cancelledAt ?? cancelled?.createdAt ?? null,

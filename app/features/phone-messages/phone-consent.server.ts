@@ -3,8 +3,13 @@
 // booking's messages to its organiser off or on again. STOP by SMS is in phone-webhooks.server.ts.
 
 import type { SessionUser } from "~/features/auth/session.server";
+import { notifyMusician } from "~/features/messaging/messaging.server";
 import { clientOf } from "~/features/money/client-identity.server";
+import { LINK_ACTOR } from "~/features/notifications/money-notices";
 import { displayPhone } from "~/lib/phone";
+import { publicOrigin } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { sendMail } from "~/server/mail/mailer.server";
 import { textablePhone } from "./phone-messages.server";
 import type { PhoneUpdatesForm, PhoneUpdatesState } from "./phone-updates.schema";
 import { NO_MOBILE_FOR_UPDATES } from "./phone-updates.schema";
@@ -70,12 +75,35 @@ export async function phoneUpdatesOfBooking(bookingId: string): Promise<PhoneUpd
   const phone = textablePhone((await clientOf(bookingId))?.phone);
   if (!phone) return null;
   const consent = await q.findConsent(phone);
+  const muted = await q.isBookingMuted(bookingId);
   return {
     phone: `•••• ${phone.slice(-4)}`,
-    enabled: !(await q.isBookingMuted(bookingId)) && (consent?.enabled ?? true),
+    enabled: !muted && (consent?.enabled ?? true),
     channel: consent?.channel === "whatsapp" ? "whatsapp" : "sms",
     ...(consent?.enabled === false && consent.changedBy === "stop" ? { stoppedByReply: true } : {}),
+    ...(muted && (await q.textsOffByLink(bookingId)) ? { offByLink: true } : {}),
   };
+}
+
+/** Both sides learn that someone with the link turned the client's texts off, and how to turn them on. */
+async function tellTextsOffByLink(booking: { id: string; slug: string; musicianId: string }) {
+  const page = `${publicOrigin()}/booking/${booking.slug}`;
+  const client = await clientOf(booking.id);
+  if (client?.email) {
+    try {
+      await sendMail({
+        to: client.email,
+        subject: `${LINK_ACTOR} turned off text updates for booking ${booking.slug}`,
+        text: `Hello,\n\n${LINK_ACTOR} turned off the SMS/WhatsApp updates about booking ${booking.slug}. E-mails continue. If it was not you, turn them on again on the booking page:\n\n${page}\n\nStagebook`,
+      });
+    } catch (err) {
+      logger.error({ err }, "texts-off notice failed");
+    }
+  }
+  await notifyMusician(booking.musicianId, {
+    subject: `${LINK_ACTOR} turned off the client's text updates for booking ${booking.slug}`,
+    text: `${LINK_ACTOR} turned off the SMS/WhatsApp updates to the client about booking ${booking.slug}. The client still gets e-mails:\n\n${page}`,
+  });
 }
 
 type Result = { ok: true; message: string } | { ok: false; status: number; message: string };
@@ -92,7 +120,15 @@ const words = (on: boolean, channel: string) =>
 export async function savePhoneUpdates(
   user: SessionUser | null,
   form: PhoneUpdatesForm,
-  booking: { id: string; musicianUserId: string; clientActs: boolean } | null,
+  booking: {
+    id: string;
+    slug: string;
+    musicianId: string;
+    musicianUserId: string;
+    clientActs: boolean;
+    /** Someone holding only the link, not the client's account (issue 35 §1): told as such. */
+    byLink?: boolean;
+  } | null,
 ): Promise<Result> {
   const on = form.enabled === "on";
   if (form.scope === "account") {
@@ -112,7 +148,13 @@ export async function savePhoneUpdates(
   if ((user && user.id === booking.musicianUserId) || !booking.clientActs) {
     return { ok: false, status: 403, message: "Only the organiser can change their booking updates." };
   }
+  const wasMuted = await q.isBookingMuted(booking.id);
   await q.setBookingMuted(booking.id, !on);
+  if (on) await q.setTextsOffByLink(booking.id, false);
+  else if (booking.byLink && !wasMuted) {
+    await q.setTextsOffByLink(booking.id, true);
+    await tellTextsOffByLink(booking);
+  }
   if (on) {
     // Turning a booking's updates on is an explicit yes, also after a STOP from that number.
     const phone = textablePhone((await clientOf(booking.id))?.phone);

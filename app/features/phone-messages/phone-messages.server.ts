@@ -7,7 +7,7 @@
 
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
 import { musicianRequestLink } from "~/features/booking-requests/request-link.server";
-import { maskContactDetails } from "~/features/messaging/contact-mask";
+import { ourWords, type Shown, textShownTo } from "~/features/messaging/contact-boundary";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { clientOf } from "~/features/money/client-identity.server";
 import { musicianDisplayName } from "~/lib/display-name";
@@ -217,13 +217,17 @@ export async function sweepPhoneMessages(now: Date = new Date()): Promise<number
 
 // ——— the events ———
 
-const masked = (text: string | null | undefined) => maskContactDetails(text ?? "").text;
+// A text has no booking with its reader's money state at hand, so names read as public: masked.
+const masked = (text: string | null | undefined): Shown => textShownTo(text ?? "", "public");
 
-function eventName(type: string, other: string | null): string {
+function eventName(type: string, other: string | null): Shown {
   if ((type === "Others" || type === "other") && other) return masked(other);
-  return requestEventTypeLabels[type as keyof typeof requestEventTypeLabels] ?? type;
+  const label = requestEventTypeLabels[type as keyof typeof requestEventTypeLabels];
+  return label ? ourWords(label) : masked(type);
 }
 
+/** Who acted, in a text, when the booking link was used by anyone but the client's account (issue 35 §1). */
+export const LINK_WHO = "someone with the booking link";
 const bookingLink = (slug: string) => `${publicOrigin()}/booking/${slug}`;
 const dashboardLink = () => `${publicOrigin()}/musician_dashboard`;
 
@@ -411,13 +415,15 @@ export async function phoneMoneyEvent(row: MoneyEventRow, now: Date = new Date()
         // An unpaid booking's cancellation moves no money: its texts speak of no refund (issue 30).
         const event = paidKobo > 0 ? "cancelled" : "cancelled_unpaid";
         const common = { eventKey, ...settled };
+        // Someone holding only the booking link is never "you" nor "the organiser" (issue 35 §1).
+        const byLink = d.by === "link";
         await phoneBookingEvent(event, bookingId, ["musician"], {
           ...common,
-          who: byMusician ? "you" : "the organiser",
+          who: byMusician ? "you" : byLink ? LINK_WHO : "the organiser",
         });
         await phoneBookingEvent(event, bookingId, ["client"], {
           ...common,
-          who: byMusician ? "the musician" : "you",
+          who: byMusician ? "the musician" : byLink ? LINK_WHO : "you",
         });
         return;
       }

@@ -3,6 +3,7 @@
 // event's own name are shortened to fit, never the link. WhatsApp: an approved template (we write
 // first), its body variables filled in order; it may say ₦. No text ever carries the other side's
 // phone number or e-mail: the callers pass names (masked before payment) and a link.
+import type { Shown } from "~/features/messaging/contact-boundary";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import { SMS_MAX, toGsm7 } from "./gsm7";
 
@@ -47,16 +48,20 @@ export const SENT_AT_NIGHT: ReadonlySet<PhoneEvent> = new Set([
   "payout_failed",
 ]);
 
-/** What a message may name. Amounts in kobo; `date` a yyyy-MM-dd event date (null: not set yet). */
+/**
+ * What a message may name. Amounts in kobo; `date` a yyyy-MM-dd event date (null: not set yet). The
+ * slots a person typed (names, the event's "Others") take `Shown`: text through the contact boundary
+ * (ADR 0028), so a raw name or field from a row does not compile here.
+ */
 export type PhoneVars = {
   link: string;
   /** The link's short form (/s/{code}), which an SMS carries instead (phone walk 3, CONFUSING 7). */
   shortLink?: string;
-  client?: string;
-  musician?: string;
+  client?: Shown;
+  musician?: Shown;
   /** Who cancelled, as the recipient reads it ("you", "the organiser", "the musician"). */
   who?: string;
-  event?: string;
+  event?: Shown;
   date?: string | null;
   /** When the payment is released, in words ("16 Dec 2026"). */
   due?: string;

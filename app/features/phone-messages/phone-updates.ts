@@ -11,4 +11,6 @@ export type PhoneUpdatesState = {
   channel: "sms" | "whatsapp";
   /** Turned off by the person's own STOP reply (the panel says so, not just "Off"). */
   stoppedByReply?: boolean;
+  /** A booking's texts turned off by someone holding only its link, not the client (issue 35 §1). */
+  offByLink?: boolean;
 };

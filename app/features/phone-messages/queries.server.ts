@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
 import { user } from "~db/schema/auth";
-import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
+import { bookingRequests, bookingsByMusician, linkActions } from "~db/schema/bookings";
 import { shortLinks } from "~db/schema/money-events";
 import { phoneBookingMutes, phoneConsents, phoneMessages } from "~db/schema/phone-messages";
 import { musicianProfiles } from "~db/schema/profiles";
@@ -288,11 +288,52 @@ export async function accountPhoneOfUser(userId: string) {
 
 export async function bookingBySlug(slug: string) {
   const [row] = await db
-    .select({ id: b.id, paymentStatus: b.paymentStatus, musicianUserId: m.userId })
+    .select({
+      id: b.id,
+      slug: b.slug,
+      paymentStatus: b.paymentStatus,
+      musicianId: b.musicianId,
+      musicianUserId: m.userId,
+      clientUserId: b.clientUserId,
+    })
     .from(b)
     .innerJoin(m, eq(m.id, b.musicianId))
     .where(eq(b.slug, slug));
   return row ?? null;
+}
+
+/**
+ * The booking's texts were turned off with the link by someone other than the client's account (issue 35
+ * §1); turning them on again closes it.
+ */
+export async function setTextsOffByLink(bookingId: string, off: boolean) {
+  if (off) await db.insert(linkActions).values({ bookingId, action: "texts_off" });
+  else
+    await db
+      .update(linkActions)
+      .set({ undoneAt: new Date() })
+      .where(
+        and(
+          eq(linkActions.bookingId, bookingId),
+          eq(linkActions.action, "texts_off"),
+          isNull(linkActions.undoneAt),
+        ),
+      );
+}
+
+export async function textsOffByLink(bookingId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: linkActions.id })
+    .from(linkActions)
+    .where(
+      and(
+        eq(linkActions.bookingId, bookingId),
+        eq(linkActions.action, "texts_off"),
+        isNull(linkActions.undoneAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /** A request's two sides, its event and links. */

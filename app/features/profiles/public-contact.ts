@@ -2,6 +2,7 @@
 // has no paid booking with the person reading it, so a phone number, e-mail address or chat link in a
 // stage name, a name, the bio or a social link is refused when saved (a clear sentence on the field),
 // and any stored before this rule is masked where it is shown. Pure: the schema and pages use it.
+import type { ShownValue } from "~/features/messaging/contact-boundary";
 import { maskContactDetails } from "~/features/messaging/contact-mask";
 
 export const NAME_HAS_CONTACT =
@@ -32,8 +33,8 @@ export function hasContactDetails(text: string | null | undefined): boolean {
 }
 
 /** Stored text as the public may see it: contact details masked. */
-export function publicText<T extends string | null | undefined>(text: T): T {
-  return (text ? maskContactDetails(text).text : text) as T;
+export function publicText<T extends string | null | undefined>(text: T): ShownValue<T> {
+  return (text ? maskContactDetails(text).text : text) as ShownValue<T>;
 }
 
 // Hosts that open a chat or a call with the musician rather than a page about them.

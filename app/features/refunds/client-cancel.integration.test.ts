@@ -9,7 +9,7 @@ import {
   refundsPendingAccount,
 } from "~/features/ledger/ledger-accounts";
 import type { CancellationPolicy } from "~/features/money/cancellation-policy";
-import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
+import { startCheckout } from "~/features/payments/checkout.server";
 import type { ClientActor } from "~/features/payments/payer.server";
 import {
   bookingRow,
@@ -196,7 +196,7 @@ describe("a client cancelling from /booking/{slug}", () => {
     expect(await cancelBookingAsClient(booking.slug, testIp(), anyone, daysBefore(1))).toEqual({
       ok: true,
       refundKobo: 0,
-      message: "Booking cancelled.",
+      message: "Booking cancelled. It can be undone from this page for 24 hours.",
     });
     expect(await bookingRow(booking.id)).toEqual({ status: "cancelled", paymentStatus: "unpaid" });
   });

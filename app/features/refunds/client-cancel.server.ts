@@ -23,7 +23,13 @@ import { notifyMoneyEvent } from "~/features/notifications/money-notifications.s
 import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
 import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
-import { type CancellableBooking, findBookingForCancel, markCancelled } from "./queries.server";
+import { isClientsAccount, LINK_UNDO_HOURS } from "./link-actions";
+import {
+  type CancellableBooking,
+  findBookingForCancel,
+  markCancelled,
+  recordLinkAction,
+} from "./queries.server";
 import { sendRefund } from "./refunds.server";
 
 export const CLIENT_CANCEL_MESSAGES = {
@@ -35,7 +41,9 @@ export const CLIENT_CANCEL_MESSAGES = {
     "The card payment for this booking is disputed with the bank, so the booking cannot be cancelled until that dispute is resolved.",
 } as const;
 
-function refusal(booking: CancellableBooking, now: Date, money: BookingMoney | null): string | null {
+type PreviewedBooking = Omit<CancellableBooking, "clientUserId" | "cancelledBy" | "eventEndTime">;
+
+function refusal(booking: PreviewedBooking, now: Date, money: BookingMoney | null): string | null {
   if (!["pending", "confirmed"].includes(booking.status)) return CLIENT_CANCEL_MESSAGES.notCancellable;
   const phase = money?.phase ?? "unpaid";
   if (phase !== "unpaid" && phase !== "held") return CLIENT_CANCEL_MESSAGES.notCancellable;
@@ -52,7 +60,7 @@ function refusal(booking: CancellableBooking, now: Date, money: BookingMoney | n
  * the one frozen on its payment instead (what the client was shown when they paid).
  */
 export async function clientCancelPreviewFor(
-  booking: CancellableBooking,
+  booking: PreviewedBooking,
   policy: CancellationPolicy,
   now = new Date(),
   ex: DbExecutor = db,
@@ -97,7 +105,19 @@ export async function cancelBookingAsClient(
     const money = await readBookingMoney(tx, booking.id);
     const why = refusal(booking, now, money);
     if (why) return { ok: false as const, status: 409, message: why };
-    await markCancelled(tx, booking.id);
+    // Unpaid, the link is enough to cancel, but only the client's own account is "you": anyone else
+    // is "someone with the booking link", and the client can undo it for a day (issue 35 §1). Paid,
+    // only the payer gets this far.
+    const byLink = !moneyWasReceived(booking.paymentStatus) && !isClientsAccount(booking, actor);
+    await markCancelled(tx, booking.id, byLink ? "link" : "client", now);
+    const linkAction = byLink
+      ? await recordLinkAction(tx, {
+          bookingId: booking.id,
+          action: "cancel",
+          previousStatus: booking.status,
+          actedAt: now,
+        })
+      : null;
     if (money?.phase !== "held" || !money.policy)
       return {
         ok: true as const,
@@ -106,6 +126,7 @@ export async function cancelBookingAsClient(
         refundId: null,
         policy: null,
         eventId: null,
+        linkAction,
       };
     // The policy the client paid under, frozen on the payment (a later change applies to new payments).
     const policy = money.policy;
@@ -121,6 +142,7 @@ export async function cancelBookingAsClient(
       refundId: split.refundIds[0] ?? null,
       policy,
       eventId: split.eventId,
+      linkAction: null,
     };
   });
   if (!done.ok) return done;
@@ -131,8 +153,9 @@ export async function cancelBookingAsClient(
     await notifyMoneyEvent({
       kind: "cancelled",
       bookingId: done.booking.id,
-      by: "client",
+      by: done.linkAction ? "link" : "client",
       policy: done.policy,
+      occurrence: done.linkAction ?? undefined,
     });
   return {
     ok: true,
@@ -142,6 +165,8 @@ export async function cancelBookingAsClient(
         ? `Booking cancelled. A refund of ${formatNaira(done.refundKobo)} is on its way to you.`
         : done.policy
           ? `Booking cancelled. Under the musician's ${POLICY_LABELS[done.policy]} policy no refund is due.`
-          : "Booking cancelled.",
+          : done.linkAction
+            ? `Booking cancelled. It can be undone from this page for ${LINK_UNDO_HOURS} hours.`
+            : "Booking cancelled.",
   };
 }

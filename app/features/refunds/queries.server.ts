@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { type DbExecutor, db } from "~/server/db.server";
-import { bookingsByMusician, clientDisputes } from "~db/schema/bookings";
+import { bookingsByMusician, clientDisputes, linkActions } from "~db/schema/bookings";
 import { bookingRefunds } from "~db/schema/wallet";
 
 const r = bookingRefunds;
@@ -154,6 +154,9 @@ export async function findBookingForCancel(slug: string, tx?: DbExecutor) {
       paymentStatus: b.paymentStatus,
       eventDate: b.eventDate,
       eventStartTime: b.eventStartTime,
+      eventEndTime: b.eventEndTime,
+      clientUserId: b.clientUserId,
+      cancelledBy: b.cancelledBy,
     })
     .from(b)
     .where(eq(b.slug, slug));
@@ -161,15 +164,66 @@ export async function findBookingForCancel(slug: string, tx?: DbExecutor) {
 }
 export type CancellableBooking = NonNullable<Awaited<ReturnType<typeof findBookingForCancel>>>;
 
-/** pending | confirmed → cancelled; false when the booking was in neither. */
-export async function markCancelled(tx: DbExecutor, bookingId: string): Promise<boolean> {
+/**
+ * pending | confirmed → cancelled by the client ("client") or by someone holding only the booking link
+ * ("link"); false when the booking was in neither.
+ */
+export async function markCancelled(
+  tx: DbExecutor,
+  bookingId: string,
+  by: "client" | "link" = "client",
+  now = new Date(),
+): Promise<boolean> {
   const b = bookingsByMusician;
   const rows = await tx
     .update(b)
-    .set({ status: "cancelled", cancelledBy: "client", cancelledAt: new Date(), updatedAt: new Date() })
+    .set({ status: "cancelled", cancelledBy: by, cancelledAt: now, updatedAt: now })
     .where(and(eq(b.id, bookingId), inArray(b.status, ["pending", "confirmed"])))
     .returning({ id: b.id });
   return rows.length > 0;
+}
+
+/** What the booking link did, by someone who is not the client's account (issue 35 §1). */
+export async function recordLinkAction(
+  tx: DbExecutor,
+  row: { bookingId: string; action: "cancel" | "texts_off"; previousStatus?: string | null; actedAt: Date },
+): Promise<string> {
+  const [inserted] = await tx
+    .insert(linkActions)
+    .values({ ...row, previousStatus: row.previousStatus ?? null })
+    .returning({ id: linkActions.id });
+  return inserted!.id;
+}
+
+/** The booking's latest cancellation through the link that nobody has undone. */
+export async function latestLinkCancel(bookingId: string, ex: DbExecutor = db) {
+  const [row] = await ex
+    .select()
+    .from(linkActions)
+    .where(
+      and(
+        eq(linkActions.bookingId, bookingId),
+        eq(linkActions.action, "cancel"),
+        isNull(linkActions.undoneAt),
+      ),
+    )
+    .orderBy(desc(linkActions.actedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Undoes a cancellation through the link: the booking is back where it was, as if never cancelled. */
+export async function restoreLinkCancel(
+  tx: DbExecutor,
+  action: { id: string; bookingId: string; previousStatus: string },
+  now: Date,
+): Promise<void> {
+  const b = bookingsByMusician;
+  await tx
+    .update(b)
+    .set({ status: action.previousStatus, cancelledBy: null, cancelledAt: null, updatedAt: now })
+    .where(and(eq(b.id, action.bookingId), eq(b.status, "cancelled"), eq(b.cancelledBy, "link")));
+  await tx.update(linkActions).set({ undoneAt: now }).where(eq(linkActions.id, action.id));
 }
 
 /** Every unresolved client dispute (the admin decides each; those holding money come first). */

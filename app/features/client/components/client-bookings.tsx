@@ -150,6 +150,11 @@ function BookingCard({ booking }: { booking: ClientBooking }) {
         )}
       </div>
       {booking.cancellation && <p className="text-sm">{booking.cancellation}</p>}
+      {booking.readOnly && (
+        <p className="text-sm">
+          Made with your e-mail address. Open the link you were sent to manage it here.
+        </p>
+      )}
       {booking.disputed && (
         <p className="text-sm">
           You told us something is wrong, so the payment stays in escrow until our team decides.
@@ -163,7 +168,7 @@ function BookingCard({ booking }: { booking: ClientBooking }) {
             : `${booking.amountIsBudget ? "Budget" : "Price"} ${formatNaira(booking.amountKobo)}`}
         </p>
         <div className="flex flex-wrap items-center gap-2">
-          {booking.status !== "draft" && (
+          {booking.status !== "draft" && !booking.readOnly && (
             <StartConversationForm
               action="/messages"
               fields={booking.kind === "booking" ? { bookingId: booking.id } : { requestId: booking.id }}
@@ -174,7 +179,7 @@ function BookingCard({ booking }: { booking: ClientBooking }) {
               <Link to={booking.href}>{booking.kind === "request" ? "View request" : "View booking"}</Link>
             </Button>
           )}
-          <BookingActions booking={booking} />
+          {!booking.readOnly && <BookingActions booking={booking} />}
         </div>
       </div>
     </li>

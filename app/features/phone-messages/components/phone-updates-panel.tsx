@@ -36,7 +36,7 @@ export function PhoneUpdatesPanel({
           <p className="text-sm" data-testid="phone-updates-status">
             {state.enabled
               ? `On: texts about ${scope === "booking" ? "this booking" : "your bookings"} go to ${state.phone} by ${state.channel === "whatsapp" ? "WhatsApp" : "SMS"}. Never marketing.`
-              : `Off${state.stoppedByReply ? ", turned off by your STOP reply" : ""}: no texts about ${scope === "booking" ? "this booking" : "your bookings"} go to ${state.phone}.`}
+              : `Off${state.stoppedByReply ? ", turned off by your STOP reply" : state.offByLink ? ", turned off by someone with the booking link" : ""}: no texts about ${scope === "booking" ? "this booking" : "your bookings"} go to ${state.phone}.`}
           </p>
           {scope === "account" && (
             <fieldset className="flex flex-wrap gap-4 text-sm">

@@ -7,7 +7,7 @@ import type { ClientCancelPreview } from "../client-cancel.server";
 import { CancellationPolicyNote } from "./cancellation-policy-note";
 
 export type ClientCancelActionResult = {
-  intent: "client-cancel";
+  intent: "client-cancel" | "undo-cancel";
   ok: boolean;
   toast: { type: "success" | "error"; message: string };
 };
@@ -21,17 +21,22 @@ export function ClientCancelPanel({
   preview,
   showPolicy,
   canAct = true,
+  undo = null,
 }: {
   preview: ClientCancelPreview;
   showPolicy: boolean;
+  /** A cancellation made with the booking link, undoable until then (issue 35 §1). */
+  undo?: { until: string; untilLabel: string } | null;
   /** The viewer may cancel: anyone with the link while unpaid, only the payer once paid (ADR 0013). */
   canAct?: boolean;
 }) {
   const actionData = useActionData<ClientCancelActionResult | undefined>();
-  const answer = actionData?.intent === "client-cancel" ? actionData : undefined;
+  const answer =
+    actionData?.intent === "client-cancel" || actionData?.intent === "undo-cancel" ? actionData : undefined;
   useActionToast(answer);
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "client-cancel";
+  const busyWith = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const busy = busyWith === "client-cancel";
   const refundLine = preview.paid
     ? preview.refundKobo > 0
       ? `If you cancel now you will be refunded ${formatNaira(preview.refundKobo)} of the ${formatNaira(preview.paidKobo)} you paid.`
@@ -57,6 +62,20 @@ export function ClientCancelPanel({
             </Form>
           </div>
         </details>
+      )}
+      {undo && canAct && (
+        <div className="grid gap-2">
+          <p>
+            Someone with the booking link cancelled this booking. If it was not you, you can undo it until{" "}
+            {undo.untilLabel}.
+          </p>
+          <Form method="post" className="grid">
+            <input type="hidden" name="intent" value="undo-cancel" />
+            <Button type="submit" variant="outline" disabled={busyWith === "undo-cancel"}>
+              {busyWith === "undo-cancel" ? "Undoing..." : "Undo cancellation"}
+            </Button>
+          </Form>
+        </div>
       )}
       {answer && (
         <p role="status" className={answer.ok ? "text-emerald-700" : "text-destructive"}>
