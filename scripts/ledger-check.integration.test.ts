@@ -3,9 +3,8 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
-import { insertBooking } from "~/features/payments/payment-test-support";
-import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
+import { startCheckout } from "~/features/payments/checkout.server";
+import { insertBooking, payTestCheckout } from "~/features/payments/payment-test-support";
 import { createMusician, testIp } from "../tests/support/accounts";
 
 const run = promisify(execFile);
@@ -51,10 +50,7 @@ describe("npm run ledger:check", () => {
     const b = await insertBooking(m.profileId);
     const started = await startCheckout(b.slug, { email: "ada@example.com" }, testIp());
     if (!started.ok) throw new Error(started.message);
-    const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
-    await completeTestCheckout(reference, async (p) => {
-      await handleChargeSuccess(p.data as Parameters<typeof handleChargeSuccess>[0]);
-    });
+    await payTestCheckout(started.authorizationUrl);
 
     const sound = await ledgerCheck();
     expect(sound.out).toMatch(/ledger:check OK — 1 transactions, 2 entries, 2 accounts/);

@@ -32,7 +32,10 @@ describe("npm run serve", () => {
 
     const trace = path.join(tmp, "modules.txt");
     const port = await freePort();
-    const { NODE_ENV: _unset, ...env } = process.env;
+    // As the README runs it on a fresh clone: no NODE_ENV, and none of Vitest's test database settings
+    // (DATABASE_URL, ORIGIN), which would make the server a deployment that refuses to start without
+    // PAYSTACK_SECRET_KEY; it starts its own embedded PostgreSQL in DATA_DIR.
+    const { NODE_ENV: _unset, DATABASE_URL: _db, ORIGIN: _origin, ...env } = process.env;
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { musicianPayableAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
 import { insertBooking } from "~/features/payments/payment-test-support";
-import { reviewBooking } from "~/features/reviews/review-test-support";
+import { payerCookieFor, reviewBooking } from "~/features/reviews/review-test-support";
 import { saveOwnBankAccount } from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { action as createBookingAction } from "~/routes/api-bookings";
@@ -56,6 +56,8 @@ async function forms(m: TestMusician): Promise<Record<string, Form>> {
   const reviewed = await reviewBooking(m, {
     eventDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
   });
+  // Reviews are the payer's: the browser that paid it writes the review.
+  const reviewer = await payerCookieFor(reviewed);
   // An organiser's conversation with the musician, started from the profile's Message button.
   const organiser = await createOrganiser();
   const opened = await answer(() =>
@@ -240,7 +242,7 @@ async function forms(m: TestMusician): Promise<Record<string, Form>> {
         answer(() =>
           bookingAction(
             args(
-              post(null, `/booking/${reviewed.slug}`, {
+              post(reviewer, `/booking/${reviewed.slug}`, {
                 intent: "review",
                 overall: "5",
                 satisfaction: "5",

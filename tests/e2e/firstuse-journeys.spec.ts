@@ -193,18 +193,26 @@ test("a musician's phone dashboard: one menu with the dashboard first, compact s
   await expect(page.getByRole("button", { name: "Open menu" })).toHaveCount(1);
   // One primary Create Booking on the screen.
   await expect(page.getByRole("button", { name: "Create Booking" }).filter({ visible: true })).toHaveCount(1);
-  // Four stats in two rows of two.
+  // Five stats, two to a row (Booking Requests came first with issue 38's numbers), the fifth below them.
   const boxes = await Promise.all(
-    ["stat-total-bookings", "stat-upcoming-events", "stat-unread-messages", "stat-average-rating"].map((id) =>
-      page.getByTestId(id).boundingBox(),
-    ),
+    [
+      "stat-booking-requests",
+      "stat-total-bookings",
+      "stat-upcoming-events",
+      "stat-unread-messages",
+      "stat-average-rating",
+    ].map((id) => page.getByTestId(id).boundingBox()),
   );
-  const [a, b, c, d] = boxes.map((x) => x!);
+  const [a, b, c, d, e] = boxes.map((x) => x!);
   expect(Math.abs(a!.y - b!.y)).toBeLessThan(4);
   expect(Math.abs(c!.y - d!.y)).toBeLessThan(4);
   expect(c!.y).toBeGreaterThan(a!.y + 20);
-  // Compact: the four fit in a short block.
-  expect((await page.getByTestId("dashboard-stats").boundingBox())!.height).toBeLessThan(260);
+  expect(e!.y).toBeGreaterThan(c!.y + 20);
+  // Compact: no card takes a row of its own above the last, and the five fit in a short block.
+  expect(Math.abs(a!.x - c!.x)).toBeLessThan(4);
+  expect(Math.abs(c!.x - e!.x)).toBeLessThan(4);
+  // The four stats' two rows had 260 px; three rows keep that 130 px a row.
+  expect((await page.getByTestId("dashboard-stats").boundingBox())!.height).toBeLessThan(390);
 
   await page.getByRole("button", { name: "Open menu" }).click();
   const drawer = page.getByRole("dialog");

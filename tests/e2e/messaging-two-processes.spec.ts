@@ -39,6 +39,10 @@ test.beforeAll(async () => {
       ORIGIN: SECOND_ORIGIN,
       DATA_DIR: SECOND_DATA_DIR,
       DATABASE_URL: await databaseUrl(),
+      // The suite's server runs the built-in test provider (a fresh clone's default); this one shares its
+      // database, so it must ask for test mode in so many words (M1: its own DATABASE_URL looks like a
+      // deployment, and a deployment without a Paystack key refuses to start).
+      PAYSTACK_MODE: "test",
       BETTER_AUTH_SECRET: fs.readFileSync(path.join(E2E_DATA_DIR, "auth-secret"), "utf8").trim(),
       WEB_CONCURRENCY: "1",
       LOG_LEVEL: "warn",

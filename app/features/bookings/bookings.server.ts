@@ -262,7 +262,7 @@ export type PublicBooking = Omit<BookingSummaryData, "email" | "phoneNumber" | "
   paymentStatus: string;
   /** The money module's `held`: while it holds the client may still open a dispute (it freezes the release). */
   moneyHeld: boolean;
-  /** The client has a dispute open (the money module's openDisputeId): both sides read "Disputed". */
+  /** The client's dispute holds the money, or a complaint is open before any payment: both sides read "Disputed". */
   disputed: boolean;
   /** The musician's live website, where the client can reach them; null when not live. */
   musicianWebsite: string | null;
@@ -381,8 +381,11 @@ export async function getPublicBooking(
     status: row.status,
     paymentStatus: row.paymentStatus,
     moneyHeld: held?.held ?? false,
-    // "Disputed" only while a dispute holds money (M3): not a settled complaint, not one that holds nothing.
-    disputed: held?.holds.clientDispute ?? false,
+    // "Disputed" while a dispute holds money, or while a complaint is open on a booking nobody has paid
+    // (the spec's pending dispute: nothing to hold, and the page says no money is held). Never a complaint
+    // that holds nothing on a paid booking (M3; Pay settles the ones filed before it).
+    disputed:
+      (held?.holds.clientDispute ?? false) || (held !== null && !held.payment && held.openDisputeId !== null),
     musicianWebsite: row.musicianWebsiteActive && row.musicianSlug ? `/musicians/${row.musicianSlug}` : null,
     // Said by the server's clock, so the page and its hydration agree.
     eventOver: timeAlreadyOver(row),

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { applyTransition, readBookingMoney } from "~/features/money/booking-money.server";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import { runMoneySweep } from "~/features/payments/money-sweep.server";
-import { insertBooking, outboxMails } from "~/features/payments/payment-test-support";
+import { insertBooking, outboxMails, testCheckoutReference } from "~/features/payments/payment-test-support";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
 import { payoutsOfBooking } from "~/features/wallet/queries.server";
 import { saveOwnBankAccount } from "~/features/wallet/wallet.server";
@@ -28,7 +28,8 @@ async function paidBooking() {
   const booking = await insertBooking(m.profileId);
   const started = await startCheckout(booking.slug, { email: "ada@example.com" }, "127.0.0.1");
   if (!started.ok) throw new Error(started.message);
-  const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+  // The checkout URL names an access code, not the reference (ADR 0025); the provider knows the reference.
+  const reference = await testCheckoutReference(started.authorizationUrl);
   return { m, booking, reference };
 }
 
