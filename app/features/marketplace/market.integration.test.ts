@@ -13,7 +13,10 @@ import { browseCountQuery, countWaitlistByEmail, marketPageQuery } from "./queri
 import { parseMarketSearch } from "./search.schema";
 import { toFilters } from "./search.server";
 
-const token = () => `zq${randomBytes(3).toString("hex")}`;
+// Letters only, none that reads as a digit (o, i, l, s, b): hex digits beside a masked number would be
+// read as part of it, and the name's masked text would change from run to run.
+const TOKEN_LETTERS = "acdefghjkmnpqrtuvwxyz";
+const token = () => `zq${[...randomBytes(6)].map((n) => TOKEN_LETTERS[n % TOKEN_LETTERS.length]).join("")}`;
 
 async function musician(p: {
   stageName: string;
