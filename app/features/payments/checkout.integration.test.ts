@@ -171,7 +171,7 @@ describe("crediting a payment", () => {
     expect(results.filter((r) => r === "credited")).toHaveLength(1);
     expect(await ledgerTransactionsFor(reference)).toBe(1);
     expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(26_250_000);
-    expect(await confirmPaymentCallback(reference)).toEqual({ ok: true, slug: b.slug });
+    expect(await confirmPaymentCallback(reference)).toEqual({ ok: true, slug: b.slug, bookingId: b.id });
   });
 
   it("does not credit a transaction the provider has not completed", async () => {
