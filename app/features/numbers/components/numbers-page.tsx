@@ -188,46 +188,28 @@ export function NumbersPage({ numbers, slug }: { numbers: NumbersData; slug: str
           <table className="w-full text-sm" data-testid="funnel-table">
             <caption className="sr-only">From request to gig</caption>
             <tbody>
-              <tr className="border-b">
-                <th scope="row" className={th}>
-                  Requests received
-                </th>
-                <td className={num}>{funnel.received}</td>
-              </tr>
-              <tr className="border-b">
-                <th scope="row" className={th}>
-                  Replied
-                </th>
-                <td className={num}>{funnel.replied}</td>
-              </tr>
-              <tr className="border-b">
-                <th scope="row" className={th}>
-                  Booked
-                </th>
-                <td className={num}>{funnel.booked}</td>
-              </tr>
-              <tr className="border-b">
-                <th scope="row" className={th}>
-                  Performed
-                </th>
-                <td className={num}>{funnel.performed}</td>
-              </tr>
-              <tr className="border-b">
-                <th scope="row" className={th}>
-                  Close rate (booked ÷ received)
-                </th>
-                <td className={num}>{pct(funnel.closeRate)}</td>
-              </tr>
-              <tr>
-                <th scope="row" className={th}>
-                  Median time to first reply
-                </th>
-                <td className={num}>
-                  {funnel.medianReplySeconds === null
-                    ? "—"
-                    : replyLabel(funnel.medianReplySeconds).replace("Usually replies ", "")}
-                </td>
-              </tr>
+              {(
+                [
+                  ["Requests received", funnel.received],
+                  ["Replied", funnel.replied],
+                  ["Booked", funnel.booked],
+                  ["Performed", funnel.performed],
+                  ["Close rate (booked ÷ received)", pct(funnel.closeRate)],
+                  [
+                    "Median time to first reply",
+                    funnel.medianReplySeconds === null
+                      ? "—"
+                      : replyLabel(funnel.medianReplySeconds).replace("Usually replies ", ""),
+                  ],
+                ] as const
+              ).map(([label, value], i, rows) => (
+                <tr key={label} className={i < rows.length - 1 ? "border-b" : undefined}>
+                  <th scope="row" className={th}>
+                    {label}
+                  </th>
+                  <td className={num}>{value}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </TableWrap>
