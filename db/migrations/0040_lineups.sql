@@ -1,0 +1,2 @@
+-- 0040_lineups: reserved for a branch of this session; replaced by its migration (a no-op until then).
+SELECT 1;

@@ -1,0 +1,2 @@
+-- 0041_lineup_money: reserved for a branch of this session; replaced by its migration (a no-op until then).
+SELECT 1;
