@@ -32,7 +32,10 @@ afterAll(() => stopJobs());
 const PRICE = 25_000_000; // ₦250,000
 let dayOffset = 200;
 /** A fresh evening far enough ahead, so tests never share a date by accident. */
-const nextDay = () => lagosDay((dayOffset += 3));
+function nextDay() {
+  dayOffset += 3;
+  return lagosDay(dayOffset);
+}
 
 type Band = TestMusician & { slug: string; name: string };
 async function musician(): Promise<Band> {

@@ -262,16 +262,11 @@ export async function addMember(
   leader: Leader,
   input: { bookingId: string; musician: string; role: string; fee: number },
 ): Promise<Outcome<{ message: string; placeId: string }>> {
-  let found: Awaited<ReturnType<typeof findMusician>>;
-  try {
-    found = await findMusician(input.musician);
-  } catch (err) {
-    if (err instanceof Refusal) return { ok: false, status: err.status, message: err.message };
-    throw err;
-  }
-  if (found.id === leader.id) return { ok: false, status: 400, message: M.notYourself };
   const done = await change(async (tx) => {
+    // The booking first: someone else's booking is "not found", whoever they name.
     const booking = await lockOwnBooking(tx, leader, input.bookingId);
+    const found = await findMusician(input.musician);
+    if (found.id === leader.id) throw new Refusal(400, M.notYourself);
     await checkFees(tx, booking, input.fee, null);
     return q.insertPlace(tx, {
       bookingId: booking.id,
