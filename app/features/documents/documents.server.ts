@@ -1,6 +1,6 @@
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
-import { clientLineUp } from "~/features/lineups/lineups.server";
+import { clientLineUp } from "~/features/lineups/line-up-views.server";
 import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
 import { CONTACT_SHARED_ONCE_PAID, contactsShared } from "~/features/messaging/contact-shared";
 import { type BookingMoney, chargesOf, peekBookingMoney } from "~/features/money/booking-money.server";
