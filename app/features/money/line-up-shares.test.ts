@@ -6,19 +6,15 @@ import { proportionKobo } from "./money-rules";
 const member = (n: number, feeKobo: number) => ({ musicianId: `m${n}`, feeKobo });
 
 /** A share and fees that fit inside it, as the line-up section allows (fees never exceed the share). */
-const shareAndFees = fc
-  .integer({ min: 0, max: 10 ** 11 })
-  .chain((share) =>
-    fc
-      .array(fc.integer({ min: 0, max: 10_000 }), { minLength: 0, maxLength: 6 })
-      .chain((weights) =>
-        fc.integer({ min: 0, max: 10_000 }).map((leaderWeight) => {
-          const total = weights.reduce((a, b) => a + b, 0) + leaderWeight;
-          const fees = weights.map((w) => (total === 0 ? 0 : Math.floor((share * w) / total)));
-          return { share, fees };
-        }),
-      ),
-  );
+const shareAndFees = fc.integer({ min: 0, max: 10 ** 11 }).chain((share) =>
+  fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 0, maxLength: 6 }).chain((weights) =>
+    fc.integer({ min: 0, max: 10_000 }).map((leaderWeight) => {
+      const total = weights.reduce((a, b) => a + b, 0) + leaderWeight;
+      const fees = weights.map((w) => (total === 0 ? 0 : Math.floor((share * w) / total)));
+      return { share, fees };
+    }),
+  ),
+);
 
 describe("a line-up's share of what the musician side receives", () => {
   it("a full release pays each member their fee and the leader the rest", () => {

@@ -13,6 +13,20 @@ import { proportionKobo } from "./money-rules";
 /** A member of the line-up frozen at payment: who, and the fee agreed (kobo, out of the leader's share). */
 export type LineUpMember = { musicianId: string; feeKobo: number };
 
+/**
+ * One line-up member's part of a transition, carried by its money event (notices, texts and payouts
+ * never read the money again): `availableKobo` into (negative: out of) their Available, `repaidKobo`
+ * of their own chargeback debt repaid from it, `owedKobo` newly owed (a lost chargeback).
+ */
+export type MemberMove = {
+  musicianId: string;
+  role: string;
+  feeKobo: number;
+  availableKobo: number;
+  repaidKobo: number;
+  owedKobo?: number;
+};
+
 export type LineUpSplit = {
   /** Each member's amount, in the line-up's order (0 when the side keeps nothing). */
   members: { musicianId: string; kobo: number }[];
@@ -26,7 +40,9 @@ export type LineUpSplit = {
  */
 export function lineUpSplit(sideKobo: number, shareKobo: number, members: LineUpMember[]): LineUpSplit {
   if (!Number.isSafeInteger(sideKobo) || sideKobo < 0 || !Number.isSafeInteger(shareKobo) || shareKobo < 0)
-    throw new RangeError(`a line-up is shared from whole, non-negative kobo (got ${sideKobo} of ${shareKobo})`);
+    throw new RangeError(
+      `a line-up is shared from whole, non-negative kobo (got ${sideKobo} of ${shareKobo})`,
+    );
   let left = sideKobo;
   const out = members.map((m) => {
     if (!Number.isSafeInteger(m.feeKobo) || m.feeKobo < 0)

@@ -53,9 +53,28 @@ export async function insertPayout(
   return created;
 }
 
-/** The automatic payouts of a booking's release, newest first (one live at most; failed ones before it). */
-export async function payoutsOfBooking(bookingId: string, ex: DbExecutor = db): Promise<PayoutRow[]> {
-  return ex.select().from(p).where(eq(p.bookingId, bookingId)).orderBy(desc(p.createdAt));
+/**
+ * The automatic payouts of a booking's release, newest first (one live at most per musician; failed
+ * ones before it). `musicianId`: only that musician's (the leader's, or a line-up member's, ADR 0033).
+ */
+export async function payoutsOfBooking(
+  bookingId: string,
+  ex: DbExecutor = db,
+  musicianId?: string,
+): Promise<PayoutRow[]> {
+  return ex
+    .select()
+    .from(p)
+    .where(and(eq(p.bookingId, bookingId), musicianId ? eq(p.musicianId, musicianId) : undefined))
+    .orderBy(desc(p.createdAt));
+}
+
+/** The booking's own musician (the leader of its line-up), or null. */
+export async function bookingMusicianId(ex: DbExecutor, bookingId: string): Promise<string | null> {
+  const rows = await ex.execute<{ musician_id: string }>(
+    sql`SELECT musician_id FROM bookings_by_musician WHERE id = ${bookingId}`,
+  );
+  return rows.rows[0]?.musician_id ?? null;
 }
 
 /** Failed or reversed automatic payouts of the musician (asked again once the account is fixed). */

@@ -780,7 +780,7 @@ async function paidAfterFailure(
   // An automatic payout asked again after the failure (M2): a waiting one is dropped, because its money
   // is the money this success took; one already on its way or paid means Paystack paid twice.
   const successor = payout.bookingId
-    ? (await payoutsOfBooking(payout.bookingId, tx)).find(
+    ? (await payoutsOfBooking(payout.bookingId, tx, payout.musicianId)).find(
         (p) => p.id !== payout.id && ["waiting", "pending", "paid"].includes(p.status),
       )
     : undefined;
