@@ -729,15 +729,65 @@ export async function withdrawableKobo(
 
 // ——— ledger:check ———
 
+const lineUpKey = (l: { musicianId: string; feeKobo: number; role: string }[]) =>
+  l.map((x) => `${x.musicianId}:${x.feeKobo}:${x.role}`).join(",");
+
+/**
+ * A line-up's rules (ADR 0033): the line-up never changed after payment (the rows equal what the
+ * credit's event froze), and a release credited the musician side's share exactly as lineUpSplit
+ * shares it: each frozen member their part, the leader the rest, nobody else.
+ */
+function lineUpBreaches(m: BookingMoney, frozen: BookingMoney["lineUp"] | undefined) {
+  const out: { rule: string; detail: string }[] = [];
+  const slug = m.booking.slug;
+  if (frozen && lineUpKey(frozen) !== lineUpKey(m.lineUp))
+    out.push({
+      rule: "a frozen line-up never changes",
+      detail: `booking ${slug}: paid with line-up [${lineUpKey(frozen)}], now [${lineUpKey(m.lineUp)}]`,
+    });
+  if (!m.released || !m.payment || !m.charges) return out;
+  const releasedKobo = m.releasedShares.musicianKobo + m.releasedShares.platformKobo;
+  const side = sharesOf(m.payment, releasedKobo).musicianKobo;
+  const credited = Object.values(m.releasedByMusician).reduce((a, b) => a + b, 0);
+  if (credited !== side)
+    out.push({
+      rule: "a release's line-up and leader add up to the musician share",
+      detail: `booking ${slug}: musicians credited ${formatNaira(credited)}, the musician share of the release is ${formatNaira(side)}`,
+    });
+  const split = lineUpSplit(side, m.charges.musicianKobo, frozen ?? m.lineUp);
+  const expected = new Map(split.members.map((x) => [x.musicianId, x.kobo]));
+  expected.set(m.booking.musicianId, split.leaderKobo);
+  for (const id of new Set([...expected.keys(), ...Object.keys(m.releasedByMusician)])) {
+    const got = m.releasedByMusician[id] ?? 0;
+    const want = expected.get(id);
+    if (want === undefined || got !== want)
+      out.push({
+        rule: "a release pays each musician their line-up share",
+        detail:
+          want === undefined
+            ? `booking ${slug}: musician ${id} is not in its line-up but its release credited them ${formatNaira(got)}`
+            : `booking ${slug}: musician ${id} was credited ${formatNaira(got)}, their share is ${formatNaira(want)}`,
+      });
+  }
+  return out;
+}
+
 /**
  * The money module's ledger:check rules: payment_status is the derived phase; refunds plus lost
  * chargebacks never exceed the charge; and the ledger agrees with the rows (ledgerRowDisagreements).
  */
 export async function moneyModuleBreaches(ex: DbExecutor = db) {
   const out = await q.ledgerRowDisagreements(ex);
+  for (const twice of await q.releaseCreditedTwice(ex))
+    out.push({
+      rule: "no musician credited twice by a release",
+      detail: `booking ${twice.slug}: ${twice.account} credited ${twice.n} times by its release`,
+    });
+  const snapshots = await q.frozenLineUpSnapshots(ex);
   for (const row of await q.moneyRowsToCheck(ex)) {
     const m = derive(row);
     const { slug, paymentStatus } = row.booking;
+    out.push(...lineUpBreaches(m, snapshots.get(m.booking.id)));
     const expected = PAYMENT_STATUS_OF[m.phase];
     if (paymentStatus !== expected)
       out.push({

@@ -338,6 +338,44 @@ export async function ledgerRowDisagreements(ex: DbExecutor): Promise<{ rule: st
   return rows.rows;
 }
 
+// ——— Line-ups (ADR 0033) ———
+
+/**
+ * The line-up each booking's credit froze, as its money event recorded it (bookings paid before line-ups
+ * existed have none): ledger:check compares it with the rows, which must never change after payment.
+ */
+export async function frozenLineUpSnapshots(
+  ex: DbExecutor,
+): Promise<Map<string, { musicianId: string; feeKobo: number; role: string }[]>> {
+  const rows = await ex.execute<{ booking_id: string; line_up: unknown }>(sql`
+    SELECT booking_id, data->'lineUp' AS line_up FROM money_events
+    WHERE kind = 'credit' AND data ? 'lineUp'`);
+  return new Map(
+    rows.rows.map((r) => [
+      r.booking_id,
+      (r.line_up as { musicianId: string; feeKobo: number; role: string }[]) ?? [],
+    ]),
+  );
+}
+
+/**
+ * Musicians credited more than once by one booking's release (two entries on one of their accounts in
+ * release:{b}, or a second release-kind posting of the booking): ledger:check's "no member credited twice".
+ */
+export async function releaseCreditedTwice(
+  ex: DbExecutor,
+): Promise<{ slug: string; account: string; n: number }[]> {
+  const rows = await ex.execute<{ slug: string; account: string; n: string }>(sql`
+    SELECT b.slug, a.code AS account, count(*) AS n
+    FROM ledger_transactions t
+    JOIN bookings_by_musician b ON b.id = t.booking_id
+    JOIN ledger_entries e ON e.transaction_id = t.id
+    JOIN ledger_accounts a ON a.id = e.account_id
+    WHERE t.kind = 'release' AND e.amount_kobo > 0 AND a.kind IN ('musician_payable', 'receivable')
+    GROUP BY b.slug, a.code HAVING count(*) > 1`);
+  return rows.rows.map((r) => ({ slug: r.slug, account: r.account, n: Number(r.n) }));
+}
+
 // ——— The money events (the outbox, ADR 0026) ———
 
 /**
