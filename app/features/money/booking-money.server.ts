@@ -690,6 +690,11 @@ export function musicianHoldsEscrow(musicianId: string): Promise<boolean> {
   return q.musicianHoldsEscrow(db, musicianId);
 }
 
+/** The line-up of each booking (accepted members and fees; frozen once paid), for the wallet (ADR 0033). */
+export function lineUpsOf(bookingIds: string[], ex: DbExecutor = db) {
+  return q.lineUpsOf(ex, bookingIds);
+}
+
 /** Ids of bookings whose money is held and not cancelled (the release sweep re-queues each). */
 export function heldBookingIds(): Promise<string[]> {
   return q.heldBookingIds(db);

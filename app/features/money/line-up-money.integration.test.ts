@@ -33,6 +33,7 @@ import {
   chooseCancellationPolicy,
   requestWithdrawal,
   saveOwnBankAccount,
+  walletView,
 } from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { db, pool } from "~/server/db.server";
@@ -233,6 +234,54 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
     expect(await availableKobo(drummer.profileId)).toBe(DRUMS - 1_000_000);
     expect(await availableKobo(leader.profileId)).toBe(SHARE - DRUMS - BASS);
     expect(await findMoneyBreaches()).toEqual([]);
+  });
+});
+
+/** A wallet's statement adds up to its figures (as wallet-statement.property checks for every wallet). */
+async function reconciled(musicianId: string) {
+  const view = await walletView(musicianId);
+  const { lines, earnedKobo, pendingPayoutKobo } = view.statement;
+  expect(lines.reduce((s, l) => s + l.effectKobo, 0)).toBe(view.availableKobo + view.inEscrowKobo);
+  expect(earnedKobo).toBe(view.availableKobo + view.inEscrowKobo + view.paidOutKobo + pendingPayoutKobo);
+  expect(view.statement.inEscrowKobo).toBe(view.inEscrowKobo);
+  return view;
+}
+
+describe("the wallets say where a line-up's money went", () => {
+  it("each member's history reads 'Line-up fee: {event} with {Leader}'; the leader's In escrow is their share less the fees", async () => {
+    const { leader, drummer, bassist, booking } = await band({
+      leader: false,
+      drummer: false,
+      bassist: false,
+    });
+    await db.execute(
+      sql`UPDATE musician_profiles SET stage_name = 'Tunde & The Ekwe Band' WHERE id = ${leader.profileId}`,
+    );
+    await pay(booking.slug);
+    const held = await reconciled(leader.profileId);
+    expect(held.inEscrowKobo).toBe(SHARE - DRUMS - BASS);
+    expect(held.statement.lines[0]?.text).toMatch(/ − line-up ₦80,000(\.00)?\)$/);
+    expect((await reconciled(drummer.profileId)).statement.lines).toEqual([]);
+
+    expect((await releaseEscrow(booking.id, "admin")).ok).toBe(true);
+    expect((await reconciled(leader.profileId)).availableKobo).toBe(SHARE - DRUMS - BASS);
+    for (const [m, fee, role] of [
+      [drummer, DRUMS, "Drummer"],
+      [bassist, BASS, "Bassist"],
+    ] as const) {
+      const view = await reconciled(m.profileId);
+      expect(view.availableKobo).toBe(fee);
+      expect(view.statement.lines).toHaveLength(1);
+      expect(view.statement.lines[0]).toMatchObject({
+        text: "Line-up fee: wedding with Tunde & The Ekwe Band",
+        amountKobo: fee,
+        tone: "in",
+        bookingSlug: null,
+      });
+      // Their role and the date; never the client's name.
+      expect(view.statement.lines[0]?.bookingLabel).toMatch(new RegExp(`^${role} · `));
+      expect(JSON.stringify(view.statement)).not.toContain("Ada Eze");
+    }
   });
 });
 

@@ -8,7 +8,7 @@
 // member is never given more than is left (fees frozen at the whole share leave the leader ≥ 0; if a
 // rounding would take the leader below zero, the last members lose that kobo), so the parts always add
 // up to the side's amount and every posting sums to zero.
-import { proportionKobo } from "./money-rules";
+import { type PaymentRates, proportionKobo, sharesOf } from "./money-rules";
 
 /** A member of the line-up frozen at payment: who, and the fee agreed (kobo, out of the leader's share). */
 export type LineUpMember = { musicianId: string; feeKobo: number };
@@ -52,4 +52,19 @@ export function lineUpSplit(sideKobo: number, shareKobo: number, members: LineUp
     return { musicianId: m.musicianId, kobo };
   });
   return { members: out, leaderKobo: left };
+}
+
+/**
+ * The leader's and the line-up's parts of what `escrowKobo` would give the musician side now, at the
+ * payment's own rates (the wallet's In escrow and its lines: the leader keeps their share less the fees).
+ */
+export function lineUpPartsOf(
+  payment: PaymentRates,
+  escrowKobo: number,
+  members: LineUpMember[],
+): { leaderKobo: number; lineUpKobo: number } {
+  const side = sharesOf(payment, escrowKobo).musicianKobo;
+  const whole = sharesOf(payment, payment.amountKobo).musicianKobo;
+  const { leaderKobo } = lineUpSplit(side, whole, members);
+  return { leaderKobo, lineUpKobo: side - leaderKobo };
 }

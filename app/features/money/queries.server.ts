@@ -358,6 +358,33 @@ export async function frozenLineUpSnapshots(
   );
 }
 
+/** The line-up (accepted members, their fees, in invited order) of each of the bookings: frozen once paid. */
+export async function lineUpsOf(
+  ex: DbExecutor,
+  bookingIds: string[],
+): Promise<Map<string, { musicianId: string; feeKobo: number; role: string }[]>> {
+  const out = new Map<string, { musicianId: string; feeKobo: number; role: string }[]>();
+  if (bookingIds.length === 0) return out;
+  const rows = await ex.execute<{
+    booking_id: string;
+    member_id: string;
+    fee_kobo: string;
+    role: string;
+  }>(sql`
+    SELECT booking_id, member_id, fee_kobo, role FROM line_up_members
+    WHERE status = 'accepted' AND booking_id IN (${sql.join(
+      bookingIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    ORDER BY invited_at, id`);
+  for (const r of rows.rows) {
+    const list = out.get(r.booking_id) ?? [];
+    list.push({ musicianId: r.member_id, feeKobo: Number(r.fee_kobo), role: r.role });
+    out.set(r.booking_id, list);
+  }
+  return out;
+}
+
 /**
  * Musicians credited more than once by one booking's release (two entries on one of their accounts in
  * release:{b}, or a second release-kind posting of the booking): ledger:check's "no member credited twice".
