@@ -181,3 +181,15 @@ CREATE TRIGGER public_pages_line_up_busy_added AFTER INSERT ON musician_busy
 --> statement-breakpoint
 CREATE TRIGGER public_pages_line_up_busy_removed AFTER DELETE ON musician_busy
   FOR EACH ROW WHEN (OLD.line_up_member_id IS NOT NULL) EXECUTE FUNCTION stagebook_public_pages_changed();
+--> statement-breakpoint
+-- The leader ↔ member thread of one line-up place (no masking between two musicians who agreed to play).
+CREATE TABLE "line_up_messages" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY NOT NULL,
+	"place_id" uuid NOT NULL REFERENCES "line_up_members"("id") ON DELETE cascade,
+	"sender_id" uuid NOT NULL REFERENCES "musician_profiles"("id") ON DELETE cascade,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "line_up_messages_body_check" CHECK (char_length("body") BETWEEN 1 AND 4000)
+);
+--> statement-breakpoint
+CREATE INDEX "line_up_messages_place_idx" ON "line_up_messages" ("place_id", "id");

@@ -73,3 +73,26 @@ export const musicianBusy = pgTable(
     index("musician_busy_line_up_member_idx").on(t.lineUpMemberId),
   ],
 );
+
+/**
+ * The thread between the leader and one member who agreed to play (issue 39 §3): two musicians working
+ * together, so no contact masking (ADR 0034). Open once the place is accepted; kept after it ends.
+ */
+export const lineUpMessages = pgTable(
+  "line_up_messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    placeId: uuid("place_id")
+      .notNull()
+      .references(() => lineUpMembers.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => musicianProfiles.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("line_up_messages_place_idx").on(t.placeId, t.id),
+    check("line_up_messages_body_check", sql`char_length(${t.body}) BETWEEN 1 AND 4000`),
+  ],
+);
