@@ -15,7 +15,7 @@
 // transaction runs them if the process stopped first, and the hourly sweep catches a lost job.
 import {
   consumeMoneyEvent,
-  consumeMoneyEventsNow,
+  followMoneyEvents as followRegistered,
   isTransitionEvent,
   type MoneyEvent,
   type MoneyEventConsumer,
@@ -141,9 +141,12 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
 // Registered with the money module, so the features these consumers build on can run them too.
 registerMoneyEventConsumers(MONEY_EVENT_CONSUMERS);
 
-/** Right after a transition committed: its events' follow-ups (what fails is left to the queued job). */
+/**
+ * Right after a money change committed: its events' follow-ups (what fails is left to the queued job).
+ * Through the money module's registry, the same way as the features these consumers build on.
+ */
 export function followMoneyEvents(ids: (string | null | undefined)[]): Promise<void> {
-  return consumeMoneyEventsNow(ids, MONEY_EVENT_CONSUMERS);
+  return followRegistered(ids);
 }
 
 /** The money-event job (queued in the transition's transaction). */
