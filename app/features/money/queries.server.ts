@@ -166,12 +166,18 @@ export async function heldBookingIds(ex: DbExecutor): Promise<string[]> {
   return rows.rows.map((x) => x.id);
 }
 
-/** Whether a booking of the musician holds money (escrow > 0, never released, not cancelled). */
+/**
+ * Whether a booking of the musician holds money (escrow > 0, never released, not cancelled): their own,
+ * or one they play in as a line-up member (its release pays them too, ADR 0033).
+ */
 export async function musicianHoldsEscrow(ex: DbExecutor, musicianId: string): Promise<boolean> {
   const rows = await ex.execute(sql`
     SELECT 1 FROM bookings_by_musician b
     JOIN ledger_accounts a ON a.code = 'escrow:' || b.id
-    WHERE b.musician_id = ${musicianId} AND b.status <> 'cancelled'
+    WHERE (b.musician_id = ${musicianId}
+           OR EXISTS (SELECT 1 FROM line_up_members lm WHERE lm.booking_id = b.id
+                      AND lm.member_id = ${musicianId} AND lm.status = 'accepted'))
+      AND b.status <> 'cancelled'
       AND NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.idempotency_key = 'release:' || b.id)
       AND (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e WHERE e.account_id = a.id) > 0
     LIMIT 1`);
@@ -668,13 +674,14 @@ export async function testMoneyLeft(ex: DbExecutor): Promise<{ heldKobo: number;
       SELECT a.code, coalesce(sum(e.amount_kobo), 0) AS balance
       FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id GROUP BY a.code
     ), test_in AS (
-      SELECT b.musician_id, sum(e.amount_kobo) AS kobo
+      -- Every musician a test-mode release credited: the booking's own and its line-up's (ADR 0033).
+      SELECT split_part(a.code, ':', 2)::uuid AS musician_id, sum(e.amount_kobo) AS kobo
       FROM payments p JOIN bookings_by_musician b ON b.id = p.booking_id
       JOIN ledger_transactions t ON t.booking_id = b.id AND t.kind = 'release'
       JOIN ledger_entries e ON e.transaction_id = t.id
-      JOIN ledger_accounts a ON a.id = e.account_id AND a.code = 'musician_payable:' || b.musician_id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'musician_payable'
       WHERE p.status = 'success' AND (p.provider = 'test' OR p.mode = 'test') AND e.amount_kobo > 0
-      GROUP BY b.musician_id
+      GROUP BY 1
     ), test_out AS (
       SELECT musician_id, sum(amount_kobo) AS kobo FROM musician_payouts
       WHERE provider = 'test' AND status IN ('pending', 'paid') GROUP BY musician_id
