@@ -17,6 +17,7 @@ import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server
 import {
   asPayer,
   insertBooking,
+  outboxMails,
   releaseDueOnCreditInEveryTest,
   testCheckoutReference,
 } from "~/features/payments/payment-test-support";
@@ -31,6 +32,7 @@ import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.serv
 import {
   availableKobo,
   chooseCancellationPolicy,
+  handleTransferEvent,
   requestWithdrawal,
   saveOwnBankAccount,
   walletView,
@@ -198,6 +200,17 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
     expect(payouts.get(drummer.profileId)?.reference).not.toBe(payouts.get(leader.profileId)?.reference);
     expect(payouts.has(bassist.profileId)).toBe(false);
     expect(await availableKobo(bassist.profileId)).toBe(BASS);
+
+    // The drummer's payout reaches their bank: the notice goes to the drummer alone, never to the leader.
+    const drums = payouts.get(drummer.profileId)!;
+    await handleTransferEvent("transfer.success", {
+      reference: drums.reference,
+      amountKobo: drums.amountKobo,
+      currency: "NGN",
+    });
+    const paid = (mail: string) => mail.includes("50,000.00 has been paid to");
+    expect(outboxMails(drummer.email).some(paid)).toBe(true);
+    expect(outboxMails(leader.email).some(paid)).toBe(false);
 
     // The release's money event carries each member's figures (notices never read the money again).
     const [event] = (

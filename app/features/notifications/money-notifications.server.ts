@@ -232,9 +232,11 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
   let parties: NoticeParties;
   let to: { client: string | null; musician: string | null };
   let links: { client: string | null; musician: string };
-  if (row.bookingId) {
-    const p = await bookingParties(db, row.bookingId);
-    if (!p) return;
+  // A line-up member's own notice about a leader's booking (their fee's payout, ADR 0033) goes to the
+  // member alone, as a notice with no booking does: never to the booking's musician or its client.
+  const p = row.bookingId ? await bookingParties(db, row.bookingId) : null;
+  if (row.bookingId && !p) return;
+  if (p && p.musicianId === row.musicianId) {
     parties = {
       clientName: p.clientName,
       musicianName: musicianDisplayName(p),
