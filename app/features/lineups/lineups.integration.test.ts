@@ -1,10 +1,12 @@
 // Issue 39 §2-4, §6 through the pages' own loaders and actions, on real PostgreSQL: invite, accept,
 // decline, leave; a member's time is busy like their own booking; fees never pass the leader's share;
 // everything is frozen at payment; each side reads only what is theirs.
+import { execFileSync } from "node:child_process";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { priceQuote } from "~/features/money/booking-money.server";
 import { action as createAction } from "~/routes/api-bookings";
+import { loader as documentLoader } from "~/routes/booking-document";
 import { action as requestAction } from "~/routes/booking-request";
 import { loader as upcomingLoader } from "~/routes/musician-events-upcoming";
 import { action as lineUpsAction, loader as lineUpsLoader } from "~/routes/musician-lineups";
@@ -32,7 +34,10 @@ afterAll(() => stopJobs());
 const PRICE = 25_000_000; // ₦250,000
 let dayOffset = 200;
 /** A fresh evening far enough ahead, so tests never share a date by accident. */
-const nextDay = () => lagosDay((dayOffset += 3));
+function nextDay() {
+  dayOffset += 3;
+  return lagosDay(dayOffset);
+}
 
 type Band = TestMusician & { slug: string; name: string };
 async function musician(): Promise<Band> {
@@ -388,6 +393,26 @@ describe("what each side sees", () => {
       (await leaderPosts(null, b.slug, { intent: "lineup-remove", placeId: place })).status,
     ).toBeGreaterThanOrEqual(300);
     expect((await placeOf(b.id, member.profileId)).status).toBe("accepted");
+  });
+
+  it("the client's contract and receipt name the line-up (stage names and roles), never a fee", async () => {
+    const [leader, member] = [await musician(), await musician()];
+    const b = await booking(leader, nextDay());
+    await accept(member, await invited(leader, b, member, "35,000"));
+    const pay = await bookingAct(b.slug, { intent: "pay", email: "ada@example.com" });
+    await payCheckoutAt(pay.location, withCookies(cookieOf(pay)));
+    for (const kind of ["contract", "receipt"]) {
+      const res = (await documentLoader(
+        args(get(null, `/booking/${b.slug}/documents/${kind}`), { slug: b.slug, kind }),
+      )) as Response;
+      expect(res.status).toBe(200);
+      const text = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", "-", "-"], {
+        input: Buffer.from(await res.arrayBuffer()),
+      }).toString("utf8");
+      expect(text).toContain("Line-up");
+      expect(text).toMatch(new RegExp(`${member.name}\\s+Drummer`));
+      expect(text).not.toContain("35,000");
+    }
   });
 
   it("leader and member message each other unmasked once the member agreed to play", async () => {
