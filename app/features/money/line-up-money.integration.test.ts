@@ -399,6 +399,31 @@ describe("a card dispute on the charge holds every member's share like the leade
   });
 });
 
+describe("a member's payout account", () => {
+  it("a first account added while a booking they play in holds escrow waits 24 h (M16), as a leader's does", async () => {
+    const { booking } = await band({ leader: false, drummer: false, bassist: false });
+    const newcomer = await createMusician();
+    await db.insert(lineUpMembers).values({
+      bookingId: booking.id,
+      memberId: newcomer.profileId,
+      role: "Percussionist",
+      feeKobo: 500_000,
+      status: "accepted",
+    });
+    await pay(booking.slug);
+    expect(
+      (await saveOwnBankAccount(newcomer.profileId, { bankCode: "058", accountNumber: "0123456789" })).ok,
+    ).toBe(true);
+    const [settings] = (
+      await pool().query<{ until: Date | null }>(
+        "SELECT bank_account_hold_until AS until FROM musician_payment_settings WHERE musician_id = $1",
+        [newcomer.profileId],
+      )
+    ).rows;
+    expect(settings?.until?.getTime() ?? 0).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+  });
+});
+
 describe("ledger:check knows line-ups", () => {
   const rules = async () => (await findMoneyBreaches()).map((b) => b.rule);
 
