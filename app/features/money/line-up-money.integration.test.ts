@@ -273,6 +273,14 @@ describe("the wallets say where a line-up's money went", () => {
     await pay(booking.slug);
     const held = await reconciled(leader.profileId);
     expect(held.inEscrowKobo).toBe(SHARE - DRUMS - BASS);
+    // The leader's "paid" notice says what they keep, from the event's frozen line-up.
+    const [paidNotice] = (
+      await pool().query<{ data: { musicianKobo: number } }>(
+        "SELECT data FROM money_notifications WHERE booking_id = $1 AND kind = 'paid'",
+        [booking.id],
+      )
+    ).rows;
+    expect(paidNotice?.data.musicianKobo).toBe(SHARE - DRUMS - BASS);
     expect(held.statement.lines[0]?.text).toMatch(/ − line-up ₦80,000(\.00)?\)$/);
     expect((await reconciled(drummer.profileId)).statement.lines).toEqual([]);
 

@@ -107,7 +107,8 @@ export function noticeOfTransition(
         kind: "paid",
         data: {
           paidKobo: f.paidKobo,
-          musicianKobo: f.musicianShareKobo,
+          // What the musician keeps: their share less their line-up's fees (ADR 0033).
+          musicianKobo: f.musicianShareKobo - (e.lineUp ?? []).reduce((sum, x) => sum + x.feeKobo, 0),
           commissionBp: f.commissionBp,
           dueAt: e.releaseDueAt,
           eventEndsAt: e.eventEndsAt,
