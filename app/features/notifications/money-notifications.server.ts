@@ -114,7 +114,9 @@ export function noticeOfTransition(
         },
       };
     case "release":
+    case "chargebackWon":
       // An admin's release ends a dispute: the resolution's notice tells both sides about the money.
+      // A won card dispute releases as the clock would have (by "auto").
       if (e.by === "admin" || e.moved.musicianKobo <= 0) return null;
       return {
         eventKey: `released:${e.bookingId}`,
