@@ -311,9 +311,12 @@ function releasePlan(
   m: LockedBookingMoney,
   i: { by: Exclude<ReleaseBy, "cancellation">; now: Date },
 ): Plan | Refused {
-  // The table owns the refusal (M12): a partly settled booking that holds nothing is not released.
-  if (!m.held) return { refused: MONEY_MESSAGES.nothingHeld };
+  // The table owns every refusal (M12), callers restate none: a cancelled booking is never released by
+  // the client or the clock; a released one again moves nothing (a repeat, not an error); a partly
+  // settled booking that holds nothing is not released.
   if (m.booking.status === "cancelled" && i.by !== "admin") return { refused: MONEY_MESSAGES.cancelled };
+  if (m.phase === "released") return { steps: [] };
+  if (!m.held) return { refused: MONEY_MESSAGES.nothingHeld };
   if (i.by !== "admin" && m.holds.clientDispute) return { refused: MONEY_MESSAGES.onHold };
   // A card dispute holds the money even from an admin until the bank's dispute is settled.
   if (m.holds.cardDispute) return { refused: MONEY_MESSAGES.chargeback };
@@ -343,7 +346,7 @@ export const TRANSITIONS = {
 
   /** What escrow holds goes to the musician (price − commission) and the platform, once. */
   release: {
-    from: HOLDING,
+    from: [...HOLDING, "released"],
     plan: releasePlan,
   } satisfies Transition<{ by: Exclude<ReleaseBy, "cancellation">; now: Date }>,
 

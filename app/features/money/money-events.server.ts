@@ -10,6 +10,7 @@
 import { type DbExecutor, db, inTransaction, transactionSql } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
+import { clientOf } from "./client-identity.server";
 import type { MoneyPhase } from "./money-rules";
 import * as q from "./queries.server";
 
@@ -172,11 +173,13 @@ export async function writeMoneyNews(
  * connection). Null: the same event was written before (a repeat moves nothing and tells nobody again).
  */
 export async function writeMoneyEvent(tx: DbExecutor, input: MoneyEventInput): Promise<string | null> {
-  const client = (await q.clientOfBooking(tx, input.bookingId)) ?? {
-    name: "",
-    email: null,
-    phone: null,
-    userId: null,
+  // Who the client is: the module's one rule (client-identity, M4): once paid, the payer alone.
+  const who = await clientOf(input.bookingId, tx);
+  const client = {
+    name: (await q.clientOfBooking(tx, input.bookingId))?.name ?? "",
+    email: who?.email ?? null,
+    phone: who?.phone ?? null,
+    userId: who?.userId ?? null,
   };
   const at = new Date();
   const data = { ...input, at: at.toISOString(), client };

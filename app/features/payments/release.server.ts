@@ -45,19 +45,8 @@ export async function releaseEscrow(
       const refused = await payerRefusal(tx, money.booking, actor!, "event-happened");
       if (refused) return refused;
     }
-    // What may be released is the money module's (a cancelled booking never by the client or the clock,
-    // a hold, a due time: the release's plan refuses); a second release of a released one moves nothing.
-    if (money.released)
-      return {
-        ok: true,
-        moved: false,
-        refundIds: [],
-        musicianKobo: 0,
-        platformKobo: 0,
-        refundKobo: 0,
-        after: money,
-        eventId: null,
-      };
+    // What may be released is the money module's: the release's plan refuses (a cancelled booking never
+    // by the client or the clock, a hold, a due time), and a second release moves nothing.
     return applyTransition(tx, money, "release", { by, now });
   });
   if (!result.ok) return result;
