@@ -100,8 +100,10 @@ const STAGE = [
 ];
 // The marketplace filter offers exactly these genres, so every demo musician is findable by one.
 const GENRES: string[] = [...GENRE_OPTIONS];
+// The Role filter's vocabulary (app/lib/performance-roles.ts), as the profile form saves roles.
 const ROLES = [
-  "Vocalist",
+  "Lead vocalist",
+  "Backing vocalist",
   "Saxophonist",
   "Guitarist",
   "Keyboardist",
@@ -112,7 +114,7 @@ const ROLES = [
   "Trumpeter",
   "Violinist",
   "Percussionist",
-  "MC",
+  "MC / Hype man",
 ];
 const EVENTS = ["Wedding", "Birthday", "Corporate", "Cocktail", "Concert", "Award", "Gala"];
 const PLACES = [

@@ -6,6 +6,8 @@ export interface MarketFilters {
   words: string[];
   genre: string | null;
   eventType: string | null;
+  /** One of the vocabulary's roles (app/lib/performance-roles.ts). */
+  role: string | null;
   /** Lower-case, accent-free fragments; a musician matches when the location contains any of them. */
   locationTerms: string[];
   maxRateKobo: number | null;
@@ -48,6 +50,9 @@ function whereClause(f: MarketFilters): SQL {
   for (const w of f.words) parts.push(sql`${searchText} LIKE ${likePattern(w)}`);
   if (f.genre) parts.push(sql`p.genres_folded @> ARRAY[stagebook_fold(${f.genre})]`);
   if (f.eventType) parts.push(sql`p.event_types_folded @> ARRAY[stagebook_fold(${f.eventType})]`);
+  // Roles are saved as the vocabulary's names (other spellings mapped, migration 0042), folded and
+  // indexed with the genres and event types.
+  if (f.role) parts.push(sql`p.roles_folded @> ARRAY[stagebook_fold(${f.role})]`);
   if (f.locationTerms.length) {
     const any = f.locationTerms.map((t) => sql`p.location_folded LIKE ${likePattern(t)}`);
     parts.push(sql`(${sql.join(any, sql` OR `)})`);
@@ -93,6 +98,7 @@ export function isBrowseListing(f: MarketFilters): boolean {
     !f.words.length &&
     !f.genre &&
     !f.eventType &&
+    !f.role &&
     !f.locationTerms.length &&
     f.maxRateKobo === null &&
     !f.date
