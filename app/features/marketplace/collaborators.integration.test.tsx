@@ -37,6 +37,17 @@ const TOKEN_LETTERS = "acdefghjkmnpqrtuvwxyz";
 const token = () => `zq${[...randomBytes(6)].map((n) => TOKEN_LETTERS[n % TOKEN_LETTERS.length]).join("")}`;
 const day = (n: number) => addDaysToDate(lagosToday(), n);
 
+// What a routes stub renders (set before each render: a component defined per call is a new one each time).
+let current: React.ReactNode = null;
+function Current() {
+  return <>{current}</>;
+}
+const render = (path: string, node: React.ReactNode) => {
+  current = node;
+  const Stub = createRoutesStub([{ path, Component: Current }]);
+  return renderToString(<Stub initialEntries={[path]} />);
+};
+
 let slugs = 0;
 /** A musician with a live website, these roles and a stage name carrying the test's token. */
 async function musician(stageName: string, roles: string[]) {
@@ -158,10 +169,7 @@ describe("the Role vocabulary", () => {
     const loaded = await outcome<Awaited<ReturnType<typeof profileLoader>>>(() =>
       profileLoader(routeArgs(get(m, "/profile"))),
     );
-    const Stub = createRoutesStub([
-      { path: "/profile", Component: () => <AboutForm profile={loaded.body.profile} errors={{}} /> },
-    ]);
-    const html = renderToString(<Stub initialEntries={["/profile"]} />);
+    const html = render("/profile", <AboutForm profile={loaded.body.profile} errors={{}} />);
     const list = html.match(
       /<input[^>]*list="([^"]+)"[^>]*name="performanceRoles"|<input[^>]*name="performanceRoles"[^>]*list="([^"]+)"/,
     );
@@ -345,33 +353,26 @@ describe('"Find collaborators" from the dashboard', () => {
   };
 
   it("the dashboard links to the market reached for collaborators", () => {
-    const Stub = createRoutesStub([
-      { path: "/musician_dashboard", Component: () => <DashboardOverview overview={overview} slug="kola" /> },
-    ]);
-    const html = renderToString(<Stub initialEntries={["/musician_dashboard"]} />);
+    const html = render("/musician_dashboard", <DashboardOverview overview={overview} slug="kola" />);
     expect(html).toMatch(/<a[^>]*href="\/market\?find=collaborators"[^>]*>.*?Find collaborators<\/a>/);
   });
 
   it("the market reached that way says so in the spec's words and leads with Role; otherwise Genre leads", async () => {
     const reached = await market("find=collaborators");
     expect(reached.search.find).toBe("collaborators");
-    const render = (data: typeof reached) => {
-      const Stub = createRoutesStub([
-        {
-          path: "/market",
-          Component: () => (
-            <>
-              <MarketPage
-                {...({ loaderData: data, actionData: undefined, params: {}, matches: [] } as never)}
-              />
-              <MarketFilterFields search={data.search} today={data.today} />
-            </>
-          ),
-        },
-      ]);
-      return renderToString(<Stub initialEntries={["/market"]} />);
-    };
-    const html = render(reached);
+    const page = (data: typeof reached) =>
+      render(
+        "/market",
+        <>
+          <MarketPage
+            {...({ loaderData: data, actionData: undefined, params: {}, matches: [] } as object as Parameters<
+              typeof MarketPage
+            >[0])}
+          />
+          <MarketFilterFields search={data.search} today={data.today} />
+        </>,
+      );
+    const html = page(reached);
     expect(html).toContain("Find collaborators</h1>");
     expect(html).toContain(
       "Search the market for backing vocalists, drummers, horn players and DJs to fill out your line-up for bigger events.",
@@ -382,7 +383,7 @@ describe('"Find collaborators" from the dashboard', () => {
     expect(html).toMatch(/<input type="hidden" name="find" value="collaborators"/);
 
     const plain = await market("");
-    const plainHtml = render(plain);
+    const plainHtml = page(plain);
     expect(plainHtml).toContain("Find Musicians</h1>");
     expect(
       labels(plainHtml)
