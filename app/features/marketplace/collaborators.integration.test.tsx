@@ -10,6 +10,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { DashboardOverview } from "~/features/dashboard/components/overview";
 import type { Overview } from "~/features/dashboard/overview.server";
+import { acceptInvite, addMember, declineInvite } from "~/features/lineups/lineups.server";
 import { AboutForm } from "~/features/profiles/components/about-form";
 import { outcome, postForm, routeArgs } from "~/features/profiles/profile-test-support";
 import { FIELD_HAS_CONTACT } from "~/features/profiles/public-contact";
@@ -299,7 +300,7 @@ async function book(m: TestMusician, date: string, status: "pending" | "confirme
 }
 
 describe("/market's Date filter with Role: a musician busy that day is left out", () => {
-  it("left out: a confirmed or completed booking, a day marked unavailable; shown: free, pending, busy another day", async () => {
+  it("left out: a confirmed or completed booking, a day marked unavailable, an accepted line-up place; shown: free, pending, invited, declined, busy another day", async () => {
     const t = token();
     const D = day(30);
     const cast = {
@@ -309,8 +310,12 @@ describe("/market's Date filter with Role: a musician busy that day is left out"
       off: await musician(`Off ${t}`, ["Drummer"]),
       pending: await musician(`Pending ${t}`, ["Drummer"]),
       elsewhere: await musician(`Elsewhere ${t}`, ["Drummer"]),
+      lineUp: await musician(`LineUp ${t}`, ["Drummer"]),
+      invited: await musician(`Invited ${t}`, ["Drummer"]),
+      declined: await musician(`Declined ${t}`, ["Drummer"]),
       guitar: await musician(`Guitar ${t}`, ["Guitarist"]),
     };
+    const leader = await musician(`Leader ${t}`, ["Lead vocalist"]);
     for (const m of Object.values(cast))
       await db.insert(musicianAvailability).values({ profileId: m.profileId, date: D });
     await book(cast.confirmed, D, "confirmed");
@@ -325,19 +330,55 @@ describe("/market's Date filter with Role: a musician busy that day is left out"
       ),
     );
     expect(off.status).toBe(302);
+    // The leader's gig that day, with three drummers invited: one accepts, one declines, one has not answered.
+    const gig = await book(leader, D, "confirmed");
+    const [row] = await db
+      .select({ id: bookingsByMusician.id })
+      .from(bookingsByMusician)
+      .where(eq(bookingsByMusician.slug, gig));
+    const place = async (m: { slug: string }) => {
+      const added = await addMember(
+        { id: leader.profileId },
+        { bookingId: row!.id, musician: `/musicians/${m.slug}`, role: "Drummer", fee: 1_000_000 },
+      );
+      if (!added.ok) throw new Error(added.message);
+      return added.placeId;
+    };
+    const accepted = await acceptInvite({ id: cast.lineUp.profileId }, await place(cast.lineUp));
+    expect(accepted.ok).toBe(true);
+    await place(cast.invited);
+    expect((await declineInvite({ id: cast.declined.profileId }, await place(cast.declined))).ok).toBe(true);
 
-    expect(await names(`q=${t}&role=Drummer&date=${D}`)).toEqual([
-      `Elsewhere ${t}`,
-      `Free ${t}`,
-      `Pending ${t}`,
-    ]);
+    expect(await names(`q=${t}&role=Drummer&date=${D}`)).toEqual(
+      [`Declined ${t}`, `Elsewhere ${t}`, `Free ${t}`, `Invited ${t}`, `Pending ${t}`].sort(),
+    );
     // The day after, only the one booked then is out.
     const next = day(31);
     for (const m of Object.values(cast))
       await db.insert(musicianAvailability).values({ profileId: m.profileId, date: next });
     expect(await names(`q=${t}&role=Drummer&date=${next}`)).toEqual(
-      [`Completed ${t}`, `Confirmed ${t}`, `Free ${t}`, `Off ${t}`, `Pending ${t}`].sort(),
+      [
+        `Completed ${t}`,
+        `Confirmed ${t}`,
+        `Declined ${t}`,
+        `Free ${t}`,
+        `Invited ${t}`,
+        `LineUp ${t}`,
+        `Off ${t}`,
+        `Pending ${t}`,
+      ].sort(),
     );
+  });
+
+  it("the line-up check uses the busy table's index (EXPLAIN)", async () => {
+    const f = toFilters(parseMarketSearch(new URLSearchParams(`role=Drummer&date=${day(30)}`)));
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const rows = await tx.execute<{ "QUERY PLAN": string }>(sql`EXPLAIN ${marketPageQuery(f, 12, 0)}`);
+      return rows.rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toMatch(/(Index (Only )?Scan using|Bitmap Index Scan on) musician_busy_no_overlap/);
+    expect(plan).not.toMatch(/Seq Scan on musician_busy/);
   });
 });
 

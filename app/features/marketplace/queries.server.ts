@@ -70,6 +70,12 @@ function whereClause(f: MarketFilters): SQL {
     parts.push(
       sql`NOT EXISTS (SELECT 1 FROM musician_unavailable_dates u WHERE u.profile_id = p.id AND u.date = ${f.date}::date)`,
     );
+    // Playing in someone else's line-up that day (an accepted place, issue 39), or any other busy time:
+    // musician_busy holds both (migration 0040), answered by its exclusion constraint's GiST index on
+    // (musician, time). The booking check above stays for bookings kept from before the overlap rule.
+    parts.push(
+      sql`NOT EXISTS (SELECT 1 FROM musician_busy mb WHERE mb.musician_id = p.id AND mb.busy_during && lagos_busy_range(${f.date}::date, NULL, NULL))`,
+    );
   }
   return sql.join(parts, sql` AND `);
 }
