@@ -2,8 +2,8 @@
 // the invited musician accepts, declines or leaves. Every change happens with the booking locked, and
 // the database keeps the rules that must hold under races (musician_busy, the freeze at payment).
 import type { Outcome } from "~/features/bookings/outcome";
-import { notifyMusician } from "~/features/messaging/messaging.server";
 import { ourWords, type Shown, textShownTo } from "~/features/messaging/contact-boundary";
+import { notifyMusician } from "~/features/messaging/messaging.server";
 import { chargesOf, peekBookingMoney } from "~/features/money/booking-money.server";
 import { phoneLineUpInvite } from "~/features/phone-messages/phone-messages.server";
 import { musicianDisplayName } from "~/lib/display-name";
@@ -46,7 +46,10 @@ function constraintOf(err: unknown): string | null {
   return null;
 }
 
-function refusedByDatabase(err: unknown, busyMessage: string): { ok: false; status: number; message: string } {
+function refusedByDatabase(
+  err: unknown,
+  busyMessage: string,
+): { ok: false; status: number; message: string } {
   const c = constraintOf(err);
   if (c === "line_up_members_frozen") return { ok: false, status: 409, message: M.frozen };
   if (c === "musician_busy_no_overlap" || c === "bookings_by_musician_no_overlap")
@@ -66,7 +69,10 @@ class Refusal extends Error {
 }
 
 /** Runs a change in one transaction; a Refusal or a database rule comes back as a plain refusal. */
-async function change<T>(run: (tx: DbExecutor) => Promise<T>, busyMessage: string = M.busy): Promise<Outcome<{ value: T }>> {
+async function change<T>(
+  run: (tx: DbExecutor) => Promise<T>,
+  busyMessage: string = M.busy,
+): Promise<Outcome<{ value: T }>> {
   try {
     return { ok: true, value: await db.transaction((tx) => run(tx)) };
   } catch (err) {
@@ -84,7 +90,12 @@ async function lockOwnBooking(tx: DbExecutor, leader: Leader, bookingId: string)
   return booking;
 }
 
-async function checkFees(tx: DbExecutor, booking: q.LineUpBooking, feeKobo: number, exceptPlaceId: string | null) {
+async function checkFees(
+  tx: DbExecutor,
+  booking: q.LineUpBooking,
+  feeKobo: number,
+  exceptPlaceId: string | null,
+) {
   const share = await leaderShareKobo(booking, tx);
   if (share === null) throw new Refusal(400, M.noPrice);
   const total = (await q.liveFeesKobo(tx, booking.id, exceptPlaceId)) + feeKobo;
@@ -205,7 +216,14 @@ export async function memberInvites(member: Musician) {
 
 /** The member's line-ups: invites and the places they play (or played). */
 export async function memberLineUps(member: Musician) {
-  const rows = await q.placesOfMember(member.id, ["invited", "accepted", "left", "removed", "lapsed", "declined"]);
+  const rows = await q.placesOfMember(member.id, [
+    "invited",
+    "accepted",
+    "left",
+    "removed",
+    "lapsed",
+    "declined",
+  ]);
   const views = await Promise.all(rows.map(memberView));
   return {
     invites: views.filter((v) => v.status === "invited" && !v.bookingCancelled),
@@ -244,18 +262,18 @@ export async function addMember(
   leader: Leader,
   input: { bookingId: string; musician: string; role: string; fee: number },
 ): Promise<Outcome<{ message: string; placeId: string }>> {
-  let found: Awaited<ReturnType<typeof findMusician>>;
-  try {
-    found = await findMusician(input.musician);
-  } catch (err) {
-    if (err instanceof Refusal) return { ok: false, status: err.status, message: err.message };
-    throw err;
-  }
-  if (found.id === leader.id) return { ok: false, status: 400, message: M.notYourself };
   const done = await change(async (tx) => {
+    // The booking first: someone else's booking is "not found", whoever they name.
     const booking = await lockOwnBooking(tx, leader, input.bookingId);
+    const found = await findMusician(input.musician);
+    if (found.id === leader.id) throw new Refusal(400, M.notYourself);
     await checkFees(tx, booking, input.fee, null);
-    return q.insertPlace(tx, { bookingId: booking.id, memberId: found.id, role: input.role, feeKobo: input.fee });
+    return q.insertPlace(tx, {
+      bookingId: booking.id,
+      memberId: found.id,
+      role: input.role,
+      feeKobo: input.fee,
+    });
   });
   if (!done.ok) return done;
   await tellInvited(done.value);
@@ -324,14 +342,11 @@ async function answer(
   to: LineUpStatus,
   refusedWhenNotFrom: string,
 ) {
-  return change(
-    async (tx) => {
-      const place = await lockMemberPlace(tx, member, placeId);
-      if (!(await q.setPlaceStatus(tx, place.id, from, to, true))) throw new Refusal(409, refusedWhenNotFrom);
-      return place;
-    },
-    M.youAreBusy,
-  );
+  return change(async (tx) => {
+    const place = await lockMemberPlace(tx, member, placeId);
+    if (!(await q.setPlaceStatus(tx, place.id, from, to, true))) throw new Refusal(409, refusedWhenNotFrom);
+    return place;
+  }, M.youAreBusy);
 }
 
 export async function acceptInvite(member: Musician, placeId: string): Promise<Outcome<{ message: string }>> {
@@ -345,7 +360,10 @@ export async function acceptInvite(member: Musician, placeId: string): Promise<O
   return { ok: true, message: M.accepted };
 }
 
-export async function declineInvite(member: Musician, placeId: string): Promise<Outcome<{ message: string }>> {
+export async function declineInvite(
+  member: Musician,
+  placeId: string,
+): Promise<Outcome<{ message: string }>> {
   const done = await answer(member, placeId, ["invited"], "declined", M.notInvited);
   if (!done.ok) return done;
   const p = done.value;
@@ -373,7 +391,8 @@ export async function leaveLineUp(member: Musician, placeId: string): Promise<Ou
 async function threadPlace(musician: Musician, placeId: string) {
   const place = await q.findPlace(placeId);
   if (!place) return null;
-  const side = place.memberId === musician.id ? "member" : place.booking.musicianId === musician.id ? "leader" : null;
+  const side =
+    place.memberId === musician.id ? "member" : place.booking.musicianId === musician.id ? "leader" : null;
   if (!side) return null;
   // Open once the member accepted; kept readable after they left or were removed.
   if (place.status === "invited" || place.status === "declined" || place.status === "lapsed") return null;
@@ -440,7 +459,9 @@ async function tellInvited(placeId: string) {
     const leaderName = musicianDisplayName(p.leader);
     const role = textShownTo(p.role, "public");
     const city = textShownTo(cityOf(p.booking.location) ?? "a city to be set", "public");
-    const date = p.booking.eventDate ? formatCalendarDate(p.booking.eventDate, "d MMM yyyy") : "a date to be set";
+    const date = p.booking.eventDate
+      ? formatCalendarDate(p.booking.eventDate, "d MMM yyyy")
+      : "a date to be set";
     const line = `${leaderName} invites you to play ${role} at ${eventLabel(p.booking)} on ${date} in ${city} for ${nairaShort(p.feeKobo)}`;
     await notifyMusician(p.memberId, {
       subject: `${leaderName} invites you to play in their line-up`,
@@ -463,4 +484,23 @@ async function tellInvited(placeId: string) {
   } catch (err) {
     logger.error({ err, placeId }, "line-up invite not sent");
   }
+}
+
+/** The leader's section with the thread of every member who agreed to play (or did, and left). */
+export async function leaderLineUpPage(leader: Leader, bookingId: string) {
+  const lineUp = await leaderLineUp(leader, bookingId);
+  if (!lineUp) return null;
+  const threads = await Promise.all(
+    lineUp.members
+      .filter((m) => m.status === "accepted" || m.status === "left" || m.status === "removed")
+      .map((m) => lineUpThread(leader, m.placeId)),
+  );
+  return { lineUp, threads: threads.filter((t): t is LineUpThread => t !== null) };
+}
+
+/** The member's Line-ups page: invites, gigs and their threads with each leader. */
+export async function memberLineUpsPage(member: Musician) {
+  const { invites, playing, past } = await memberLineUps(member);
+  const threads = await Promise.all(playing.map((p) => lineUpThread(member, p.placeId)));
+  return { invites, playing, past, threads: threads.filter((t): t is LineUpThread => t !== null) };
 }
