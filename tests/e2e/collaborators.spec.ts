@@ -107,7 +107,7 @@ test("a band leader finds a drummer by Role and Date, the drummer accepts, the c
   await drummerPage.goto("/profile");
   await drummerPage.waitForSelector("html[data-hydrated]");
   await drummerPage.getByRole("button", { name: "Remove Saxophonist" }).click();
-  const roles = drummerPage.getByRole("textbox", { name: "Performance roles" });
+  const roles = drummerPage.getByRole("combobox", { name: "Performance roles" });
   await roles.fill("Drums");
   await roles.press("Enter");
   await drummerPage.getByRole("button", { name: "Save Profile" }).click();
@@ -157,13 +157,14 @@ test("a band leader finds a drummer by Role and Date, the drummer accepts, the c
   await leaderPage.goto(`/booking/${bookingSlug}`);
   await leaderPage.waitForSelector("html[data-hydrated]");
   const lineUp = leaderPage.getByTestId("line-up");
-  await lineUp.getByLabel("Musician").fill(profileLink);
-  await lineUp.getByLabel("Role").fill("Drummer");
-  await lineUp.getByLabel("Fee (₦)").fill("20,000");
+  const add = lineUp.getByRole("form", { name: "Add a musician" });
+  await add.getByRole("textbox", { name: "Musician" }).fill(profileLink);
+  await add.getByRole("textbox", { name: "Role" }).fill("Drummer");
+  await add.getByRole("textbox", { name: "Fee (₦)" }).fill("20,000");
   await expect(lineUp.getByTestId("line-up-sentence")).toHaveText(
     "Your share ₦90,000 − line-up ₦20,000 = you keep ₦70,000",
   );
-  await lineUp.getByRole("button", { name: "Send invite" }).click();
+  await add.getByRole("button", { name: "Send invite" }).click();
   await expectToast(leaderPage, "Invite sent. They will be in the line-up once they accept.");
   const member = lineUp.getByTestId("line-up-member");
   await expect(member).toContainText(`Kola Drums ${t}`);

@@ -36,7 +36,7 @@ test("a new musician builds a website and a signed-out visitor sees it all", asy
   await expect(page.getByRole("img", { name: "Your profile" })).toBeVisible();
 
   await page.getByLabel("Stage name").fill("Chioma Sings");
-  const roles = page.getByRole("textbox", { name: "Performance roles" });
+  const roles = page.getByRole("combobox", { name: "Performance roles" });
   await roles.fill("Vocalist");
   await roles.press("Enter");
   await roles.fill("Songwriter");
