@@ -12,8 +12,9 @@ import { PublicBookingPage } from "~/features/bookings/components/public-booking
 import { disputeSchema } from "~/features/disputes/dispute.schema";
 import { clientDisputeView } from "~/features/disputes/dispute-sides.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
+import { clientLineUp } from "~/features/lineups/line-up-views.server";
 import { isLineUpIntent, lineUpAction } from "~/features/lineups/lineup-actions.server";
-import { clientLineUp, leaderLineUpPage } from "~/features/lineups/lineups.server";
+import { leaderLineUpPage } from "~/features/lineups/lineups.server";
 import { clientOf } from "~/features/money/client-identity.server";
 import { payPanelFor, startCheckout } from "~/features/payments/checkout.server";
 import {

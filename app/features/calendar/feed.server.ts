@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import ical, { type ICalCalendar, ICalEventStatus } from "ical-generator";
-import { memberGigs } from "~/features/lineups/lineups.server";
+import { memberGigs } from "~/features/lineups/line-up-views.server";
 import {
   ourWords,
   readByAuthor,

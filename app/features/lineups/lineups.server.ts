@@ -2,7 +2,13 @@
 // the invited musician accepts, declines or leaves. Every change happens with the booking locked, and
 // the database keeps the rules that must hold under races (musician_busy, the freeze at payment).
 import type { Outcome } from "~/features/bookings/outcome";
-import { ourWords, type Shown, textShownTo } from "~/features/messaging/contact-boundary";
+import {
+  ourWords,
+  readByAuthor,
+  type Shown,
+  sentence,
+  textShownTo,
+} from "~/features/messaging/contact-boundary";
 import { notifyMusician } from "~/features/messaging/messaging.server";
 import { chargesOf, peekBookingMoney } from "~/features/money/booking-money.server";
 import { phoneLineUpInvite } from "~/features/phone-messages/phone-messages.server";
@@ -12,6 +18,7 @@ import { type DbExecutor, db } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import type { LineUpStatus } from "~db/schema/lineups";
+import { eventLabel } from "./line-up-views.server";
 import {
   cityOf,
   LINE_UP_MESSAGES as M,
@@ -104,16 +111,11 @@ async function checkFees(
 
 // ——— What each side reads ———
 
-function eventLabel(b: Pick<q.LineUpBooking, "eventType" | "eventTypeOther">): Shown {
-  return b.eventType === "Others" && b.eventTypeOther
-    ? textShownTo(b.eventTypeOther, "public")
-    : ourWords(b.eventType);
-}
-
-function whenOf(b: Pick<q.LineUpBooking, "eventDate" | "eventStartTime" | "eventEndTime">): string {
+/** The event's date and times, in our words. */
+function whenOf(b: Pick<q.LineUpBooking, "eventDate" | "eventStartTime" | "eventEndTime">): Shown {
   const date = b.eventDate ? formatCalendarDate(b.eventDate) : "Date to be set";
   const [s, e] = [shortTime(b.eventStartTime), shortTime(b.eventEndTime)];
-  return s ? `${date}, ${s}${e ? `–${e}` : ""}` : date;
+  return ourWords(s ? `${date}, ${s}${e ? `–${e}` : ""}` : date);
 }
 
 /** The leader's Line-up section: every place with its fee and state, the share sentence's figures. */
@@ -136,35 +138,13 @@ export async function leaderLineUp(leader: Leader, bookingId: string) {
       // The leader wrote the role; the member's name is public.
       name: musicianDisplayName(p.member),
       slug: p.member.slug,
-      role: ourWords(p.role),
+      role: readByAuthor(p.role),
       feeKobo: p.feeKobo,
       status: p.status,
     })),
   };
 }
 export type LeaderLineUp = NonNullable<Awaited<ReturnType<typeof leaderLineUp>>>;
-
-/** The client's view (booking page, contract, receipt): who plays what, stage names and roles only. */
-export async function clientLineUps(
-  bookings: { id: string; paymentStatus: string }[],
-): Promise<Map<string, { name: Shown; role: Shown }[]>> {
-  const rows = await q.acceptedPlacesOf(bookings.map((b) => b.id));
-  const status = new Map(bookings.map((b) => [b.id, b.paymentStatus]));
-  const out = new Map<string, { name: Shown; role: Shown }[]>();
-  for (const r of rows) {
-    const list = out.get(r.bookingId) ?? [];
-    list.push({
-      name: musicianDisplayName(r.member),
-      role: textShownTo(r.role, { paymentStatus: status.get(r.bookingId) }),
-    });
-    out.set(r.bookingId, list);
-  }
-  return out;
-}
-
-export async function clientLineUp(booking: { id: string; paymentStatus: string }) {
-  return (await clientLineUps([booking])).get(booking.id) ?? [];
-}
 
 /** "Paid, held in escrow until {due}" and the other states, from the money module. */
 async function paymentStateOf(bookingId: string): Promise<string> {
@@ -232,22 +212,6 @@ export async function memberLineUps(member: Musician) {
   };
 }
 
-/** The member's accepted gigs from a date on (Upcoming events, the calendar feed). */
-export async function memberGigs(memberId: string, fromDate: string | null) {
-  const rows = await q.acceptedGigsOf(memberId, fromDate);
-  return rows.map((r) => ({
-    placeId: r.placeId,
-    bookingId: r.booking.id,
-    leader: musicianDisplayName(r.leader),
-    role: textShownTo(r.role, "public"),
-    event: eventLabel(r.booking),
-    eventDate: r.booking.eventDate,
-    eventStartTime: r.booking.eventStartTime,
-    eventEndTime: r.booking.eventEndTime,
-    venue: textShownTo(r.booking.location, "public"),
-  }));
-}
-
 // ——— The leader's changes ———
 
 async function findMusician(typed: string) {
@@ -301,8 +265,8 @@ export async function changeMember(
   if (!done.ok) return done;
   const p = done.value;
   await tell(p.memberId, {
-    subject: "Your line-up place changed",
-    text: `${musicianDisplayName(p.leader)} changed your place in the line-up for ${eventLabel(p.booking)} on ${whenOf(p.booking)}: you play ${textShownTo(input.role, "public")} for ${nairaShort(input.fee)}.\n\nSee it: ${memberLink(p)}`,
+    subject: sentence`Your line-up place changed`,
+    text: sentence`${musicianDisplayName(p.leader)} changed your place in the line-up for ${eventLabel(p.booking)} on ${whenOf(p.booking)}: you play ${textShownTo(input.role, "public")} for ${fee(input.fee)}.\n\nSee it: ${memberLink(p)}`,
   });
   return { ok: true, message: M.changed };
 }
@@ -317,8 +281,8 @@ export async function removeMember(leader: Leader, placeId: string): Promise<Out
   if (!done.ok) return done;
   const p = done.value;
   await tell(p.memberId, {
-    subject: "You were taken off a line-up",
-    text: `${musicianDisplayName(p.leader)} took you off the line-up for ${eventLabel(p.booking)} on ${whenOf(p.booking)}. The date is free in your calendar again.`,
+    subject: sentence`You were taken off a line-up`,
+    text: sentence`${musicianDisplayName(p.leader)} took you off the line-up for ${eventLabel(p.booking)} on ${whenOf(p.booking)}. The date is free in your calendar again.`,
   });
   return { ok: true, message: M.removed };
 }
@@ -354,8 +318,8 @@ export async function acceptInvite(member: Musician, placeId: string): Promise<O
   if (!done.ok) return done;
   const p = done.value;
   await tell(p.booking.musicianId, {
-    subject: `${musicianDisplayName(p.member)} will play in your line-up`,
-    text: `${musicianDisplayName(p.member)} accepted your invite to play ${ourWords(p.role)} at ${eventLabel(p.booking)} on ${whenOf(p.booking)}. You can now message each other from the booking's Line-up section: ${leaderLink(p)}`,
+    subject: sentence`${musicianDisplayName(p.member)} will play in your line-up`,
+    text: sentence`${musicianDisplayName(p.member)} accepted your invite to play ${readByAuthor(p.role)} at ${eventLabel(p.booking)} on ${whenOf(p.booking)}. You can now message each other from the booking's Line-up section: ${leaderLink(p)}`,
   });
   return { ok: true, message: M.accepted };
 }
@@ -368,8 +332,8 @@ export async function declineInvite(
   if (!done.ok) return done;
   const p = done.value;
   await tell(p.booking.musicianId, {
-    subject: `${musicianDisplayName(p.member)} declined your line-up invite`,
-    text: `${musicianDisplayName(p.member)} declined your invite to play ${ourWords(p.role)} at ${eventLabel(p.booking)} on ${whenOf(p.booking)}. Their fee is back in your share; add another musician: ${leaderLink(p)}`,
+    subject: sentence`${musicianDisplayName(p.member)} declined your line-up invite`,
+    text: sentence`${musicianDisplayName(p.member)} declined your invite to play ${readByAuthor(p.role)} at ${eventLabel(p.booking)} on ${whenOf(p.booking)}. Their fee is back in your share; add another musician: ${leaderLink(p)}`,
   });
   return { ok: true, message: M.declined };
 }
@@ -379,8 +343,8 @@ export async function leaveLineUp(member: Musician, placeId: string): Promise<Ou
   if (!done.ok) return done;
   const p = done.value;
   await tell(p.booking.musicianId, {
-    subject: `${musicianDisplayName(p.member)} left your line-up`,
-    text: `${musicianDisplayName(p.member)} left the line-up for ${eventLabel(p.booking)} on ${whenOf(p.booking)} (they were to play ${ourWords(p.role)}). Add another musician: ${leaderLink(p)}`,
+    subject: sentence`${musicianDisplayName(p.member)} left your line-up`,
+    text: sentence`${musicianDisplayName(p.member)} left the line-up for ${eventLabel(p.booking)} on ${whenOf(p.booking)} (they were to play ${readByAuthor(p.role)}). Add another musician: ${leaderLink(p)}`,
   });
   return { ok: true, message: M.left };
 }
@@ -431,23 +395,26 @@ export async function sendLineUpMessage(
   const to = found.side === "member" ? found.place.booking.musicianId : found.place.memberId;
   const from = musicianDisplayName(found.side === "member" ? found.place.member : found.place.leader);
   await tell(to, {
-    subject: `New line-up message from ${from}`,
-    text: `${from} wrote about ${eventLabel(found.place.booking)} on ${whenOf(found.place.booking)}:\n\n${textShownTo(body, "band")}\n\nAnswer: ${found.side === "member" ? leaderLink(found.place) : memberLink(found.place)}`,
+    subject: sentence`New line-up message from ${from}`,
+    text: sentence`${from} wrote about ${eventLabel(found.place.booking)} on ${whenOf(found.place.booking)}:\n\n${textShownTo(body, "band")}\n\nAnswer: ${found.side === "member" ? leaderLink(found.place) : memberLink(found.place)}`,
   });
   return { ok: true, message: M.messageSent };
 }
 
 // ——— Telling the other side ———
 
-function memberLink(p: Pick<q.PlaceRow, "member" | "memberId">): string {
-  return `${publicOrigin()}/musician_lineups/${p.member.slug ?? p.memberId}`;
+function memberLink(p: Pick<q.PlaceRow, "member" | "memberId">): Shown {
+  return ourWords(`${publicOrigin()}/musician_lineups/${p.member.slug ?? p.memberId}`);
 }
 
-function leaderLink(p: Pick<q.PlaceRow, "booking">): string {
-  return `${publicOrigin()}/booking/${p.booking.slug}#line-up`;
+function leaderLink(p: Pick<q.PlaceRow, "booking">): Shown {
+  return ourWords(`${publicOrigin()}/booking/${p.booking.slug}#line-up`);
 }
 
-async function tell(musicianId: string, mail: { subject: string; text: string }) {
+const fee = (kobo: number): Shown => ourWords(nairaShort(kobo));
+
+/** E-mails one side; every slot of subject and text has passed the contact boundary (or is ours). */
+async function tell(musicianId: string, mail: { subject: Shown; text: Shown }) {
   await notifyMusician(musicianId, mail);
 }
 
@@ -462,10 +429,9 @@ async function tellInvited(placeId: string) {
     const date = p.booking.eventDate
       ? formatCalendarDate(p.booking.eventDate, "d MMM yyyy")
       : "a date to be set";
-    const line = `${leaderName} invites you to play ${role} at ${eventLabel(p.booking)} on ${date} in ${city} for ${nairaShort(p.feeKobo)}`;
     await notifyMusician(p.memberId, {
-      subject: `${leaderName} invites you to play in their line-up`,
-      text: `${line}.\n\n${whenOf(p.booking)}. Accept or decline: ${memberLink(p)}`,
+      subject: sentence`${leaderName} invites you to play in their line-up`,
+      text: sentence`${leaderName} invites you to play ${role} at ${eventLabel(p.booking)} on ${ourWords(date)} in ${city} for ${fee(p.feeKobo)}.\n\n${whenOf(p.booking)}. Accept or decline: ${memberLink(p)}`,
     });
     await phoneLineUpInvite({
       placeId: p.id,
@@ -503,4 +469,20 @@ export async function memberLineUpsPage(member: Musician) {
   const { invites, playing, past } = await memberLineUps(member);
   const threads = await Promise.all(playing.map((p) => lineUpThread(member, p.placeId)));
   return { invites, playing, past, threads: threads.filter((t): t is LineUpThread => t !== null) };
+}
+
+const ANSWER_WORDS: Partial<Record<LineUpStatus, string>> = {
+  accepted: "will play",
+  declined: "declined to play",
+  left: "left the line-up:",
+};
+
+/** The leader's dashboard: what members answered in the last fortnight, newest first. */
+export async function leaderLineUpNews(leader: Leader, now = new Date()) {
+  const rows = await q.recentAnswersTo(leader.id, new Date(now.getTime() - 14 * 86_400_000), 5);
+  return rows.map((r) => ({
+    placeId: r.placeId,
+    text: sentence`${musicianDisplayName(r.member)} ${ourWords(ANSWER_WORDS[r.status] ?? r.status)} ${readByAuthor(r.role)} at ${eventLabel(r.booking)}${ourWords(r.booking.eventDate ? `, ${formatCalendarDate(r.booking.eventDate, "d MMM yyyy")}` : "")}`,
+    href: `/booking/${r.booking.slug}#line-up`,
+  }));
 }

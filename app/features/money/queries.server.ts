@@ -166,12 +166,18 @@ export async function heldBookingIds(ex: DbExecutor): Promise<string[]> {
   return rows.rows.map((x) => x.id);
 }
 
-/** Whether a booking of the musician holds money (escrow > 0, never released, not cancelled). */
+/**
+ * Whether a booking of the musician holds money (escrow > 0, never released, not cancelled): their own,
+ * or one they play in as a line-up member (its release pays them too, ADR 0033).
+ */
 export async function musicianHoldsEscrow(ex: DbExecutor, musicianId: string): Promise<boolean> {
   const rows = await ex.execute(sql`
     SELECT 1 FROM bookings_by_musician b
     JOIN ledger_accounts a ON a.code = 'escrow:' || b.id
-    WHERE b.musician_id = ${musicianId} AND b.status <> 'cancelled'
+    WHERE (b.musician_id = ${musicianId}
+           OR EXISTS (SELECT 1 FROM line_up_members lm WHERE lm.booking_id = b.id
+                      AND lm.member_id = ${musicianId} AND lm.status = 'accepted'))
+      AND b.status <> 'cancelled'
       AND NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.idempotency_key = 'release:' || b.id)
       AND (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e WHERE e.account_id = a.id) > 0
     LIMIT 1`);
@@ -435,7 +441,7 @@ export async function insertMoneyEvent(
   row: {
     eventKey: string;
     kind: string;
-    bookingId: string;
+    bookingId: string | null;
     musicianId: string;
     data: Record<string, unknown>;
   },
@@ -489,6 +495,47 @@ export async function consumptionResult(ex: DbExecutor, eventId: string, consume
   return row ? (row.result ?? {}) : null;
 }
 
+/**
+ * An outside consumer's claim (a call to Paystack, a mail server): its row is written as "sending" and
+ * committed before the call, so a second delivery of the event does not call too; a claim left "sending"
+ * longer than `leaseSeconds` (the process stopped during the call) is taken over. True: claimed.
+ */
+export async function claimOutsideConsumption(
+  ex: DbExecutor,
+  eventId: string,
+  consumer: string,
+  leaseSeconds: number,
+): Promise<boolean> {
+  const rows = await ex.execute<{ event_id: string }>(sql`
+    INSERT INTO money_event_consumptions (event_id, consumer, result)
+    VALUES (${eventId}, ${consumer}, '{"sending": true}'::jsonb)
+    ON CONFLICT (event_id, consumer) DO UPDATE SET consumed_at = now()
+      WHERE money_event_consumptions.result->>'sending' = 'true'
+        AND money_event_consumptions.consumed_at < now() - make_interval(secs => ${leaseSeconds})
+    RETURNING event_id`);
+  return rows.rows.length > 0;
+}
+
+/** The outside call succeeded: its mark is final (a later delivery does nothing). */
+export async function finishOutsideConsumption(
+  ex: DbExecutor,
+  eventId: string,
+  consumer: string,
+  result: Record<string, unknown>,
+): Promise<void> {
+  await ex
+    .update(moneyEventConsumptions)
+    .set({ result, consumedAt: new Date() })
+    .where(and(eq(moneyEventConsumptions.eventId, eventId), eq(moneyEventConsumptions.consumer, consumer)));
+}
+
+/** The outside call failed: the claim goes, so the job's retry (or the sweep) calls again. */
+export async function dropOutsideClaim(ex: DbExecutor, eventId: string, consumer: string): Promise<void> {
+  await ex.execute(sql`
+    DELETE FROM money_event_consumptions
+    WHERE event_id = ${eventId} AND consumer = ${consumer} AND result->>'sending' = 'true'`);
+}
+
 /** Events some consumer has not consumed, older than `seconds` (their job was lost): the sweep's work. */
 export async function unconsumedMoneyEvents(
   ex: DbExecutor,
@@ -500,6 +547,7 @@ export async function unconsumedMoneyEvents(
     SELECT e.id FROM money_events e
     WHERE e.created_at < now() - make_interval(secs => ${seconds})
       AND (SELECT count(*) FROM money_event_consumptions c WHERE c.event_id = e.id
+             AND coalesce(c.result->>'sending', 'false') <> 'true'
              AND c.consumer IN (${sql.join(
                consumers.map((c) => sql`${c}`),
                sql`, `,
@@ -626,13 +674,14 @@ export async function testMoneyLeft(ex: DbExecutor): Promise<{ heldKobo: number;
       SELECT a.code, coalesce(sum(e.amount_kobo), 0) AS balance
       FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id GROUP BY a.code
     ), test_in AS (
-      SELECT b.musician_id, sum(e.amount_kobo) AS kobo
+      -- Every musician a test-mode release credited: the booking's own and its line-up's (ADR 0033).
+      SELECT split_part(a.code, ':', 2)::uuid AS musician_id, sum(e.amount_kobo) AS kobo
       FROM payments p JOIN bookings_by_musician b ON b.id = p.booking_id
       JOIN ledger_transactions t ON t.booking_id = b.id AND t.kind = 'release'
       JOIN ledger_entries e ON e.transaction_id = t.id
-      JOIN ledger_accounts a ON a.id = e.account_id AND a.code = 'musician_payable:' || b.musician_id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'musician_payable'
       WHERE p.status = 'success' AND (p.provider = 'test' OR p.mode = 'test') AND e.amount_kobo > 0
-      GROUP BY b.musician_id
+      GROUP BY 1
     ), test_out AS (
       SELECT musician_id, sum(amount_kobo) AS kobo FROM musician_payouts
       WHERE provider = 'test' AND status IN ('pending', 'paid') GROUP BY musician_id

@@ -1,11 +1,16 @@
-// Notifications for every money event (issue 23 §5). The money code calls notifyMoneyEvent once, after
-// its transaction committed: the event is stored (once per event key, so a repeated webhook or retried
-// job adds nothing) for the musician's Recent Activity, and a job e-mails both sides, so a mail server
-// that is down delays the e-mails but never the money. Failures here are logged, never thrown: the
-// money has already moved.
+// Notifications for every money event (issue 23 §5). Every money change writes its money event in its own
+// transaction (ADR 0026 and its addendum); the notice consumer (money-followups) stores the notice from the
+// event alone (once per event key, so a repeated webhook or retried job adds nothing) for the musician's
+// Recent Activity, queues its texts, and a job e-mails both sides, so a mail server that is down delays
+// the e-mails but never the money.
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
-import { type BookingMoney, peekBookingMoney } from "~/features/money/booking-money.server";
-import type { MoneyEvent as TransitionEvent } from "~/features/money/money-events.server";
+import type { BookingMoney } from "~/features/money/booking-money.server";
+import {
+  isTransitionEvent,
+  type MoneyNewsEvent,
+  type StoredMoneyEvent,
+  type MoneyEvent as TransitionEvent,
+} from "~/features/money/money-events.server";
 import { phoneMoneyEvent } from "~/features/phone-messages/phone-messages.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatNaira } from "~/lib/money";
@@ -31,7 +36,6 @@ import {
   findBookingNotification,
   findNotification,
   insertNotification,
-  latestDisputeReason,
   latestForBookings,
   listForMusician,
   markMailed,
@@ -41,134 +45,51 @@ import {
 
 export const MONEY_NOTICE_MAIL_JOB = "money-notice-mail";
 
-export type MoneyEvent =
-  | { kind: "paid"; bookingId: string }
-  // A booking's figures (paid, refunded, what the release gave the musician) are read from the money
-  // module when the event is stored, never passed in; a refund's own amount is the refund row's.
-  | { kind: "released"; bookingId: string; by: "client" | "auto" | "admin" }
-  | {
-      kind: "cancelled";
-      bookingId: string;
-      /** "link": someone holding only the booking link, not the client's account (issue 35 §1). */
-      by: "client" | "link" | "musician";
-      policy?: MoneyNoticeData["policy"];
-      /** A cancellation the client undid can be followed by another: each one keyed by its own action. */
-      occurrence?: string;
-    }
-  | { kind: "refunded"; bookingId: string; refundId: string; refundKobo: number; duplicate?: boolean }
-  | { kind: "disputed"; bookingId: string; disputeId: string }
-  | { kind: "dispute_resolved"; bookingId: string }
-  | {
-      kind: "payout_sent" | "payout_failed";
-      musicianId: string;
-      /** An automatic payout's booking (the release it pays); null for a withdrawal. */
-      bookingId?: string | null;
-      reference: string;
-      amountKobo: number;
-      /** "GTBank ••6789" */
-      account: string;
-      note?: string | null;
-    };
-
 function eventLabel(type: string, other: string | null): string {
   if ((type === "Others" || type === "other") && other) return other;
   return requestEventTypeLabels[type as keyof typeof requestEventTypeLabels] ?? type;
 }
 
-/** What the booking's payment was and the musician's share of it (the money module's figures). */
-function heldFor(money: BookingMoney | null) {
-  if (!money?.charges) return null;
-  return {
-    paidKobo: money.paidKobo,
-    musicianKobo: money.charges.musicianKobo,
-    commissionBp: money.charges.commissionBp,
-    holdsMoney: money.holds.clientDispute,
-  };
-}
-
-async function stored(event: MoneyEvent) {
-  if ("reference" in event) {
-    return insertNotification({
-      eventKey: `${event.kind}:${event.reference}`,
-      kind: event.kind,
-      musicianId: event.musicianId,
-      bookingId: event.bookingId ?? null,
-      data: { musicianKobo: event.amountKobo, account: event.account, note: event.note ?? null },
-    });
-  }
-  const bookingId = event.bookingId;
-  const parties = await bookingParties(db, bookingId);
-  if (!parties) return null;
-  // Every figure a notice tells of a booking is the money module's, read after the event committed.
-  const money = await peekBookingMoney(bookingId);
-  const held = heldFor(money);
-  const base = { musicianId: parties.musicianId, bookingId };
-  switch (event.kind) {
-    case "paid": {
-      if (!held) return null;
-      const { holdsMoney: _holds, ...paid } = held;
-      return insertNotification({ ...base, eventKey: `paid:${event.bookingId}`, kind: "paid", data: paid });
-    }
-    case "released":
-      // An admin's release ends a dispute: the resolution's notice tells both sides about the money.
-      if (event.by === "admin") return null;
-      return insertNotification({
-        ...base,
-        eventKey: `released:${event.bookingId}`,
-        kind: "released",
-        data: { musicianKobo: money?.releasedShares.musicianKobo ?? 0, by: event.by },
-      });
-    case "cancelled": {
-      return insertNotification({
-        ...base,
-        eventKey: event.occurrence
-          ? `cancelled:${event.bookingId}:${event.occurrence}`
-          : `cancelled:${event.bookingId}`,
-        kind: "cancelled",
-        data: {
-          by: event.by,
-          refundKobo: money?.refundedKobo ?? 0,
-          musicianKobo: money?.releasedShares.musicianKobo ?? 0,
-          paidKobo: held?.paidKobo ?? 0,
-          policy: event.policy ?? null,
-        },
-      });
-    }
-    case "refunded":
-      // Keyed by the refund (review N8): a duplicate charge's refund never takes the booking's notice.
-      return insertNotification({
-        ...base,
-        eventKey: `refunded:${event.refundId}`,
-        kind: "refunded",
-        data: {
-          refundKobo: event.refundKobo,
-          paidKobo: held?.paidKobo ?? 0,
-          ...(event.duplicate ? { duplicate: true } : {}),
-        },
-      });
-    case "disputed": {
-      // A dispute before payment is a complaint about the details, not a money event. One on a paid
-      // booking says whether it holds the payment (review N7).
-      if (!held) return null;
-      const dispute = await latestDisputeReason(event.bookingId);
-      return insertNotification({
-        ...base,
-        eventKey: `disputed:${event.disputeId}`,
+/** What money news tells (ADR 0026 addendum): its figures are the news', as the change knew them. */
+export function noticeOfNews(
+  e: MoneyNewsEvent,
+): { eventKey: string; kind: MoneyNoticeKind; data: MoneyNoticeData } | null {
+  const n = e.news;
+  switch (n.kind) {
+    case "disputeFiled":
+      // Says whether it holds the payment (review N7): the money module's hold, in the dispute's transaction.
+      return {
+        eventKey: `disputed:${n.disputeId}`,
         kind: "disputed",
-        data: { ...held, reason: dispute?.reason ?? "" },
-      });
-    }
-    case "dispute_resolved":
-      return insertNotification({
-        ...base,
-        eventKey: `dispute_resolved:${event.bookingId}`,
-        kind: "dispute_resolved",
         data: {
-          refundKobo: money?.refundedKobo ?? 0,
-          musicianKobo: money?.releasedShares.musicianKobo ?? 0,
-          paidKobo: held?.paidKobo ?? 0,
+          paidKobo: n.paidKobo,
+          musicianKobo: n.musicianKobo,
+          commissionBp: n.commissionBp,
+          holdsMoney: n.holdsMoney,
+          reason: n.reason,
         },
-      });
+      };
+    case "refundSettled":
+      // Keyed by the refund (review N8): a duplicate charge's refund never takes the booking's notice.
+      return {
+        eventKey: `refunded:${n.refundId}`,
+        kind: "refunded",
+        data: { refundKobo: n.refundKobo, paidKobo: n.paidKobo, ...(n.duplicate ? { duplicate: true } : {}) },
+      };
+    case "payoutSettled": {
+      const kind = n.status === "paid" ? "payout_sent" : "payout_failed";
+      return {
+        eventKey: `${kind}:${n.reference}`,
+        kind,
+        data: { musicianKobo: n.amountKobo, account: n.account, note: n.note },
+      };
+    }
+    case "cancelledUnpaid":
+      return {
+        eventKey: n.occurrence ? `cancelled:${e.bookingId}:${n.occurrence}` : `cancelled:${e.bookingId}`,
+        kind: "cancelled",
+        data: { by: n.by, refundKobo: 0, musicianKobo: 0, paidKobo: 0, policy: null },
+      };
   }
 }
 
@@ -249,16 +170,21 @@ export function noticeOfTransition(
   }
 }
 
+/** What any money event tells (null: nothing). */
+export function noticeOfEvent(e: StoredMoneyEvent, payout: { account: string } | null) {
+  return isTransitionEvent(e) ? noticeOfTransition(e, payout) : noticeOfNews(e);
+}
+
 /**
  * The notice consumer of a money event (inside its consumption's transaction): stores the notice and
  * queues its texts from the event's own figures. Returns the stored notice's id (null: none, or stored
  * before), to mail after the commit.
  */
-export async function storeTransitionNotice(
-  e: TransitionEvent,
+export async function storeEventNotice(
+  e: StoredMoneyEvent,
   payout: { account: string } | null,
 ): Promise<string | null> {
-  const notice = noticeOfTransition(e, payout);
+  const notice = noticeOfEvent(e, payout);
   if (!notice) return null;
   const row = await insertNotification({
     ...notice,
@@ -291,27 +217,6 @@ export async function mailStoredNotice(id: string): Promise<void> {
   await sendMoneyNoticeMails({ id }).catch((err) =>
     logger.warn({ err, id }, "money notice not mailed yet; its job retries"),
   );
-}
-
-/**
- * Call once after a money event committed (one line in the money code). Stores the event for the
- * musician's Recent Activity and e-mails both sides; when a mail cannot be sent now, the job queue
- * tries again. Never throws: the money has already moved.
- */
-export async function notifyMoneyEvent(event: MoneyEvent): Promise<void> {
-  let id: string | undefined;
-  try {
-    const row = await stored(event);
-    if (!row) return;
-    id = row.id;
-    await sendMoneyNoticeMails({ id });
-  } catch (err) {
-    logger.warn({ err, event }, "money notification not sent yet");
-    if (id)
-      await scheduleJob(MONEY_NOTICE_MAIL_JOB, { id }, { singletonKey: id }).catch((e) =>
-        logger.error({ err: e, id }, "money notification e-mail could not be queued"),
-      );
-  }
 }
 
 /**

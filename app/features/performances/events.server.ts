@@ -1,5 +1,5 @@
 import { endOfMonth, format, startOfMonth } from "date-fns";
-import { memberGigs } from "~/features/lineups/lineups.server";
+import { memberGigs } from "~/features/lineups/line-up-views.server";
 import { eventEnded } from "~/features/money/event-time";
 import { lagosToday } from "~/lib/lagos-date";
 import { logger } from "~/server/logger.server";

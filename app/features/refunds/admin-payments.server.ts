@@ -14,7 +14,7 @@ import { formatNaira } from "~/lib/money";
 import { parseNaira } from "~/lib/naira";
 import { db } from "~/server/db.server";
 import { listOpenDisputes, listRefundsForAdmin } from "./queries.server";
-import { recordRefundMadeByHand, retryFailedRefund, sendRefund } from "./refunds.server";
+import { recordRefundMadeByHand, retryFailedRefund } from "./refunds.server";
 
 const KNOWN_RESOLUTIONS = ["declined", "merchant-accepted", "auto-accepted"];
 
@@ -96,7 +96,6 @@ export async function resolvePaymentDispute(
       return {
         ok: true as const,
         summary: "closed",
-        refundIds: [],
         eventId: null,
       };
     }
@@ -118,12 +117,11 @@ export async function resolvePaymentDispute(
     return {
       ok: true as const,
       summary,
-      refundIds: split.refundIds,
       eventId: split.eventId,
     };
   });
   if (!done.ok) return done;
-  for (const id of done.refundIds) await sendRefund(id);
+  // The split's event asks Paystack for the refund and tells both sides (money-followups).
   await followMoneyEvents([done.eventId]);
   await resumeReviewWindow(bookingId);
   return { ok: true, message: done.summary === "closed" ? "Dispute closed" : "Dispute resolved" };
