@@ -38,7 +38,12 @@ import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 
 /** The transitions that put money in the musician's Available: their follow-up is the automatic payout. */
-const RELEASING: readonly MoneyEvent["kind"][] = ["release", "clientCancelSplit", "adminSplit"];
+const RELEASING: readonly MoneyEvent["kind"][] = [
+  "release",
+  "clientCancelSplit",
+  "adminSplit",
+  "chargebackWon",
+];
 
 const paidAndStanding = (e: StoredMoneyEvent) =>
   isTransitionEvent(e) && e.kind === "credit" && e.bookingStatus !== "cancelled";
@@ -131,7 +136,9 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
   {
     name: "review-window",
     wants: (e) =>
-      isTransitionEvent(e) && (e.kind === "release" || e.kind === "adminSplit") && e.moved.musicianKobo > 0,
+      isTransitionEvent(e) &&
+      (e.kind === "release" || e.kind === "adminSplit" || e.kind === "chargebackWon") &&
+      e.moved.musicianKobo > 0,
     run: async (e) => {
       // Released means completed and paid: the booking's review window opens now.
       await openReviewWindow(transition(e).bookingId);

@@ -17,6 +17,7 @@ import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server
 import {
   asPayer,
   insertBooking,
+  outboxMails,
   releaseDueOnCreditInEveryTest,
   testCheckoutReference,
 } from "~/features/payments/payment-test-support";
@@ -31,6 +32,7 @@ import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.serv
 import {
   availableKobo,
   chooseCancellationPolicy,
+  handleTransferEvent,
   requestWithdrawal,
   saveOwnBankAccount,
   walletView,
@@ -199,6 +201,17 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
     expect(payouts.has(bassist.profileId)).toBe(false);
     expect(await availableKobo(bassist.profileId)).toBe(BASS);
 
+    // The drummer's payout reaches their bank: the notice goes to the drummer alone, never to the leader.
+    const drums = payouts.get(drummer.profileId)!;
+    await handleTransferEvent("transfer.success", {
+      reference: drums.reference,
+      amountKobo: drums.amountKobo,
+      currency: "NGN",
+    });
+    const paid = (mail: string) => mail.includes("50,000.00 has been paid to");
+    expect(outboxMails(drummer.email).some(paid)).toBe(true);
+    expect(outboxMails(leader.email).some(paid)).toBe(false);
+
     // The release's money event carries each member's figures (notices never read the money again).
     const [event] = (
       await pool().query<{ data: { moved: { members: unknown[] }; lineUp: unknown[] } }>(
@@ -260,6 +273,14 @@ describe("the wallets say where a line-up's money went", () => {
     await pay(booking.slug);
     const held = await reconciled(leader.profileId);
     expect(held.inEscrowKobo).toBe(SHARE - DRUMS - BASS);
+    // The leader's "paid" notice says what they keep, from the event's frozen line-up.
+    const [paidNotice] = (
+      await pool().query<{ data: { musicianKobo: number } }>(
+        "SELECT data FROM money_notifications WHERE booking_id = $1 AND kind = 'paid'",
+        [booking.id],
+      )
+    ).rows;
+    expect(paidNotice?.data.musicianKobo).toBe(SHARE - DRUMS - BASS);
     expect(held.statement.lines[0]?.text).toMatch(/ − line-up ₦80,000(\.00)?\)$/);
     expect((await reconciled(drummer.profileId)).statement.lines).toEqual([]);
 
@@ -383,6 +404,31 @@ describe("a card dispute on the charge holds every member's share like the leade
     expect(await accountBalanceKobo(chargebackReceivableAccount(bassist.profileId))).toBe(-BASS);
     expect(await accountBalanceKobo(chargebackReceivableAccount(leader.profileId))).toBe(0);
     expect(await findMoneyBreaches()).toEqual([]);
+  });
+});
+
+describe("a member's payout account", () => {
+  it("a first account added while a booking they play in holds escrow waits 24 h (M16), as a leader's does", async () => {
+    const { booking } = await band({ leader: false, drummer: false, bassist: false });
+    const newcomer = await createMusician();
+    await db.insert(lineUpMembers).values({
+      bookingId: booking.id,
+      memberId: newcomer.profileId,
+      role: "Percussionist",
+      feeKobo: 500_000,
+      status: "accepted",
+    });
+    await pay(booking.slug);
+    expect(
+      (await saveOwnBankAccount(newcomer.profileId, { bankCode: "058", accountNumber: "0123456789" })).ok,
+    ).toBe(true);
+    const [settings] = (
+      await pool().query<{ until: Date | null }>(
+        "SELECT bank_account_hold_until AS until FROM musician_payment_settings WHERE musician_id = $1",
+        [newcomer.profileId],
+      )
+    ).rows;
+    expect(settings?.until?.getTime() ?? 0).toBeGreaterThan(Date.now() + 23 * 3_600_000);
   });
 });
 

@@ -5,11 +5,15 @@
 // what it did. They read the event, never the booking's money again: it carries what moved, each side's
 // figures, the holds, the due time and who the client is.
 //
-// This module knows no consumer: they are passed in by the job's owner (app/server/jobs), so the money
-// module imports none of the features that use it.
+// Money news that is not a transition (a dispute filed, a refund or payout Paystack settled, an unpaid
+// cancellation) is written to the same outbox in its own transaction (writeMoneyNews).
+//
+// This module knows no consumer: money-followups registers them when it loads, so the money module
+// imports none of the features that use it.
 import { type DbExecutor, db, inTransaction, transactionSql } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
+import { clientOf } from "./client-identity.server";
 import type { MemberMove } from "./line-up-shares";
 import type { MoneyPhase } from "./money-rules";
 import * as q from "./queries.server";
@@ -180,11 +184,13 @@ export async function writeMoneyNews(
  * connection). Null: the same event was written before (a repeat moves nothing and tells nobody again).
  */
 export async function writeMoneyEvent(tx: DbExecutor, input: MoneyEventInput): Promise<string | null> {
-  const client = (await q.clientOfBooking(tx, input.bookingId)) ?? {
-    name: "",
-    email: null,
-    phone: null,
-    userId: null,
+  // Who the client is: the module's one rule (client-identity, M4): once paid, the payer alone.
+  const who = await clientOf(input.bookingId, tx);
+  const client = {
+    name: (await q.clientOfBooking(tx, input.bookingId))?.name ?? "",
+    email: who?.email ?? null,
+    phone: who?.phone ?? null,
+    userId: who?.userId ?? null,
   };
   const at = new Date();
   const data = { ...input, at: at.toISOString(), client };

@@ -4,14 +4,16 @@
 // Recent Activity, queues its texts, and a job e-mails both sides, so a mail server that is down delays
 // the e-mails but never the money.
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
-import type { BookingMoney } from "~/features/money/booking-money.server";
+import { type BookingMoney, peekBookingMoney } from "~/features/money/booking-money.server";
+import { clientOf } from "~/features/money/client-identity.server";
+import { formatLagosMoment } from "~/features/money/event-time";
 import {
   isTransitionEvent,
   type MoneyNewsEvent,
   type StoredMoneyEvent,
   type MoneyEvent as TransitionEvent,
 } from "~/features/money/money-events.server";
-import { phoneMoneyEvent } from "~/features/phone-messages/phone-messages.server";
+import { phoneMoneyEvent, textablePhone } from "~/features/phone-messages/phone-messages.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatNaira } from "~/lib/money";
 import { currentTransactionSql, db } from "~/server/db.server";
@@ -44,6 +46,8 @@ import {
 } from "./queries.server";
 
 export const MONEY_NOTICE_MAIL_JOB = "money-notice-mail";
+/** The payer's "your event is over" reminder by e-mail, for a payer with no phone to text (issue 35). */
+export const RELEASE_DUE_MAIL_JOB = "release-due-mail";
 
 function eventLabel(type: string, other: string | null): string {
   if ((type === "Others" || type === "other") && other) return other;
@@ -107,14 +111,17 @@ export function noticeOfTransition(
         kind: "paid",
         data: {
           paidKobo: f.paidKobo,
-          musicianKobo: f.musicianShareKobo,
+          // What the musician keeps: their share less their line-up's fees (ADR 0033).
+          musicianKobo: f.musicianShareKobo - (e.lineUp ?? []).reduce((sum, x) => sum + x.feeKobo, 0),
           commissionBp: f.commissionBp,
           dueAt: e.releaseDueAt,
           eventEndsAt: e.eventEndsAt,
         },
       };
     case "release":
+    case "chargebackWon":
       // An admin's release ends a dispute: the resolution's notice tells both sides about the money.
+      // A won card dispute releases as the clock would have (by "auto").
       if (e.by === "admin" || e.moved.musicianKobo <= 0) return null;
       return {
         eventKey: `released:${e.bookingId}`,
@@ -193,6 +200,18 @@ export async function storeEventNotice(
   });
   if (!row) return null;
   await phoneMoneyEvent(row);
+  // The texts remind the payer when the event is over (release_due); a payer with no phone to text gets
+  // the same reminder by e-mail, decided when it is due (they may have given a phone by then).
+  if (isTransitionEvent(e) && notice.kind === "paid" && e.eventEndsAt && new Date(e.eventEndsAt) > new Date())
+    await scheduleJob(
+      RELEASE_DUE_MAIL_JOB,
+      { bookingId: e.bookingId },
+      {
+        singletonKey: `release-due:${e.bookingId}`,
+        startAfter: new Date(e.eventEndsAt),
+        db: currentTransactionSql(),
+      },
+    );
   // Mailed after the commit; should this process stop first, the queued job mails it.
   await scheduleJob(
     MONEY_NOTICE_MAIL_JOB,
@@ -232,9 +251,11 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
   let parties: NoticeParties;
   let to: { client: string | null; musician: string | null };
   let links: { client: string | null; musician: string };
-  if (row.bookingId) {
-    const p = await bookingParties(db, row.bookingId);
-    if (!p) return;
+  // A line-up member's own notice about a leader's booking (their fee's payout, ADR 0033) goes to the
+  // member alone, as a notice with no booking does: never to the booking's musician or its client.
+  const p = row.bookingId ? await bookingParties(db, row.bookingId) : null;
+  if (row.bookingId && !p) return;
+  if (p && p.musicianId === row.musicianId) {
     parties = {
       clientName: p.clientName,
       musicianName: musicianDisplayName(p),
@@ -263,6 +284,31 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
     await sendMail({ to: to.musician, ...mails.musician });
     await markMailed(row.id, "musician");
   }
+}
+
+/**
+ * The job, at the event's end: the payer with no phone to text is told by e-mail when the payment is
+ * released unless they report a problem (the release_due text, by e-mail). Like the text, it asks the
+ * money module whether the release is still coming (a dispute filed since holds it, M8): it is a look at
+ * the present days after the payment, not a notice of a past event. Sent once (the job's key).
+ */
+export async function sendReleaseDueMail(data: { bookingId: string }): Promise<"sent" | "skipped"> {
+  const client = await clientOf(data.bookingId);
+  if (!client?.email || textablePhone(client.phone)) return "skipped";
+  const money = await peekBookingMoney(data.bookingId);
+  if (!money?.held || money.booking.status === "cancelled") return "skipped";
+  if (money.holds.clientDispute || money.holds.cardDispute || !money.releaseDueAt) return "skipped";
+  const p = await bookingParties(db, data.bookingId);
+  if (!p) return "skipped";
+  const musician = musicianDisplayName(p);
+  const what = eventAndDate({ event: eventLabel(p.eventType, p.eventTypeOther), eventDate: p.eventDate });
+  const due = formatLagosMoment(money.releaseDueAt);
+  await sendMail({
+    to: client.email,
+    subject: `Your event with ${musician} is over: the payment is released on ${due}`,
+    text: `Hello ${p.clientName},\n\nYour event ${what} with ${musician} is over. Your payment is released to them on ${due} unless you report a problem before then on the booking page. If all went well, you can also confirm it happened there.\n\nOpen the booking: ${publicOrigin()}/booking/${p.slug}\n\n— Stagebook`,
+  });
+  return "sent";
 }
 
 /**

@@ -99,10 +99,11 @@ export async function resolvePaymentDispute(
         eventId: null,
       };
     }
-    if (!money.held) return { ok: false as const, message: "This booking's payment is no longer held" };
-    const held = money.escrowKobo;
+    // Whether anything is held to resolve is the adminSplit plan's refusal (M12), not restated here.
+    const held = money.held ? money.escrowKobo : 0;
     const refund = outcome === "refund" ? held : outcome === "split" ? (refundKobo ?? 0) : 0;
-    if (outcome === "split" && (refund <= 0 || refund >= held))
+    // A split is a part of what is held, both sides getting some (nothing held: the plan refuses).
+    if (outcome === "split" && held > 0 && (refund <= 0 || refund >= held))
       return { ok: false as const, message: `Enter a refund between ₦0.01 and ${formatNaira(held - 1)}` };
     // The split's event brings the released rest's automatic payout (issue 29), the notices and texts.
     const split = await applyTransition(tx, money, "adminSplit", { refundKobo: refund });
