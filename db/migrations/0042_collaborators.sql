@@ -175,15 +175,14 @@ WHERE EXISTS (
 );--> statement-breakpoint
 DROP FUNCTION pg_temp.stagebook_role(text);--> statement-breakpoint
 DROP TABLE stagebook_role_spellings;--> statement-breakpoint
--- The filter reads the folded roles, stored once per write as the genres are (migration 0017), and the
--- market's two GIN indexes take them as a third facet, so Role alone, with a genre or event type, or
--- with words, reads only its matches.
+-- The filter reads the folded roles, stored once per write as the genres are (migration 0017), from a
+-- GIN index of their own, so Role alone reads only its matches, and with a genre, an event type or
+-- words is combined with the market's other indexes. Those stay as they were: a fourth column in the
+-- search index or a third in the facets index made them dearer in the planner's eyes, and text + 2
+-- filters searches then walked the listing's order instead.
 ALTER TABLE "musician_profiles"
   ADD COLUMN IF NOT EXISTS "roles_folded" text[] GENERATED ALWAYS AS (stagebook_fold_array("performance_roles")) STORED;--> statement-breakpoint
-DROP INDEX IF EXISTS "musician_profiles_search_idx";--> statement-breakpoint
-DROP INDEX IF EXISTS "musician_profiles_facets_idx";--> statement-breakpoint
-CREATE INDEX "musician_profiles_search_idx" ON "musician_profiles" USING gin ("search_text" gin_trgm_ops, "genres_folded", "event_types_folded", "roles_folded") WHERE "website_active";--> statement-breakpoint
-CREATE INDEX "musician_profiles_facets_idx" ON "musician_profiles" USING gin ("genres_folded", "event_types_folded", "roles_folded") WHERE "website_active";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "musician_profiles_roles_idx" ON "musician_profiles" USING gin ("roles_folded") WHERE "website_active";--> statement-breakpoint
 DO $$ BEGIN
   IF EXISTS (SELECT 1 FROM "musician_profiles") THEN ANALYZE "musician_profiles"; END IF;
 END $$;

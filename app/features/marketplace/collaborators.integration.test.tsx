@@ -278,7 +278,7 @@ describe("/market's Role filter", () => {
     // planner chooses; the bench measures both.)
     for (const plan of plans) {
       expect(plan).toMatch(
-        /Bitmap Index Scan on musician_profiles_(facets|search)_idx[^\n]*\n\s+Index Cond: \([^\n]*roles_folded @> '\{cellist\}'::text\[\]/,
+        /Bitmap Index Scan on musician_profiles_roles_idx[^\n]*\n\s+Index Cond: \(roles_folded @> '\{cellist\}'::text\[\]/,
       );
       // Nothing folded per row: the stored column was folded when written.
       expect(plan).not.toMatch(/stagebook_fold/);
