@@ -171,6 +171,9 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
       bassist.profileId,
     ]);
 
+    await db.execute(
+      sql`UPDATE musician_profiles SET stage_name = 'Ekwe Band' WHERE id = ${leader.profileId}`,
+    );
     // The timer's release (the one release transition, as the payer's and the admin's).
     await runAutoRelease({ bookingId: booking.id });
     const release = await entriesOf(booking.id, "release");
@@ -208,8 +211,12 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
       amountKobo: drums.amountKobo,
       currency: "NGN",
     });
-    const paid = (mail: string) => mail.includes("50,000.00 has been paid to");
-    expect(outboxMails(drummer.email).some(paid)).toBe(true);
+    const paid = (mail: string) => mail.includes("paid out automatically") && mail.includes("50,000");
+    const drummerMails = outboxMails(drummer.email).filter(paid);
+    expect(drummerMails).toHaveLength(1);
+    // Their gig with the leader, never the client.
+    expect(drummerMails[0]).toContain("for Ekwe Band, paid out automatically");
+    expect(drummerMails[0]).not.toContain("Ada Eze");
     expect(outboxMails(leader.email).some(paid)).toBe(false);
 
     // The release's money event carries each member's figures (notices never read the money again).

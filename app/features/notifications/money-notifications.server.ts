@@ -271,7 +271,15 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
   } else {
     const m = await musicianParties(row.musicianId);
     if (!m) return;
-    parties = { clientName: "", musicianName: musicianDisplayName(m), event: "", eventDate: null };
+    // A member's fee names the gig as theirs: the event and the leader they played with, never the client.
+    parties = p
+      ? {
+          clientName: musicianDisplayName(p),
+          musicianName: musicianDisplayName(m),
+          event: eventLabel(p.eventType, p.eventTypeOther),
+          eventDate: p.eventDate,
+        }
+      : { clientName: "", musicianName: musicianDisplayName(m), event: "", eventDate: null };
     to = { client: null, musician: m.email };
     links = { client: null, musician: `${publicOrigin()}/musician_wallet/${m.slug ?? ""}` };
   }
