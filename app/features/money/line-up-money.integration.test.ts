@@ -204,6 +204,27 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
     expect(payouts.has(bassist.profileId)).toBe(false);
     expect(await availableKobo(bassist.profileId)).toBe(BASS);
 
+    // Each member is told, alone: the fee, the gig with the leader, where the money went; never the client.
+    const notices = (
+      await pool().query<{
+        musician_id: string;
+        data: { musicianKobo: number; payoutAccount: string | null };
+      }>("SELECT musician_id, data FROM money_notifications WHERE booking_id = $1 AND kind = 'line_up_fee'", [
+        booking.id,
+      ])
+    ).rows;
+    expect(new Map(notices.map((x) => [x.musician_id, x.data.musicianKobo]))).toEqual(
+      new Map([
+        [drummer.profileId, DRUMS],
+        [bassist.profileId, BASS],
+      ]),
+    );
+    expect(notices.find((x) => x.musician_id === drummer.profileId)?.data.payoutAccount).toMatch(/••6789$/);
+    const feeMail = outboxMails(bassist.email).find((mail) => mail.includes("Your line-up fee for"));
+    expect(feeMail).toContain("with Ekwe Band (Bassist) was released");
+    expect(feeMail).not.toContain("Ada Eze");
+    expect(outboxMails(leader.email).some((mail) => mail.includes("Your line-up fee for"))).toBe(false);
+
     // The drummer's payout reaches their bank: the notice goes to the drummer alone, never to the leader.
     const drums = payouts.get(drummer.profileId)!;
     await handleTransferEvent("transfer.success", {
