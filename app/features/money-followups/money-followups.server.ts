@@ -5,6 +5,7 @@
 //   notice        the stored notice (Recent Activity), its texts, and its e-mails after the commit
 //   review-window a release opens the booking's review window
 //   release-clock a credit queues its automatic release for the event's due time
+//   numbers       a job refreshes the musician's public record and the price bands (issue 38)
 //   receipt       the payer's receipt with the link to manage the booking from another device
 // In this order: one that fails stops those after it until the job retries (the notice says where the
 // payout went; the receipt, which waits on a mail server, comes last).
@@ -22,6 +23,7 @@ import {
   noticeOfTransition,
   storeTransitionNotice,
 } from "~/features/notifications/money-notifications.server";
+import { queueNumbersRefresh } from "~/features/numbers/numbers.server";
 import { sendPaymentReceipt } from "~/features/payments/receipt.server";
 import { scheduleAutoReleaseAt } from "~/features/payments/release-clock.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
@@ -93,6 +95,16 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
     after: async (e) => {
       // Not fatal: the hourly sweep queues any release this misses.
       if (e.releaseDueAt) await scheduleAutoReleaseAt(e.bookingId, new Date(e.releaseDueAt));
+    },
+  },
+  {
+    name: "numbers",
+    // Every transition changes what the record and the bands count (paid, completed, refunded). An
+    // event older than a day (one the hourly sweep finds) is left to the nightly full refresh.
+    wants: (e) => Date.now() - Date.parse(e.at) < 86_400_000,
+    // Queued in the mark's transaction: the refresh job commits with the mark, or neither does.
+    run: async (e) => {
+      await queueNumbersRefresh(e.musicianId);
     },
   },
   {

@@ -22,20 +22,25 @@ import {
   saveOwnBankAccount,
   walletView,
 } from "~/features/wallet/wallet.server";
-import { db } from "~/server/db.server";
-import { stopJobs } from "~/server/jobs/jobs.server";
+import { db, pool } from "~/server/db.server";
+import { JobQueue, stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, type TestMusician, testIp } from "../../../tests/support/accounts";
 import { loader as numbersLoader } from "../../routes/musician-numbers";
 import { loader as csvLoader } from "../../routes/musician-numbers-csv";
 import { answer, args, get, giveSlug } from "../bookings/booking-test-support";
 import {
   markViewBecameRequest,
+  NUMBERS_BANDS_JOB,
+  NUMBERS_DEBOUNCE_MS,
+  NUMBERS_MUSICIAN_JOB,
   numbersPage,
   priceBandFor,
   publicRecordOf,
   recordProfileView,
   refreshAllNumbers,
   refreshChangedNumbers,
+  runNumbersBandsJob,
+  runNumbersMusicianJob,
 } from "./numbers.server";
 import { bandHint, bandSentence } from "./price-band";
 import { publicRecordText } from "./public-record";
@@ -49,8 +54,8 @@ const MONTHS = lastLagosMonths(12, NOW);
 const [THIS, LAST, TWO_AGO] = [MONTHS[11], MONTHS[10], MONTHS[9]] as [string, string, string];
 
 /** A ₦250,000 booking (₦262,500 paid with the 5% fee; ₦225,000 the musician's after 10%), paid on the test checkout. */
-async function paidBooking(musicianId: string, eventDate: string) {
-  const booking = await insertBooking(musicianId, { eventDate, eventType: "Wedding" });
+async function paidBooking(musicianId: string, eventDate: string, eventType = "Wedding") {
+  const booking = await insertBooking(musicianId, { eventDate, eventType });
   const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
   const reference = await testCheckoutReference(started.authorizationUrl);
@@ -345,5 +350,89 @@ describe("who may see a musician's numbers", () => {
     );
     expect(csv.status).toBe(302);
     expect(csv.location).toContain("/login");
+  });
+});
+
+describe("refreshed when a booking is completed", () => {
+  const watermark = async () =>
+    (await pool().query<{ at: Date }>("SELECT changed_since AS at FROM numbers_refresh_state WHERE id = 1"))
+      .rows[0]!.at;
+  const queued = async (musicianId: string) =>
+    (
+      await pool().query<{ start_after: Date; created_on: Date }>(
+        "SELECT start_after, created_on FROM pgboss.job WHERE name = $1 AND data->>'musicianId' = $2 ORDER BY created_on",
+        [NUMBERS_MUSICIAN_JOB, musicianId],
+      )
+    ).rows;
+
+  it("the release queues the musician's refresh; once it runs the record and the band show it, without the minute's job", async () => {
+    const kano = async () => {
+      const m = await createMusician();
+      await db.execute(sql`UPDATE musician_profiles SET location = 'Kano' WHERE id = ${m.profileId}`);
+      return m;
+    };
+    const [x, y, z] = [await kano(), await kano(), await kano()];
+    for (const m of [x, y, x, y])
+      await insertBooking(m.profileId, {
+        eventType: "Cocktail",
+        priceKobo: 25_000_000,
+        status: "completed",
+        paymentStatus: "released",
+      });
+    const booking = await paidBooking(z.profileId, `${LAST}-10`, "Cocktail");
+    await refreshAllNumbers();
+    // 4 completed bookings from 2 musicians: no band yet; z has a paid booking, not yet a gig.
+    expect(await priceBandFor("Cocktail", "Kano")).toBeNull();
+    expect(await publicRecordOf(z.profileId)).toBeNull();
+    const since = await watermark();
+
+    const releasedAt = Date.now();
+    expect((await releaseEscrow(booking.id, "admin")).ok).toBe(true);
+    // Queued by the release's money event, for the end of the current window: well within a minute.
+    const jobs = await queued(z.profileId);
+    expect(jobs.length).toBeGreaterThanOrEqual(1);
+    const last = jobs.at(-1)!;
+    expect(new Date(last.start_after).getTime() - releasedAt).toBeLessThanOrEqual(
+      NUMBERS_DEBOUNCE_MS + 1_000,
+    );
+    // Nothing has refreshed yet.
+    expect(await publicRecordOf(z.profileId)).toBeNull();
+
+    // A worker runs the queued jobs (as the app's do), and nothing else: the minute's job is not there.
+    const worker = new JobQueue(() => process.env.DATABASE_URL!, { pollingIntervalSeconds: 0.5 });
+    worker.register(NUMBERS_MUSICIAN_JOB, (data: { musicianId: string }) => runNumbersMusicianJob(data));
+    worker.register(NUMBERS_BANDS_JOB, () => runNumbersBandsJob());
+    await worker.start();
+    try {
+      const deadline = Date.now() + 45_000;
+      while (Date.now() < deadline && !(await priceBandFor("Cocktail", "Kano")))
+        await new Promise((r) => setTimeout(r, 250));
+    } finally {
+      await worker.stop();
+    }
+    expect(await publicRecordOf(z.profileId)).toEqual({
+      medianReplySeconds: null,
+      gigsPerformed: 1,
+      cancelledByMusician12m: 0,
+    });
+    expect(await priceBandFor("Cocktail", "Kano")).toEqual({
+      eventType: "Cocktail",
+      state: "Kano",
+      lowKobo: 25_000_000,
+      highKobo: 25_000_000,
+    });
+    expect(Date.now() - releasedAt).toBeLessThan(60_000);
+    expect(await watermark()).toEqual(since);
+  }, 60_000);
+
+  it("a second change in the same window queues no second job (debounced per musician)", async () => {
+    const m = await createMusician();
+    const at = new Date(Math.floor(Date.now() / NUMBERS_DEBOUNCE_MS) * NUMBERS_DEBOUNCE_MS + 1_000);
+    const { queueNumbersRefresh } = await import("./numbers.server");
+    await queueNumbersRefresh(m.profileId, at);
+    await queueNumbersRefresh(m.profileId, new Date(at.getTime() + 5_000));
+    expect(await queued(m.profileId)).toHaveLength(1);
+    await queueNumbersRefresh(m.profileId, new Date(at.getTime() + NUMBERS_DEBOUNCE_MS));
+    expect(await queued(m.profileId)).toHaveLength(2);
   });
 });

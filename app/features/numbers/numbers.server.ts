@@ -6,6 +6,8 @@ import { chargesOf, peekBookingsMoney } from "~/features/money/booking-money.ser
 import { lastLagosMonths, type MonthMoney, moneyByMonth } from "~/features/money/money-by-month.server";
 import { EVENT_TYPES } from "~/lib/event-types";
 import { addDaysToDate, lagosToday } from "~/lib/lagos-date";
+import { currentTransactionSql } from "~/server/db.server";
+import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { bandHint, type PriceBand } from "./price-band";
 import type { PublicRecord } from "./public-record";
@@ -272,6 +274,43 @@ export async function refreshChangedNumbers(): Promise<{ records: number; bands:
   const bands = changed.bookingsChanged ? await q.refreshPriceBands() : null;
   await q.writeChangedSince(startedAt);
   return { records, bands };
+}
+
+export const NUMBERS_MUSICIAN_JOB = "numbers-refresh-musician";
+export const NUMBERS_BANDS_JOB = "numbers-refresh-bands";
+/**
+ * A booking paid, completed, refunded or charged back queues its musician's refresh for the end of the
+ * current window of this length: every change in the window is summarised by one job (debounced per
+ * musician), at most this long after the change, and the bands by one job per window for everyone.
+ */
+export const NUMBERS_DEBOUNCE_MS = 10_000;
+
+const windowEnd = (now: Date) =>
+  new Date(Math.floor(now.getTime() / NUMBERS_DEBOUNCE_MS + 1) * NUMBERS_DEBOUNCE_MS);
+
+/**
+ * Queues the refresh of a musician's public record and of the bands, in the caller's transaction when
+ * there is one (pg-boss `send` on the same connection): it commits or rolls back with the change.
+ * A second call in the same window is a no-op (the job's id comes from the musician and the window).
+ */
+export async function queueNumbersRefresh(musicianId: string, now = new Date()): Promise<void> {
+  const at = windowEnd(now);
+  await scheduleJob(
+    NUMBERS_MUSICIAN_JOB,
+    { musicianId },
+    { singletonKey: `${musicianId}@${at.getTime()}`, startAfter: at, db: currentTransactionSql() },
+  );
+}
+
+/** The queued refresh: the musician's record now, the bands once for every musician changed in the window. */
+export async function runNumbersMusicianJob(data: { musicianId: string }, now = new Date()): Promise<void> {
+  await q.refreshPublicRecords([data.musicianId]);
+  const at = windowEnd(now);
+  await scheduleJob(NUMBERS_BANDS_JOB, {}, { singletonKey: `bands@${at.getTime()}`, startAfter: at });
+}
+
+export async function runNumbersBandsJob(): Promise<void> {
+  await q.refreshPriceBands();
 }
 
 /** Everything, nightly (cancellations age out of "the last 12 months" without any row changing). */
