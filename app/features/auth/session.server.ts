@@ -20,7 +20,23 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
   return SESSION_COOKIE.test(cookieHeader ?? "");
 }
 
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * A GET's root, layout and page loaders all ask who is signed in, with the same Request: one lookup
+ * answers them all (nothing a GET does signs anyone in or out). Other methods look up each time.
+ */
+const sessionOfGet = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  if (request.method !== "GET") return lookUpSessionUser(request);
+  let user = sessionOfGet.get(request);
+  if (!user) {
+    user = lookUpSessionUser(request);
+    sessionOfGet.set(request, user);
+  }
+  return user;
+}
+
+async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
   // No cookie, no session: skip Better Auth's lookup (~0.5 ms CPU on every anonymous page).
   if (!hasSessionCookie(request.headers.get("cookie"))) return null;
   // Better Auth hides an unreachable database ("Failed to get session", or no session at all):

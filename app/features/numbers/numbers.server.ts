@@ -74,19 +74,14 @@ export async function numbersPage(musicianId: string, window: NumbersWindow, now
   const sinceDay = addDaysToDate(today, -(window - 1));
   const months = lastLagosMonths(12, now);
   const yearSinceDay = `${months[0]}-01`;
-  const [money, funnel, byDay, bySource, monthGigs, types, state] = await Promise.all([
+  // Two round trips at once: the money module's figures, and everything else in one statement.
+  const [money, figures] = await Promise.all([
     moneyByMonth(musicianId, { months: 12, now }),
-    q.requestFunnel(musicianId, since),
-    q.viewsByDay(musicianId, sinceDay),
-    q.viewsBySource(musicianId, sinceDay),
-    q.paidBookingsByMonth(musicianId, yearSinceDay),
-    q.paidBookingsByEventType(musicianId, yearSinceDay),
-    q.musicianState(musicianId),
+    q.numbersFigures(musicianId, { since, sinceDay, yearSinceDay }),
   ]);
-  const bands = await priceBandsFor(
-    types.map((t) => t.eventType),
-    state,
-  );
+  const { funnel, viewsByDay: byDay, viewsBySource: bySource, paidByMonth: monthGigs } = figures;
+  const types = figures.paidByEventType;
+  const bands = bandsByType(figures.bands);
   const gigsOf = new Map(monthGigs.map((m) => [m.month, m]));
   const bestMonths = months
     .map((month) => ({
@@ -230,17 +225,20 @@ export async function publicRecordOf(musicianId: string): Promise<PublicRecord |
 }
 
 /** Each event type's band in the state when there is one, else across every state. */
-export async function priceBandsFor(
-  eventTypes: string[],
-  state: string | null,
-): Promise<Map<string, PriceBand>> {
-  const rows = await q.priceBandRows(eventTypes, state);
+function bandsByType(rows: PriceBand[]): Map<string, PriceBand> {
   const out = new Map<string, PriceBand>();
   for (const r of rows) {
     const have = out.get(r.eventType);
     if (!have || (r.state && !have.state)) out.set(r.eventType, r);
   }
   return out;
+}
+
+export async function priceBandsFor(
+  eventTypes: string[],
+  state: string | null,
+): Promise<Map<string, PriceBand>> {
+  return bandsByType(await q.priceBandRows(eventTypes, state));
 }
 
 export async function priceBandFor(
@@ -329,7 +327,11 @@ export { VIEW_SOURCES, type ViewSource };
  * state when it has one there (Create Booking's and the profile's price fields).
  */
 export async function priceHintsFor(musicianId: string): Promise<Record<string, string>> {
-  const state = await q.musicianState(musicianId);
-  const bands = await priceBandsFor([...EVENT_TYPES], state);
-  return Object.fromEntries([...bands].map(([type, band]) => [type, bandHint(band)]));
+  const bands = bandsByType(await q.priceBandsOfMusicianState(musicianId));
+  return Object.fromEntries(
+    EVENT_TYPES.flatMap((type) => {
+      const band = bands.get(type);
+      return band ? [[type, bandHint(band)]] : [];
+    }),
+  );
 }

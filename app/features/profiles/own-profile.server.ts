@@ -19,8 +19,21 @@ export function ownWebsite(profile: OwnProfile): { active: boolean; url: string 
   return { active, url: active ? `/musicians/${profile.slug}` : null };
 }
 
+/** As the session: a GET's layout and page loaders both ask, with the same Request; one lookup answers both. */
+const musicianOfGet = new WeakMap<Request, Promise<{ user: SessionUser; profile: OwnProfile }>>();
+
 /** Signed-in musician (any user with a musician profile); anyone else is sent to /login or refused. */
-export async function requireMusician(request: Request): Promise<{ user: SessionUser; profile: OwnProfile }> {
+export function requireMusician(request: Request): Promise<{ user: SessionUser; profile: OwnProfile }> {
+  if (request.method !== "GET") return lookUpMusician(request);
+  let found = musicianOfGet.get(request);
+  if (!found) {
+    found = lookUpMusician(request);
+    musicianOfGet.set(request, found);
+  }
+  return found;
+}
+
+async function lookUpMusician(request: Request): Promise<{ user: SessionUser; profile: OwnProfile }> {
   const user = await requireUser(request);
   // An organiser has no musician pages: a page sends them to My Bookings, an action is not found.
   if (isOrganiser(user)) {
