@@ -21,17 +21,18 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
 }
 
 /**
- * A GET's root, layout and page loaders all ask who is signed in, with the same Request: one lookup
- * answers them all (nothing a GET does signs anyone in or out). Other methods look up each time.
+ * A page's root, layout and page loaders all ask who is signed in. React Router hands each loader its
+ * own copy of the Request but the same load context: on a GET (nothing a GET does signs anyone in or
+ * out) one lookup per context answers them all. Without a context, or on other methods, each call looks up.
  */
-const sessionOfGet = new WeakMap<Request, Promise<SessionUser | null>>();
+const sessionOfGet = new WeakMap<object, Promise<SessionUser | null>>();
 
-export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  if (request.method !== "GET") return lookUpSessionUser(request);
-  let user = sessionOfGet.get(request);
+export function getSessionUser(request: Request, context?: object): Promise<SessionUser | null> {
+  if (!context || request.method !== "GET") return lookUpSessionUser(request);
+  let user = sessionOfGet.get(context);
   if (!user) {
     user = lookUpSessionUser(request);
-    sessionOfGet.set(request, user);
+    sessionOfGet.set(context, user);
   }
   return user;
 }
@@ -61,8 +62,8 @@ export function loginRedirect(request: Request): Response {
 }
 
 /** The signed-in user, or a redirect to /login that comes back here after sign-in. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
+export async function requireUser(request: Request, context?: object): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
   if (!user) throw loginRedirect(request);
   return user;
 }

@@ -230,6 +230,36 @@ describe("who looks at you", () => {
     const stored = await db.execute<{ visitor: string }>(sql`SELECT visitor FROM profile_views`);
     for (const r of stored.rows) expect(r.visitor).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it("the page's per-day sums are always the views themselves: a bulk insert, requests marked, views deleted", async () => {
+    const v = await createMusician();
+    const sums = async () =>
+      (
+        await db.execute<{ day: string; source: string; views: number; requested: number }>(sql`
+          SELECT day::text AS day, source, views, requested FROM profile_view_days
+          WHERE musician_id = ${v.profileId} AND views > 0 ORDER BY 1, 2`)
+      ).rows;
+    const counted = async () =>
+      (
+        await db.execute<{ day: string; source: string; views: number; requested: number }>(sql`
+          SELECT day::text AS day, source, count(*)::int AS views, (count(*) FILTER (WHERE requested))::int AS requested
+          FROM profile_views WHERE musician_id = ${v.profileId} GROUP BY 1, 2 ORDER BY 1, 2`)
+      ).rows;
+    // 3 days × 10 visitors in one statement, sources in turn, every fifth a request.
+    await db.execute(sql`
+      INSERT INTO profile_views (musician_id, day, visitor, source, requested)
+      SELECT ${v.profileId}, DATE '2026-03-01' + d, md5(d || ':' || n), (ARRAY['market', 'direct'])[1 + n % 2], n % 5 = 0
+      FROM generate_series(0, 2) d, generate_series(1, 10) n`);
+    expect(await sums()).toEqual(await counted());
+    expect((await sums()).reduce((t, r) => t + r.views, 0)).toBe(30);
+    await db.execute(sql`
+      UPDATE profile_views SET requested = true WHERE musician_id = ${v.profileId} AND day = '2026-03-02'`);
+    expect(await sums()).toEqual(await counted());
+    await db.execute(sql`
+      DELETE FROM profile_views WHERE musician_id = ${v.profileId} AND day = '2026-03-03' AND source = 'market'`);
+    expect(await sums()).toEqual(await counted());
+    expect((await sums()).reduce((t, r) => t + r.requested, 0)).toBe(2 + 10 + 1);
+  });
 });
 
 describe("what musicians charge", () => {
