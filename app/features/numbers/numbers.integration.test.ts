@@ -24,7 +24,10 @@ import {
 } from "~/features/wallet/wallet.server";
 import { db, pool } from "~/server/db.server";
 import { JobQueue, stopJobs } from "~/server/jobs/jobs.server";
-import { createMusician, type TestMusician, testIp } from "../../../tests/support/accounts";
+import { createMusician, loadContext, type TestMusician, testIp } from "../../../tests/support/accounts";
+import { spyOnSql } from "../../../tests/support/sql-spy";
+import { loader as rootLoader } from "../../root";
+import { loader as dashboardLoader } from "../../routes/layouts/dashboard";
 import { loader as numbersLoader } from "../../routes/musician-numbers";
 import { loader as csvLoader } from "../../routes/musician-numbers-csv";
 import { answer, args, get, giveSlug } from "../bookings/booking-test-support";
@@ -357,6 +360,28 @@ describe("who may see a musician's numbers", () => {
     const res = await answer(() => numbersLoader(args(get(owner, `/musician_numbers/${slug}`), { slug })));
     expect(res.status).toBe(200);
     expect(res.body.numbers.money).toHaveLength(12);
+  });
+
+  it("one page load looks the session and the profile up once, for the root, the dashboard and the page", async () => {
+    // React Router gives each loader its own copy of the Request, and all of them the same load context.
+    const context = loadContext();
+    const url = `/musician_numbers/${slug}`;
+    const sqlSpy = spyOnSql();
+    try {
+      await rootLoader({ request: get(owner, url), params: {}, context } as never);
+      await dashboardLoader({ request: get(owner, url), params: {}, context } as never);
+      const res = await answer(() =>
+        numbersLoader({ request: get(owner, url), params: { slug }, context } as never),
+      );
+      expect(res.status).toBe(200);
+      expect(sqlSpy.readsOf("session")).toHaveLength(1);
+      expect(sqlSpy.readsOf("musician_profiles")).toHaveLength(1);
+      // Another page load (another context) looks up again: nothing is kept between requests.
+      await dashboardLoader({ request: get(owner, url), params: {}, context: loadContext() } as never);
+      expect(sqlSpy.readsOf("session")).toHaveLength(2);
+    } finally {
+      sqlSpy.restore();
+    }
   });
 
   it("another musician is refused the page and both CSVs", async () => {
