@@ -1,5 +1,6 @@
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
+import { clientLineUp } from "~/features/lineups/line-up-views.server";
 import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
 import { CONTACT_SHARED_ONCE_PAID, contactsShared } from "~/features/messaging/contact-shared";
 import { type BookingMoney, chargesOf, peekBookingMoney } from "~/features/money/booking-money.server";
@@ -116,7 +117,16 @@ function eventDetails(b: DocumentBookingRow): Block[] {
   ];
 }
 
-function contractBlocks(b: DocumentBookingRow, money: BookingMoney | null): Block[] {
+/** Who plays in the booking's line-up (issue 39 §6): stage names and roles, never their fees. */
+function lineUpBlocks(lineUp: { name: string; role: string }[]): Block[] {
+  if (lineUp.length === 0) return [];
+  return [
+    { kind: "heading", text: "Line-up" },
+    { kind: "fields", rows: lineUp.map((m) => [m.name, m.role] as [string, string]) },
+  ];
+}
+
+function contractBlocks(b: DocumentBookingRow, money: BookingMoney | null, lineUp: Block[] = []): Block[] {
   const c = charges(b, money);
   const policy = isCancellationPolicy(b.cancellationPolicy)
     ? b.cancellationPolicy
@@ -136,6 +146,7 @@ function contractBlocks(b: DocumentBookingRow, money: BookingMoney | null): Bloc
     },
     ...parties(b),
     ...eventDetails(b),
+    ...lineUp,
     { kind: "heading", text: "Price (Nigerian naira)" },
     c
       ? {
@@ -238,7 +249,12 @@ function paymentLine(b: DocumentBookingRow): string {
   }
 }
 
-function receiptBlocks(b: DocumentBookingRow, money: BookingMoney | null, number: number): Block[] | null {
+function receiptBlocks(
+  b: DocumentBookingRow,
+  money: BookingMoney | null,
+  number: number,
+  lineUp: Block[] = [],
+): Block[] | null {
   const payment = money?.payment;
   if (!payment?.paidAt) return null;
   const state = { paidAt: payment.paidAt, reference: payment.reference, paidKobo: payment.amountKobo };
@@ -262,6 +278,7 @@ function receiptBlocks(b: DocumentBookingRow, money: BookingMoney | null, number
         ["Booking", `${b.slug} · ${publicOrigin()}/booking/${b.slug}`],
       ],
     },
+    ...lineUp,
     { kind: "heading", text: "Amount received (Nigerian naira)" },
     // The price and the service fee, as the receipt e-mail gives them (phone walk 3: the total alone).
     {
@@ -352,11 +369,12 @@ async function render(row: DocumentBookingRow, kind: DocumentKind): Promise<Docu
   const b = shownTo(row, DOCUMENT_FIELDS, { paymentStatus: row.paymentStatus });
   const meta = { title: `${kind} ${b.slug}`, author: musicianName(b) };
   const money = await peekBookingMoney(b.id);
+  const lineUp = lineUpBlocks(await clientLineUp(row));
   if (kind === "contract") {
     return {
       ok: true,
       filename: `contract-${b.slug}.pdf`,
-      pdf: await renderPdf(meta, contractBlocks(b, money)),
+      pdf: await renderPdf(meta, contractBlocks(b, money, lineUp)),
     };
   }
   if (kind === "receipt" && !moneyWasReceived(b.paymentStatus)) {
@@ -384,7 +402,7 @@ async function render(row: DocumentBookingRow, kind: DocumentKind): Promise<Docu
       pdf: await renderPdf(meta, blocks),
     };
   }
-  const blocks = receiptBlocks(b, money, invoice.number);
+  const blocks = receiptBlocks(b, money, invoice.number, lineUp);
   if (!blocks) return { ok: false, status: 404, message: RECEIPT_NOT_YET };
   return {
     ok: true,

@@ -1,5 +1,6 @@
 // The payer's receipt: the "receipt" follow-up of a credit's money event (money-followups, ADR 0026).
 import { contractAttachments } from "~/features/documents/documents.server";
+import { formatLagosMoment } from "~/features/money/event-time";
 import type { MoneyEvent } from "~/features/money/money-events.server";
 import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
@@ -22,7 +23,9 @@ export async function sendPaymentReceipt(e: MoneyEvent): Promise<void> {
     text: [
       `Hello ${e.client.name},`,
       "",
-      "We have received your payment. It is held in escrow until your event is completed.",
+      e.releaseDueAt
+        ? `We have received your payment. It is held in escrow and released to the musician on ${formatLagosMoment(new Date(e.releaseDueAt))}, after your event, unless you report a problem on the booking page before then.`
+        : "We have received your payment. It is held in escrow until your event is completed.",
       "",
       `Booking price: ${formatNaira(e.figures.priceKobo)}`,
       `Service fee: ${formatNaira(e.figures.serviceFeeKobo)}`,

@@ -19,6 +19,7 @@ import {
   payoutsInTransitAccount,
 } from "~/features/ledger/ledger-accounts";
 import {
+  lineUpsOf,
   lockMusicianWallet,
   moneyBackEntries,
   musicianHoldsEscrow,
@@ -30,9 +31,10 @@ import {
   isCancellationPolicy,
 } from "~/features/money/cancellation-policy";
 import { configuredFeeRates } from "~/features/money/fees.server";
-import { sharesOf } from "~/features/money/money-rules";
+import { lineUpPartsOf } from "~/features/money/line-up-shares";
+import { followMoneyEvents, writeMoneyNews } from "~/features/money/money-events.server";
 import { PAYOUT_PENDING_BOUND_MS, transferStep } from "~/features/money/payout-states.server";
-import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
+
 import {
   PaymentProviderError,
   paymentMode,
@@ -55,6 +57,7 @@ import {
   findPaymentSettings,
   findPayoutByReference,
   insertPayout,
+  lineUpGigsOf,
   listOpenMoneyAlerts,
   listPayouts,
   lockPayout,
@@ -155,11 +158,13 @@ export async function walletView(musicianId: string, options: { holdNotes?: Map<
   const payable = musicianPayableAccount(musicianId);
   const inTransit = payoutsInTransitAccount(musicianId);
   const debt = chargebackReceivableAccount(musicianId);
-  const [settings, names, bookings] = await Promise.all([
+  const [settings, names, bookings, lineUpGigs] = await Promise.all([
     findPaymentSettings(musicianId),
     profileNames(musicianId),
     listOwnBookings({ id: musicianId }),
+    lineUpGigsOf(musicianId),
   ]);
+  const lineUps = await lineUpsOf(bookings.map((b) => b.id));
   const escrows = bookings.map((b) => escrowAccount(b.id));
   // Every ledger figure from one snapshot: read one by one, a release committing in between showed
   // its money both in escrow and in Available.
@@ -186,7 +191,13 @@ export async function walletView(musicianId: string, options: { holdNotes?: Map<
   let inEscrowKobo = 0;
   for (const b of bookings) {
     const payment = payments.get(b.id);
-    if (payment) inEscrowKobo += sharesOf(payment, balances.get(escrowAccount(b.id)) ?? 0).musicianKobo;
+    // The musician keeps their share less their line-up's fees (ADR 0033).
+    if (payment)
+      inEscrowKobo += lineUpPartsOf(
+        payment,
+        balances.get(escrowAccount(b.id)) ?? 0,
+        lineUps.get(b.id) ?? [],
+      ).leaderKobo;
   }
   // Paid out: transfers the bank paid, less those it sent back later (#16: reversals were not subtracted).
   const paidOutKobo =
@@ -203,7 +214,9 @@ export async function walletView(musicianId: string, options: { holdNotes?: Map<
       eventLabel: b.eventType === "Others" && b.eventTypeOther ? b.eventTypeOther : b.eventType,
       eventDate: b.eventDate,
       payment: payments.get(b.id) ?? null,
+      lineUp: lineUps.get(b.id) ?? [],
     })),
+    lineUpGigs,
     escrowEntries: entries.filter((e) => e.account !== payable && e.account !== debt),
     availableEntries: entries.filter((e) => e.account === payable),
     debtEntries: entries.filter((e) => e.account === debt),
@@ -719,8 +732,41 @@ async function settlePayout(
   reference: string,
   outcome: PayoutOutcome,
   note: string | null,
-): Promise<PayoutRow | undefined> {
+  tell: { account: string } | null,
+): Promise<{ settled: PayoutRow; eventId: string | null } | undefined> {
   return db.transaction(async (tx) => {
+    const settled = await applyPayoutOutcome(tx, reference, outcome, note);
+    if (!settled) return undefined;
+    // Told from its money event, written with the settlement (ADR 0026 addendum): a crash after the
+    // commit loses no notice. On a request the form shows the outcome and nothing is written.
+    const eventId = tell
+      ? await writeMoneyNews(tx, {
+          key: `payoutSettled:${reference}:${settled.status}`,
+          bookingId: settled.bookingId,
+          musicianId: settled.musicianId,
+          news: {
+            kind: "payoutSettled",
+            reference,
+            status:
+              settled.status === "paid" ? "paid" : settled.status === "reversed" ? "reversed" : "failed",
+            amountKobo: settled.amountKobo,
+            account: tell.account,
+            note: settled.note,
+          },
+        })
+      : null;
+    return { settled, eventId };
+  });
+}
+
+/** settlePayout's money part, in its transaction. */
+async function applyPayoutOutcome(
+  tx: DbExecutor,
+  reference: string,
+  outcome: PayoutOutcome,
+  note: string | null,
+): Promise<PayoutRow | undefined> {
+  {
     const current = await lockPayout(tx, reference);
     if (!current) return undefined;
     const inTransit = payoutsInTransitAccount(current.musicianId);
@@ -764,7 +810,7 @@ async function settlePayout(
       entries: await moneyBackEntries(tx, current.musicianId, inTransit, amount),
     });
     return moved;
-  });
+  }
 }
 
 /**
@@ -780,7 +826,7 @@ async function paidAfterFailure(
   // An automatic payout asked again after the failure (M2): a waiting one is dropped, because its money
   // is the money this success took; one already on its way or paid means Paystack paid twice.
   const successor = payout.bookingId
-    ? (await payoutsOfBooking(payout.bookingId, tx)).find(
+    ? (await payoutsOfBooking(payout.bookingId, tx, payout.musicianId)).find(
         (p) => p.id !== payout.id && ["waiting", "pending", "paid"].includes(p.status),
       )
     : undefined;
@@ -836,18 +882,10 @@ async function settleTransfer(
       ? null
       : (options.note ??
         `The transfer of ${amount} to ${account} ${outcome === "failed" ? "failed" : "was reversed by the bank"}. The money is back in Available.`);
-  const settled = await settlePayout(reference, outcome, note);
-  if (!settled || options.mail === false) return settled;
-  await notifyMoneyEvent({
-    kind: settled.status === "paid" ? "payout_sent" : "payout_failed",
-    musicianId: payout.musicianId,
-    bookingId: payout.bookingId,
-    reference: payout.reference,
-    amountKobo: payout.amountKobo,
-    account,
-    note: settled.note,
-  });
-  return settled;
+  const done = await settlePayout(reference, outcome, note, options.mail === false ? null : { account });
+  if (!done) return undefined;
+  await followMoneyEvents([done.eventId]);
+  return done.settled;
 }
 
 /** transfer.success | transfer.failed | transfer.reversed from Paystack (already signature-checked). */
