@@ -10,6 +10,7 @@ import { action as createAction } from "~/routes/api-bookings";
 import { loader as documentLoader } from "~/routes/booking-document";
 import { action as requestAction } from "~/routes/booking-request";
 import { action as bookingsAction } from "~/routes/musician-bookings";
+import { loader as dashboardLoader } from "~/routes/musician-dashboard";
 import { loader as upcomingLoader } from "~/routes/musician-events-upcoming";
 import { action as lineUpsAction, loader as lineUpsLoader } from "~/routes/musician-lineups";
 import { db } from "~/server/db.server";
@@ -157,6 +158,11 @@ describe("invite, accept, decline, leave", () => {
     const no = await memberPosts(member, { intent: "lineup-decline", placeId: first });
     expect(no.body).toMatchObject({ ok: true, toast: { message: M.declined } });
     expect((await placeOf(b.id, member.profileId)).status).toBe("declined");
+    // The leader is told: by e-mail, and on their dashboard.
+    const dashboard = await answer(() => dashboardLoader(args(get(leader, "/musician_dashboard"))));
+    expect(dashboard.body.lineUpNews[0].text).toMatch(
+      new RegExp(`^${member.name} declined to play Drummer at Wedding, `),
+    );
     const again = await invited(leader, b, member);
     expect(again).not.toBe(first);
     await accept(member, again);

@@ -171,6 +171,9 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
       bassist.profileId,
     ]);
 
+    await db.execute(
+      sql`UPDATE musician_profiles SET stage_name = 'Ekwe Band' WHERE id = ${leader.profileId}`,
+    );
     // The timer's release (the one release transition, as the payer's and the admin's).
     await runAutoRelease({ bookingId: booking.id });
     const release = await entriesOf(booking.id, "release");
@@ -201,6 +204,27 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
     expect(payouts.has(bassist.profileId)).toBe(false);
     expect(await availableKobo(bassist.profileId)).toBe(BASS);
 
+    // Each member is told, alone: the fee, the gig with the leader, where the money went; never the client.
+    const notices = (
+      await pool().query<{
+        musician_id: string;
+        data: { musicianKobo: number; payoutAccount: string | null };
+      }>("SELECT musician_id, data FROM money_notifications WHERE booking_id = $1 AND kind = 'line_up_fee'", [
+        booking.id,
+      ])
+    ).rows;
+    expect(new Map(notices.map((x) => [x.musician_id, x.data.musicianKobo]))).toEqual(
+      new Map([
+        [drummer.profileId, DRUMS],
+        [bassist.profileId, BASS],
+      ]),
+    );
+    expect(notices.find((x) => x.musician_id === drummer.profileId)?.data.payoutAccount).toMatch(/••6789$/);
+    const feeMail = outboxMails(bassist.email).find((mail) => mail.includes("Your line-up fee for"));
+    expect(feeMail).toContain("with Ekwe Band (Bassist) was released");
+    expect(feeMail).not.toContain("Ada Eze");
+    expect(outboxMails(leader.email).some((mail) => mail.includes("Your line-up fee for"))).toBe(false);
+
     // The drummer's payout reaches their bank: the notice goes to the drummer alone, never to the leader.
     const drums = payouts.get(drummer.profileId)!;
     await handleTransferEvent("transfer.success", {
@@ -208,8 +232,12 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
       amountKobo: drums.amountKobo,
       currency: "NGN",
     });
-    const paid = (mail: string) => mail.includes("50,000.00 has been paid to");
-    expect(outboxMails(drummer.email).some(paid)).toBe(true);
+    const paid = (mail: string) => mail.includes("paid out automatically") && mail.includes("50,000");
+    const drummerMails = outboxMails(drummer.email).filter(paid);
+    expect(drummerMails).toHaveLength(1);
+    // Their gig with the leader, never the client.
+    expect(drummerMails[0]).toContain("for Ekwe Band, paid out automatically");
+    expect(drummerMails[0]).not.toContain("Ada Eze");
     expect(outboxMails(leader.email).some(paid)).toBe(false);
 
     // The release's money event carries each member's figures (notices never read the money again).

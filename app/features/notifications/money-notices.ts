@@ -13,7 +13,8 @@ export type MoneyNoticeKind =
   | "disputed"
   | "dispute_resolved"
   | "payout_sent"
-  | "payout_failed";
+  | "payout_failed"
+  | "line_up_fee";
 
 /** Who acted when the booking link was used by anyone but the client's own account (issue 35 §1). */
 export const LINK_ACTOR = "Someone with the booking link";
@@ -44,6 +45,8 @@ export type MoneyNoticeData = {
   platformKobo?: number;
   /** Released: where an automatic payout sends the money on ("GTBank ••6789"); null: it stays in the wallet. */
   payoutAccount?: string | null;
+  /** A line-up fee (issue 39): the member's role on the leader's booking. */
+  role?: string;
   /** Paid: when the release is due and when the event ends (ISO), from the money event. */
   dueAt?: string | null;
   eventEndsAt?: string | null;
@@ -192,6 +195,11 @@ export function activityLine(kind: MoneyNoticeKind, d: MoneyNoticeData, p: Notic
         : `Payout of ${naira(d.musicianKobo)} sent to ${d.account ?? "your bank"}`;
     case "payout_failed":
       return `Payout of ${naira(d.musicianKobo)} to ${d.account ?? "your bank"} failed — the money is back in Available`;
+    case "line_up_fee":
+      // A member's fee from a leader's booking (ADR 0033): never the client's name.
+      return d.payoutAccount
+        ? `Line-up fee of ${naira(d.musicianKobo)} released for ${what} and paid out to ${d.payoutAccount}`
+        : `Line-up fee of ${naira(d.musicianKobo)} released to your wallet for ${what}`;
   }
 }
 
@@ -341,6 +349,15 @@ export function noticeMails(
         },
       };
     }
+    case "line_up_fee":
+      // The member plays in the leader's (parties.clientName here) booking: never the client's name.
+      return {
+        client: null,
+        musician: {
+          subject: `Line-up fee: ${naira(d.musicianKobo)} for ${what}`,
+          text: `${hiM}Your line-up fee for ${what} with ${p.clientName}${d.role ? ` (${d.role})` : ""} was released: ${naira(d.musicianKobo)} ${d.payoutAccount ? `is on its way to ${d.payoutAccount}` : "is in your wallet's Available balance"}.${mEnd}`,
+        },
+      };
     case "payout_sent":
       if (p.event)
         return {

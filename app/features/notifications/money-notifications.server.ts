@@ -222,6 +222,36 @@ export async function storeEventNotice(
 }
 
 /**
+ * A release's line-up members are each told their fee was released (ADR 0033): one notice per member,
+ * to the member alone, from the event's figures (`payouts`: where each member's automatic payout went
+ * at once). Returns the stored notices' ids, to mail after the commit.
+ */
+export async function storeLineUpFeeNotices(
+  e: TransitionEvent,
+  payouts: Record<string, string>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const x of e.moved.members ?? []) {
+    if (x.availableKobo + x.repaidKobo <= 0) continue;
+    const row = await insertNotification({
+      eventKey: `line_up_fee:${e.bookingId}:${x.musicianId}`,
+      kind: "line_up_fee",
+      musicianId: x.musicianId,
+      bookingId: e.bookingId,
+      data: { musicianKobo: x.availableKobo, role: x.role, payoutAccount: payouts[x.musicianId] ?? null },
+    });
+    if (!row) continue;
+    await scheduleJob(
+      MONEY_NOTICE_MAIL_JOB,
+      { id: row.id },
+      { singletonKey: row.id, startAfter: new Date(Date.now() + 60_000), db: currentTransactionSql() },
+    );
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/**
  * The payer's account became known after the credit (their browser came back signed in, ADR 0025): the
  * "paid" texts go again, so that account's phone gets the receipt the credit could not address. The
  * musician's side, already queued under the same keys, is not sent twice.
@@ -271,7 +301,15 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
   } else {
     const m = await musicianParties(row.musicianId);
     if (!m) return;
-    parties = { clientName: "", musicianName: musicianDisplayName(m), event: "", eventDate: null };
+    // A member's fee names the gig as theirs: the event and the leader they played with, never the client.
+    parties = p
+      ? {
+          clientName: musicianDisplayName(p),
+          musicianName: musicianDisplayName(m),
+          event: eventLabel(p.eventType, p.eventTypeOther),
+          eventDate: p.eventDate,
+        }
+      : { clientName: "", musicianName: musicianDisplayName(m), event: "", eventDate: null };
     to = { client: null, musician: m.email };
     links = { client: null, musician: `${publicOrigin()}/musician_wallet/${m.slug ?? ""}` };
   }
