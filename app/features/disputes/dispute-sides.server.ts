@@ -1,7 +1,9 @@
 // The musician's side of a dispute ("Add your side", issue 23 §4): text and up to four photos, kept
 // with the dispute for our team, and what happens next and by when, shown to both sides.
+
 import { data } from "react-router";
 import type { BookingsActionResult } from "~/features/bookings/action-results";
+import { ourWords, sentence } from "~/features/messaging/contact-boundary";
 import { disputeDeadlines, shortDay } from "~/features/notifications/money-notices";
 import { organiserNoticeTarget } from "~/features/notifications/money-notifications.server";
 import { MAX_IMAGE_BYTES } from "~/features/portfolio/media.schema";
@@ -86,10 +88,10 @@ async function mailOrganiserOfSide(bookingId: string, openedAt: Date) {
   const { decisionBy } = disputeDeadlines(openedAt);
   await queueMail({
     to: to.to,
-    subject: `${to.musicianName} added their side to your dispute on ${to.what}`,
-    text: `Hello ${to.clientName},
+    subject: sentence`${to.musicianName} added their side to your dispute on ${to.what}`,
+    text: sentence`Hello ${to.clientName},
 
-${to.musicianName} has added their side to the dispute you raised on ${to.what}. Our team reads both sides and decides by ${decisionBy}, then tells you both what each of you receives.
+${to.musicianName} has added their side to the dispute you raised on ${to.what}. Our team reads both sides and decides by ${ourWords(decisionBy)}, then tells you both what each of you receives.
 
 Open the booking: ${to.link}
 

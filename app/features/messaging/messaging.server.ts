@@ -9,7 +9,7 @@ import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { type Mail, sendMail } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import { textShownTo } from "./contact-boundary";
+import { ourWords, readByAuthor, type Shown, sentence, textShownTo } from "./contact-boundary";
 import { CONTACT_HIDDEN_NOTICE, maskAcrossMessages } from "./contact-mask";
 import { contactsShared } from "./contact-shared";
 import type { ConversationFilter, ConversationSummary, ThreadMessage } from "./message.schema";
@@ -380,8 +380,10 @@ export async function linkBookingToConversation(
   if (found?.side !== "musician") return false;
   await attachBooking(conversationId, bookingSlug, found.conv.organiserUserId);
   await notifyOrganiserOfBooking(bookingSlug, {
-    subject: "A musician has created a booking for you",
-    text: "A musician created a booking for you on Stagebook. The contract is attached. Review and accept it in My Bookings:",
+    subject: ourWords("A musician has created a booking for you"),
+    text: ourWords(
+      "A musician created a booking for you on Stagebook. The contract is attached. Review and accept it in My Bookings:",
+    ),
   });
   return true;
 }
@@ -400,21 +402,21 @@ export async function musicianAnsweredInMessages(
   return last !== null && last !== organiserUserId;
 }
 
-export async function notifyRequestAccepted(bookingSlug: string, musicianName: string): Promise<void> {
+export async function notifyRequestAccepted(bookingSlug: string, musicianName: Shown): Promise<void> {
   await notifyOrganiserOfBooking(bookingSlug, {
-    subject: `${musicianName} accepted your booking request`,
-    text: `${musicianName} accepted your booking request and created a booking for you on Stagebook. The contract is attached. Review and accept it in My Bookings:`,
+    subject: sentence`${musicianName} accepted your booking request`,
+    text: sentence`${musicianName} accepted your booking request and created a booking for you on Stagebook. The contract is attached. Review and accept it in My Bookings:`,
   });
 }
 
 /** E-mails the booking's organiser account (none for a link-only client), with the contract attached. */
-async function notifyOrganiserOfBooking(bookingSlug: string, mail: { subject: string; text: string }) {
+async function notifyOrganiserOfBooking(bookingSlug: string, mail: { subject: Shown; text: Shown }) {
   try {
     const booking = await findBookingBySlug(bookingSlug);
     if (!booking?.clientUserId) return;
     await notifyOrganiser(booking.clientUserId, {
       subject: mail.subject,
-      text: `${mail.text}\n\n${publicOrigin()}/bookings`,
+      text: sentence`${mail.text}\n\n${ourWords(`${publicOrigin()}/bookings`)}`,
       attachments: await contractAttachments(booking.id),
     });
   } catch (err) {
@@ -423,14 +425,14 @@ async function notifyOrganiserOfBooking(bookingSlug: string, mail: { subject: st
 }
 
 /** E-mails a musician (outbox by default); a mail failure never undoes what was stored. */
-export async function notifyMusician(musicianId: string, mail: { subject: string; text: string }) {
+export async function notifyMusician(musicianId: string, mail: { subject: Shown; text: Shown }) {
   try {
     const to = await findMusicianContact(musicianId);
     if (!to) return;
     await sendMail({
       to: to.email,
       subject: mail.subject,
-      text: `Hello ${musicianDisplayName(to)},\n\n${mail.text}\n\nStagebook`,
+      text: sentence`Hello ${readByAuthor(musicianDisplayName(to))},\n\n${mail.text}\n\nStagebook`,
     });
   } catch (err) {
     logger.error({ err }, "musician e-mail failed");
@@ -440,7 +442,7 @@ export async function notifyMusician(musicianId: string, mail: { subject: string
 /** E-mails an organiser (outbox by default); a mail failure never undoes what was stored. */
 export async function notifyOrganiser(
   userId: string,
-  mail: { subject: string; text: string; attachments?: Mail["attachments"] },
+  mail: { subject: Shown; text: Shown; attachments?: Mail["attachments"] },
 ) {
   try {
     const to = await findUserContact(userId);
@@ -448,7 +450,7 @@ export async function notifyOrganiser(
     await sendMail({
       to: to.email,
       subject: mail.subject,
-      text: `Hello ${to.name},\n\n${mail.text}\n\nStagebook`,
+      text: sentence`Hello ${readByAuthor(to.name)},\n\n${mail.text}\n\nStagebook`,
       attachments: mail.attachments,
     });
   } catch (err) {

@@ -3,7 +3,9 @@
 // job adds nothing) for the musician's Recent Activity, and a job e-mails both sides, so a mail server
 // that is down delays the e-mails but never the money. Failures here are logged, never thrown: the
 // money has already moved.
+
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
+import { ourWords, readByAuthor, type Shown, textShownTo } from "~/features/messaging/contact-boundary";
 import { type BookingMoney, peekBookingMoney } from "~/features/money/booking-money.server";
 import type { MoneyEvent as TransitionEvent } from "~/features/money/money-events.server";
 import { phoneMoneyEvent } from "~/features/phone-messages/phone-messages.server";
@@ -324,18 +326,21 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
   if (!row) return;
   // The same event by SMS or WhatsApp (issue 30), queued once whatever the mail server does.
   await phoneMoneyEvent(row);
-  let parties: NoticeParties;
+  let parties: NoticeParties<Shown>;
   let to: { client: string | null; musician: string | null };
   let links: { client: string | null; musician: string };
   if (row.bookingId) {
     const p = await bookingParties(db, row.bookingId);
     if (!p) return;
+    // Each side reads the other's words through the boundary, in the booking's money state now.
+    const reader = { paymentStatus: p.paymentStatus };
     parties = {
-      clientName: p.clientName,
-      musicianName: musicianDisplayName(p),
-      event: eventLabel(p.eventType, p.eventTypeOther),
+      clientName: textShownTo(p.clientName, reader),
+      musicianName: textShownTo(musicianDisplayName(p), reader),
+      event: textShownTo(eventLabel(p.eventType, p.eventTypeOther), reader),
       eventDate: p.eventDate,
       slug: p.slug,
+      disputeReason: textShownTo(typeof row.data.reason === "string" ? row.data.reason : "", reader),
     };
     to = { client: p.clientEmail, musician: p.musicianEmail };
     links = {
@@ -345,7 +350,12 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
   } else {
     const m = await musicianParties(row.musicianId);
     if (!m) return;
-    parties = { clientName: "", musicianName: musicianDisplayName(m), event: "", eventDate: null };
+    parties = {
+      clientName: ourWords(""),
+      musicianName: readByAuthor(musicianDisplayName(m)),
+      event: ourWords(""),
+      eventDate: null,
+    };
     to = { client: null, musician: m.email };
     links = { client: null, musician: `${publicOrigin()}/musician_wallet/${m.slug ?? ""}` };
   }
@@ -368,12 +378,17 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
 export async function organiserNoticeTarget(bookingId: string) {
   const p = await bookingParties(db, bookingId);
   if (!p?.clientEmail) return null;
+  // The organiser reads the musician's words through the boundary, in the booking's money state.
+  const reader = { paymentStatus: p.paymentStatus };
   return {
     to: p.clientEmail,
-    clientName: p.clientName,
-    musicianName: musicianDisplayName(p),
-    what: eventAndDate({ event: eventLabel(p.eventType, p.eventTypeOther), eventDate: p.eventDate }),
-    link: `${publicOrigin()}/booking/${p.slug}`,
+    clientName: textShownTo(p.clientName, reader),
+    musicianName: textShownTo(musicianDisplayName(p), reader),
+    what: eventAndDate({
+      event: textShownTo(eventLabel(p.eventType, p.eventTypeOther), reader),
+      eventDate: p.eventDate,
+    }),
+    link: ourWords(`${publicOrigin()}/booking/${p.slug}`),
   };
 }
 
