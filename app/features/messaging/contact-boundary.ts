@@ -88,6 +88,11 @@ export function sentence<const T extends readonly (string | number)[]>(
   ) as Shown;
 }
 
+/** The `Shown` pieces given (empty ones left out), joined by one of our separators. */
+export function joined(parts: readonly (Shown | null | undefined)[], separator: " · " | ", " | " "): Shown {
+  return parts.filter(Boolean).join(separator) as Shown;
+}
+
 /** Lines of an e-mail (each `Shown` or a literal, as in `sentence`), joined by newlines. */
 export function lines<const T extends readonly string[]>(...parts: T & OurPieces<T>): Shown {
   return parts.join("\n") as Shown;
