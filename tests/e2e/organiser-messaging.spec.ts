@@ -69,6 +69,23 @@ test("an organiser messages a musician, contact details are hidden, replies arri
   );
   expect(navigations).toEqual([]);
 
+  // A number split over two messages (issue 36): the first piece, already on the musician's open
+  // screen as typed, is masked there too once the second completes the number, without a reload.
+  await musicianPage.waitForSelector("html[data-messages-live]");
+  await musicianPage.evaluate(() => {
+    (window as Window & { stillSamePage?: boolean }).stillSamePage = true;
+  });
+  await send(organiser, "My other line: 0905 551");
+  await expect(musicianThread.getByText("My other line: 0905 551")).toBeVisible();
+  await send(organiser, "0199");
+  await expect(musicianThread.getByText(`My other line: ${HIDDEN}`)).toBeVisible();
+  await expect(musicianThread).not.toContainText("0905");
+  await expect(musicianThread).not.toContainText("0199");
+  await expect(thread.getByText(`My other line: ${HIDDEN}`)).toBeVisible();
+  expect(
+    await musicianPage.evaluate(() => (window as Window & { stillSamePage?: boolean }).stillSamePage),
+  ).toBe(true);
+
   // The musician creates the booking from the conversation.
   await musicianPage
     .getByRole("region", { name: "Conversation actions" })

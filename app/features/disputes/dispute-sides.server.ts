@@ -3,7 +3,7 @@
 
 import { data } from "react-router";
 import type { BookingsActionResult } from "~/features/bookings/action-results";
-import { ourWords, sentence } from "~/features/messaging/contact-boundary";
+import { ourWords, type Reader, sentence, textShownTo } from "~/features/messaging/contact-boundary";
 import { disputeDeadlines, shortDay } from "~/features/notifications/money-notices";
 import { organiserNoticeTarget } from "~/features/notifications/money-notifications.server";
 import { MAX_IMAGE_BYTES } from "~/features/portfolio/media.schema";
@@ -173,14 +173,18 @@ export async function disputeThreadsFor(bookingIds: string[]): Promise<Map<strin
   return out;
 }
 
-/** For a booking whose organiser the caller has recognised: its open dispute, or null when none is open. */
-export async function clientDisputeView(bookingId: string) {
+/**
+ * For a booking whose organiser the caller may act for: its open dispute, or null when none is open.
+ * Before payment anyone holding the link reads it (the musician too, signed out), so the reason is read
+ * through the contact boundary in the booking's money state (issue 36).
+ */
+export async function clientDisputeView(bookingId: string, reader: Reader) {
   const { disputes, responses } = await disputeThreads([bookingId]);
   const open = disputes.filter((d) => !d.resolvedAt).at(-1);
   if (!open) return null;
   const side = responses.filter((r) => r.createdAt >= open.createdAt).at(-1);
   return {
-    reason: open.disputeReason,
+    reason: textShownTo(open.disputeReason, reader),
     /** "28 Nov": until when the musician may add their side, and when our team decides. */
     ...disputeDeadlines(open.createdAt),
     /** "27 Nov" when the musician added their side to this dispute; null while they have not. */
