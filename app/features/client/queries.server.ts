@@ -35,6 +35,18 @@ const clientBookingColumns = {
   ...musicianColumns,
 };
 
+const clientRequestColumns = {
+  id: r.id,
+  eventType: r.eventType,
+  eventTypeOther: r.eventTypeOther,
+  eventDate: r.eventDate,
+  location: r.location,
+  budgetEstimateKobo: r.budgetEstimateKobo,
+  status: r.status,
+  createdAt: r.createdAt,
+  ...musicianColumns,
+};
+
 /**
  * One mailbox however it is written, in SQL: the same rule as `mailboxOf` (payments/payer.server.ts):
  * case, spaces and a "+tag" do not count, nor, for Gmail, dots and the googlemail.com domain.
@@ -63,19 +75,7 @@ export function listBookingsByMailbox(mailbox: string) {
 /** Requests sent with this mailbox by nobody signed in, except accepted ones that became a booking. */
 export function listRequestsByMailbox(mailbox: string) {
   return db
-    .select({
-      id: r.id,
-      eventType: r.eventType,
-      eventTypeOther: r.eventTypeOther,
-      eventDate: r.eventDate,
-      location: r.location,
-      budgetEstimateKobo: r.budgetEstimateKobo,
-      status: r.status,
-      createdAt: r.createdAt,
-      ...musicianColumns,
-      musicianUserId: m.userId,
-      musicianEmail: user.email,
-    })
+    .select({ ...clientRequestColumns, musicianUserId: m.userId, musicianEmail: user.email })
     .from(r)
     .innerJoin(m, eq(m.id, r.musicianId))
     .innerJoin(user, eq(user.id, m.userId))
@@ -116,24 +116,7 @@ export async function claimForAccount(userId: string, bookingIds: string[], requ
 
 export function listBookingsOfClient(userId: string) {
   return db
-    .select({
-      id: b.id,
-      slug: b.slug,
-      eventType: b.eventType,
-      eventTypeOther: b.eventTypeOther,
-      eventDate: b.eventDate,
-      eventStartTime: b.eventStartTime,
-      eventEndTime: b.eventEndTime,
-      location: b.location,
-      priceKobo: b.priceKobo,
-      status: b.status,
-      paymentStatus: b.paymentStatus,
-      cancelledBy: b.cancelledBy,
-      cancelledAt: b.cancelledAt,
-      clientName: b.clientName,
-      createdAt: b.createdAt,
-      ...musicianColumns,
-    })
+    .select(clientBookingColumns)
     .from(b)
     .innerJoin(m, eq(m.id, b.musicianId))
     .where(eq(b.clientUserId, userId))
@@ -143,18 +126,7 @@ export function listBookingsOfClient(userId: string) {
 /** The organiser's requests, except accepted ones that became a booking (the booking stands for them). */
 export function listRequestsOfClient(userId: string) {
   return db
-    .select({
-      id: r.id,
-      eventType: r.eventType,
-      eventTypeOther: r.eventTypeOther,
-      eventDate: r.eventDate,
-      location: r.location,
-      budgetEstimateKobo: r.budgetEstimateKobo,
-      status: r.status,
-      statusToken: r.statusToken,
-      createdAt: r.createdAt,
-      ...musicianColumns,
-    })
+    .select({ ...clientRequestColumns, statusToken: r.statusToken })
     .from(r)
     .innerJoin(m, eq(m.id, r.musicianId))
     .leftJoin(b, and(eq(b.requestId, r.id), eq(b.clientUserId, userId)))
