@@ -37,7 +37,7 @@ export const moneyEvents = pgTable(
     index("money_events_musician_id_idx").on(t.musicianId),
     check(
       "money_events_kind_check",
-      sql`${t.kind} IN ('credit', 'release', 'refund', 'clientCancelSplit', 'adminSplit', 'chargebackLost', 'chargebackWon', 'duplicateRefund')`,
+      sql`${t.kind} IN ('credit', 'release', 'refund', 'clientCancelSplit', 'adminSplit', 'chargebackLost', 'chargebackWon', 'duplicateRefund', 'disputeFiled', 'refundSettled', 'payoutSettled', 'cancelledUnpaid')`,
     ),
   ],
 );

@@ -1,9 +1,9 @@
 // The musician cancels their own booking (issue 10 §7). Its own file: its refund's money event brings
 // the notices and texts (money-followups), which reach the wallet, and the wallet reads bookings.server.
 import { maskContactDetails } from "~/features/messaging/contact-mask";
+import { writeMoneyNews } from "~/features/money/money-events.server";
 import { followMoneyEvents } from "~/features/money-followups/money-followups.server";
-import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
-import { sendRefund, startRefundOnMusicianCancel } from "~/features/refunds/refunds.server";
+import { startRefundOnMusicianCancel } from "~/features/refunds/refunds.server";
 import { db } from "~/server/db.server";
 import { refusal } from "./bookings.server";
 import type { Outcome } from "./outcome";
@@ -23,15 +23,25 @@ export async function cancelOwnBooking(
   // Typed text reaching the client: through the masking boundary, as every message.
   const said = reason.trim() ? maskContactDetails(reason.trim().slice(0, CANCEL_REASON_MAX)).text : null;
   // A musician who cancels a paid booking refunds the client in full (issue 10 §7): the cancellation,
-  // the booking's payment status and the refund's ledger posting commit together or not at all (as
-  // the client's cancellation does); the provider is asked after the commit.
+  // the booking's payment status, the refund's ledger posting and its money event commit together or
+  // not at all (as the client's cancellation does); the provider is asked by the event's follow-up.
   const done = await db
     .transaction(async (tx) => {
       const row = await cancelBooking(id, musician.id, tx, said);
       if (!row) return null;
       const refund = await startRefundOnMusicianCancel(tx, id);
       if (!refund.ok) throw new CancelRefused(refund.message);
-      return { row, refundId: refund.refundId, eventId: refund.eventId };
+      // A paid booking's cancellation is told by its refund's money event (which also asks Paystack for
+      // the refund); an unpaid one moved no money, but is told from the outbox too, with the cancel.
+      const eventId =
+        refund.eventId ??
+        (await writeMoneyNews(tx, {
+          key: `cancelledUnpaid:${id}:musician`,
+          bookingId: id,
+          musicianId: musician.id,
+          news: { kind: "cancelledUnpaid", by: "musician", occurrence: null },
+        }));
+      return { row, eventId };
     })
     .catch((err: unknown) => {
       if (err instanceof CancelRefused) return err;
@@ -39,10 +49,7 @@ export async function cancelOwnBooking(
     });
   if (done instanceof CancelRefused) return { ok: false, status: 409, message: done.message };
   if (done) {
-    if (done.refundId) await sendRefund(done.refundId);
-    // A paid booking's cancellation is told by its refund's money event; an unpaid one moved no money.
-    if (done.eventId) await followMoneyEvents([done.eventId]);
-    else await notifyMoneyEvent({ kind: "cancelled", bookingId: id, by: "musician" });
+    await followMoneyEvents([done.eventId]);
     return { ok: true, message: `Booking for ${done.row.clientName} has been cancelled` };
   }
   return refusal(id, musician.id, () => "Only pending or confirmed bookings can be cancelled.");

@@ -1,7 +1,8 @@
 import type { Outcome } from "~/features/bookings/outcome";
 import { guardSlugAction, reportSlugMiss } from "~/features/bookings/slug-guard.server";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
-import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
+import { followMoneyEvents, writeMoneyNews } from "~/features/money/money-events.server";
+
 import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
 import { pauseReviewWindow } from "~/features/reviews/reviews.server";
 import { type DbExecutor, db } from "~/server/db.server";
@@ -32,7 +33,29 @@ export async function submitDispute(
     if (refused) return { refused };
     // Whether the money is held is the money module's rule (escrow > 0 and never released).
     const held = (await peekBookingMoney(booking.id, tx))?.held ?? false;
-    return { dispute: await insertDisputeForSlug(slug, input, held, tx) };
+    const dispute = await insertDisputeForSlug(slug, input, held, tx);
+    if (!dispute) return { dispute };
+    // On a paid booking the dispute is money news: its event is written with it (ADR 0026 addendum), with
+    // whether it holds the payment as the module says once it is filed, so its notices and texts never
+    // read the money again. Before payment it is a complaint about the details, not a money event.
+    const money = await peekBookingMoney(booking.id, tx);
+    const eventId = money?.charges
+      ? await writeMoneyNews(tx, {
+          key: `disputeFiled:${dispute.id}`,
+          bookingId: dispute.bookingId,
+          musicianId: money.booking.musicianId,
+          news: {
+            kind: "disputeFiled",
+            disputeId: dispute.id,
+            reason: input.disputeReason,
+            paidKobo: money.paidKobo,
+            musicianKobo: money.charges.musicianKobo,
+            commissionBp: money.charges.commissionBp,
+            holdsMoney: money.holds.clientDispute,
+          },
+        })
+      : null;
+    return { dispute, eventId };
   });
   if (filed.refused) return filed.refused;
   if (filed.missing) {
@@ -43,11 +66,7 @@ export async function submitDispute(
     return { ok: false, status: 409, message: "This booking is confirmed and can no longer be disputed." };
   // A dispute on a completed booking stops the review clock until an admin resolves it.
   await pauseReviewWindow(filed.dispute.bookingId);
-  await notifyMoneyEvent({
-    kind: "disputed",
-    bookingId: filed.dispute.bookingId,
-    disputeId: filed.dispute.id,
-  });
+  await followMoneyEvents([filed.eventId]);
   return { ok: true };
 }
 

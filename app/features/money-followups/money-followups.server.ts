@@ -5,40 +5,60 @@
 //   notice        the stored notice (Recent Activity), its texts, and its e-mails after the commit
 //   review-window a release opens the booking's review window
 //   release-clock a credit queues its automatic release for the event's due time
+//   provider-refund  the refund at Paystack of what the transition sent back to the client
 //   receipt       the payer's receipt with the link to manage the booking from another device
+// Money news (a dispute filed, a refund or payout Paystack settled, an unpaid cancellation) has only a
+// notice. The last two are outside calls: made with no transaction open, marked once they answered.
 // In this order: one that fails stops those after it until the job retries (the notice says where the
 // payout went; the receipt, which waits on a mail server, comes last).
 // The caller runs them right after its commit (followMoneyEvents); the money-event job queued inside the
 // transaction runs them if the process stopped first, and the hourly sweep catches a lost job.
 import {
   consumeMoneyEvent,
-  consumeMoneyEventsNow,
+  followMoneyEvents as followRegistered,
+  isTransitionEvent,
   type MoneyEvent,
   type MoneyEventConsumer,
+  registerMoneyEventConsumers,
+  type StoredMoneyEvent,
   unconsumedMoneyEventIds,
 } from "~/features/money/money-events.server";
 import {
   mailStoredNotice,
-  noticeOfTransition,
-  storeTransitionNotice,
+  noticeOfEvent,
+  storeEventNotice,
 } from "~/features/notifications/money-notifications.server";
 import { sendPaymentReceipt } from "~/features/payments/receipt.server";
 import { scheduleAutoReleaseAt } from "~/features/payments/release-clock.server";
+import { sendRefund } from "~/features/refunds/refunds.server";
 import { openReviewWindow } from "~/features/reviews/reviews.server";
 import { requestReleasePayout, sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
 import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 
 /** The transitions that put money in the musician's Available: their follow-up is the automatic payout. */
-const RELEASING: readonly MoneyEvent["kind"][] = ["release", "clientCancelSplit", "adminSplit"];
+const RELEASING: readonly MoneyEvent["kind"][] = [
+  "release",
+  "clientCancelSplit",
+  "adminSplit",
+  "chargebackWon",
+];
 
-const paidAndStanding = (e: MoneyEvent) => e.kind === "credit" && e.bookingStatus !== "cancelled";
+const paidAndStanding = (e: StoredMoneyEvent) =>
+  isTransitionEvent(e) && e.kind === "credit" && e.bookingStatus !== "cancelled";
+
+/** A transition's event (money news has no payout, window, clock, receipt or refund to send). */
+const transition = (e: StoredMoneyEvent): MoneyEvent => {
+  if (!isTransitionEvent(e)) throw new Error(`money event ${e.id} is not a transition's`);
+  return e;
+};
 
 export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
   {
     name: "payout",
-    wants: (e) => RELEASING.includes(e.kind) && e.moved.musicianKobo > 0,
-    run: async (e) => {
+    wants: (e) => isTransitionEvent(e) && RELEASING.includes(e.kind) && e.moved.musicianKobo > 0,
+    run: async (event) => {
+      const e = transition(event);
       const payout = await requestReleasePayout(db, {
         musicianId: e.musicianId,
         bookingId: e.bookingId,
@@ -68,10 +88,10 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
   },
   {
     name: "notice",
-    wants: (e) => noticeOfTransition(e, null) !== null,
+    wants: (e) => noticeOfEvent(e, null) !== null,
     run: async (e, earlier) => {
       const account = earlier.payout?.account;
-      const id = await storeTransitionNotice(e, typeof account === "string" ? { account } : null);
+      const id = await storeEventNotice(e, typeof account === "string" ? { account } : null);
       return { noticeId: id };
     },
     after: async (_e, r) => {
@@ -80,34 +100,60 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
   },
   {
     name: "review-window",
-    wants: (e) => (e.kind === "release" || e.kind === "adminSplit") && e.moved.musicianKobo > 0,
+    wants: (e) =>
+      isTransitionEvent(e) &&
+      (e.kind === "release" || e.kind === "adminSplit" || e.kind === "chargebackWon") &&
+      e.moved.musicianKobo > 0,
     run: async (e) => {
       // Released means completed and paid: the booking's review window opens now.
-      await openReviewWindow(e.bookingId);
+      await openReviewWindow(transition(e).bookingId);
     },
   },
   {
     name: "release-clock",
     wants: paidAndStanding,
     run: async () => {},
-    after: async (e) => {
+    after: async (event) => {
+      const e = transition(event);
       // Not fatal: the hourly sweep queues any release this misses.
       if (e.releaseDueAt) await scheduleAutoReleaseAt(e.bookingId, new Date(e.releaseDueAt));
     },
   },
   {
+    // The provider's refund of what the transition put in refunds pending (issue 35): asked from the
+    // event, never by the caller after its commit. Idempotent at Paystack's side: the refund row is
+    // claimed first, and an earlier call whose answer was lost is found among the charge's refunds and
+    // adopted. An unknown outcome throws, so the job asks again.
+    name: "provider-refund",
+    wants: (e) => isTransitionEvent(e) && e.moved.refundIds.length > 0,
+    outside: async (event) => {
+      const e = transition(event);
+      const statuses: Record<string, string> = {};
+      for (const id of e.moved.refundIds) statuses[id] = await sendRefund(id, { fromJob: true });
+      return statuses;
+    },
+  },
+  {
     name: "receipt",
     wants: paidAndStanding,
-    // Sent inside the mark's transaction: a mail server that fails leaves it unmarked, and the job retries.
-    run: async (e) => {
-      await sendPaymentReceipt(e);
+    // Sent with no transaction open (a slow mail server holds none), marked once the server took it: a
+    // mail server that fails leaves it unmarked and the job retries; once sent, a retry sends nothing.
+    outside: async (e) => {
+      await sendPaymentReceipt(transition(e));
+      return { sent: true };
     },
   },
 ];
 
-/** Right after a transition committed: its events' follow-ups (what fails is left to the queued job). */
+// Registered with the money module, so the features these consumers build on can run them too.
+registerMoneyEventConsumers(MONEY_EVENT_CONSUMERS);
+
+/**
+ * Right after a money change committed: its events' follow-ups (what fails is left to the queued job).
+ * Through the money module's registry, the same way as the features these consumers build on.
+ */
 export function followMoneyEvents(ids: (string | null | undefined)[]): Promise<void> {
-  return consumeMoneyEventsNow(ids, MONEY_EVENT_CONSUMERS);
+  return followRegistered(ids);
 }
 
 /** The money-event job (queued in the transition's transaction). */

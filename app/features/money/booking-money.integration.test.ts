@@ -245,12 +245,15 @@ describe("N7: a dispute that holds nothing says so and reaches the admin", () =>
     const m = await createMusician();
     const b = await paid(m.profileId);
     expect((await releaseEscrow(b.id, "admin")).ok).toBe(true);
-    await fileDispute(b.id);
-    const disputeId = (
-      await pool().query<{ id: string }>("SELECT id FROM client_disputes WHERE booking_id = $1", [b.id])
-    ).rows[0]!.id;
-    const { notifyMoneyEvent } = await import("~/features/notifications/money-notifications.server");
-    await notifyMoneyEvent({ kind: "disputed", bookingId: b.id, disputeId });
+    const { submitDispute } = await import("~/features/disputes/disputes.server");
+    const { asPayer } = await import("~/features/payments/payment-test-support");
+    const filed = await submitDispute(
+      b.slug,
+      { clientName: "Ada Eze", phoneNumber: "08030000000", disputeReason: "The band never came" },
+      testIp(),
+      await asPayer(b.id),
+    );
+    expect(filed.ok).toBe(true);
     const stored = await pool().query<{ data: { holdsMoney?: boolean } }>(
       "SELECT data FROM money_notifications WHERE booking_id = $1 AND kind = 'disputed'",
       [b.id],

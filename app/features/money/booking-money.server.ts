@@ -306,6 +306,32 @@ function splitPlan(
   };
 }
 
+/** The release's plan (also what a won card dispute does once nothing else holds the money). */
+function releasePlan(
+  m: LockedBookingMoney,
+  i: { by: Exclude<ReleaseBy, "cancellation">; now: Date },
+): Plan | Refused {
+  // The table owns every refusal (M12), callers restate none: a cancelled booking is never released by
+  // the client or the clock; a released one again moves nothing (a repeat, not an error); a partly
+  // settled booking that holds nothing is not released.
+  if (m.booking.status === "cancelled" && i.by !== "admin") return { refused: MONEY_MESSAGES.cancelled };
+  if (m.phase === "released") return { steps: [] };
+  if (!m.held) return { refused: MONEY_MESSAGES.nothingHeld };
+  if (i.by !== "admin" && m.holds.clientDispute) return { refused: MONEY_MESSAGES.onHold };
+  // A card dispute holds the money even from an admin until the bank's dispute is settled.
+  if (m.holds.cardDispute) return { refused: MONEY_MESSAGES.chargeback };
+  if (i.by === "client" && !eventEnded(m.booking, i.now)) return { refused: releaseOpensMessage(m.booking) };
+  if (i.by === "auto" && m.releaseDueAt && m.releaseDueAt > i.now) return { refused: MONEY_MESSAGES.notDue };
+  const release = releaseStep(m, m.escrowKobo, i.by);
+  return {
+    steps: [release.step],
+    bookingStatus: "completed",
+    musicianKobo: release.musicianKobo,
+    repaidKobo: release.repaidKobo,
+    platformKobo: release.platformKobo,
+  };
+}
+
 export const TRANSITIONS = {
   /** A successful charge is credited into escrow (key: its reference). */
   credit: {
@@ -320,27 +346,8 @@ export const TRANSITIONS = {
 
   /** What escrow holds goes to the musician (price − commission) and the platform, once. */
   release: {
-    from: HOLDING,
-    plan: (m, i: { by: Exclude<ReleaseBy, "cancellation">; now: Date }) => {
-      // The table owns the refusal (M12): a partly settled booking that holds nothing is not released.
-      if (!m.held) return { refused: MONEY_MESSAGES.nothingHeld };
-      if (m.booking.status === "cancelled" && i.by !== "admin") return { refused: MONEY_MESSAGES.cancelled };
-      if (i.by !== "admin" && m.holds.clientDispute) return { refused: MONEY_MESSAGES.onHold };
-      // A card dispute holds the money even from an admin until the bank's dispute is settled.
-      if (m.holds.cardDispute) return { refused: MONEY_MESSAGES.chargeback };
-      if (i.by === "client" && !eventEnded(m.booking, i.now))
-        return { refused: releaseOpensMessage(m.booking) };
-      if (i.by === "auto" && m.releaseDueAt && m.releaseDueAt > i.now)
-        return { refused: MONEY_MESSAGES.notDue };
-      const release = releaseStep(m, m.escrowKobo, i.by);
-      return {
-        steps: [release.step],
-        bookingStatus: "completed",
-        musicianKobo: release.musicianKobo,
-        repaidKobo: release.repaidKobo,
-        platformKobo: release.platformKobo,
-      };
-    },
+    from: [...HOLDING, "released"],
+    plan: releasePlan,
   } satisfies Transition<{ by: Exclude<ReleaseBy, "cancellation">; now: Date }>,
 
   /** Part or all of what escrow holds goes back to the client (musician cancel, admin, paid after cancel). */
@@ -418,11 +425,20 @@ export const TRANSITIONS = {
     },
   } satisfies Transition<{ providerDisputeId: string; amountKobo: number | null }>,
 
-  /** We won a card dispute: nothing moves; the hold lifts and the release follows its own rules. */
+  /**
+   * We won a card dispute (Paystack's resolution or the admin's record, already stored): its hold lifts.
+   * Refused while another card dispute on the charge still holds the money. A release already due that
+   * nothing else holds goes now, by the release's own rules, in this transition (M12: every chargeback
+   * outcome goes through this table); otherwise nothing moves and the release waits for its clock.
+   */
   chargebackWon: {
     from: PAID,
-    plan: () => ({ steps: [] }),
-  } satisfies Transition<Record<string, never>>,
+    plan: (m, i?: { now: Date }) => {
+      if (m.holds.cardDispute) return { refused: MONEY_MESSAGES.chargeback };
+      const release = releasePlan(m, { by: "auto", now: i?.now ?? new Date() });
+      return "refused" in release ? { steps: [] } : release;
+    },
+  } satisfies Transition<{ now: Date } | undefined>,
 
   /** A second successful charge of a booking already paid was never its money: back in full. */
   duplicateRefund: {
@@ -522,7 +538,7 @@ function moneyEventOf<N extends TransitionName>(
   applied: Omit<Applied, "eventId">,
 ): MoneyEventInput {
   const a = applied.after;
-  const i = input as { by?: string; reason?: string };
+  const i = input as { by?: string; reason?: string } | undefined;
   return {
     key: `${name}:${plan.steps.map((s) => s.idempotencyKey).join("+") || a.booking.id}`,
     kind: name,
@@ -531,7 +547,15 @@ function moneyEventOf<N extends TransitionName>(
     musicianId: a.booking.musicianId,
     paymentReference: a.payment?.reference ?? null,
     by:
-      i.by ?? i.reason ?? (name === "clientCancelSplit" ? "client" : name === "adminSplit" ? "admin" : null),
+      i?.by ??
+      i?.reason ??
+      (name === "clientCancelSplit"
+        ? "client"
+        : name === "adminSplit"
+          ? "admin"
+          : name === "chargebackWon"
+            ? "auto"
+            : null),
     moved: {
       refundKobo: applied.refundKobo,
       musicianKobo: applied.musicianKobo,

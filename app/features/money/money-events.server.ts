@@ -10,6 +10,7 @@
 import { type DbExecutor, db, inTransaction, transactionSql } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
+import { clientOf } from "./client-identity.server";
 import type { MoneyPhase } from "./money-rules";
 import * as q from "./queries.server";
 
@@ -93,15 +94,92 @@ export type MoneyEvent = {
 export type MoneyEventInput = Omit<MoneyEvent, "id" | "at" | "client">;
 
 /**
+ * Money news: a change about money that is not a booking transition, told from the outbox too (ADR 0026
+ * addendum): a client's dispute filed on a paid booking, a refund or a payout Paystack settled, an unpaid
+ * booking cancelled. Each carries what its notice says, as the state change knew it in its transaction.
+ */
+export type MoneyNews =
+  | {
+      kind: "disputeFiled";
+      disputeId: string;
+      reason: string;
+      paidKobo: number;
+      /** The musician's share of the payment (price − commission). */
+      musicianKobo: number;
+      commissionBp: number;
+      /** The money module's holds.clientDispute once filed: whether this dispute holds the payment. */
+      holdsMoney: boolean;
+    }
+  | { kind: "refundSettled"; refundId: string; refundKobo: number; paidKobo: number; duplicate: boolean }
+  | {
+      kind: "payoutSettled";
+      reference: string;
+      /** The payout's status after it: paid (sent), failed or reversed (back in Available). */
+      status: "paid" | "failed" | "reversed";
+      amountKobo: number;
+      /** "GTBank ••6789" */
+      account: string;
+      note: string | null;
+    }
+  | {
+      kind: "cancelledUnpaid";
+      by: "client" | "link" | "musician";
+      /** A cancellation by link the client can undo: each one is its own event (its link action). */
+      occurrence: string | null;
+    };
+
+export type MoneyNewsEvent = {
+  id: string;
+  key: string;
+  kind: MoneyNews["kind"];
+  bookingId: string | null;
+  musicianId: string;
+  at: string;
+  news: MoneyNews;
+};
+
+/** Any event in the outbox: a transition's, or money news. */
+export type StoredMoneyEvent = MoneyEvent | MoneyNewsEvent;
+
+export const isTransitionEvent = (e: StoredMoneyEvent): e is MoneyEvent => !("news" in e);
+
+/**
+ * Writes money news in the transaction of the change it tells, with its job (as writeMoneyEvent). Null:
+ * written before (the same settlement applied twice tells nobody again).
+ */
+export async function writeMoneyNews(
+  tx: DbExecutor,
+  input: { key: string; bookingId: string | null; musicianId: string; news: MoneyNews },
+): Promise<string | null> {
+  const at = new Date();
+  const id = await q.insertMoneyEvent(tx, {
+    eventKey: input.key,
+    kind: input.news.kind,
+    bookingId: input.bookingId,
+    musicianId: input.musicianId,
+    data: { ...input, kind: input.news.kind, at: at.toISOString() },
+  });
+  if (!id) return null;
+  await scheduleJob(
+    MONEY_EVENT_JOB,
+    { id },
+    { db: transactionSql(tx), singletonKey: id, startAfter: new Date(at.getTime() + JOB_DELAY_MS) },
+  );
+  return id;
+}
+
+/**
  * Writes the event in the transition's transaction and queues its job there (pg-boss `send` on the same
  * connection). Null: the same event was written before (a repeat moves nothing and tells nobody again).
  */
 export async function writeMoneyEvent(tx: DbExecutor, input: MoneyEventInput): Promise<string | null> {
-  const client = (await q.clientOfBooking(tx, input.bookingId)) ?? {
-    name: "",
-    email: null,
-    phone: null,
-    userId: null,
+  // Who the client is: the module's one rule (client-identity, M4): once paid, the payer alone.
+  const who = await clientOf(input.bookingId, tx);
+  const client = {
+    name: (await q.clientOfBooking(tx, input.bookingId))?.name ?? "",
+    email: who?.email ?? null,
+    phone: who?.phone ?? null,
+    userId: who?.userId ?? null,
   };
   const at = new Date();
   const data = { ...input, at: at.toISOString(), client };
@@ -121,20 +199,52 @@ export async function writeMoneyEvent(tx: DbExecutor, input: MoneyEventInput): P
   return id;
 }
 
-/** One follow-up of money events. `run` works inside the consumption's transaction (`db` joins it). */
+/**
+ * One follow-up of money events. Either `run` (its database part, inside the consumption's transaction,
+ * `db` joins it, with `after` once that committed) or `outside` (a call to another service, made outside
+ * any transaction: a slow mail server or Paystack never holds one).
+ */
 export type MoneyEventConsumer = {
   name: string;
   /** Whether this consumer has anything to do with the event (false: marked consumed, nothing run). */
-  wants: (event: MoneyEvent) => boolean;
+  wants: (event: StoredMoneyEvent) => boolean;
   /** Its database part, committed with its mark; what it returns (an object) is kept with the mark. */
-  run: (event: MoneyEvent, earlier: Record<string, Record<string, unknown>>) => Promise<unknown>;
+  run?: (event: StoredMoneyEvent, earlier: Record<string, Record<string, unknown>>) => Promise<unknown>;
   /** Its outside part (mail, a transfer), after the commit; its own retries cover a failure. */
-  after?: (event: MoneyEvent, result: Record<string, unknown>) => Promise<void>;
+  after?: (event: StoredMoneyEvent, result: Record<string, unknown>) => Promise<void>;
+  /**
+   * An outside call that is the follow-up itself (the provider's refund, the receipt's mail): claimed
+   * first (committed), called with no transaction open, marked done once it answered. It throws when the
+   * outcome is unknown: the claim is dropped and the job (or the sweep) calls again, so it must be
+   * idempotent on its side (a refund adopts one Paystack already holds). Done, a retry never calls again.
+   */
+  outside?: (event: StoredMoneyEvent) => Promise<Record<string, unknown> | undefined>;
 };
 
-export async function readMoneyEvent(id: string, ex: DbExecutor = db): Promise<MoneyEvent | null> {
+/** A claim on an outside call left "sending" this long is taken over (its process stopped mid-call). */
+const OUTSIDE_LEASE_SECONDS = 300;
+
+export async function readMoneyEvent(id: string, ex: DbExecutor = db): Promise<StoredMoneyEvent | null> {
   const row = await q.findMoneyEvent(ex, id);
-  return row ? ({ ...(row.data as Omit<MoneyEvent, "id">), id: row.id } as MoneyEvent) : null;
+  return row ? ({ ...(row.data as Omit<MoneyEvent, "id">), id: row.id } as StoredMoneyEvent) : null;
+}
+
+/** An outside consumer: claim, call with no transaction open, mark done; a failure drops the claim. */
+async function consumeOutside(event: StoredMoneyEvent, c: MoneyEventConsumer): Promise<boolean> {
+  if (!c.wants(event)) {
+    await q.claimConsumption(db, event.id, c.name);
+    return false;
+  }
+  if (!(await q.claimOutsideConsumption(db, event.id, c.name, OUTSIDE_LEASE_SECONDS))) return false;
+  let result: Record<string, unknown> | undefined;
+  try {
+    result = await c.outside!(event);
+  } catch (err) {
+    await q.dropOutsideClaim(db, event.id, c.name);
+    throw err;
+  }
+  await q.finishOutsideConsumption(db, event.id, c.name, result ?? {});
+  return true;
 }
 
 /**
@@ -149,10 +259,14 @@ export async function consumeMoneyEvent(id: string, consumers: MoneyEventConsume
   const ran: string[] = [];
   const earlier: Record<string, Record<string, unknown>> = {};
   for (const c of consumers) {
+    if (c.outside) {
+      if (await consumeOutside(event, c)) ran.push(c.name);
+      continue;
+    }
     const done = await inTransaction(async () => {
       if (!(await q.claimConsumption(db, id, c.name))) return null;
       if (!c.wants(event)) return {};
-      const returned = await c.run(event, earlier);
+      const returned = c.run ? await c.run(event, earlier) : undefined;
       const result = returned && typeof returned === "object" ? (returned as Record<string, unknown>) : {};
       await q.recordConsumptionResult(db, id, c.name, result);
       return result;
@@ -188,6 +302,30 @@ export async function consumeMoneyEventsNow(
       logger.warn({ err, id }, "money event not consumed yet; its job will"),
     );
   }
+}
+
+/**
+ * The follow-ups, as money-followups registers them when it loads (the server loads it with the job
+ * handlers, at start). Features the follow-ups build on (disputes, refunds, the wallet) run them through
+ * followMoneyEvents below rather than importing money-followups, which would make an import cycle.
+ */
+let registered: MoneyEventConsumer[] = [];
+
+export function registerMoneyEventConsumers(consumers: MoneyEventConsumer[]): void {
+  registered = consumers;
+}
+
+/**
+ * Right after a money change committed: its events' follow-ups, with the registered consumers (what
+ * fails, or runs before they are registered, is left to the event's queued job).
+ */
+export async function followMoneyEvents(ids: (string | null | undefined)[]): Promise<void> {
+  if (!ids.some(Boolean)) return;
+  if (registered.length === 0) {
+    logger.warn({ ids }, "money event follow-ups not loaded in this process; the events' jobs run them");
+    return;
+  }
+  await consumeMoneyEventsNow(ids, registered);
 }
 
 /** Events some consumer has not consumed, a while after they were written (their job was lost). */

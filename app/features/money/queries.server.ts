@@ -349,7 +349,7 @@ export async function insertMoneyEvent(
   row: {
     eventKey: string;
     kind: string;
-    bookingId: string;
+    bookingId: string | null;
     musicianId: string;
     data: Record<string, unknown>;
   },
@@ -403,6 +403,47 @@ export async function consumptionResult(ex: DbExecutor, eventId: string, consume
   return row ? (row.result ?? {}) : null;
 }
 
+/**
+ * An outside consumer's claim (a call to Paystack, a mail server): its row is written as "sending" and
+ * committed before the call, so a second delivery of the event does not call too; a claim left "sending"
+ * longer than `leaseSeconds` (the process stopped during the call) is taken over. True: claimed.
+ */
+export async function claimOutsideConsumption(
+  ex: DbExecutor,
+  eventId: string,
+  consumer: string,
+  leaseSeconds: number,
+): Promise<boolean> {
+  const rows = await ex.execute<{ event_id: string }>(sql`
+    INSERT INTO money_event_consumptions (event_id, consumer, result)
+    VALUES (${eventId}, ${consumer}, '{"sending": true}'::jsonb)
+    ON CONFLICT (event_id, consumer) DO UPDATE SET consumed_at = now()
+      WHERE money_event_consumptions.result->>'sending' = 'true'
+        AND money_event_consumptions.consumed_at < now() - make_interval(secs => ${leaseSeconds})
+    RETURNING event_id`);
+  return rows.rows.length > 0;
+}
+
+/** The outside call succeeded: its mark is final (a later delivery does nothing). */
+export async function finishOutsideConsumption(
+  ex: DbExecutor,
+  eventId: string,
+  consumer: string,
+  result: Record<string, unknown>,
+): Promise<void> {
+  await ex
+    .update(moneyEventConsumptions)
+    .set({ result, consumedAt: new Date() })
+    .where(and(eq(moneyEventConsumptions.eventId, eventId), eq(moneyEventConsumptions.consumer, consumer)));
+}
+
+/** The outside call failed: the claim goes, so the job's retry (or the sweep) calls again. */
+export async function dropOutsideClaim(ex: DbExecutor, eventId: string, consumer: string): Promise<void> {
+  await ex.execute(sql`
+    DELETE FROM money_event_consumptions
+    WHERE event_id = ${eventId} AND consumer = ${consumer} AND result->>'sending' = 'true'`);
+}
+
 /** Events some consumer has not consumed, older than `seconds` (their job was lost): the sweep's work. */
 export async function unconsumedMoneyEvents(
   ex: DbExecutor,
@@ -414,6 +455,7 @@ export async function unconsumedMoneyEvents(
     SELECT e.id FROM money_events e
     WHERE e.created_at < now() - make_interval(secs => ${seconds})
       AND (SELECT count(*) FROM money_event_consumptions c WHERE c.event_id = e.id
+             AND coalesce(c.result->>'sending', 'false') <> 'true'
              AND c.consumer IN (${sql.join(
                consumers.map((c) => sql`${c}`),
                sql`, `,

@@ -1,14 +1,26 @@
-// Notifications for every money event (issue 23 §5). The money code calls notifyMoneyEvent once, after
-// its transaction committed: the event is stored (once per event key, so a repeated webhook or retried
-// job adds nothing) for the musician's Recent Activity, and a job e-mails both sides, so a mail server
-// that is down delays the e-mails but never the money. Failures here are logged, never thrown: the
-// money has already moved.
-
+// Notifications for every money event (issue 23 §5). Every money change writes its money event in its own
+// transaction (ADR 0026 and its addendum); the notice consumer (money-followups) stores the notice from the
+// event alone (once per event key, so a repeated webhook or retried job adds nothing) for the musician's
+// Recent Activity, queues its texts, and a job e-mails both sides, so a mail server that is down delays
+// the e-mails but never the money.
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
-import { ourWords, readByAuthor, type Shown, textShownTo } from "~/features/messaging/contact-boundary";
+import {
+  ourWords,
+  readByAuthor,
+  type Shown,
+  sentence,
+  textShownTo,
+} from "~/features/messaging/contact-boundary";
 import { type BookingMoney, peekBookingMoney } from "~/features/money/booking-money.server";
-import type { MoneyEvent as TransitionEvent } from "~/features/money/money-events.server";
-import { phoneMoneyEvent } from "~/features/phone-messages/phone-messages.server";
+import { clientOf } from "~/features/money/client-identity.server";
+import { formatLagosMoment } from "~/features/money/event-time";
+import {
+  isTransitionEvent,
+  type MoneyNewsEvent,
+  type StoredMoneyEvent,
+  type MoneyEvent as TransitionEvent,
+} from "~/features/money/money-events.server";
+import { phoneMoneyEvent, textablePhone } from "~/features/phone-messages/phone-messages.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatNaira } from "~/lib/money";
 import { currentTransactionSql, db } from "~/server/db.server";
@@ -33,7 +45,6 @@ import {
   findBookingNotification,
   findNotification,
   insertNotification,
-  latestDisputeReason,
   latestForBookings,
   listForMusician,
   markMailed,
@@ -42,135 +53,54 @@ import {
 } from "./queries.server";
 
 export const MONEY_NOTICE_MAIL_JOB = "money-notice-mail";
-
-export type MoneyEvent =
-  | { kind: "paid"; bookingId: string }
-  // A booking's figures (paid, refunded, what the release gave the musician) are read from the money
-  // module when the event is stored, never passed in; a refund's own amount is the refund row's.
-  | { kind: "released"; bookingId: string; by: "client" | "auto" | "admin" }
-  | {
-      kind: "cancelled";
-      bookingId: string;
-      /** "link": someone holding only the booking link, not the client's account (issue 35 §1). */
-      by: "client" | "link" | "musician";
-      policy?: MoneyNoticeData["policy"];
-      /** A cancellation the client undid can be followed by another: each one keyed by its own action. */
-      occurrence?: string;
-    }
-  | { kind: "refunded"; bookingId: string; refundId: string; refundKobo: number; duplicate?: boolean }
-  | { kind: "disputed"; bookingId: string; disputeId: string }
-  | { kind: "dispute_resolved"; bookingId: string }
-  | {
-      kind: "payout_sent" | "payout_failed";
-      musicianId: string;
-      /** An automatic payout's booking (the release it pays); null for a withdrawal. */
-      bookingId?: string | null;
-      reference: string;
-      amountKobo: number;
-      /** "GTBank ••6789" */
-      account: string;
-      note?: string | null;
-    };
+/** The payer's "your event is over" reminder by e-mail, for a payer with no phone to text (issue 35). */
+export const RELEASE_DUE_MAIL_JOB = "release-due-mail";
 
 function eventLabel(type: string, other: string | null): string {
   if ((type === "Others" || type === "other") && other) return other;
   return requestEventTypeLabels[type as keyof typeof requestEventTypeLabels] ?? type;
 }
 
-/** What the booking's payment was and the musician's share of it (the money module's figures). */
-function heldFor(money: BookingMoney | null) {
-  if (!money?.charges) return null;
-  return {
-    paidKobo: money.paidKobo,
-    musicianKobo: money.charges.musicianKobo,
-    commissionBp: money.charges.commissionBp,
-    holdsMoney: money.holds.clientDispute,
-  };
-}
-
-async function stored(event: MoneyEvent) {
-  if ("reference" in event) {
-    return insertNotification({
-      eventKey: `${event.kind}:${event.reference}`,
-      kind: event.kind,
-      musicianId: event.musicianId,
-      bookingId: event.bookingId ?? null,
-      data: { musicianKobo: event.amountKobo, account: event.account, note: event.note ?? null },
-    });
-  }
-  const bookingId = event.bookingId;
-  const parties = await bookingParties(db, bookingId);
-  if (!parties) return null;
-  // Every figure a notice tells of a booking is the money module's, read after the event committed.
-  const money = await peekBookingMoney(bookingId);
-  const held = heldFor(money);
-  const base = { musicianId: parties.musicianId, bookingId };
-  switch (event.kind) {
-    case "paid": {
-      if (!held) return null;
-      const { holdsMoney: _holds, ...paid } = held;
-      return insertNotification({ ...base, eventKey: `paid:${event.bookingId}`, kind: "paid", data: paid });
-    }
-    case "released":
-      // An admin's release ends a dispute: the resolution's notice tells both sides about the money.
-      if (event.by === "admin") return null;
-      return insertNotification({
-        ...base,
-        eventKey: `released:${event.bookingId}`,
-        kind: "released",
-        data: { musicianKobo: money?.releasedShares.musicianKobo ?? 0, by: event.by },
-      });
-    case "cancelled": {
-      return insertNotification({
-        ...base,
-        eventKey: event.occurrence
-          ? `cancelled:${event.bookingId}:${event.occurrence}`
-          : `cancelled:${event.bookingId}`,
-        kind: "cancelled",
-        data: {
-          by: event.by,
-          refundKobo: money?.refundedKobo ?? 0,
-          musicianKobo: money?.releasedShares.musicianKobo ?? 0,
-          paidKobo: held?.paidKobo ?? 0,
-          policy: event.policy ?? null,
-        },
-      });
-    }
-    case "refunded":
-      // Keyed by the refund (review N8): a duplicate charge's refund never takes the booking's notice.
-      return insertNotification({
-        ...base,
-        eventKey: `refunded:${event.refundId}`,
-        kind: "refunded",
-        data: {
-          refundKobo: event.refundKobo,
-          paidKobo: held?.paidKobo ?? 0,
-          ...(event.duplicate ? { duplicate: true } : {}),
-        },
-      });
-    case "disputed": {
-      // A dispute before payment is a complaint about the details, not a money event. One on a paid
-      // booking says whether it holds the payment (review N7).
-      if (!held) return null;
-      const dispute = await latestDisputeReason(event.bookingId);
-      return insertNotification({
-        ...base,
-        eventKey: `disputed:${event.disputeId}`,
+/** What money news tells (ADR 0026 addendum): its figures are the news', as the change knew them. */
+export function noticeOfNews(
+  e: MoneyNewsEvent,
+): { eventKey: string; kind: MoneyNoticeKind; data: MoneyNoticeData } | null {
+  const n = e.news;
+  switch (n.kind) {
+    case "disputeFiled":
+      // Says whether it holds the payment (review N7): the money module's hold, in the dispute's transaction.
+      return {
+        eventKey: `disputed:${n.disputeId}`,
         kind: "disputed",
-        data: { ...held, reason: dispute?.reason ?? "" },
-      });
-    }
-    case "dispute_resolved":
-      return insertNotification({
-        ...base,
-        eventKey: `dispute_resolved:${event.bookingId}`,
-        kind: "dispute_resolved",
         data: {
-          refundKobo: money?.refundedKobo ?? 0,
-          musicianKobo: money?.releasedShares.musicianKobo ?? 0,
-          paidKobo: held?.paidKobo ?? 0,
+          paidKobo: n.paidKobo,
+          musicianKobo: n.musicianKobo,
+          commissionBp: n.commissionBp,
+          holdsMoney: n.holdsMoney,
+          reason: n.reason,
         },
-      });
+      };
+    case "refundSettled":
+      // Keyed by the refund (review N8): a duplicate charge's refund never takes the booking's notice.
+      return {
+        eventKey: `refunded:${n.refundId}`,
+        kind: "refunded",
+        data: { refundKobo: n.refundKobo, paidKobo: n.paidKobo, ...(n.duplicate ? { duplicate: true } : {}) },
+      };
+    case "payoutSettled": {
+      const kind = n.status === "paid" ? "payout_sent" : "payout_failed";
+      return {
+        eventKey: `${kind}:${n.reference}`,
+        kind,
+        data: { musicianKobo: n.amountKobo, account: n.account, note: n.note },
+      };
+    }
+    case "cancelledUnpaid":
+      return {
+        eventKey: n.occurrence ? `cancelled:${e.bookingId}:${n.occurrence}` : `cancelled:${e.bookingId}`,
+        kind: "cancelled",
+        data: { by: n.by, refundKobo: 0, musicianKobo: 0, paidKobo: 0, policy: null },
+      };
   }
 }
 
@@ -195,7 +125,9 @@ export function noticeOfTransition(
         },
       };
     case "release":
+    case "chargebackWon":
       // An admin's release ends a dispute: the resolution's notice tells both sides about the money.
+      // A won card dispute releases as the clock would have (by "auto").
       if (e.by === "admin" || e.moved.musicianKobo <= 0) return null;
       return {
         eventKey: `released:${e.bookingId}`,
@@ -251,16 +183,21 @@ export function noticeOfTransition(
   }
 }
 
+/** What any money event tells (null: nothing). */
+export function noticeOfEvent(e: StoredMoneyEvent, payout: { account: string } | null) {
+  return isTransitionEvent(e) ? noticeOfTransition(e, payout) : noticeOfNews(e);
+}
+
 /**
  * The notice consumer of a money event (inside its consumption's transaction): stores the notice and
  * queues its texts from the event's own figures. Returns the stored notice's id (null: none, or stored
  * before), to mail after the commit.
  */
-export async function storeTransitionNotice(
-  e: TransitionEvent,
+export async function storeEventNotice(
+  e: StoredMoneyEvent,
   payout: { account: string } | null,
 ): Promise<string | null> {
-  const notice = noticeOfTransition(e, payout);
+  const notice = noticeOfEvent(e, payout);
   if (!notice) return null;
   const row = await insertNotification({
     ...notice,
@@ -269,6 +206,18 @@ export async function storeTransitionNotice(
   });
   if (!row) return null;
   await phoneMoneyEvent(row);
+  // The texts remind the payer when the event is over (release_due); a payer with no phone to text gets
+  // the same reminder by e-mail, decided when it is due (they may have given a phone by then).
+  if (isTransitionEvent(e) && notice.kind === "paid" && e.eventEndsAt && new Date(e.eventEndsAt) > new Date())
+    await scheduleJob(
+      RELEASE_DUE_MAIL_JOB,
+      { bookingId: e.bookingId },
+      {
+        singletonKey: `release-due:${e.bookingId}`,
+        startAfter: new Date(e.eventEndsAt),
+        db: currentTransactionSql(),
+      },
+    );
   // Mailed after the commit; should this process stop first, the queued job mails it.
   await scheduleJob(
     MONEY_NOTICE_MAIL_JOB,
@@ -293,27 +242,6 @@ export async function mailStoredNotice(id: string): Promise<void> {
   await sendMoneyNoticeMails({ id }).catch((err) =>
     logger.warn({ err, id }, "money notice not mailed yet; its job retries"),
   );
-}
-
-/**
- * Call once after a money event committed (one line in the money code). Stores the event for the
- * musician's Recent Activity and e-mails both sides; when a mail cannot be sent now, the job queue
- * tries again. Never throws: the money has already moved.
- */
-export async function notifyMoneyEvent(event: MoneyEvent): Promise<void> {
-  let id: string | undefined;
-  try {
-    const row = await stored(event);
-    if (!row) return;
-    id = row.id;
-    await sendMoneyNoticeMails({ id });
-  } catch (err) {
-    logger.warn({ err, event }, "money notification not sent yet");
-    if (id)
-      await scheduleJob(MONEY_NOTICE_MAIL_JOB, { id }, { singletonKey: id }).catch((e) =>
-        logger.error({ err: e, id }, "money notification e-mail could not be queued"),
-      );
-  }
 }
 
 /**
@@ -368,6 +296,36 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
     await sendMail({ to: to.musician, ...mails.musician });
     await markMailed(row.id, "musician");
   }
+}
+
+/**
+ * The job, at the event's end: the payer with no phone to text is told by e-mail when the payment is
+ * released unless they report a problem (the release_due text, by e-mail). Like the text, it asks the
+ * money module whether the release is still coming (a dispute filed since holds it, M8): it is a look at
+ * the present days after the payment, not a notice of a past event. Sent once (the job's key).
+ */
+export async function sendReleaseDueMail(data: { bookingId: string }): Promise<"sent" | "skipped"> {
+  const client = await clientOf(data.bookingId);
+  if (!client?.email || textablePhone(client.phone)) return "skipped";
+  const money = await peekBookingMoney(data.bookingId);
+  if (!money?.held || money.booking.status === "cancelled") return "skipped";
+  if (money.holds.clientDispute || money.holds.cardDispute || !money.releaseDueAt) return "skipped";
+  const p = await bookingParties(db, data.bookingId);
+  if (!p) return "skipped";
+  // The payer reads the musician's words through the boundary, in the booking's money state.
+  const reader = { paymentStatus: p.paymentStatus };
+  const musician = textShownTo(musicianDisplayName(p), reader);
+  const what = eventAndDate({
+    event: textShownTo(eventLabel(p.eventType, p.eventTypeOther), reader),
+    eventDate: p.eventDate,
+  });
+  const due = ourWords(formatLagosMoment(money.releaseDueAt));
+  await sendMail({
+    to: client.email,
+    subject: sentence`Your event with ${musician} is over: the payment is released on ${due}`,
+    text: sentence`Hello ${textShownTo(p.clientName, reader)},\n\nYour event ${what} with ${musician} is over. Your payment is released to them on ${due} unless you report a problem before then on the booking page. If all went well, you can also confirm it happened there.\n\nOpen the booking: ${ourWords(`${publicOrigin()}/booking/${p.slug}`)}\n\n— Stagebook`,
+  });
+  return "sent";
 }
 
 /**

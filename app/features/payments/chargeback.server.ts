@@ -1,7 +1,7 @@
 // Card disputes (chargebacks), ADR 0014. While Paystack's dispute is open it holds the booking's money
 // (the money module's holds.cardDispute). When it is settled, or when an admin records the outcome of
 // one whose resolution we cannot read (review N5):
-// - won: the held automatic release runs again;
+// - won: the money module's chargebackWon transition lifts the hold and releases what is due;
 // - lost: the money module's chargebackLost transition takes the amount out (escrow first, then the
 //   release's shares), capped per charge.
 import {
@@ -10,6 +10,7 @@ import {
   raiseMoneyAlert,
   readBookingMoney,
 } from "~/features/money/booking-money.server";
+import { followMoneyEvents } from "~/features/money-followups/money-followups.server";
 import { sendWaitingPayoutOfBooking } from "~/features/wallet/automatic-payouts.server";
 import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
@@ -20,7 +21,7 @@ import {
   recordChargeDisputeOutcome,
 } from "./paystack/queries.server";
 import * as q from "./queries.server";
-import { runAutoRelease, scheduleAutoRelease } from "./release.server";
+import { scheduleAutoRelease } from "./release.server";
 
 /** charge.dispute.resolve, after the dispute row was updated: apply its outcome (idempotent). */
 export async function settleChargeback(d: {
@@ -30,7 +31,10 @@ export async function settleChargeback(d: {
   resolution: string | null;
 }): Promise<void> {
   // Paystack's resolution, from the merchant's side: declined is won, accepted (by us or by default) lost.
-  if (d.resolution === "declined") return chargebackWon(d.transactionReference);
+  if (d.resolution === "declined") {
+    await chargebackWon(d);
+    return;
+  }
   if (d.resolution !== "merchant-accepted" && d.resolution !== "auto-accepted") {
     // Still holds the money: the admin's Payments page offers "record won / lost".
     logger.error({ dispute: d }, "card dispute settled with an outcome we cannot read; an admin records it");
@@ -39,12 +43,33 @@ export async function settleChargeback(d: {
   await postLostChargeback(d);
 }
 
-/** We won: the held automatic release runs again, and an automatic payout it kept back goes (issue 29). */
-async function chargebackWon(reference: string): Promise<void> {
-  const payment = await q.findPaymentByReference(db, reference);
-  if (!payment) return;
-  if (payment.status === "success") await runAutoRelease({ bookingId: payment.bookingId });
-  await sendWaitingPayoutOfBooking(payment.bookingId);
+/**
+ * We won: the money module's chargebackWon transition (M12), in one transaction with the admin's record
+ * of the outcome when it is theirs: a release already due goes with it; otherwise the release waits for
+ * its clock (queued again). An automatic payout the dispute kept back goes (issue 29).
+ */
+async function chargebackWon(
+  d: { providerDisputeId: string; transactionReference: string },
+  adminOutcome = false,
+): Promise<{ ok: boolean; message: string }> {
+  const done = await db.transaction(async (tx) => {
+    if (adminOutcome && !(await recordChargeDisputeOutcome(d.providerDisputeId, "won", tx)))
+      return { ok: false as const, message: ALREADY_KNOWN };
+    const payment = await q.findPaymentByReference(tx, d.transactionReference);
+    if (payment?.status !== "success") return { ok: true as const, bookingId: payment?.bookingId ?? null };
+    const money = await readBookingMoney(tx, payment.bookingId);
+    if (!money) return { ok: true as const, bookingId: null };
+    const won = await applyTransition(tx, money, "chargebackWon", { now: new Date() });
+    if (!won.ok) logger.warn({ dispute: d.providerDisputeId, why: won.message }, "won card dispute holds on");
+    return { ok: true as const, bookingId: payment.bookingId, eventId: won.ok ? won.eventId : null };
+  });
+  if (!done.ok) return done;
+  if (done.bookingId) {
+    await followMoneyEvents([done.eventId]);
+    await scheduleAutoRelease(done.bookingId);
+    await sendWaitingPayoutOfBooking(done.bookingId);
+  }
+  return { ok: true, message: "Recorded as won: the payment is no longer held by the card dispute" };
 }
 
 /**
@@ -121,8 +146,7 @@ export async function recordChargebackOutcome(
     if (!dispute) return { ok: false, message: ALREADY_KNOWN };
     return postLostChargeback(dispute, true);
   }
-  const dispute = await recordChargeDisputeOutcome(providerDisputeId, outcome);
+  const [dispute] = (await listChargeDisputes()).filter((c) => c.providerDisputeId === providerDisputeId);
   if (!dispute) return { ok: false, message: ALREADY_KNOWN };
-  await chargebackWon(dispute.transactionReference);
-  return { ok: true, message: "Recorded as won: the payment is no longer held by the card dispute" };
+  return chargebackWon(dispute, true);
 }

@@ -26,7 +26,6 @@ import {
   paymentMode,
   paymentProvider,
 } from "~/features/payments/paystack/provider.server";
-import { sendRefund } from "~/features/refunds/refunds.server";
 import { cancellationPolicyOf } from "~/features/wallet/wallet.server";
 import { formatNaira } from "~/lib/money";
 import { db, inTransaction } from "~/server/db.server";
@@ -318,8 +317,12 @@ async function creditCharge(received: {
         reference: payment.reference,
         amountKobo: payment.amountKobo,
       });
-      const refundId = back.ok ? (back.refundIds[0] ?? null) : null;
-      return { outcome: "already_paid" as const, booking, payment, refundId };
+      return {
+        outcome: "already_paid" as const,
+        booking,
+        payment,
+        eventIds: [back.ok ? back.eventId : null],
+      };
     }
     const paidAt = received.paidAt ?? new Date();
     // M3: a complaint from before payment is settled by paying at the latest (it never holds this money).
@@ -344,7 +347,7 @@ async function creditCharge(received: {
         outcome: "refunded" as const,
         booking,
         payment: { ...payment, paidAt },
-        refundId: back.refundIds[0]!,
+        eventIds: [credited.eventId, back.eventId],
       };
     }
     // The payer's account, if they paid signed in, now holds the booking (N11: not whoever pressed Pay).
@@ -381,11 +384,12 @@ async function creditCharge(received: {
         result.payment.amountKobo,
         "second payment for a paid booking; refunded",
       );
-      if (result.refundId) await sendRefund(result.refundId);
+      // The refund's event asks Paystack for it (money-followups).
+      await followMoneyEvents(result.eventIds);
       return { outcome: "already_paid", slug: result.booking.slug };
     case "refunded":
       logger.warn({ reference: received.reference }, "payment for a cancelled booking; refunded in full");
-      await sendRefund(result.refundId);
+      await followMoneyEvents(result.eventIds);
       await tellPayerRefunded(result.booking, result.payment);
       return { outcome: "refunded", slug: result.booking.slug };
     case "credited":

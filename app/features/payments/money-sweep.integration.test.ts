@@ -6,6 +6,7 @@ import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { musicianPayableAccount, PAYSTACK_CLEARING } from "~/features/ledger/ledger-accounts";
 import { peekBookingMoney } from "~/features/money/booking-money.server";
 import { UNDATED_RELEASE_DAYS } from "~/features/money/money-rules";
+import { MONEY_EVENT_CONSUMERS } from "~/features/money-followups/money-followups.server";
 import { refundBooking, refundForBooking } from "~/features/refunds/refund-test-support";
 import { findPayoutByReference, listPayouts } from "~/features/wallet/queries.server";
 import { requestWithdrawal, saveOwnBankAccount } from "~/features/wallet/wallet.server";
@@ -14,7 +15,7 @@ import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, testIp } from "../../../tests/support/accounts";
 import { handleChargeSuccess, startCheckout } from "./checkout.server";
-import { MONEY_SWEEP_CRON, MONEY_SWEEP_JOB, runMoneySweep } from "./money-sweep.server";
+import { MONEY_SWEEP_CRON, MONEY_SWEEP_JOB, MONEY_SWEEP_STEPS, runMoneySweep } from "./money-sweep.server";
 import { insertBooking, testCheckoutReference } from "./payment-test-support";
 import { PaymentProviderError } from "./paystack/payment-provider";
 import { paymentProvider } from "./paystack/provider.server";
@@ -134,6 +135,40 @@ describe("money sweep", () => {
     expect(await findTestRecord("transfer", never.reference)).toMatchObject({ amountKobo: 1_000_000 });
     expect((await findPayoutByReference(never.reference))?.status).toBe("pending");
     expect((await findPayoutByReference(sent.reference))?.status).toBe("paid");
+  });
+
+  it("M14: a step that fails stops none of the others, whichever step it is", async () => {
+    for (const failing of MONEY_SWEEP_STEPS.map((s) => s.name)) {
+      // Real work for the last step: a money event whose job was lost ten minutes ago.
+      const { booking } = await paidBooking();
+      await pool().query(
+        "DELETE FROM money_event_consumptions WHERE event_id IN (SELECT id FROM money_events WHERE booking_id = $1)",
+        [booking.id],
+      );
+      await pool().query(
+        "UPDATE money_events SET created_at = now() - interval '11 minutes' WHERE booking_id = $1",
+        [booking.id],
+      );
+      const ran: string[] = [];
+      const steps = MONEY_SWEEP_STEPS.map((s) => ({
+        name: s.name,
+        run: async () => {
+          ran.push(s.name);
+          if (s.name === failing) throw new Error(`${s.name} failed (the database went away)`);
+          return s.run();
+        },
+      }));
+      const counts = await runMoneySweep(steps);
+      expect(ran, `with "${failing}" failing`).toEqual(MONEY_SWEEP_STEPS.map((s) => s.name));
+      if (failing !== "money events") expect(counts.events).toBeGreaterThanOrEqual(1);
+      const marks = await pool().query(
+        "SELECT 1 FROM money_event_consumptions c JOIN money_events e ON e.id = c.event_id WHERE e.booking_id = $1",
+        [booking.id],
+      );
+      expect(marks.rowCount, `with "${failing}" failing`).toBe(
+        failing === "money events" ? 0 : MONEY_EVENT_CONSUMERS.length,
+      );
+    }
   });
 
   it("is a pg-boss schedule, hourly", async () => {

@@ -28,30 +28,45 @@ async function step(name: string, run: () => Promise<number>): Promise<number> {
   }
 }
 
-export async function runMoneySweep(): Promise<{
+/** The sweep's steps, in order; each runs whatever the ones before it did (M14). */
+export const MONEY_SWEEP_STEPS: readonly { name: string; run: () => Promise<number> }[] = [
+  {
+    // Every booking whose money is held, whatever its payment status says (a queued release's key makes
+    // the re-queue a no-op; a due one gets a new key each hour).
+    name: "releases",
+    run: async () => {
+      const held = await heldBookingIds();
+      for (const id of held)
+        await scheduleAutoRelease(id).catch((err) =>
+          logger.warn({ err, bookingId: id }, "release not re-queued; the next sweep tries again"),
+        );
+      return held.length;
+    },
+  },
+  { name: "refunds", run: () => redrivePendingRefunds() },
+  { name: "refund questions", run: () => askAboutPendingRefunds() },
+  { name: "payouts", run: () => redrivePendingPayouts() },
+  { name: "waiting payouts", run: () => sendDueWaitingPayouts() },
+  { name: "money events", run: () => consumeStrandedMoneyEvents() },
+];
+
+export async function runMoneySweep(steps = MONEY_SWEEP_STEPS): Promise<{
   releases: number;
   refunds: number;
   payouts: number;
   waitingPayouts: number;
   events: number;
 }> {
-  // Every booking whose money is held, whatever its payment status says (a queued release's key makes
-  // the re-queue a no-op; a due one gets a new key each hour).
-  const releases = await step("releases", async () => {
-    const held = await heldBookingIds();
-    for (const id of held)
-      await scheduleAutoRelease(id).catch((err) =>
-        logger.warn({ err, bookingId: id }, "release not re-queued; the next sweep tries again"),
-      );
-    return held.length;
-  });
-  const refunds =
-    (await step("refunds", () => redrivePendingRefunds())) +
-    (await step("refund questions", () => askAboutPendingRefunds()));
-  const payouts = await step("payouts", () => redrivePendingPayouts());
-  const waitingPayouts = await step("waiting payouts", () => sendDueWaitingPayouts());
-  const events = await step("money events", () => consumeStrandedMoneyEvents());
-  if (refunds || payouts || waitingPayouts || events)
-    logger.info({ releases, refunds, payouts, waitingPayouts, events }, "money sweep re-drove pending work");
-  return { releases, refunds, payouts, waitingPayouts, events };
+  const done: Record<string, number> = {};
+  for (const s of steps) done[s.name] = await step(s.name, s.run);
+  const counts = {
+    releases: done.releases ?? 0,
+    refunds: (done.refunds ?? 0) + (done["refund questions"] ?? 0),
+    payouts: done.payouts ?? 0,
+    waitingPayouts: done["waiting payouts"] ?? 0,
+    events: done["money events"] ?? 0,
+  };
+  if (counts.refunds || counts.payouts || counts.waitingPayouts || counts.events)
+    logger.info(counts, "money sweep re-drove pending work");
+  return counts;
 }

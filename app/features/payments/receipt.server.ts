@@ -2,6 +2,7 @@
 
 import { contractAttachments } from "~/features/documents/documents.server";
 import { lines, ourWords, sentence, textShownTo } from "~/features/messaging/contact-boundary";
+import { formatLagosMoment } from "~/features/money/event-time";
 import type { MoneyEvent } from "~/features/money/money-events.server";
 import { formatNaira } from "~/lib/money";
 import { db } from "~/server/db.server";
@@ -25,7 +26,9 @@ export async function sendPaymentReceipt(e: MoneyEvent): Promise<void> {
       // Paid: the two sides of the booking see each other's words as typed (ADR 0016).
       sentence`Hello ${textShownTo(e.client.name, { paymentStatus: "paid" })},`,
       "",
-      "We have received your payment. It is held in escrow until your event is completed.",
+      e.releaseDueAt
+        ? sentence`We have received your payment. It is held in escrow and released to the musician on ${ourWords(formatLagosMoment(new Date(e.releaseDueAt)))}, after your event, unless you report a problem on the booking page before then.`
+        : "We have received your payment. It is held in escrow until your event is completed.",
       "",
       sentence`Booking price: ${ourWords(formatNaira(e.figures.priceKobo))}`,
       sentence`Service fee: ${ourWords(formatNaira(e.figures.serviceFeeKobo))}`,

@@ -45,21 +45,8 @@ export async function releaseEscrow(
       const refused = await payerRefusal(tx, money.booking, actor!, "event-happened");
       if (refused) return refused;
     }
-    // A cancelled booking is never released by the client or the clock (its money went back, or the
-    // policy's share was kept at the cancellation); a second release of a released one moves nothing.
-    if (by !== "admin" && money.booking.status === "cancelled")
-      return { ok: false, status: 409, message: MONEY_MESSAGES.cancelled };
-    if (money.released)
-      return {
-        ok: true,
-        moved: false,
-        refundIds: [],
-        musicianKobo: 0,
-        platformKobo: 0,
-        refundKobo: 0,
-        after: money,
-        eventId: null,
-      };
+    // What may be released is the money module's: the release's plan refuses (a cancelled booking never
+    // by the client or the clock, a hold, a due time), and a second release moves nothing.
     return applyTransition(tx, money, "release", { by, now });
   });
   if (!result.ok) return result;
@@ -96,15 +83,13 @@ export async function scheduleAutoRelease(bookingId: string, now = new Date()): 
   if (at) await scheduleAutoReleaseAt(bookingId, at, now);
 }
 
-/** The job: releases when due unless something holds the money; re-queued when not yet due. */
+/**
+ * The job: releases as the money module's plan allows (its refusals are the only rule: not held,
+ * cancelled, a hold, not due); re-queued when it is not due yet.
+ */
 export async function runAutoRelease(data: { bookingId: string }): Promise<void> {
-  const money = await peekBookingMoney(data.bookingId);
-  if (!money?.held || money.booking.status === "cancelled") return;
-  if (money.releaseDueAt && money.releaseDueAt.getTime() > Date.now()) {
-    await scheduleAutoRelease(data.bookingId);
-    return;
-  }
   const result = await releaseEscrow(data.bookingId, "auto");
-  if (!result.ok)
-    logger.info({ bookingId: data.bookingId, reason: result.message }, "automatic release skipped");
+  if (result.ok) return;
+  if (result.message === MONEY_MESSAGES.notDue) await scheduleAutoRelease(data.bookingId);
+  else logger.info({ bookingId: data.bookingId, reason: result.message }, "automatic release skipped");
 }

@@ -14,7 +14,7 @@ import { formatNaira } from "~/lib/money";
 import { parseNaira } from "~/lib/naira";
 import { db } from "~/server/db.server";
 import { listOpenDisputes, listRefundsForAdmin } from "./queries.server";
-import { recordRefundMadeByHand, retryFailedRefund, sendRefund } from "./refunds.server";
+import { recordRefundMadeByHand, retryFailedRefund } from "./refunds.server";
 
 const KNOWN_RESOLUTIONS = ["declined", "merchant-accepted", "auto-accepted"];
 
@@ -96,14 +96,14 @@ export async function resolvePaymentDispute(
       return {
         ok: true as const,
         summary: "closed",
-        refundIds: [],
         eventId: null,
       };
     }
-    if (!money.held) return { ok: false as const, message: "This booking's payment is no longer held" };
-    const held = money.escrowKobo;
+    // Whether anything is held to resolve is the adminSplit plan's refusal (M12), not restated here.
+    const held = money.held ? money.escrowKobo : 0;
     const refund = outcome === "refund" ? held : outcome === "split" ? (refundKobo ?? 0) : 0;
-    if (outcome === "split" && (refund <= 0 || refund >= held))
+    // A split is a part of what is held, both sides getting some (nothing held: the plan refuses).
+    if (outcome === "split" && held > 0 && (refund <= 0 || refund >= held))
       return { ok: false as const, message: `Enter a refund between ₦0.01 and ${formatNaira(held - 1)}` };
     // The split's event brings the released rest's automatic payout (issue 29), the notices and texts.
     const split = await applyTransition(tx, money, "adminSplit", { refundKobo: refund });
@@ -118,12 +118,11 @@ export async function resolvePaymentDispute(
     return {
       ok: true as const,
       summary,
-      refundIds: split.refundIds,
       eventId: split.eventId,
     };
   });
   if (!done.ok) return done;
-  for (const id of done.refundIds) await sendRefund(id);
+  // The split's event asks Paystack for the refund and tells both sides (money-followups).
   await followMoneyEvents([done.eventId]);
   await resumeReviewWindow(bookingId);
   return { ok: true, message: done.summary === "closed" ? "Dispute closed" : "Dispute resolved" };

@@ -17,9 +17,9 @@ import {
   eventStartsAt,
   POLICY_LABELS,
 } from "~/features/money/cancellation-policy";
+import { writeMoneyNews } from "~/features/money/money-events.server";
 import { moneyWasReceived } from "~/features/money/money-rules";
 import { followMoneyEvents } from "~/features/money-followups/money-followups.server";
-import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
 import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
 import { formatNaira } from "~/lib/money";
 import { type DbExecutor, db } from "~/server/db.server";
@@ -30,7 +30,6 @@ import {
   markCancelled,
   recordLinkAction,
 } from "./queries.server";
-import { sendRefund } from "./refunds.server";
 
 export const CLIENT_CANCEL_MESSAGES = {
   notCancellable: "This booking can no longer be cancelled.",
@@ -118,16 +117,18 @@ export async function cancelBookingAsClient(
           actedAt: now,
         })
       : null;
-    if (money?.phase !== "held" || !money.policy)
-      return {
-        ok: true as const,
-        booking,
-        refundKobo: 0,
-        refundId: null,
-        policy: null,
-        eventId: null,
-        linkAction,
-      };
+    if (money?.phase !== "held" || !money.policy) {
+      // Unpaid: no money moved, but the cancellation is told from the outbox, written with it (ADR 0026
+      // addendum). A cancellation by link is keyed by its own link action (it can be undone and redone).
+      const by = byLink ? ("link" as const) : ("client" as const);
+      const eventId = await writeMoneyNews(tx, {
+        key: `cancelledUnpaid:${booking.id}:${linkAction ?? by}`,
+        bookingId: booking.id,
+        musicianId: booking.musicianId,
+        news: { kind: "cancelledUnpaid", by, occurrence: linkAction },
+      });
+      return { ok: true as const, refundKobo: 0, policy: null, eventId, linkAction };
+    }
     // The policy the client paid under, frozen on the payment (a later change applies to new payments).
     const policy = money.policy;
     const refundKobo = cancellationRefundKobo(policy, money.escrowKobo, eventStartsAt(booking), now);
@@ -135,28 +136,11 @@ export async function cancelBookingAsClient(
     // brings its automatic payout, its notices and texts.
     const split = await applyTransition(tx, money, "clientCancelSplit", { refundKobo });
     if (!split.ok) throw new Error(`client cancel of ${booking.id} refused: ${split.message}`);
-    return {
-      ok: true as const,
-      booking,
-      refundKobo,
-      refundId: split.refundIds[0] ?? null,
-      policy,
-      eventId: split.eventId,
-      linkAction: null,
-    };
+    return { ok: true as const, refundKobo, policy, eventId: split.eventId, linkAction: null };
   });
   if (!done.ok) return done;
-  if (done.refundId) await sendRefund(done.refundId);
-  // A paid booking's cancellation is told by its money event; an unpaid one moved no money.
-  if (done.eventId) await followMoneyEvents([done.eventId]);
-  else
-    await notifyMoneyEvent({
-      kind: "cancelled",
-      bookingId: done.booking.id,
-      by: done.linkAction ? "link" : "client",
-      policy: done.policy,
-      occurrence: done.linkAction ?? undefined,
-    });
+  // Its money event tells it and, paid, asks Paystack for the refund (money-followups).
+  await followMoneyEvents([done.eventId]);
   return {
     ok: true,
     refundKobo: done.refundKobo,

@@ -3,9 +3,15 @@
 // out of the platform, refund.failed leaves it pending and shows it to the admin, who retries.
 import { postLedgerTransaction } from "~/features/ledger/ledger.server";
 import { PAYSTACK_CLEARING, refundsPendingAccount } from "~/features/ledger/ledger-accounts";
-import { applyTransition, raiseMoneyAlert, readBookingMoney } from "~/features/money/booking-money.server";
+import {
+  applyTransition,
+  peekBookingMoney,
+  raiseMoneyAlert,
+  readBookingMoney,
+} from "~/features/money/booking-money.server";
+import { followMoneyEvents, writeMoneyNews } from "~/features/money/money-events.server";
 import { refundStep } from "~/features/money/provider-refund-states.server";
-import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
+
 import {
   PaymentProviderError,
   paymentProvider,
@@ -247,9 +253,12 @@ export async function handleRefundEvent(
   await settleRefundProcessed(refund);
 }
 
-/** The refund reached the client: refunds pending → out of the platform, once; the client is told. */
+/**
+ * The refund reached the client: refunds pending → out of the platform, once, with its money event (the
+ * client is told from it, ADR 0026 addendum: a crash after the commit loses no notice).
+ */
 async function settleRefundProcessed(refund: RefundRow): Promise<boolean> {
-  const processed = await db.transaction(async (tx) => {
+  const eventId = await db.transaction(async (tx) => {
     const moved = await moveRefund(tx, refund.id, ["pending", "failed", "needs_attention"], "processed");
     if (!moved) return undefined;
     await postLedgerTransaction(tx, {
@@ -262,17 +271,24 @@ async function settleRefundProcessed(refund: RefundRow): Promise<boolean> {
         { account: PAYSTACK_CLEARING, amountKobo: refund.amountKobo },
       ],
     });
-    return moved;
-  });
-  if (processed)
-    await notifyMoneyEvent({
-      kind: "refunded",
-      bookingId: processed.bookingId,
-      refundId: processed.id,
-      refundKobo: processed.amountKobo,
-      duplicate: processed.reason === "duplicate_charge",
+    const money = await peekBookingMoney(moved.bookingId, tx);
+    if (!money) return null;
+    return writeMoneyNews(tx, {
+      key: `refundSettled:${moved.id}`,
+      bookingId: moved.bookingId,
+      musicianId: money.booking.musicianId,
+      news: {
+        kind: "refundSettled",
+        refundId: moved.id,
+        refundKobo: moved.amountKobo,
+        paidKobo: money.paidKobo,
+        duplicate: moved.reason === "duplicate_charge",
+      },
     });
-  return Boolean(processed);
+  });
+  if (eventId === undefined) return false;
+  await followMoneyEvents([eventId]);
+  return true;
 }
 
 /** Admin: the client was paid back by hand (a refund Paystack could not finish, M7). */

@@ -31,9 +31,10 @@ import {
   isCancellationPolicy,
 } from "~/features/money/cancellation-policy";
 import { configuredFeeRates } from "~/features/money/fees.server";
+import { followMoneyEvents, writeMoneyNews } from "~/features/money/money-events.server";
 import { sharesOf } from "~/features/money/money-rules";
 import { PAYOUT_PENDING_BOUND_MS, transferStep } from "~/features/money/payout-states.server";
-import { notifyMoneyEvent } from "~/features/notifications/money-notifications.server";
+
 import {
   PaymentProviderError,
   paymentMode,
@@ -724,8 +725,41 @@ async function settlePayout(
   reference: string,
   outcome: PayoutOutcome,
   note: string | null,
-): Promise<PayoutRow | undefined> {
+  tell: { account: string } | null,
+): Promise<{ settled: PayoutRow; eventId: string | null } | undefined> {
   return db.transaction(async (tx) => {
+    const settled = await applyPayoutOutcome(tx, reference, outcome, note);
+    if (!settled) return undefined;
+    // Told from its money event, written with the settlement (ADR 0026 addendum): a crash after the
+    // commit loses no notice. On a request the form shows the outcome and nothing is written.
+    const eventId = tell
+      ? await writeMoneyNews(tx, {
+          key: `payoutSettled:${reference}:${settled.status}`,
+          bookingId: settled.bookingId,
+          musicianId: settled.musicianId,
+          news: {
+            kind: "payoutSettled",
+            reference,
+            status:
+              settled.status === "paid" ? "paid" : settled.status === "reversed" ? "reversed" : "failed",
+            amountKobo: settled.amountKobo,
+            account: tell.account,
+            note: settled.note,
+          },
+        })
+      : null;
+    return { settled, eventId };
+  });
+}
+
+/** settlePayout's money part, in its transaction. */
+async function applyPayoutOutcome(
+  tx: DbExecutor,
+  reference: string,
+  outcome: PayoutOutcome,
+  note: string | null,
+): Promise<PayoutRow | undefined> {
+  {
     const current = await lockPayout(tx, reference);
     if (!current) return undefined;
     const inTransit = payoutsInTransitAccount(current.musicianId);
@@ -769,7 +803,7 @@ async function settlePayout(
       entries: await moneyBackEntries(tx, current.musicianId, inTransit, amount),
     });
     return moved;
-  });
+  }
 }
 
 /**
@@ -841,18 +875,10 @@ async function settleTransfer(
       ? null
       : (options.note ??
         `The transfer of ${amount} to ${account} ${outcome === "failed" ? "failed" : "was reversed by the bank"}. The money is back in Available.`);
-  const settled = await settlePayout(reference, outcome, note);
-  if (!settled || options.mail === false) return settled;
-  await notifyMoneyEvent({
-    kind: settled.status === "paid" ? "payout_sent" : "payout_failed",
-    musicianId: payout.musicianId,
-    bookingId: payout.bookingId,
-    reference: payout.reference,
-    amountKobo: payout.amountKobo,
-    account,
-    note: settled.note,
-  });
-  return settled;
+  const done = await settlePayout(reference, outcome, note, options.mail === false ? null : { account });
+  if (!done) return undefined;
+  await followMoneyEvents([done.eventId]);
+  return done.settled;
 }
 
 /** transfer.success | transfer.failed | transfer.reversed from Paystack (already signature-checked). */

@@ -21,7 +21,9 @@ import { MONEY_EVENT_JOB } from "~/features/money/money-events.server";
 import { runMoneyEventJob } from "~/features/money-followups/money-followups.server";
 import {
   MONEY_NOTICE_MAIL_JOB,
+  RELEASE_DUE_MAIL_JOB,
   sendMoneyNoticeMails,
+  sendReleaseDueMail,
 } from "~/features/notifications/money-notifications.server";
 import {
   NUMBERS_NIGHTLY_JOB,
@@ -63,6 +65,9 @@ export function registerJobHandlers(): void {
   registerJob(SEND_PAYOUT_JOB, (data: { reference: string }) => runSendPayout(data), { concurrency: 4 });
   registerJob(RETRY_REFUND_JOB, retryRefundJob);
   registerJob(MONEY_NOTICE_MAIL_JOB, sendMoneyNoticeMails);
+  registerJob(RELEASE_DUE_MAIL_JOB, async (data: { bookingId: string }) => {
+    await sendReleaseDueMail(data);
+  });
   // A money event's follow-ups, queued in the transition's transaction (ADR 0026); several at once.
   registerJob(MONEY_EVENT_JOB, runMoneyEventJob, { concurrency: 2 });
   registerJob(PHONE_SEND_JOB, async (data: { id: string }) => {

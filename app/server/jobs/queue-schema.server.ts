@@ -15,8 +15,9 @@ export async function installJobQueueSchema(owner: pg.Client): Promise<void> {
 }
 
 /**
- * The app role may insert send-mail jobs (mail-queue.server.ts, issue 28) and money-event and money-notice-mail
- * jobs (ADR 0026: each names an event or a notice already stored; running one twice does nothing), and only those,
+ * The app role may insert send-mail jobs (mail-queue.server.ts, issue 28) and money-event, money-notice-mail and
+ * release-due-mail jobs (ADR 0026: each names an event, a notice or a booking already stored; running one twice
+ * does nothing), and only those,
  * in its own transaction: a row-level policy keeps it from queueing any other job (a payout, say). The
  * queue itself connects as the owner, which the policy does not bind.
  */
@@ -31,7 +32,7 @@ async function letAppQueueMail(owner: pg.Client): Promise<void> {
       ALTER TABLE ${JOB_QUEUE_SCHEMA}.job ENABLE ROW LEVEL SECURITY;
       DROP POLICY IF EXISTS app_queues_mail ON ${JOB_QUEUE_SCHEMA}.job;
       CREATE POLICY app_queues_mail ON ${JOB_QUEUE_SCHEMA}.job TO stagebook_app
-        USING (name IN ('send-mail', 'money-event', 'money-notice-mail'))
-        WITH CHECK (name IN ('send-mail', 'money-event', 'money-notice-mail'));
+        USING (name IN ('send-mail', 'money-event', 'money-notice-mail', 'release-due-mail'))
+        WITH CHECK (name IN ('send-mail', 'money-event', 'money-notice-mail', 'release-due-mail'));
     END $$`);
 }
