@@ -34,6 +34,7 @@ export default [
     route("musician_bookings", "routes/musician-bookings-redirect.tsx"),
     route("musician_bookings/:slug", "routes/musician-bookings.tsx"),
     route("musician_bookingrequests/:slug", "routes/musician-booking-requests.tsx"),
+    route("musician_lineups/:slug", "routes/musician-lineups.tsx"),
     route("musician_successfulbookings/:slug", "routes/musician-successful-bookings.tsx"),
     route("musician_events/:slug", "routes/musician-events.tsx"),
     route("musician_events_upcoming/:slug", "routes/musician-events-upcoming.tsx"),

@@ -2,7 +2,9 @@
 // or more entries summing to zero, all accounts sum to zero, no account but Paystack clearing and a
 // musician's chargeback receivable is negative (a receivable is never positive), account codes follow
 // the contract, the database's guard triggers are in place, each booking's payment state agrees with its
-// escrow and charge in the ledger, and a cancelled booking holds nothing in escrow. Exits 1 on any breach.
+// escrow and charge in the ledger, a cancelled booking holds nothing in escrow, and a line-up's money
+// (ADR 0033): every release credits the musician share exactly as the line-up rule shares it, nobody
+// twice, and a line-up frozen at payment never changes. Exits 1 on any breach.
 // Uses DATABASE_URL, or the embedded database under DATA_DIR (stop the server first).
 import { sql } from "drizzle-orm";
 import { DataDirInUseError } from "../app/server/embedded-postgres.server";

@@ -12,6 +12,9 @@ import { PublicBookingPage } from "~/features/bookings/components/public-booking
 import { disputeSchema } from "~/features/disputes/dispute.schema";
 import { clientDisputeView } from "~/features/disputes/dispute-sides.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
+import { clientLineUp } from "~/features/lineups/line-up-views.server";
+import { isLineUpIntent, lineUpAction } from "~/features/lineups/lineup-actions.server";
+import { leaderLineUpPage } from "~/features/lineups/lineups.server";
 import { clientOf } from "~/features/money/client-identity.server";
 import { payPanelFor, startCheckout } from "~/features/payments/checkout.server";
 import {
@@ -32,6 +35,7 @@ import {
 } from "~/features/payments/payment-messages";
 import { markEventHappened } from "~/features/payments/release.server";
 import { phoneUpdatesOfBooking } from "~/features/phone-messages/phone-consent.server";
+import { requireMusician } from "~/features/profiles/own-profile.server";
 import { cancelBookingAsClient, clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
 import type { ClientCancelActionResult } from "~/features/refunds/components/client-cancel-panel";
 import { linkCancelUndoFor, undoLinkCancellation } from "~/features/refunds/link-actions.server";
@@ -60,6 +64,13 @@ const ClientCancelPanel = deferred(
 const PhoneUpdatesPanel = deferred(
   () => import("~/features/phone-messages/components/phone-updates-panel").then((m) => m.PhoneUpdatesPanel),
   { untilInput: true },
+);
+// The line-up (issue 39): the leader's section with its forms, or who plays for everyone else.
+const LeaderLineUpSection = deferred(() =>
+  import("~/features/lineups/components/leader-line-up").then((m) => m.LeaderLineUpSection),
+);
+const ClientLineUp = deferred(() =>
+  import("~/features/lineups/components/client-line-up").then((m) => m.ClientLineUp),
 );
 const ClientReviewSection = deferred(() =>
   import("~/features/reviews/components/client-review-section").then((m) => m.ClientReviewSection),
@@ -137,10 +148,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The organiser's "Booking updates by SMS or WhatsApp" for this booking: for whoever acts for them.
   const phoneUpdates =
     viewer === "unpaid" || viewer === "payer" ? await phoneUpdatesOfBooking(record.id) : null;
+  // The leader sees the whole line-up (fees, states, threads); everyone else who plays and what.
+  const leaderLineUp =
+    viewer === "musician" ? await leaderLineUpPage({ id: record.musicianId }, record.id) : null;
+  const lineUp = viewer === "musician" ? [] : await clientLineUp(record);
   return data({
     booking,
     status: 200,
     message: null,
+    leaderLineUp,
+    lineUp,
     payment,
     cancel,
     undo,
@@ -164,6 +181,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await clientActor(request, params.slug),
     );
   const form = formToObject(await readForm(request));
+  // The leader's line-up forms: only the booking's own musician, signed in (the rules check the booking is theirs).
+  if (isLineUpIntent(form.intent)) {
+    const { profile } = await requireMusician(request);
+    return lineUpAction(profile, form.intent, form);
+  }
   if (isClientReviewIntent(form.intent))
     return clientReviewAction(form, params.slug, context.clientIp, await clientActor(request, params.slug));
   if (form.intent === "pay") {
@@ -374,6 +396,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           )
         }
       />
+      {"leaderLineUp" in loaderData && loaderData.leaderLineUp && (
+        <LeaderLineUpSection
+          lineUp={loaderData.leaderLineUp.lineUp}
+          threads={loaderData.leaderLineUp.threads}
+        />
+      )}
+      {"lineUp" in loaderData && loaderData.lineUp.length > 0 && <ClientLineUp members={loaderData.lineUp} />}
       {loaderData.reviewPanel && <ClientReviewSection panel={loaderData.reviewPanel} />}
       {"phoneUpdates" in loaderData && loaderData.phoneUpdates && loaderData.booking && (
         <div className="mx-auto w-full max-w-3xl px-4 pb-10">

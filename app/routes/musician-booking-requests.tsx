@@ -9,6 +9,8 @@ import {
 } from "~/features/booking-requests/booking-requests.server";
 import { BookingRequestsPage } from "~/features/booking-requests/components/booking-requests-page";
 import { bookingIdSchema } from "~/features/bookings/booking.schema";
+import { LineUpInvites } from "~/features/lineups/components/member-line-ups-page";
+import { memberInvites } from "~/features/lineups/lineups.server";
 import { messageBodySchema } from "~/features/messaging/message.schema";
 import { requireMusicianPage } from "~/features/profiles/own-profile.server";
 import { organiserReputationsFor } from "~/features/reviews/reviews.server";
@@ -23,7 +25,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMusicianPage(request, params.slug);
   const requests = await listOwnPendingRequests(profile);
   const reputations = await organiserReputationsFor(profile.id, { requestIds: requests.map((r) => r.id) });
-  return { requests, reputations };
+  // Line-up invites wait here too (issue 39 §3): they are requests to play, from another musician.
+  const lineUpInvites = await memberInvites(profile);
+  return { requests, reputations, lineUpInvites, slug: params.slug };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -88,5 +92,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <BookingRequestsPage requests={loaderData.requests} reputations={loaderData.reputations} />;
+  return (
+    <>
+      <LineUpInvites invites={loaderData.lineUpInvites} action={`/musician_lineups/${loaderData.slug}`} />
+      <BookingRequestsPage requests={loaderData.requests} reputations={loaderData.reputations} />
+    </>
+  );
 }

@@ -3,6 +3,8 @@ import { DashboardOverview } from "~/features/dashboard/components/overview";
 import { SetupChecklistCard } from "~/features/dashboard/components/setup-checklist";
 import { dashboardMoney, dashboardOverview } from "~/features/dashboard/overview.server";
 import { setupChecklist } from "~/features/dashboard/setup-checklist.server";
+import { LineUpInvites } from "~/features/lineups/components/member-line-ups-page";
+import { memberInvites } from "~/features/lineups/lineups.server";
 import { dashboardSlug, ownWebsite, requireMusician } from "~/features/profiles/own-profile.server";
 import { pageTitle } from "~/lib/nav";
 import { publicOrigin } from "~/server/env.server";
@@ -12,10 +14,11 @@ export const meta = () => [{ title: pageTitle("Dashboard") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, profile } = await requireMusician(request);
-  const [overview, money, checklist] = await Promise.all([
+  const [overview, money, checklist, lineUpInvites] = await Promise.all([
     dashboardOverview(profile.id),
     dashboardMoney(profile.id),
     setupChecklist({ id: profile.id, slug: dashboardSlug(profile) }, ownWebsite(profile).url, publicOrigin()),
+    memberInvites(profile),
   ]);
   return {
     firstName: user.firstName,
@@ -23,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     money,
     slug: dashboardSlug(profile),
     checklist,
+    lineUpInvites,
   };
 }
 
@@ -35,6 +39,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         {checklist.complete ? "Welcome back" : "Welcome"}, {loaderData.firstName}
       </h2>
       {!checklist.complete && <SetupChecklistCard checklist={checklist} />}
+      <LineUpInvites invites={loaderData.lineUpInvites} action={`/musician_lineups/${loaderData.slug}`} />
       <DashboardOverview overview={loaderData.overview} slug={loaderData.slug} />
       <MoneyCards money={loaderData.money} slug={loaderData.slug} />
     </>

@@ -7,6 +7,7 @@ import * as availability from "~db/schema/availability";
 import * as bookings from "~db/schema/bookings";
 import * as idempotency from "~db/schema/idempotency";
 import * as ledger from "~db/schema/ledger";
+import * as lineups from "~db/schema/lineups";
 import * as marketplace from "~db/schema/marketplace";
 import * as messaging from "~db/schema/messaging";
 import * as payments from "~db/schema/payments";
@@ -27,6 +28,7 @@ export const schema = {
   ...reviews,
   ...idempotency,
   ...messaging,
+  ...lineups,
 };
 
 /** Any query or checkout that fails because the database is gone tells the outage guard (503, not 500). */

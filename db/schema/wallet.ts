@@ -91,7 +91,7 @@ export const musicianPayouts = pgTable(
     accountNumber: text("account_number").notNull(),
     recipientCode: text("recipient_code").notNull(),
     note: text("note"),
-    /** The release this automatic payout pays (null: a withdrawal). One payout per release. */
+    /** The release this automatic payout pays (null: a withdrawal). One payout per release and musician. */
     bookingId: uuid("booking_id").references(() => bookingsByMusician.id, { onDelete: "restrict" }),
     /** Who made the transfer: "paystack", or "test" (the built-in test provider: no real money). */
     provider: text("provider").notNull().default("paystack"),
@@ -101,8 +101,9 @@ export const musicianPayouts = pgTable(
   (t) => [
     check("musician_payouts_provider_check", sql`${t.provider} IN ('paystack', 'test')`),
     uniqueIndex("musician_payouts_reference_key").on(t.reference),
+    // One live payout per release and musician: the leader's and each line-up member's (ADR 0033).
     uniqueIndex("musician_payouts_booking_key")
-      .on(t.bookingId)
+      .on(t.bookingId, t.musicianId)
       .where(sql`${t.bookingId} IS NOT NULL AND ${t.status} IN ('waiting', 'pending', 'paid')`),
     index("musician_payouts_waiting_idx").on(t.updatedAt).where(sql`${t.status} = 'waiting'`),
     index("musician_payouts_musician_created_idx").on(t.musicianId, t.createdAt.desc()),

@@ -27,6 +27,7 @@ import { saveOwnBankAccount } from "~/features/wallet/wallet.server";
 import { db } from "~/server/db.server";
 import { env, publicOrigin } from "~/server/env.server";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
+import { lineUpMembers } from "~db/schema/lineups";
 import { reviewReports } from "~db/schema/reviews";
 import type { Actor, World } from "./world";
 
@@ -92,6 +93,40 @@ const ownRowAction = (
     private: true,
   };
 };
+
+let lineUpDays = 400;
+/** A line-up place for the owner in the other musician's booking (issue 39), on a day nobody else books. */
+async function ownerInvite(w: World): Promise<{ id: string }> {
+  const day = new Date(Date.now() + lineUpDays++ * 86_400_000).toISOString().slice(0, 10);
+  const [b] = await db
+    .insert(bookingsByMusician)
+    .values({
+      musicianId: w.other.profileId,
+      slug: randomUUID().slice(0, 8),
+      clientName: "Line-up Client",
+      serviceType: "Full Event Performance",
+      eventType: "Wedding",
+      eventDate: day,
+      priceKobo: 25_000_000,
+      status: "confirmed",
+    })
+    .returning({ id: bookingsByMusician.id });
+  const [place] = await db
+    .insert(lineUpMembers)
+    .values({ bookingId: b!.id, memberId: w.owner.profileId, role: "Drummer", feeKobo: 3_500_000 })
+    .returning({ id: lineUpMembers.id });
+  return place!;
+}
+
+/** A place in the owner's own booking, for the other musician (the owner leads). */
+async function ownLineUpPlace(w: World): Promise<{ slug: string; placeId: string }> {
+  const b = await w.newBooking("pending");
+  const [place] = await db
+    .insert(lineUpMembers)
+    .values({ bookingId: b.id, memberId: w.other.profileId, role: "Drummer", feeKobo: 3_500_000 })
+    .returning({ id: lineUpMembers.id });
+  return { slug: b.slug, placeId: place!.id };
+}
 
 /** Reviews need a completed booking paid through the platform. */
 async function paidCompletedBooking(w: World): Promise<string> {
@@ -583,6 +618,15 @@ export const matrix: Record<string, MatrixRow> = {
     "musician_bookingrequests",
     async (w) => ({ intent: "decline", requestId: (await w.newRequest()).id }),
   ),
+  "routes/musician-lineups.tsx#loader": ownerPage(
+    "the musician's line-up invites and gigs",
+    "musician_lineups",
+  ),
+  "routes/musician-lineups.tsx#action": ownRowAction(
+    "Accept names a line-up place: only the invited musician answers it (issue 39 §3)",
+    "musician_lineups",
+    async (w) => ({ intent: "lineup-accept", placeId: (await ownerInvite(w)).id }),
+  ),
   "routes/musician-successful-bookings.tsx#loader": ownerPage(
     "completed bookings",
     "musician_successfulbookings",
@@ -790,6 +834,53 @@ export const matrix: Record<string, MatrixRow> = {
  * " · " and the intent. Each is called as every actor, like the rows above.
  */
 export const intentMatrix: Record<string, MatrixRow> = {
+  "routes/musician-lineups.tsx#action · lineup-message": (() => {
+    const form = once(async (w: World) => {
+      const place = await ownerInvite(w);
+      await db.update(lineUpMembers).set({ status: "accepted" }).where(eq(lineUpMembers.id, place.id));
+      return { intent: "lineup-message", placeId: place.id, body: "See you at the sound check" };
+    });
+    return {
+      why:
+        "the thread of a line-up place: only its member (the owner) and its leader (here the other musician, " +
+        "whose booking it is), once they agreed to play (issue 39 §3); nobody else",
+      call: async (w: World, actor: Actor) => ({
+        path: `/musician_lineups/${w.slugOf(actor)}`,
+        params: { slug: w.slugOf(actor) },
+        form: await form(w),
+      }),
+      expect: { visitor: "login", other: "ok", admin: 404, organiser: 404, owner: "ok" },
+      private: true,
+    } satisfies MatrixRow;
+  })(),
+  "routes/booking.tsx#action · lineup-add": {
+    why: "Add a musician to a booking's line-up: only the booking's own musician, signed in (issue 39 §2)",
+    call: once(async (w) => {
+      const b = await w.newBooking("pending");
+      return {
+        path: `/booking/${b.slug}`,
+        params: { slug: b.slug },
+        form: {
+          intent: "lineup-add",
+          bookingId: b.id,
+          musician: w.other.slug,
+          role: "Drummer",
+          fee: "35,000",
+        },
+      };
+    }),
+    expect: { visitor: "login", other: 404, admin: 404, organiser: 404, owner: "ok" },
+    private: true,
+  },
+  "routes/booking.tsx#action · lineup-remove": {
+    why: "Remove a member: only the booking's own musician; the slug is no key to its line-up (issue 39 §4)",
+    call: once(async (w) => {
+      const { slug, placeId } = await ownLineUpPlace(w);
+      return { path: `/booking/${slug}`, params: { slug }, form: { intent: "lineup-remove", placeId } };
+    }),
+    expect: { visitor: "login", other: 404, admin: 404, organiser: 404, owner: "ok" },
+    private: true,
+  },
   "routes/musician-booking-requests.tsx#action · reply": ownRowAction(
     "a reply names a request id: only its own musician answers it in the app (issue 22 §4)",
     "musician_bookingrequests",

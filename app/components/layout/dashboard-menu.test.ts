@@ -19,6 +19,8 @@ describe("dashboard menu", () => {
       ["All Bookings", "/musician_bookings/ada-sings"],
       ["Booking Requests", "/musician_bookingrequests/ada-sings"],
       ["Successful Bookings", "/musician_successfulbookings/ada-sings"],
+      // Issue 39: the line-ups a musician is invited to or plays in (ADR 0034).
+      ["Line-ups", "/musician_lineups/ada-sings"],
     ]);
     expect(menu[4].children?.map((c) => c.label)).toEqual(["All", "Upcoming", "Past", "Availability"]);
     expect(menu[4].children?.[3].to).toBe("/musician_availability/ada-sings");

@@ -26,6 +26,7 @@ export function dashboardMenu(slug: string, waiting: { requests?: number } = {})
         { label: "All Bookings", to: `/musician_bookings/${s}` },
         { label: "Booking Requests", to: `/musician_bookingrequests/${s}`, count: waiting.requests ?? 0 },
         { label: "Successful Bookings", to: `/musician_successfulbookings/${s}` },
+        { label: "Line-ups", to: `/musician_lineups/${s}` },
       ],
     },
     {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import ical, { type ICalCalendar, ICalEventStatus } from "ical-generator";
+import { memberGigs } from "~/features/lineups/line-up-views.server";
 import {
   ourWords,
   readByAuthor,
@@ -121,9 +122,10 @@ export async function calendarFeed(token: string, now = new Date()): Promise<str
   if (!musicianId) return null;
   // A year back is enough history for a calendar app; everything ahead is listed.
   const from = addDaysToDate(lagosToday(now), -365);
-  const [bookings, events] = await Promise.all([
+  const [bookings, events, gigs] = await Promise.all([
     feedBookings(musicianId, from),
     feedEvents(musicianId, from),
+    memberGigs(musicianId, from),
   ]);
   const cal = newCalendar("Stagebook bookings and events");
   const origin = publicOrigin();
@@ -156,6 +158,22 @@ export async function calendarFeed(token: string, now = new Date()): Promise<str
         location: readByAuthor(e.location),
         description: sentence`${readByAuthor(e.eventType)} (scheduled on Stagebook)`,
       }),
+      status: ICalEventStatus.CONFIRMED,
+    });
+  }
+  // Line-ups the musician plays in (issue 39 §3): their role, the leader, the venue (masked like typed text).
+  for (const g of gigs) {
+    if (!g.eventDate) continue;
+    const link = ourWords(`${origin}/musician_lineups/${musicianId}`);
+    cal.createEvent({
+      id: `line-up-${g.placeId}@stagebook`,
+      ...when({ eventDate: g.eventDate, startTime: g.eventStartTime, endTime: g.eventEndTime }),
+      ...entryWords({
+        summary: sentence`${g.event} — line-up: ${g.role} with ${g.leader}`,
+        location: g.venue,
+        description: sentence`You play ${g.role} in ${g.leader}'s line-up (${g.event}).\n${link}`,
+      }),
+      url: `${origin}/musician_lineups/${musicianId}`,
       status: ICalEventStatus.CONFIRMED,
     });
   }

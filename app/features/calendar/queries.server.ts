@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { bookingsByMusician as b } from "~db/schema/bookings";
 import { bookingConfirmations, calendarFeeds, musicianUnavailableDates as u } from "~db/schema/calendar";
+import { musicianBusy } from "~db/schema/lineups";
 import { musicianPerformances as p } from "~db/schema/profiles";
 import type { Clash } from "./calendar.schema";
 
@@ -21,7 +22,7 @@ const range = (s: Slot) => sql`lagos_busy_range(${s.date}::date, ${s.startTime}:
 
 /** Confirmed bookings, events and unavailable days of the musician that overlap the slot. */
 export async function findClashes(musicianId: string, slot: Slot, exceptBookingId: string | null) {
-  const [bookings, events, days] = await Promise.all([
+  const [bookings, events, days, lineUps] = await Promise.all([
     db
       .select({
         title: b.clientName,
@@ -54,6 +55,20 @@ export async function findClashes(musicianId: string, slot: Slot, exceptBookingI
       .select({ date: u.date })
       .from(u)
       .where(and(eq(u.profileId, musicianId), eq(u.date, slot.date))),
+    // Line-ups the musician accepted in another musician's booking (issue 39): busy like their own.
+    db
+      .select({ date: b.eventDate, startTime: b.eventStartTime, endTime: b.eventEndTime })
+      .from(musicianBusy)
+      .innerJoin(b, eq(b.id, musicianBusy.bookingId))
+      .where(
+        and(
+          eq(musicianBusy.musicianId, musicianId),
+          sql`${musicianBusy.lineUpMemberId} IS NOT NULL`,
+          sql`"musician_busy"."busy_during" && ${range(slot)}`,
+          exceptBookingId ? ne(b.id, exceptBookingId) : undefined,
+        ),
+      )
+      .limit(5),
   ]);
   const clashes: Clash[] = [
     ...bookings.map((r) => ({ kind: "booking" as const, ...r, date: r.date ?? slot.date })),
@@ -64,6 +79,12 @@ export async function findClashes(musicianId: string, slot: Slot, exceptBookingI
       date: r.date,
       startTime: null,
       endTime: null,
+    })),
+    ...lineUps.map((r) => ({
+      kind: "booking" as const,
+      title: "Line-up gig",
+      ...r,
+      date: r.date ?? slot.date,
     })),
   ];
   return clashes;
@@ -81,6 +102,10 @@ export async function busyDatesBetween(musicianId: string, from: string, to: str
     UNION
     SELECT ${u.date}::text FROM ${u}
     WHERE ${u.profileId} = ${musicianId} AND ${u.date} BETWEEN ${from}::date AND ${to}::date
+    UNION
+    SELECT lb.event_date::text FROM musician_busy mb JOIN bookings_by_musician lb ON lb.id = mb.booking_id
+    WHERE mb.musician_id = ${musicianId} AND mb.line_up_member_id IS NOT NULL
+      AND lb.event_date BETWEEN ${from}::date AND ${to}::date
     ORDER BY 1`);
   return rows.rows.map((r) => r.day);
 }

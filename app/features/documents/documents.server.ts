@@ -1,5 +1,6 @@
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
+import { clientLineUp } from "~/features/lineups/line-up-views.server";
 import {
   joined,
   ourWords,
@@ -135,7 +136,16 @@ function eventDetails(b: DocumentBooking): Block[] {
   ];
 }
 
-function contractBlocks(b: DocumentBooking, money: BookingMoney | null): Block[] {
+/** Who plays in the booking's line-up (issue 39 §6): stage names and roles, never their fees. */
+function lineUpBlocks(lineUp: { name: Shown; role: Shown }[]): Block[] {
+  if (lineUp.length === 0) return [];
+  return [
+    { kind: "heading", text: ourWords("Line-up") },
+    { kind: "fields", rows: lineUp.map((m) => [m.name, m.role] as [Shown, Shown]) },
+  ];
+}
+
+function contractBlocks(b: DocumentBooking, money: BookingMoney | null, lineUp: Block[] = []): Block[] {
   const c = charges(b, money);
   const policy = isCancellationPolicy(b.cancellationPolicy)
     ? b.cancellationPolicy
@@ -155,6 +165,7 @@ function contractBlocks(b: DocumentBooking, money: BookingMoney | null): Block[]
     },
     ...parties(b),
     ...eventDetails(b),
+    ...lineUp,
     { kind: "heading", text: ourWords("Price (Nigerian naira)") },
     c
       ? {
@@ -275,7 +286,12 @@ function paymentLine(b: DocumentBooking): Shown {
   }
 }
 
-function receiptBlocks(b: DocumentBooking, money: BookingMoney | null, number: number): Block[] | null {
+function receiptBlocks(
+  b: DocumentBooking,
+  money: BookingMoney | null,
+  number: number,
+  lineUp: Block[] = [],
+): Block[] | null {
   const payment = money?.payment;
   if (!payment?.paidAt) return null;
   const state = { paidAt: payment.paidAt, reference: payment.reference, paidKobo: payment.amountKobo };
@@ -299,6 +315,7 @@ function receiptBlocks(b: DocumentBooking, money: BookingMoney | null, number: n
         [ourWords("Booking"), bookingRef(b)],
       ],
     },
+    ...lineUp,
     { kind: "heading", text: ourWords("Amount received (Nigerian naira)") },
     // The price and the service fee, as the receipt e-mail gives them (phone walk 3: the total alone).
     {
@@ -395,11 +412,12 @@ async function render(
   };
   const meta = { title: sentence`${ourWords(kind)} ${b.slug}`, author: musicianName(b) };
   const money = await peekBookingMoney(b.id);
+  const lineUp = lineUpBlocks(await clientLineUp(row));
   if (kind === "contract") {
     return {
       ok: true,
       filename: `contract-${b.slug}.pdf`,
-      pdf: await renderPdf(meta, contractBlocks(b, money)),
+      pdf: await renderPdf(meta, contractBlocks(b, money, lineUp)),
     };
   }
   if (kind === "receipt" && !moneyWasReceived(b.paymentStatus)) {
@@ -427,7 +445,7 @@ async function render(
       pdf: await renderPdf(meta, blocks),
     };
   }
-  const blocks = receiptBlocks(b, money, invoice.number);
+  const blocks = receiptBlocks(b, money, invoice.number, lineUp);
   if (!blocks) return { ok: false, status: 404, message: RECEIPT_NOT_YET };
   return {
     ok: true,

@@ -20,12 +20,15 @@ export type TextFields<T> = { readonly [K in TextKeys<T>]-?: "typed" | "contact"
 
 /**
  * Who is reading, as far as contact details go: the public (a profile, /market, a review: before
- * payment for everyone), or the other side of a booking in its money state.
+ * payment for everyone), the other side of a booking in its money state, or "band": a band leader and
+ * a musician who agreed to play in their line-up, reading each other (issue 39 §3: no masking between
+ * two musicians working together; ADR 0034).
  */
-export type Reader = "public" | { paymentStatus: string | null | undefined };
+export type Reader = "public" | "band" | { paymentStatus: string | null | undefined };
 
 /** Whether this reader may see contact details. */
 export function seesContacts(reader: Reader): boolean {
+  if (reader === "band") return true;
   return reader !== "public" && contactsShared(reader.paymentStatus);
 }
 

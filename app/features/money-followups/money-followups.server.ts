@@ -2,6 +2,7 @@
 // money module writes in each transition's transaction. Each consumes an event once (its mark commits
 // with its work) and reads only the event, never the booking's money again:
 //   payout        the automatic payout of what a release put in the musician's Available
+//   line-up-payouts  the same for each line-up member the release credited, by their own setting (ADR 0033)
 //   notice        the stored notice (Recent Activity), its texts, and its e-mails after the commit
 //   review-window a release opens the booking's review window
 //   release-clock a credit queues its automatic release for the event's due time
@@ -84,6 +85,40 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
           status: r.status as "pending" | "waiting",
           musicianId: r.musicianId as string,
         });
+    },
+  },
+  {
+    name: "line-up-payouts",
+    wants: (e) =>
+      isTransitionEvent(e) &&
+      RELEASING.includes(e.kind) &&
+      (e.moved.members ?? []).some((x) => x.availableKobo > 0),
+    run: async (event) => {
+      const e = transition(event);
+      const payouts = [];
+      // By musician id: the order the money module takes several wallets' locks in.
+      const members = (e.moved.members ?? [])
+        .filter((x) => x.availableKobo > 0)
+        .sort((a, b) => a.musicianId.localeCompare(b.musicianId));
+      for (const x of members) {
+        const payout = await requestReleasePayout(db, {
+          musicianId: x.musicianId,
+          bookingId: e.bookingId,
+          amountKobo: x.availableKobo,
+          holds: { cardDispute: e.holds.cardDispute, testMoney: e.testMoney },
+        });
+        if (payout)
+          payouts.push({ reference: payout.reference, status: payout.status, musicianId: payout.musicianId });
+      }
+      return { payouts };
+    },
+    after: async (_e, r) => {
+      for (const payout of (r.payouts ?? []) as {
+        reference: string;
+        status: "pending" | "waiting";
+        musicianId: string;
+      }[])
+        await sendRequestedPayout(payout);
     },
   },
   {

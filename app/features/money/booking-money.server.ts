@@ -38,6 +38,7 @@ import { env } from "~/server/env.server";
 import { DEFAULT_CANCELLATION_POLICY, isCancellationPolicy } from "./cancellation-policy";
 import { eventEnded, eventEndsAt, formatLagosMoment } from "./event-time";
 import { configuredFeeRates } from "./fees.server";
+import { lineUpSplit, type MemberMove } from "./line-up-shares";
 import { type MoneyEventInput, writeMoneyEvent } from "./money-events.server";
 import {
   type Charges,
@@ -77,9 +78,13 @@ export type MoneyPayment = NonNullable<q.MoneyRow["payment"]>;
 /** One booking's money, derived from the ledger and the rows. */
 export type BookingMoney = ReturnType<typeof derive>;
 
-/** With the wallet locked: the musician's balances, read after the lock (review N3). */
+type Balances = { availableKobo: number; receivableKobo: number };
+
+/** With the wallets locked: the musician's balances, read after the lock (review N3), and each line-up member's. */
 export type LockedBookingMoney = BookingMoney & {
-  musician: { availableKobo: number; receivableKobo: number };
+  musician: Balances;
+  /** Each line-up member's balances, by musician id, read under their wallet's lock (ADR 0033). */
+  members: Record<string, Balances>;
 };
 
 function derive({
@@ -95,6 +100,8 @@ function derive({
   disputeSinceCredit,
   anyOpenDispute,
   cardDisputeOpen,
+  lineUp,
+  releasedByMusician,
 }: q.MoneyRow) {
   const paidKobo = payment?.amountKobo ?? 0;
   const facts = { paidKobo, escrowKobo, released, refundedKobo, chargedBackKobo };
@@ -135,11 +142,18 @@ function derive({
     payer: payment ? { paymentId: payment.id, userId: payment.payerUserId, email: payment.email } : null,
     /** Each side's share of what escrow holds now, at the payment's own rates. */
     shares: payment ? sharesOf(payment, escrowKobo) : { musicianKobo: 0, platformKobo: 0 },
-    /** What the release gave each side (0: not released). */
+    /** What the release gave each side (0: not released); the musician side is the leader and the line-up together. */
     releasedShares: {
       musicianKobo: releasedToMusicianKobo,
       platformKobo: releasedKobo - releasedToMusicianKobo,
     },
+    /** What the release gave each musician of the side (Available plus debt repaid), by musician id. */
+    releasedByMusician,
+    /**
+     * The line-up's accepted members and their fees (ADR 0033): frozen with the payment, so once paid
+     * this is the line-up the money is shared with; before payment, who would be frozen now.
+     */
+    lineUp,
     /** The payment's price, fee, total and shares at its own rates (null: unpaid; see priceQuote). */
     charges: payment ? chargesAt(payment.priceKobo, payment) : null,
   };
@@ -160,8 +174,10 @@ export function chargesOf(m: BookingMoney | null, priceKobo: number | null): Cha
 }
 
 /**
- * The booking's money inside the caller's transaction: locks the booking, then the musician's wallet
- * (always in that order), then reads. Null: no such booking.
+ * The booking's money inside the caller's transaction: locks the booking, then the wallets of its
+ * musician and of its line-up's members (always in that order: the booking, then the wallets by
+ * musician id, so two bookings sharing musicians never wait on each other in a circle), then reads.
+ * Null: no such booking.
  */
 export async function readBookingMoney(
   tx: DbExecutor,
@@ -170,8 +186,11 @@ export async function readBookingMoney(
   if (!(await q.lockBookingRow(tx, bookingId))) return null;
   const row = await q.moneyRow(tx, bookingId);
   if (!row) return null;
-  await q.lockMusicianWallet(tx, row.booking.musicianId);
-  return { ...derive(row), musician: await q.musicianBalances(tx, row.booking.musicianId) };
+  const wallets = [...new Set([row.booking.musicianId, ...row.lineUp.map((x) => x.musicianId)])].sort();
+  for (const id of wallets) await q.lockMusicianWallet(tx, id);
+  const members: Record<string, Balances> = {};
+  for (const x of row.lineUp) members[x.musicianId] = await q.musicianBalances(tx, x.musicianId);
+  return { ...derive(row), musician: await q.musicianBalances(tx, row.booking.musicianId), members };
 }
 
 /** The same value without locks, for pages, PDFs, notices and lists. */
@@ -217,6 +236,8 @@ type Plan = {
   repaidKobo?: number;
   platformKobo?: number;
   refundKobo?: number;
+  /** What this plan moved for each line-up member (a release: credited; a lost chargeback: taken back). */
+  members?: MemberMove[];
 };
 type Refused = { refused: string; status?: number };
 type Transition<I> = {
@@ -249,25 +270,54 @@ function refundStep(m: LockedBookingMoney, amountKobo: number, reason: RefundRea
   };
 }
 
-/** Releases `amountKobo` of escrow; a musician who owes for a lost chargeback repays it first (ADR 0014). */
+const NO_BALANCES: Balances = { availableKobo: 0, receivableKobo: 0 };
+
+/** `kobo` credited to one musician: a lost chargeback's debt is repaid first, the rest goes to Available (ADR 0014). */
+function creditOf(musicianId: string, kobo: number, balances: Balances) {
+  const repaidKobo = Math.min(Math.max(0, -balances.receivableKobo), kobo);
+  return {
+    availableKobo: kobo - repaidKobo,
+    repaidKobo,
+    entries: [
+      { account: musicianPayableAccount(musicianId), amountKobo: kobo - repaidKobo },
+      { account: chargebackReceivableAccount(musicianId), amountKobo: repaidKobo },
+    ],
+  };
+}
+
+/**
+ * Releases `amountKobo` of escrow in one posting: the musician side's part (sharesOf) is shared between
+ * the frozen line-up and the leader (lineUpSplit: each member the side's fraction of their fee, the
+ * leader the rest), each musician repaying their own chargeback debt first; the commission once.
+ */
 function releaseStep(m: LockedBookingMoney, amountKobo: number, by: ReleaseBy) {
   const split = sharesOf(m.payment!, amountKobo);
-  const repaid = Math.min(Math.max(0, -m.musician.receivableKobo), split.musicianKobo);
+  const line = lineUpSplit(split.musicianKobo, m.charges!.musicianKobo, m.lineUp);
+  const leader = creditOf(m.booking.musicianId, line.leaderKobo, m.musician);
+  const members = line.members.map((x, n) => {
+    const credit = creditOf(x.musicianId, x.kobo, m.members[x.musicianId] ?? NO_BALANCES);
+    const { role, feeKobo } = m.lineUp[n]!;
+    return { musicianId: x.musicianId, role, feeKobo, ...credit };
+  });
   const entries = [
     { account: escrowAccount(m.booking.id), amountKobo: -amountKobo },
-    { account: musicianPayableAccount(m.booking.musicianId), amountKobo: split.musicianKobo - repaid },
-    { account: chargebackReceivableAccount(m.booking.musicianId), amountKobo: repaid },
+    ...leader.entries,
+    ...members.flatMap((x) => x.entries),
     { account: PLATFORM_REVENUE, amountKobo: split.platformKobo },
   ].filter((e) => e.amountKobo !== 0);
   const memo =
-    by === "cancellation"
+    (by === "cancellation"
       ? `Escrow for booking ${m.booking.slug} kept under the cancellation policy after the client cancelled`
-      : `Escrow for booking ${m.booking.slug} released (${by})`;
+      : `Escrow for booking ${m.booking.slug} released (${by})`) +
+    (members.length > 0
+      ? `; line-up: ${members.map((x) => `${x.role} ${formatNaira(x.availableKobo + x.repaidKobo)}`).join(", ")}`
+      : "");
   return {
     step: posting(m, "release", `release:${m.booking.id}`, memo, entries),
-    musicianKobo: split.musicianKobo - repaid,
-    repaidKobo: repaid,
+    musicianKobo: leader.availableKobo,
+    repaidKobo: leader.repaidKobo,
     platformKobo: split.platformKobo,
+    members: members.map(({ entries: _, ...x }) => x),
   };
 }
 
@@ -302,6 +352,7 @@ function splitPlan(
     musicianKobo: release.musicianKobo,
     repaidKobo: release.repaidKobo,
     platformKobo: release.platformKobo,
+    members: release.members,
     bookingStatus: by === "admin" ? "completed" : undefined,
   };
 }
@@ -329,6 +380,7 @@ function releasePlan(
     musicianKobo: release.musicianKobo,
     repaidKobo: release.repaidKobo,
     platformKobo: release.platformKobo,
+    members: release.members,
   };
 }
 
@@ -396,19 +448,48 @@ export const TRANSITIONS = {
       let fromMusician = 0;
       let owed = 0;
       let fromPlatform = beyond;
+      const members: MemberMove[] = [];
+      const memberEntries: LedgerEntryInput[] = [];
       const shared = m.releasedShares.musicianKobo + m.releasedShares.platformKobo;
       if (beyond > 0 && shared > 0) {
         const musician = m.releasedShares.musicianKobo;
         const part = Math.min(musician, proportionKobo(beyond, musician, shared));
-        // The platform bears the rest: the musician never pays back more than they received.
-        fromPlatform = beyond - part;
-        fromMusician = Math.min(part, Math.max(0, m.musician.availableKobo));
-        owed = part - fromMusician;
+        // The musician side's part falls on each musician in the proportion the release gave them (ADR
+        // 0033: a member pays back the same fraction of what they received as the leader does).
+        const given = (id: string) => m.releasedByMusician[id] ?? 0;
+        const line = lineUpSplit(
+          part,
+          musician,
+          m.lineUp.map((x) => ({ musicianId: x.musicianId, feeKobo: given(x.musicianId) })),
+        );
+        const leaderPart = Math.min(line.leaderKobo, given(m.booking.musicianId));
+        // The platform bears the rest: no musician pays back more than they received.
+        fromPlatform = beyond - part + (line.leaderKobo - leaderPart);
+        fromMusician = Math.min(leaderPart, Math.max(0, m.musician.availableKobo));
+        owed = leaderPart - fromMusician;
+        line.members.forEach((x, n) => {
+          const balances = m.members[x.musicianId] ?? NO_BALANCES;
+          const fromAvailable = Math.min(x.kobo, Math.max(0, balances.availableKobo));
+          const { role, feeKobo } = m.lineUp[n]!;
+          members.push({
+            musicianId: x.musicianId,
+            role,
+            feeKobo,
+            availableKobo: -fromAvailable,
+            repaidKobo: 0,
+            owedKobo: x.kobo - fromAvailable,
+          });
+          memberEntries.push(
+            { account: musicianPayableAccount(x.musicianId), amountKobo: -fromAvailable },
+            { account: chargebackReceivableAccount(x.musicianId), amountKobo: -(x.kobo - fromAvailable) },
+          );
+        });
       }
       const entries = [
         { account: escrowAccount(m.booking.id), amountKobo: -fromEscrow },
         { account: musicianPayableAccount(m.booking.musicianId), amountKobo: -fromMusician },
         { account: chargebackReceivableAccount(m.booking.musicianId), amountKobo: -owed },
+        ...memberEntries,
         { account: PLATFORM_REVENUE, amountKobo: -fromPlatform },
         { account: PAYSTACK_CLEARING, amountKobo: lost },
       ].filter((e) => e.amountKobo !== 0);
@@ -417,10 +498,14 @@ export const TRANSITIONS = {
         `${formatNaira(fromEscrow)} from escrow` +
         (beyond > 0
           ? `, ${formatNaira(fromMusician)} from the musician's Available, ${formatNaira(owed)} owed by the musician, ${formatNaira(fromPlatform)} from platform revenue`
+          : "") +
+        (members.length > 0
+          ? `; line-up: ${members.map((x) => `${x.role} ${formatNaira(-x.availableKobo)} from Available, ${formatNaira(x.owedKobo ?? 0)} owed`).join(", ")}`
           : "");
       return {
         steps: [posting(m, "chargeback", `chargeback:${i.providerDisputeId}`, memo, entries)],
         refundKobo: lost,
+        members,
       };
     },
   } satisfies Transition<{ providerDisputeId: string; amountKobo: number | null }>,
@@ -562,7 +647,9 @@ function moneyEventOf<N extends TransitionName>(
       repaidKobo: applied.moved ? (plan.repaidKobo ?? 0) : 0,
       platformKobo: applied.platformKobo,
       refundIds: applied.refundIds,
+      members: applied.moved ? (plan.members ?? []) : [],
     },
+    lineUp: a.lineUp,
     figures: {
       paidKobo: a.paidKobo,
       priceKobo: a.charges?.priceKobo ?? 0,
@@ -627,6 +714,11 @@ export function musicianHoldsEscrow(musicianId: string): Promise<boolean> {
   return q.musicianHoldsEscrow(db, musicianId);
 }
 
+/** The line-up of each booking (accepted members and fees; frozen once paid), for the wallet (ADR 0033). */
+export function lineUpsOf(bookingIds: string[], ex: DbExecutor = db) {
+  return q.lineUpsOf(ex, bookingIds);
+}
+
 /** Ids of bookings whose money is held and not cancelled (the release sweep re-queues each). */
 export function heldBookingIds(): Promise<string[]> {
   return q.heldBookingIds(db);
@@ -666,15 +758,65 @@ export async function withdrawableKobo(
 
 // ——— ledger:check ———
 
+const lineUpKey = (l: { musicianId: string; feeKobo: number; role: string }[]) =>
+  l.map((x) => `${x.musicianId}:${x.feeKobo}:${x.role}`).join(",");
+
+/**
+ * A line-up's rules (ADR 0033): the line-up never changed after payment (the rows equal what the
+ * credit's event froze), and a release credited the musician side's share exactly as lineUpSplit
+ * shares it: each frozen member their part, the leader the rest, nobody else.
+ */
+function lineUpBreaches(m: BookingMoney, frozen: BookingMoney["lineUp"] | undefined) {
+  const out: { rule: string; detail: string }[] = [];
+  const slug = m.booking.slug;
+  if (frozen && lineUpKey(frozen) !== lineUpKey(m.lineUp))
+    out.push({
+      rule: "a frozen line-up never changes",
+      detail: `booking ${slug}: paid with line-up [${lineUpKey(frozen)}], now [${lineUpKey(m.lineUp)}]`,
+    });
+  if (!m.released || !m.payment || !m.charges) return out;
+  const releasedKobo = m.releasedShares.musicianKobo + m.releasedShares.platformKobo;
+  const side = sharesOf(m.payment, releasedKobo).musicianKobo;
+  const credited = Object.values(m.releasedByMusician).reduce((a, b) => a + b, 0);
+  if (credited !== side)
+    out.push({
+      rule: "a release's line-up and leader add up to the musician share",
+      detail: `booking ${slug}: musicians credited ${formatNaira(credited)}, the musician share of the release is ${formatNaira(side)}`,
+    });
+  const split = lineUpSplit(side, m.charges.musicianKobo, frozen ?? m.lineUp);
+  const expected = new Map(split.members.map((x) => [x.musicianId, x.kobo]));
+  expected.set(m.booking.musicianId, split.leaderKobo);
+  for (const id of new Set([...expected.keys(), ...Object.keys(m.releasedByMusician)])) {
+    const got = m.releasedByMusician[id] ?? 0;
+    const want = expected.get(id);
+    if (want === undefined || got !== want)
+      out.push({
+        rule: "a release pays each musician their line-up share",
+        detail:
+          want === undefined
+            ? `booking ${slug}: musician ${id} is not in its line-up but its release credited them ${formatNaira(got)}`
+            : `booking ${slug}: musician ${id} was credited ${formatNaira(got)}, their share is ${formatNaira(want)}`,
+      });
+  }
+  return out;
+}
+
 /**
  * The money module's ledger:check rules: payment_status is the derived phase; refunds plus lost
  * chargebacks never exceed the charge; and the ledger agrees with the rows (ledgerRowDisagreements).
  */
 export async function moneyModuleBreaches(ex: DbExecutor = db) {
   const out = await q.ledgerRowDisagreements(ex);
+  for (const twice of await q.releaseCreditedTwice(ex))
+    out.push({
+      rule: "no musician credited twice by a release",
+      detail: `booking ${twice.slug}: ${twice.account} credited ${twice.n} times by its release`,
+    });
+  const snapshots = await q.frozenLineUpSnapshots(ex);
   for (const row of await q.moneyRowsToCheck(ex)) {
     const m = derive(row);
     const { slug, paymentStatus } = row.booking;
+    out.push(...lineUpBreaches(m, snapshots.get(m.booking.id)));
     const expected = PAYMENT_STATUS_OF[m.phase];
     if (paymentStatus !== expected)
       out.push({

@@ -5,7 +5,7 @@
 import { lagosToday } from "~/lib/lagos-date";
 import { type DbExecutor, db } from "~/server/db.server";
 import { peekBookingsMoney, priceQuote } from "./booking-money.server";
-import { sharesOf } from "./money-rules";
+import { lineUpPartsOf } from "./line-up-shares";
 import * as q from "./queries.server";
 
 export type MonthMoney = {
@@ -73,12 +73,18 @@ export async function moneyByMonth(
   }
   // The wallet's In escrow, booking by booking: the musician's share of what escrow holds, at the
   // payment's own rates (sharesOf, the one share rule).
+  // Less the line-up's fees (ADR 0033): the musician keeps their share less what their line-up is paid.
+  const lineUps = await q.lineUpsOf(
+    ex,
+    escrow.map((e) => e.bookingId),
+  );
   for (const e of escrow) {
     if (!e.payment) continue;
     const paidMonth = e.creditedAt ? lagosMonthOf(e.creditedAt) : null;
     const month = e.eventDate?.slice(0, 7) ?? paidMonth;
     const row = month ? byMonth.get(monthOf(month)) : undefined;
-    if (row) row.inEscrowKobo += sharesOf(e.payment, e.escrowKobo).musicianKobo;
+    if (row)
+      row.inEscrowKobo += lineUpPartsOf(e.payment, e.escrowKobo, lineUps.get(e.bookingId) ?? []).leaderKobo;
   }
   for (const b of unpaid) {
     const row = byMonth.get(monthOf(b.month));

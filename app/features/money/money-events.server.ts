@@ -11,6 +11,7 @@ import { type DbExecutor, db, inTransaction, transactionSql } from "~/server/db.
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { clientOf } from "./client-identity.server";
+import type { MemberMove } from "./line-up-shares";
 import type { MoneyPhase } from "./money-rules";
 import * as q from "./queries.server";
 
@@ -57,7 +58,14 @@ export type MoneyEvent = {
     platformKobo: number;
     /** Refund rows made, to send to the provider. */
     refundIds: string[];
+    /**
+     * Each line-up member's part (ADR 0033): a release credits each their share of it (to Available,
+     * after their own debt), a lost chargeback takes back theirs. `musicianKobo` above is the leader's.
+     */
+    members: MemberMove[];
   };
+  /** The line-up frozen with the payment: each accepted member, their role and fee (kobo). */
+  lineUp: { musicianId: string; role: string; feeKobo: number }[];
   /** The booking's money after it, as the money module derives it. */
   figures: {
     /** What the client paid (price + service fee). */

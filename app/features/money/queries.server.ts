@@ -57,7 +57,15 @@ function factsQuery(where: ReturnType<typeof sql>) {
            (SELECT cd.id FROM client_disputes cd WHERE cd.booking_id = b.id AND cd.resolved_at IS NULL
               ORDER BY cd.created_at LIMIT 1) AS any_open_dispute,
            EXISTS (SELECT 1 FROM paystack_charge_disputes d
-                   WHERE d.transaction_reference = p.reference AND ${CARD_DISPUTE_HOLDS}) AS card_dispute_open
+                   WHERE d.transaction_reference = p.reference AND ${CARD_DISPUTE_HOLDS}) AS card_dispute_open,
+           (SELECT coalesce(json_agg(json_build_object('musicianId', lm.member_id, 'feeKobo', lm.fee_kobo,
+                                                       'role', lm.role) ORDER BY lm.invited_at, lm.id), '[]')
+              FROM line_up_members lm WHERE lm.booking_id = b.id AND lm.status = 'accepted') AS line_up,
+           (SELECT coalesce(json_object_agg(x.owner, x.kobo), '{}') FROM (
+              SELECT split_part(a.code, ':', 2) AS owner, sum(e.amount_kobo) AS kobo FROM ledger_transactions t
+              JOIN ledger_entries e ON e.transaction_id = t.id JOIN ledger_accounts a ON a.id = e.account_id
+              WHERE t.idempotency_key = 'release:' || b.id AND e.amount_kobo > 0
+                AND (a.kind = 'musician_payable' OR a.kind = 'receivable') GROUP BY 1) x) AS released_by_musician
     FROM bookings_by_musician b
     LEFT JOIN payments p ON p.booking_id = b.id AND p.status = 'success'
     WHERE ${where}`;
@@ -112,6 +120,19 @@ function toRow(r: RawRow) {
     anyOpenDispute: (r.any_open_dispute as string | null) ?? null,
     /** An open card dispute on the charge (or one settled with an outcome nobody has read yet). */
     cardDisputeOpen: Boolean(r.card_dispute_open),
+    /**
+     * The line-up's accepted members and their fees, in the order they were invited: frozen with the
+     * payment (the database refuses any change once payment_status leaves 'unpaid', migration 0040).
+     */
+    lineUp: (
+      (r.line_up as { musicianId: string; feeKobo: number | string; role: string }[] | null) ?? []
+    ).map((x) => ({ musicianId: x.musicianId, feeKobo: Number(x.feeKobo), role: x.role })),
+    /** What the release posting put in each musician's Available or repaid of their debt (leader and members). */
+    releasedByMusician: Object.fromEntries(
+      Object.entries((r.released_by_musician as Record<string, number | string> | null) ?? {}).map(
+        ([k, v]) => [k, Number(v)],
+      ),
+    ) as Record<string, number>,
   };
 }
 export type MoneyRow = ReturnType<typeof toRow>;
@@ -145,12 +166,18 @@ export async function heldBookingIds(ex: DbExecutor): Promise<string[]> {
   return rows.rows.map((x) => x.id);
 }
 
-/** Whether a booking of the musician holds money (escrow > 0, never released, not cancelled). */
+/**
+ * Whether a booking of the musician holds money (escrow > 0, never released, not cancelled): their own,
+ * or one they play in as a line-up member (its release pays them too, ADR 0033).
+ */
 export async function musicianHoldsEscrow(ex: DbExecutor, musicianId: string): Promise<boolean> {
   const rows = await ex.execute(sql`
     SELECT 1 FROM bookings_by_musician b
     JOIN ledger_accounts a ON a.code = 'escrow:' || b.id
-    WHERE b.musician_id = ${musicianId} AND b.status <> 'cancelled'
+    WHERE (b.musician_id = ${musicianId}
+           OR EXISTS (SELECT 1 FROM line_up_members lm WHERE lm.booking_id = b.id
+                      AND lm.member_id = ${musicianId} AND lm.status = 'accepted'))
+      AND b.status <> 'cancelled'
       AND NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.idempotency_key = 'release:' || b.id)
       AND (SELECT coalesce(sum(e.amount_kobo), 0) FROM ledger_entries e WHERE e.account_id = a.id) > 0
     LIMIT 1`);
@@ -229,7 +256,7 @@ export async function musicianBalances(
 
 /**
  * What the musician may not withdraw yet: their released share of bookings whose charge a bank is
- * still disputing (probe item), and what test-mode releases put in Available that test payouts have
+ * still disputing (probe item; as leader or as a line-up member, ADR 0033), and what test-mode releases put in Available that test payouts have
  * not taken out (review N10: test money already withdrawn no longer counts).
  */
 export async function withdrawalHoldsOf(
@@ -244,7 +271,7 @@ export async function withdrawalHoldsOf(
          JOIN ledger_transactions t ON t.idempotency_key = 'release:' || b.id
          JOIN ledger_entries e ON e.transaction_id = t.id
          JOIN ledger_accounts a ON a.id = e.account_id AND a.code = ${`musician_payable:${musicianId}`}
-         WHERE b.musician_id = ${musicianId} AND e.amount_kobo > 0
+         WHERE e.amount_kobo > 0
            AND EXISTS (SELECT 1 FROM paystack_charge_disputes d
                        WHERE d.transaction_reference = p.reference AND ${CARD_DISPUTE_HOLDS})) AS disputed,
       (SELECT coalesce(sum(e.amount_kobo), 0)
@@ -315,6 +342,71 @@ export async function ledgerRowDisagreements(ex: DbExecutor): Promise<{ rule: st
                WHERE status = 'pending' GROUP BY musician_id) po ON po.musician_id = m.id
     WHERE coalesce(bal.balance, 0) <> coalesce(po.open, 0)`);
   return rows.rows;
+}
+
+// ——— Line-ups (ADR 0033) ———
+
+/**
+ * The line-up each booking's credit froze, as its money event recorded it (bookings paid before line-ups
+ * existed have none): ledger:check compares it with the rows, which must never change after payment.
+ */
+export async function frozenLineUpSnapshots(
+  ex: DbExecutor,
+): Promise<Map<string, { musicianId: string; feeKobo: number; role: string }[]>> {
+  const rows = await ex.execute<{ booking_id: string; line_up: unknown }>(sql`
+    SELECT booking_id, data->'lineUp' AS line_up FROM money_events
+    WHERE kind = 'credit' AND data ? 'lineUp'`);
+  return new Map(
+    rows.rows.map((r) => [
+      r.booking_id,
+      (r.line_up as { musicianId: string; feeKobo: number; role: string }[]) ?? [],
+    ]),
+  );
+}
+
+/** The line-up (accepted members, their fees, in invited order) of each of the bookings: frozen once paid. */
+export async function lineUpsOf(
+  ex: DbExecutor,
+  bookingIds: string[],
+): Promise<Map<string, { musicianId: string; feeKobo: number; role: string }[]>> {
+  const out = new Map<string, { musicianId: string; feeKobo: number; role: string }[]>();
+  if (bookingIds.length === 0) return out;
+  const rows = await ex.execute<{
+    booking_id: string;
+    member_id: string;
+    fee_kobo: string;
+    role: string;
+  }>(sql`
+    SELECT booking_id, member_id, fee_kobo, role FROM line_up_members
+    WHERE status = 'accepted' AND booking_id IN (${sql.join(
+      bookingIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    ORDER BY invited_at, id`);
+  for (const r of rows.rows) {
+    const list = out.get(r.booking_id) ?? [];
+    list.push({ musicianId: r.member_id, feeKobo: Number(r.fee_kobo), role: r.role });
+    out.set(r.booking_id, list);
+  }
+  return out;
+}
+
+/**
+ * Musicians credited more than once by one booking's release (two entries on one of their accounts in
+ * release:{b}, or a second release-kind posting of the booking): ledger:check's "no member credited twice".
+ */
+export async function releaseCreditedTwice(
+  ex: DbExecutor,
+): Promise<{ slug: string; account: string; n: number }[]> {
+  const rows = await ex.execute<{ slug: string; account: string; n: string }>(sql`
+    SELECT b.slug, a.code AS account, count(*) AS n
+    FROM ledger_transactions t
+    JOIN bookings_by_musician b ON b.id = t.booking_id
+    JOIN ledger_entries e ON e.transaction_id = t.id
+    JOIN ledger_accounts a ON a.id = e.account_id
+    WHERE t.kind = 'release' AND e.amount_kobo > 0 AND a.kind IN ('musician_payable', 'receivable')
+    GROUP BY b.slug, a.code HAVING count(*) > 1`);
+  return rows.rows.map((r) => ({ slug: r.slug, account: r.account, n: Number(r.n) }));
 }
 
 // ——— The money events (the outbox, ADR 0026) ———
@@ -582,13 +674,14 @@ export async function testMoneyLeft(ex: DbExecutor): Promise<{ heldKobo: number;
       SELECT a.code, coalesce(sum(e.amount_kobo), 0) AS balance
       FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id GROUP BY a.code
     ), test_in AS (
-      SELECT b.musician_id, sum(e.amount_kobo) AS kobo
+      -- Every musician a test-mode release credited: the booking's own and its line-up's (ADR 0033).
+      SELECT split_part(a.code, ':', 2)::uuid AS musician_id, sum(e.amount_kobo) AS kobo
       FROM payments p JOIN bookings_by_musician b ON b.id = p.booking_id
       JOIN ledger_transactions t ON t.booking_id = b.id AND t.kind = 'release'
       JOIN ledger_entries e ON e.transaction_id = t.id
-      JOIN ledger_accounts a ON a.id = e.account_id AND a.code = 'musician_payable:' || b.musician_id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'musician_payable'
       WHERE p.status = 'success' AND (p.provider = 'test' OR p.mode = 'test') AND e.amount_kobo > 0
-      GROUP BY b.musician_id
+      GROUP BY 1
     ), test_out AS (
       SELECT musician_id, sum(amount_kobo) AS kobo FROM musician_payouts
       WHERE provider = 'test' AND status IN ('pending', 'paid') GROUP BY musician_id

@@ -3,6 +3,7 @@
 // module's own due time (releaseDueAt) and holds; the caller says where automatic payouts go.
 import { type DbExecutor, db } from "~/server/db.server";
 import { type BookingMoney, peekBookingsMoney } from "./booking-money.server";
+import { lineUpPartsOf } from "./line-up-shares";
 import * as q from "./queries.server";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -56,7 +57,10 @@ export async function escrowReleases(musicianId: string, sendsTo: string | null,
       slug: m.booking.slug,
       clientName: m.booking.clientName,
       eventDate: m.booking.eventDate,
-      musicianKobo: m.shares.musicianKobo,
+      // What the musician keeps: their share less their line-up's fees (ADR 0033).
+      musicianKobo: m.payment
+        ? lineUpPartsOf(m.payment, m.escrowKobo, m.lineUp).leaderKobo
+        : m.shares.musicianKobo,
       line: releaseLine(m, sendsTo) as string,
     }));
 }

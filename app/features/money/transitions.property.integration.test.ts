@@ -12,6 +12,11 @@
 // are randomly lost (the process "stops" between the commit and them), and the event's job is randomly
 // delivered twice at once. At the end every event is consumed once by every consumer: one mark each,
 // one notice per notice, one payout per payout asked for.
+// Issue 39 (ADR 0033): bookings carry random line-ups (none, one or two members with random fees out of
+// the leader's share). After every step the members' wallets keep the leader's invariants (Available
+// never negative, never owing twice, one live payout per release and musician), and ledger:check's
+// line-up rules hold: each release credits every frozen member their share and the leader the rest,
+// adding up to the musician share; nobody twice; the frozen line-up never changes.
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -41,6 +46,7 @@ import {
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
+import { lineUpMembers } from "~db/schema/lineups";
 import { payments } from "~db/schema/payments";
 import { paystackChargeDisputes } from "~db/schema/wallet";
 import { createMusician } from "../../../tests/support/accounts";
@@ -113,6 +119,10 @@ const op = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant("chargebackWon" as const), i }), weight: 2 },
   { arbitrary: fc.record({ t: fc.constant("duplicateRefund" as const), i }), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant("withdraw" as const), share }), weight: 2 },
+  {
+    arbitrary: fc.record({ t: fc.constant("memberWithdraw" as const), k: fc.nat({ max: 1 }), share }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ t: fc.constant("twoReleases" as const), i, j: i }), weight: 3 },
   {
     arbitrary: fc.record({
@@ -124,6 +134,24 @@ const op = fc.oneof(
   },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+
+/** Each of the six bookings' line-up: how many of the two members play, and each one's fee as a part of the share. */
+const lineUpArb = fc.array(
+  fc.record({
+    n: fc.nat({ max: 2 }),
+    fees: fc.tuple(
+      fc.double({ min: 0.001, max: 0.5, noNaN: true }),
+      fc.double({ min: 0.001, max: 0.5, noNaN: true }),
+    ),
+  }),
+  { minLength: 6, maxLength: 6 },
+);
+type LineUps = typeof lineUpArb extends fc.Arbitrary<infer T> ? T : never;
+/** The fixed examples: the first three bookings have both members, the next one a single member. */
+const exampleLineUps: LineUps = [0, 1, 2, 3, 4, 5].map((k) => ({
+  n: k < 3 ? 2 : k === 3 ? 1 : 0,
+  fees: [0.2 + k * 0.01, 0.3333] as [number, number],
+}));
 
 /** The musician owes for a lost chargeback after withdrawing, then two releases at once each could repay it. */
 const twoReleasesRepayOneDebt: Op[] = [
@@ -212,12 +240,12 @@ async function musicianPaysBackTwice(musicianId: string) {
   return r.rows;
 }
 
-/** Bookings with more than one automatic payout waiting, on its way or paid: one release, one payout. */
+/** Bookings with more than one automatic payout waiting, on its way or paid for one musician: one release, one payout each. */
 async function payoutsTwice() {
   const r = await pool().query(`
-    SELECT booking_id, count(*)::int AS n FROM musician_payouts
+    SELECT booking_id, musician_id, count(*)::int AS n FROM musician_payouts
     WHERE booking_id IS NOT NULL AND status IN ('waiting', 'pending', 'paid')
-    GROUP BY booking_id HAVING count(*) > 1`);
+    GROUP BY booking_id, musician_id HAVING count(*) > 1`);
   return r.rows;
 }
 
@@ -265,7 +293,21 @@ describe("the money module's transition table under random sequences", () => {
     const m = await createMusician();
     const bank = await saveOwnBankAccount(m.profileId, { bankCode: "058", accountNumber: "0123456789" });
     expect(bank.ok).toBe(true);
-    const seen = { applied: new Set<string>(), refused: new Set<string>(), races: 0, debts: 0, lost: 0 };
+    // The line-up's two members, each with their own wallet, account and automatic payout setting.
+    const band = [await createMusician(), await createMusician()];
+    for (const x of band)
+      expect(
+        (await saveOwnBankAccount(x.profileId, { bankCode: "058", accountNumber: "0123456789" })).ok,
+      ).toBe(true);
+    const seen = {
+      applied: new Set<string>(),
+      refused: new Set<string>(),
+      races: 0,
+      debts: 0,
+      lost: 0,
+      lineUpReleases: 0,
+      memberDebts: 0,
+    };
 
     await fc.assert(
       fc.asyncProperty(
@@ -275,13 +317,31 @@ describe("the money module's transition table under random sequences", () => {
           minLength: 12,
           maxLength: 12,
         }),
-        async (auto, ops, afters) => {
+        lineUpArb,
+        async (auto, ops, afters, lineUps) => {
           // Released money either stays in Available (for the withdrawal races) or goes to the bank on
           // its own (issue 29: the release requests the payout in its own transaction).
           await chooseAutomaticPayouts(m.profileId, auto);
+          // Each member by their own setting: one as the leader, the other the opposite.
+          await chooseAutomaticPayouts(band[0]!.profileId, auto);
+          await chooseAutomaticPayouts(band[1]!.profileId, !auto);
           const bookings = await Promise.all(
             [0, 1, 2, 3, 4, 5].map((k) => insertBooking(m.profileId, { priceKobo: 1_000_000 * (k + 5) })),
           );
+          // Line-ups, accepted before payment: each fee a part of the leader's share (price − commission).
+          for (const [k, b] of bookings.entries()) {
+            const lineUp = lineUps[k]!;
+            const share = bookingCharges(1_000_000 * (k + 5), RATES).musicianKobo;
+            for (let n = 0; n < lineUp.n; n++)
+              await db.insert(lineUpMembers).values({
+                bookingId: b.id,
+                memberId: band[n]!.profileId,
+                role: n === 0 ? "Drummer" : "Bassist",
+                feeKobo: Math.max(1, Math.floor(share * lineUp.fees[n]!)),
+                status: "accepted",
+              });
+          }
+          const hasLineUp = new Set(bookings.filter((_, k) => lineUps[k]!.n > 0).map((b) => b.id));
           const pick = (k: number) => bookings[k % bookings.length]!;
           const now = new Date();
           let events = 0;
@@ -356,6 +416,8 @@ describe("the money module's transition table under random sequences", () => {
               expect(outcome.ok, `${name} from ${phase} was not refused`).toBe(false);
             if (outcome.ok) {
               seen.applied.add(name);
+              if (outcome.moved && hasLineUp.has(bookingId) && (name === "release" || name === "adminSplit"))
+                seen.lineUpReleases += 1;
               return outcome;
             }
             seen.refused.add(name);
@@ -394,15 +456,15 @@ describe("the money module's transition table under random sequences", () => {
             });
           };
 
-          const withdrawAll = async (s: number) => {
+          const withdrawAll = async (s: number, who = m.profileId) => {
             // Withdrawals are rate limited per musician and hour; the sequence is not a person.
-            await pool().query("DELETE FROM rate_limit WHERE key = $1", [`withdraw:${m.profileId}`]);
-            const funds = await db.transaction((tx) => withdrawableKobo(tx, m.profileId, false));
+            await pool().query("DELETE FROM rate_limit WHERE key = $1", [`withdraw:${who}`]);
+            const funds = await db.transaction((tx) => withdrawableKobo(tx, who, false));
             const amount = Math.max(
               MIN_WITHDRAWAL_KOBO,
               Math.min(funds.withdrawableKobo, kobo(funds.withdrawableKobo, s)),
             );
-            return requestWithdrawal(m.profileId, amount, newIdempotencyKey());
+            return requestWithdrawal(who, amount, newIdempotencyKey());
           };
 
           for (const o of ops) {
@@ -485,6 +547,9 @@ describe("the money module's transition table under random sequences", () => {
               case "withdraw":
                 await withdrawAll(o.share);
                 break;
+              case "memberWithdraw":
+                await withdrawAll(o.share, band[o.k]!.profileId);
+                break;
               case "twoReleases": {
                 const [a, b] = [pick(o.i), pick(o.j === o.i ? o.i + 1 : o.j)];
                 if ((await accountBalanceKobo(chargebackReceivableAccount(m.profileId))) < 0) seen.debts += 1;
@@ -501,7 +566,12 @@ describe("the money module's transition table under random sequences", () => {
                 const lost = await lostChargeback(b.id, o.share);
                 if ((await peekBookingMoney(b.id))?.phase === "released") seen.races += 1;
                 await warmPool();
-                await Promise.all([apply(b.id, "chargebackLost", lost), withdrawAll(1)]);
+                // The leader's and a member's withdrawals race it: a member's share is taken back too.
+                await Promise.all([
+                  apply(b.id, "chargebackLost", lost),
+                  withdrawAll(1),
+                  withdrawAll(1, band[0]!.profileId),
+                ]);
                 break;
               }
             }
@@ -517,6 +587,17 @@ describe("the money module's transition table under random sequences", () => {
               where,
             ).toBeLessThanOrEqual(0);
             expect(await musicianPaysBackTwice(m.profileId), `owes twice ${where}`).toEqual([]);
+            // Every member's wallet keeps the leader's invariants.
+            for (const x of band) {
+              expect(
+                await accountBalanceKobo(musicianPayableAccount(x.profileId)),
+                where,
+              ).toBeGreaterThanOrEqual(0);
+              const debt = await accountBalanceKobo(chargebackReceivableAccount(x.profileId));
+              expect(debt, where).toBeLessThanOrEqual(0);
+              if (debt < 0) seen.memberDebts += 1;
+              expect(await musicianPaysBackTwice(x.profileId), `a member owes twice ${where}`).toEqual([]);
+            }
             expect(await payoutsTwice(), `two payouts for one release ${where}`).toEqual([]);
             const monies = await peekBookingsMoney(bookings.map((b) => b.id));
             for (const money of monies.values()) {
@@ -543,8 +624,8 @@ describe("the money module's transition table under random sequences", () => {
         // The database carries over from run to run: shrinking would blame a later, innocent sequence.
         endOnFailure: true,
         examples: [
-          [false, twoReleasesRepayOneDebt, Array(12).fill("follow")],
-          [false, chargebackRacesWithdrawal, Array(12).fill("twice")],
+          [false, twoReleasesRepayOneDebt, Array(12).fill("follow"), exampleLineUps],
+          [false, chargebackRacesWithdrawal, Array(12).fill("twice"), exampleLineUps],
           [
             true,
             everyTransition,
@@ -562,6 +643,7 @@ describe("the money module's transition table under random sequences", () => {
               "follow",
               "lost",
             ],
+            exampleLineUps,
           ],
         ],
       },
@@ -575,6 +657,8 @@ describe("the money module's transition table under random sequences", () => {
     expect(seen.debts, "two releases never raced to repay a debt").toBeGreaterThan(0);
     expect(seen.races, "a lost chargeback never raced a withdrawal of released money").toBeGreaterThan(0);
     expect(seen.lost, "no follow-up was ever lost").toBeGreaterThan(0);
+    expect(seen.lineUpReleases, "no release ever paid a line-up").toBeGreaterThan(0);
+    expect(seen.memberDebts, "a member never owed for a lost chargeback").toBeGreaterThan(0);
   }, 300_000);
 });
 

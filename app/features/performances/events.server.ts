@@ -1,4 +1,5 @@
 import { endOfMonth, format, startOfMonth } from "date-fns";
+import { memberGigs } from "~/features/lineups/line-up-views.server";
 import { eventEnded } from "~/features/money/event-time";
 import { lagosToday } from "~/lib/lagos-date";
 import { logger } from "~/server/logger.server";
@@ -73,6 +74,21 @@ function bookingEntry(b: CalendarBookingRow): CalendarEntry {
   };
 }
 
+/** A line-up the musician plays in (issue 39 §3): on their calendar like their own booking. */
+const lineUpEntry =
+  (profileId: string) =>
+  (g: Awaited<ReturnType<typeof memberGigs>>[number]): CalendarEntry => ({
+    id: g.placeId,
+    source: "booking",
+    title: `Line-up: ${g.role} with ${g.leader}`,
+    eventType: g.event,
+    date: g.eventDate ?? "",
+    location: g.venue,
+    startTime: g.eventStartTime,
+    endTime: g.eventEndTime,
+    href: `/musician_lineups/${profileId}`,
+  });
+
 /** Over once its end has passed in Lagos (no end time: at the midnight that ends its day). */
 const entryEnded = (e: CalendarEntry, now: Date) =>
   Boolean(e.date) &&
@@ -122,12 +138,13 @@ export async function upcomingEvents(
 ): Promise<EventsResult<CalendarEntry[]>> {
   try {
     const today = lagosToday(now);
-    const [rows, bookings] = await Promise.all([
+    const [rows, bookings, gigs] = await Promise.all([
       performancesFrom(profileId, today, EVENT_LIST_LIMIT),
       calendarBookingsBetween(profileId, today, "9999-12-31"),
+      memberGigs(profileId, today),
     ]);
     // Filed by its end: today's event that is over is Past, not Upcoming (phone walk 2).
-    const entries = [...rows.map(toEntry), ...bookings.map(bookingEntry)]
+    const entries = [...rows.map(toEntry), ...bookings.map(bookingEntry), ...gigs.map(lineUpEntry(profileId))]
       .filter((e) => !entryEnded(e, now))
       .sort(byDateAndTime);
     return { ok: true, data: entries.slice(0, EVENT_LIST_LIMIT) };

@@ -459,3 +459,24 @@ export async function phoneMoneyEvent(row: MoneyEventRow, now: Date = new Date()
     logger.error({ err, id: row.id, kind: row.kind }, "phone messages of a money event not queued");
   }
 }
+
+/**
+ * A line-up invite (issue 39 §3) to the invited musician's number, once per place. The names, role,
+ * event and city come through the contact boundary from the caller. Never throws.
+ */
+export async function phoneLineUpInvite(input: {
+  placeId: string;
+  bookingId: string;
+  phone: string | null;
+  vars: Required<Pick<PhoneVars, "link" | "musician" | "role" | "event" | "city" | "amountKobo">> &
+    Pick<PhoneVars, "date">;
+}): Promise<void> {
+  await queueQuietly({
+    event: "line_up_invite",
+    eventKey: `line_up_invite:${input.placeId}`,
+    side: "musician",
+    phone: input.phone,
+    vars: input.vars,
+    bookingId: input.bookingId,
+  });
+}

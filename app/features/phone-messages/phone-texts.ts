@@ -31,6 +31,7 @@ export const PHONE_EVENTS = [
   "payout_failed",
   "review_waiting",
   "updates_stopped",
+  "line_up_invite",
 ] as const;
 export type PhoneEvent = (typeof PHONE_EVENTS)[number];
 export type PhoneSide = "musician" | "client";
@@ -63,6 +64,9 @@ export type PhoneVars = {
   who?: string;
   event?: Shown;
   date?: string | null;
+  /** A line-up invite's role and the event's city, as the leader typed them (issue 39). */
+  role?: Shown;
+  city?: Shown;
   /** When the payment is released, in words ("16 Dec 2026"). */
   due?: string;
   account?: string;
@@ -311,6 +315,15 @@ export const PHONE_TEMPLATES: Record<PhoneEvent, Partial<Record<PhoneSide, Templ
     musician: stopped(),
     client: stopped(),
   },
+  // Issue 39 §3: a band leader asks another musician to play in their line-up.
+  line_up_invite: {
+    musician: t(
+      "{musician} invites you to play {role} at {event} on {date} in {city} for {amount}. Answer: {link}",
+      "line_up_invite",
+      "{{1}} invites you to play {{2}} at {{3}} on {{4}} in {{5}} for {{6}}. Accept or decline here: {{7}}",
+      ["musician", "role", "event", "date", "city", "amountKobo", "link"],
+    ),
+  },
 };
 
 function stopped(): Template {
@@ -333,7 +346,7 @@ const SMS_MONEY: Record<string, Key> = {
   kept: "keptKobo",
 };
 /** Variables shortened, longest first, when an SMS would not fit one segment. */
-const SHRINKABLE = new Set<Key>(["client", "musician", "who", "event", "account"]);
+const SHRINKABLE = new Set<Key>(["client", "musician", "who", "event", "account", "role", "city"]);
 const MIN_SHRUNK = 4;
 
 /** "NGN 90,000" (kobo shown only when there are some): GSM-7, unlike ₦. */

@@ -18,6 +18,7 @@ import { type DbExecutor, db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import {
+  bookingMusicianId,
   dropWaitingPayouts,
   findPaymentSettings,
   findPayoutByReference,
@@ -52,9 +53,12 @@ type PayoutHold = { kind: "account"; until: Date } | { kind: "card-dispute" } | 
 /** The payout row's provider: "test" while no real money moves (built-in provider or a test key, M1). */
 const payoutProviderNow = () => (paymentMode() === "live" ? "paystack" : "test");
 
-/** One reference per release and attempt: a retry after a failure is a new transfer, never the same. */
-const releasePayoutReference = (bookingId: string, attempt: number) =>
-  `po_rel_${bookingId.replaceAll("-", "")}${attempt > 1 ? `_${attempt}` : ""}`;
+/**
+ * One reference per release, musician and attempt: a retry after a failure is a new transfer, never the
+ * same. A line-up member's (ADR 0033) carries the start of their id (Paystack allows 50 characters).
+ */
+const releasePayoutReference = (bookingId: string, attempt: number, member: string | null) =>
+  `po_rel_${bookingId.replaceAll("-", "")}${member ? `_${member.replaceAll("-", "").slice(0, 6)}` : ""}${attempt > 1 ? `_${attempt}` : ""}`;
 
 /** What keeps an automatic payout back now, the first that applies, or null. */
 function payoutHold(
@@ -104,13 +108,19 @@ async function insertReleasePayout(
   account: PayoutAccount,
   release: { bookingId: string; amountKobo: number; status: "waiting" | "pending" },
 ): Promise<PayoutRow | null> {
-  const earlier = await payoutsOfBooking(release.bookingId, tx);
+  // One live payout per release and musician: the leader's and each line-up member's (ADR 0033).
+  const earlier = await payoutsOfBooking(release.bookingId, tx, account.musicianId);
   if (earlier.some((p) => p.status === "waiting" || p.status === "pending" || p.status === "paid"))
     return null;
+  const member = (await bookingMusicianId(tx, release.bookingId)) !== account.musicianId;
   return insertPayout(tx, {
     ...release,
     musicianId: account.musicianId,
-    reference: releasePayoutReference(release.bookingId, earlier.length + 1),
+    reference: releasePayoutReference(
+      release.bookingId,
+      earlier.length + 1,
+      member ? account.musicianId : null,
+    ),
     bankName: account.bankName ?? "",
     accountNumber: account.accountNumber,
     recipientCode: account.recipientCode,
@@ -263,10 +273,11 @@ export async function sendDueWaitingPayouts(now = new Date()): Promise<number> {
   return sent;
 }
 
-/** A card dispute on the booking was settled: its waiting payout goes now if nothing else holds it. */
+/** A card dispute on the booking was settled: its waiting payouts go now if nothing else holds them. */
 export async function sendWaitingPayoutOfBooking(bookingId: string): Promise<void> {
-  const waiting = (await payoutsOfBooking(bookingId)).find((p) => p.status === "waiting");
-  if (waiting) await scheduleSend(waiting.reference);
+  // The leader's and each line-up member's (ADR 0033).
+  for (const waiting of (await payoutsOfBooking(bookingId)).filter((p) => p.status === "waiting"))
+    await scheduleSend(waiting.reference);
 }
 
 /**

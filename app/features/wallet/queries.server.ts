@@ -42,6 +42,34 @@ export async function profileNames(musicianId: string, ex: DbExecutor = db) {
   return row;
 }
 
+/**
+ * The bookings the musician plays in as a line-up member (accepted; issue 39): the event, its date, their
+ * role and the leader's name, for their wallet's "Line-up fee" lines. Never the client or the price.
+ */
+export async function lineUpGigsOf(musicianId: string, ex: DbExecutor = db) {
+  const rows = await ex.execute<{
+    id: string;
+    event_type: string;
+    event_type_other: string | null;
+    event_date: string | null;
+    role: string;
+    leader: string;
+  }>(sql`
+    SELECT b.id, b.event_type, b.event_type_other, b.event_date::text AS event_date, lm.role,
+           coalesce(nullif(mp.stage_name, ''), trim(mp.first_name || ' ' || mp.last_name)) AS leader
+    FROM line_up_members lm
+    JOIN bookings_by_musician b ON b.id = lm.booking_id
+    JOIN musician_profiles mp ON mp.id = b.musician_id
+    WHERE lm.member_id = ${musicianId} AND lm.status = 'accepted'`);
+  return rows.rows.map((r) => ({
+    id: r.id,
+    eventLabel: r.event_type === "Others" && r.event_type_other ? r.event_type_other : r.event_type,
+    eventDate: r.event_date,
+    role: r.role,
+    leaderName: r.leader,
+  }));
+}
+
 /** A payout; its bookingId is the release an automatic payout pays (null for a withdrawal). */
 export type PayoutRow = typeof p.$inferSelect;
 
@@ -53,9 +81,28 @@ export async function insertPayout(
   return created;
 }
 
-/** The automatic payouts of a booking's release, newest first (one live at most; failed ones before it). */
-export async function payoutsOfBooking(bookingId: string, ex: DbExecutor = db): Promise<PayoutRow[]> {
-  return ex.select().from(p).where(eq(p.bookingId, bookingId)).orderBy(desc(p.createdAt));
+/**
+ * The automatic payouts of a booking's release, newest first (one live at most per musician; failed
+ * ones before it). `musicianId`: only that musician's (the leader's, or a line-up member's, ADR 0033).
+ */
+export async function payoutsOfBooking(
+  bookingId: string,
+  ex: DbExecutor = db,
+  musicianId?: string,
+): Promise<PayoutRow[]> {
+  return ex
+    .select()
+    .from(p)
+    .where(and(eq(p.bookingId, bookingId), musicianId ? eq(p.musicianId, musicianId) : undefined))
+    .orderBy(desc(p.createdAt));
+}
+
+/** The booking's own musician (the leader of its line-up), or null. */
+export async function bookingMusicianId(ex: DbExecutor, bookingId: string): Promise<string | null> {
+  const rows = await ex.execute<{ musician_id: string }>(
+    sql`SELECT musician_id FROM bookings_by_musician WHERE id = ${bookingId}`,
+  );
+  return rows.rows[0]?.musician_id ?? null;
 }
 
 /** Failed or reversed automatic payouts of the musician (asked again once the account is fixed). */

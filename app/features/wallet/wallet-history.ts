@@ -9,7 +9,8 @@
 // its status; a failed or reversed one came back, so it takes nothing.
 
 import type { LedgerHistoryRow } from "~/features/ledger/ledger.server";
-import { type PaymentRates, pricePartOf, sharesOf } from "~/features/money/money-rules";
+import { type LineUpMember, lineUpPartsOf } from "~/features/money/line-up-shares";
+import { type PaymentRates, pricePartOf } from "~/features/money/money-rules";
 import { percentLabel } from "~/features/payments/fee-words";
 import { formatCalendarDate } from "~/lib/lagos-date";
 import { formatNairaAmount } from "~/lib/naira";
@@ -24,6 +25,17 @@ type HistoryBooking = {
   eventDate: string | null;
   /** The successful payment's recorded figures; null when the booking was never paid. */
   payment: PaymentRates | null;
+  /** Its line-up frozen with the payment (issue 39): their fees come out of the musician's part. */
+  lineUp?: LineUpMember[];
+};
+
+/** A booking the musician plays in as a line-up member: their fee reaches Available with its release. */
+type LineUpGig = {
+  id: string;
+  eventLabel: string;
+  eventDate: string | null;
+  role: string;
+  leaderName: string;
 };
 
 /** One ledger entry on a booking's escrow account or on the musician's Available account. */
@@ -63,9 +75,12 @@ const PAYOUT_STATUS_LABELS: Record<string, string> = {
   reversed: "Reversed by the bank — back in Available",
 };
 
-/** The musician's part of escrowKobo held for one payment: the money module's one share rule. */
-const musicianPartOf = (payment: PaymentRates, escrowKobo: number) =>
-  sharesOf(payment, escrowKobo).musicianKobo;
+/**
+ * The musician's part of escrowKobo held for one payment: the money module's one share rule, less what
+ * the booking's line-up will be paid of it (ADR 0033).
+ */
+const musicianPartOf = (payment: PaymentRates, escrowKobo: number, lineUp: LineUpMember[] = []) =>
+  lineUpPartsOf(payment, escrowKobo, lineUp).leaderKobo;
 
 const dayMonth = (date: string | null) => (date ? formatCalendarDate(date, "d MMM") : "no date yet");
 
@@ -92,8 +107,11 @@ export function walletStatement(input: {
   payouts: HistoryPayout[];
   /** Why each held automatic payout waits and when it goes, by payout id (issue 29). */
   holdNotes?: Map<string, string>;
+  /** Bookings the musician plays in as a line-up member (their fee's lines). */
+  lineUpGigs?: LineUpGig[];
 }) {
   const byId = new Map(input.bookings.map((b) => [b.id, b]));
+  const gigs = new Map((input.lineUpGigs ?? []).map((g) => [g.id, g]));
   const lines: WalletLine[] = [];
   const escrowOf = new Map<string, number>();
   // Postings made in one database transaction share its timestamp (a client's cancellation refunds, then
@@ -113,7 +131,9 @@ export function walletStatement(input: {
     const before = escrowOf.get(booking.id) ?? 0;
     const after = before + e.amountKobo;
     escrowOf.set(booking.id, after);
-    const change = musicianPartOf(payment, after) - musicianPartOf(payment, before);
+    const change =
+      musicianPartOf(payment, after, booking.lineUp) - musicianPartOf(payment, before, booking.lineUp);
+    const lineUpKobo = lineUpPartsOf(payment, after - before, booking.lineUp ?? []).lineUpKobo;
     const base = {
       id: `${e.transactionId}:escrow`,
       at: e.createdAt,
@@ -127,7 +147,7 @@ export function walletStatement(input: {
       earnedKobo += change;
       lines.push({
         ...base,
-        text: `${booking.clientName} paid for ${booking.eventLabel}, ${dayMonth(booking.eventDate)} — ${formatNairaAmount(change)} held (${formatNairaAmount(pricePartOf(payment, after - before))} − ${pct} commission)`,
+        text: `${booking.clientName} paid for ${booking.eventLabel}, ${dayMonth(booking.eventDate)} — ${formatNairaAmount(change)} held (${formatNairaAmount(pricePartOf(payment, after - before))} − ${pct} commission${lineUpKobo > 0 ? ` − line-up ${formatNairaAmount(lineUpKobo)}` : ""})`,
         amountKobo: change,
         tone: "in",
         effectKobo: change,
@@ -151,7 +171,7 @@ export function walletStatement(input: {
       });
     } else {
       earnedKobo += change;
-      const kept = musicianPartOf(payment, after);
+      const kept = musicianPartOf(payment, after, booking.lineUp);
       lines.push({
         ...base,
         text:
@@ -172,6 +192,27 @@ export function walletStatement(input: {
     // A release from a paid booking's escrow was told above ("Released to Available").
     if (e.kind === "release" && e.bookingId && byId.get(e.bookingId)?.payment) continue;
     const booking = e.bookingId ? byId.get(e.bookingId) : undefined;
+    const gig = e.bookingId ? gigs.get(e.bookingId) : undefined;
+    if (gig && (e.kind === "release" || e.kind === "chargeback")) {
+      // A line-up fee (issue 39): released with the leader's booking, or taken back by a card chargeback.
+      lines.push({
+        id: `${e.transactionId}:available`,
+        at: e.createdAt,
+        text:
+          e.kind === "release"
+            ? `Line-up fee: ${gig.eventLabel} with ${gig.leaderName}`
+            : `Card chargeback: the client's bank took back ${formatNairaAmount(-e.amountKobo)} of your line-up fee (${gig.eventLabel} with ${gig.leaderName}), taken from Available`,
+        amountKobo: e.amountKobo,
+        tone: e.amountKobo >= 0 ? "in" : "out",
+        effectKobo: e.amountKobo,
+        status: null,
+        note: null,
+        bookingSlug: null,
+        bookingLabel: `${gig.role} · ${dayMonth(gig.eventDate)}`,
+      });
+      earnedKobo += e.amountKobo;
+      continue;
+    }
     if (e.kind === "chargeback" && booking) {
       // Released money the client's bank took back: from Available, with the booking and why.
       lines.push({
@@ -264,8 +305,8 @@ export function walletStatement(input: {
   }
   let inEscrowKobo = 0;
   for (const [bookingId, held] of escrowOf) {
-    const payment = byId.get(bookingId)?.payment;
-    if (payment) inEscrowKobo += musicianPartOf(payment, held);
+    const b = byId.get(bookingId);
+    if (b?.payment) inEscrowKobo += musicianPartOf(b.payment, held, b.lineUp);
   }
   lines.sort((a, b) => b.at.getTime() - a.at.getTime() || b.id.localeCompare(a.id));
   return { lines, inEscrowKobo, earnedKobo, paidOutKobo, pendingPayoutKobo, owedKobo };

@@ -20,6 +20,7 @@ import {
 } from "~/features/ledger/ledger-accounts";
 import { lines, ourWords, readByAuthor, sentence } from "~/features/messaging/contact-boundary";
 import {
+  lineUpsOf,
   lockMusicianWallet,
   moneyBackEntries,
   musicianHoldsEscrow,
@@ -31,8 +32,8 @@ import {
   isCancellationPolicy,
 } from "~/features/money/cancellation-policy";
 import { configuredFeeRates } from "~/features/money/fees.server";
+import { lineUpPartsOf } from "~/features/money/line-up-shares";
 import { followMoneyEvents, writeMoneyNews } from "~/features/money/money-events.server";
-import { sharesOf } from "~/features/money/money-rules";
 import { PAYOUT_PENDING_BOUND_MS, transferStep } from "~/features/money/payout-states.server";
 
 import {
@@ -57,6 +58,7 @@ import {
   findPaymentSettings,
   findPayoutByReference,
   insertPayout,
+  lineUpGigsOf,
   listOpenMoneyAlerts,
   listPayouts,
   lockPayout,
@@ -157,11 +159,13 @@ export async function walletView(musicianId: string, options: { holdNotes?: Map<
   const payable = musicianPayableAccount(musicianId);
   const inTransit = payoutsInTransitAccount(musicianId);
   const debt = chargebackReceivableAccount(musicianId);
-  const [settings, names, bookings] = await Promise.all([
+  const [settings, names, bookings, lineUpGigs] = await Promise.all([
     findPaymentSettings(musicianId),
     profileNames(musicianId),
     listOwnBookings({ id: musicianId }),
+    lineUpGigsOf(musicianId),
   ]);
+  const lineUps = await lineUpsOf(bookings.map((b) => b.id));
   const escrows = bookings.map((b) => escrowAccount(b.id));
   // Every ledger figure from one snapshot: read one by one, a release committing in between showed
   // its money both in escrow and in Available.
@@ -188,7 +192,13 @@ export async function walletView(musicianId: string, options: { holdNotes?: Map<
   let inEscrowKobo = 0;
   for (const b of bookings) {
     const payment = payments.get(b.id);
-    if (payment) inEscrowKobo += sharesOf(payment, balances.get(escrowAccount(b.id)) ?? 0).musicianKobo;
+    // The musician keeps their share less their line-up's fees (ADR 0033).
+    if (payment)
+      inEscrowKobo += lineUpPartsOf(
+        payment,
+        balances.get(escrowAccount(b.id)) ?? 0,
+        lineUps.get(b.id) ?? [],
+      ).leaderKobo;
   }
   // Paid out: transfers the bank paid, less those it sent back later (#16: reversals were not subtracted).
   const paidOutKobo =
@@ -205,7 +215,9 @@ export async function walletView(musicianId: string, options: { holdNotes?: Map<
       eventLabel: b.eventType === "Others" && b.eventTypeOther ? b.eventTypeOther : b.eventType,
       eventDate: b.eventDate,
       payment: payments.get(b.id) ?? null,
+      lineUp: lineUps.get(b.id) ?? [],
     })),
+    lineUpGigs,
     escrowEntries: entries.filter((e) => e.account !== payable && e.account !== debt),
     availableEntries: entries.filter((e) => e.account === payable),
     debtEntries: entries.filter((e) => e.account === debt),
@@ -819,7 +831,7 @@ async function paidAfterFailure(
   // An automatic payout asked again after the failure (M2): a waiting one is dropped, because its money
   // is the money this success took; one already on its way or paid means Paystack paid twice.
   const successor = payout.bookingId
-    ? (await payoutsOfBooking(payout.bookingId, tx)).find(
+    ? (await payoutsOfBooking(payout.bookingId, tx, payout.musicianId)).find(
         (p) => p.id !== payout.id && ["waiting", "pending", "paid"].includes(p.status),
       )
     : undefined;
