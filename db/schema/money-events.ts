@@ -14,8 +14,9 @@ import { bookingsByMusician } from "./bookings";
 import { musicianProfiles } from "./profiles";
 
 /**
- * The money outbox (issue 35, ADR 0026): one row per money transition that moved money, written in the
- * transition's own transaction with everything its follow-ups need (what moved, each side's figures, the
+ * The money outbox (issue 35, ADR 0026): one row per money transition that moved money (and per piece of
+ * money news: a dispute filed, a refund or payout Paystack settled, an unpaid cancellation), written in the
+ * change's own transaction with everything its follow-ups need (what moved, each side's figures, the
  * holds, the due time, who the client is). Follow-ups read this, never the booking's money again.
  */
 export const moneyEvents = pgTable(

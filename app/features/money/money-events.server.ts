@@ -5,8 +5,11 @@
 // what it did. They read the event, never the booking's money again: it carries what moved, each side's
 // figures, the holds, the due time and who the client is.
 //
-// This module knows no consumer: they are passed in by the job's owner (app/server/jobs), so the money
-// module imports none of the features that use it.
+// Money news that is not a transition (a dispute filed, a refund or payout Paystack settled, an unpaid
+// cancellation) is written to the same outbox in its own transaction (writeMoneyNews).
+//
+// This module knows no consumer: money-followups registers them when it loads, so the money module
+// imports none of the features that use it.
 import { type DbExecutor, db, inTransaction, transactionSql } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
