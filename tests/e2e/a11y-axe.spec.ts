@@ -159,6 +159,9 @@ const roles: Record<
         { url: `/musician_bookings/${s}` },
         { url: `/musician_bookingrequests/${s}` },
         { url: `/musician_successfulbookings/${s}` },
+        // Issue 39: the member's Line-ups page, and the booking's page as its musician (the Line-up section).
+        { url: `/musician_lineups/${s}` },
+        { url: `/booking/${musician.bookingSlug}` },
       ];
     },
     menuUrl: "/musician_dashboard",

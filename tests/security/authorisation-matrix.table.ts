@@ -94,7 +94,8 @@ const ownRowAction = (
   };
 };
 
-let lineUpDays = 400;
+// Far past every other row's days (confirmedDaysAhead starts at 400): an accepted place makes the owner busy that day.
+let lineUpDays = 2000;
 /** A line-up place for the owner in the other musician's booking (issue 39), on a day nobody else books. */
 async function ownerInvite(w: World): Promise<{ id: string }> {
   const day = new Date(Date.now() + lineUpDays++ * 86_400_000).toISOString().slice(0, 10);

@@ -198,10 +198,20 @@ export async function updateOwnBooking(
     const warning = await overlapWarning(musician.id, input, id);
     if (warning) return warning;
   }
-  const row = await updatePendingBooking(id, musician.id, input);
+  let row: Awaited<ReturnType<typeof updatePendingBooking>>;
+  try {
+    row = await updatePendingBooking(id, musician.id, input);
+  } catch (err) {
+    // A member of the booking's line-up (issue 39) is busy at the new time: the database refused it.
+    if (isDoubleBooking(err)) return { ok: false, status: 409, message: LINE_UP_BUSY_AT_NEW_TIME };
+    throw err;
+  }
   if (row) return { ok: true, message: `Booking for ${row.clientName} has been updated` };
   return refusal(id, musician.id, () => "Only pending bookings can be edited.");
 }
+
+export const LINE_UP_BUSY_AT_NEW_TIME =
+  "A musician in this booking's line-up is already booked at the new time. Keep the time, or agree a change with them first.";
 
 export async function deleteOwnBooking(
   musician: Pick<Musician, "id">,

@@ -212,8 +212,10 @@ describe("the page's database work (issue 14 item 2)", () => {
       expect(sql.readsOf("bookings_by_musician")).toHaveLength(2);
       expect(sql.readsOf("phone_consents")).toHaveLength(1);
       expect(sql.readsOf("musician_payment_settings")).toHaveLength(1);
+      // Who plays in its line-up (issue 39 §6: names and roles), one indexed read.
+      expect(sql.readsOf("line_up_members")).toHaveLength(1);
       // And the booking's money, read once from the money module (its dispute and whether it is held).
-      expect(sql.texts()).toHaveLength(7);
+      expect(sql.texts()).toHaveLength(8);
     } finally {
       sql.restore();
     }

@@ -4,10 +4,13 @@
 import { execFileSync } from "node:child_process";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { calendarFeed, ownFeedUrl } from "~/features/calendar/feed.server";
 import { priceQuote } from "~/features/money/booking-money.server";
 import { action as createAction } from "~/routes/api-bookings";
 import { loader as documentLoader } from "~/routes/booking-document";
 import { action as requestAction } from "~/routes/booking-request";
+import { action as bookingsAction } from "~/routes/musician-bookings";
+import { loader as dashboardLoader } from "~/routes/musician-dashboard";
 import { loader as upcomingLoader } from "~/routes/musician-events-upcoming";
 import { action as lineUpsAction, loader as lineUpsLoader } from "~/routes/musician-lineups";
 import { db } from "~/server/db.server";
@@ -25,6 +28,7 @@ import {
 } from "../../../tests/support/booking-page";
 import { lagosDay } from "../../../tests/support/lagos-days";
 import { answer, args, get, giveSlug, post, validBooking } from "../bookings/booking-test-support";
+import { LINE_UP_BUSY_AT_NEW_TIME } from "../bookings/bookings.server";
 import { BOOKED_JUST_NOW } from "../calendar/calendar.schema";
 import { insertBooking } from "../payments/payment-test-support";
 import { LINE_UP_MESSAGES as M, overShareMessage, shareSentence } from "./lineup.schema";
@@ -154,6 +158,11 @@ describe("invite, accept, decline, leave", () => {
     const no = await memberPosts(member, { intent: "lineup-decline", placeId: first });
     expect(no.body).toMatchObject({ ok: true, toast: { message: M.declined } });
     expect((await placeOf(b.id, member.profileId)).status).toBe("declined");
+    // The leader is told: by e-mail, and on their dashboard.
+    const dashboard = await answer(() => dashboardLoader(args(get(leader, "/musician_dashboard"))));
+    expect(dashboard.body.lineUpNews[0].text).toMatch(
+      new RegExp(`^${member.name} declined to play Drummer at Wedding, `),
+    );
     const again = await invited(leader, b, member);
     expect(again).not.toBe(first);
     await accept(member, again);
@@ -434,5 +443,42 @@ describe("what each side sees", () => {
     expect(mine.body.threads[0].messages[0]).toMatchObject({ mine: false, body: "Call me on 0803 123 4567" });
     const empty = await memberPosts(member, { intent: "lineup-message", placeId: place, body: "   " });
     expect(empty.body.errors.body).toBe(M.emptyMessage);
+  });
+});
+
+describe("a pending booking's new time and its line-up", () => {
+  it("moving a booking onto a time an accepted member is busy is refused in words, not a 500", async () => {
+    const [leader, member] = [await musician(), await musician()];
+    const [day, otherDay] = [nextDay(), nextDay()];
+    const b = await booking(leader, day, { status: "pending" });
+    await accept(member, await invited(leader, b, member));
+    await booking(member, otherDay);
+    const moved = await answer(() =>
+      bookingsAction(
+        args(
+          post(leader, `/musician_bookings/${leader.slug}`, {
+            ...validBooking,
+            intent: "update",
+            bookingId: b.id,
+            eventDate: otherDay,
+            eventStartTime: "18:00",
+            eventEndTime: "22:00",
+            allowOverlap: "1",
+          }),
+          { slug: leader.slug },
+        ),
+      ),
+    );
+    expect(moved.status).toBe(409);
+    expect(moved.body.toast.message).toBe(LINE_UP_BUSY_AT_NEW_TIME);
+  });
+
+  it("the member's calendar feed lists the gig they accepted", async () => {
+    const [leader, member] = [await musician(), await musician()];
+    const b = await booking(leader, nextDay());
+    await accept(member, await invited(leader, b, member));
+    const token = (await ownFeedUrl(member.profileId)).split("/").pop()!;
+    const feed = await calendarFeed(token);
+    expect(feed).toContain(`line-up: Drummer with ${leader.name}`);
   });
 });

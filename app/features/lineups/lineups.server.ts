@@ -470,3 +470,19 @@ export async function memberLineUpsPage(member: Musician) {
   const threads = await Promise.all(playing.map((p) => lineUpThread(member, p.placeId)));
   return { invites, playing, past, threads: threads.filter((t): t is LineUpThread => t !== null) };
 }
+
+const ANSWER_WORDS: Partial<Record<LineUpStatus, string>> = {
+  accepted: "will play",
+  declined: "declined to play",
+  left: "left the line-up:",
+};
+
+/** The leader's dashboard: what members answered in the last fortnight, newest first. */
+export async function leaderLineUpNews(leader: Leader, now = new Date()) {
+  const rows = await q.recentAnswersTo(leader.id, new Date(now.getTime() - 14 * 86_400_000), 5);
+  return rows.map((r) => ({
+    placeId: r.placeId,
+    text: sentence`${musicianDisplayName(r.member)} ${ourWords(ANSWER_WORDS[r.status] ?? r.status)} ${readByAuthor(r.role)} at ${eventLabel(r.booking)}${ourWords(r.booking.eventDate ? `, ${formatCalendarDate(r.booking.eventDate, "d MMM yyyy")}` : "")}`,
+    href: `/booking/${r.booking.slug}#line-up`,
+  }));
+}

@@ -243,3 +243,33 @@ export async function musicianPhone(musicianId: string) {
     .where(eq(musicianProfiles.id, musicianId));
   return row?.phone ?? null;
 }
+
+/** The latest answers (accepted, declined, left) to a leader's invites, for their dashboard. */
+export function recentAnswersTo(leaderId: string, since: Date, limit: number) {
+  return db
+    .select({
+      placeId: p.id,
+      status: sql<LineUpStatus>`${p.status}`,
+      role: p.role,
+      respondedAt: p.respondedAt,
+      booking: {
+        slug: b.slug,
+        eventType: b.eventType,
+        eventTypeOther: b.eventTypeOther,
+        eventDate: b.eventDate,
+      },
+      member: nameColumns(member),
+    })
+    .from(p)
+    .innerJoin(b, eq(b.id, p.bookingId))
+    .innerJoin(member, eq(member.id, p.memberId))
+    .where(
+      and(
+        eq(b.musicianId, leaderId),
+        inArray(p.status, ["accepted", "declined", "left"]),
+        gte(p.respondedAt, since),
+      ),
+    )
+    .orderBy(desc(p.respondedAt))
+    .limit(limit);
+}
