@@ -3,7 +3,7 @@
 // booking's line-up never changes.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db, pool } from "~/server/db.server";
 import { createMusician } from "../../../tests/support/accounts";
 import { lagosDay } from "../../../tests/support/lagos-days";
 
@@ -128,5 +128,45 @@ describe("frozen at payment", () => {
       () => db.execute(sql`DELETE FROM line_up_members WHERE id = ${accepted}`),
     ])
       expect(await refusal(change)).toBe("line_up_members_frozen");
+  });
+});
+
+describe("frozen at payment, under a race", () => {
+  it("a change racing the payment waits for it, then is refused: no place is ever invited on a paid booking", async () => {
+    const [leader, member] = [await createMusician(), await createMusician()];
+    const b = await booking(leader.profileId, "confirmed", lagosDay(150));
+    const payer = await pool().connect();
+    const adder = await pool().connect();
+    try {
+      // The payment's transaction locks the booking (as readBookingMoney does) and writes the credit.
+      await payer.query("BEGIN");
+      await payer.query("SELECT 1 FROM bookings_by_musician WHERE id = $1 FOR UPDATE", [b]);
+      await payer.query("UPDATE bookings_by_musician SET payment_status = 'paid' WHERE id = $1", [b]);
+      // Meanwhile the leader adds a member: the guard waits on the payment's lock.
+      const adding = adder
+        .query(
+          "INSERT INTO line_up_members (booking_id, member_id, role, fee_kobo) VALUES ($1, $2, 'DJ', 100)",
+          [b, member.profileId],
+        )
+        .then(
+          () => null,
+          (err: { constraint?: string }) => err.constraint ?? "other",
+        );
+      await expect
+        .poll(async () => {
+          const r = await pool().query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO line_up_members%'",
+          );
+          return r.rows[0].n;
+        })
+        .toBe(1);
+      await payer.query("COMMIT");
+      expect(await adding).toBe("line_up_members_frozen");
+    } finally {
+      payer.release();
+      adder.release();
+    }
+    const rows = await db.execute(sql`SELECT 1 FROM line_up_members WHERE booking_id = ${b}`);
+    expect(rows.rows).toHaveLength(0);
   });
 });

@@ -13,7 +13,7 @@ import { notifyMusician } from "~/features/messaging/messaging.server";
 import { chargesOf, peekBookingMoney } from "~/features/money/booking-money.server";
 import { phoneLineUpInvite } from "~/features/phone-messages/phone-messages.server";
 import { musicianDisplayName } from "~/lib/display-name";
-import { formatCalendarDate, shortTime } from "~/lib/lagos-date";
+import { formatCalendarDate, lagosToday, shortTime } from "~/lib/lagos-date";
 import { type DbExecutor, db } from "~/server/db.server";
 import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
@@ -155,7 +155,7 @@ async function paymentStateOf(bookingId: string): Promise<string> {
       return "Not paid yet";
     case "held":
       return money.releaseDueAt
-        ? `Paid, held in escrow until ${formatCalendarDate(money.releaseDueAt.toISOString().slice(0, 10))}`
+        ? `Paid, held in escrow until ${formatCalendarDate(lagosToday(money.releaseDueAt))}`
         : "Paid, held in escrow";
     case "released":
       return "Paid and released";
@@ -207,8 +207,9 @@ export async function memberLineUps(member: Musician) {
   const views = await Promise.all(rows.map(memberView));
   return {
     invites: views.filter((v) => v.status === "invited" && !v.bookingCancelled),
-    playing: views.filter((v) => v.status === "accepted"),
-    past: views.filter((v) => v.status !== "invited" && v.status !== "accepted"),
+    playing: views.filter((v) => v.status === "accepted" && !v.bookingCancelled),
+    // Answered, ended, or on a booking that was cancelled since.
+    past: views.filter((v) => (v.status !== "invited" && v.status !== "accepted") || v.bookingCancelled),
   };
 }
 

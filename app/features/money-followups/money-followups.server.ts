@@ -3,6 +3,7 @@
 // with its work) and reads only the event, never the booking's money again:
 //   payout        the automatic payout of what a release put in the musician's Available
 //   line-up-payouts  the same for each line-up member the release credited, by their own setting (ADR 0033)
+//   line-up-notices  each credited member told their fee was released, alone (ADR 0033)
 //   notice        the stored notice (Recent Activity), its texts, and its e-mails after the commit
 //   review-window a release opens the booking's review window
 //   release-clock a credit queues its automatic release for the event's due time
@@ -28,6 +29,7 @@ import {
   mailStoredNotice,
   noticeOfEvent,
   storeEventNotice,
+  storeLineUpFeeNotices,
 } from "~/features/notifications/money-notifications.server";
 import { sendPaymentReceipt } from "~/features/payments/receipt.server";
 import { scheduleAutoReleaseAt } from "~/features/payments/release-clock.server";
@@ -108,7 +110,16 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
           holds: { cardDispute: e.holds.cardDispute, testMoney: e.testMoney },
         });
         if (payout)
-          payouts.push({ reference: payout.reference, status: payout.status, musicianId: payout.musicianId });
+          payouts.push({
+            reference: payout.reference,
+            status: payout.status,
+            musicianId: payout.musicianId,
+            // Said only when it goes at once (as the leader's notice).
+            account:
+              payout.status === "pending"
+                ? `${payout.bankName || "your bank"} ••${payout.accountNumber.slice(-4)}`
+                : null,
+          });
       }
       return { payouts };
     },
@@ -119,6 +130,27 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
         musicianId: string;
       }[])
         await sendRequestedPayout(payout);
+    },
+  },
+  {
+    // Each member the release credited is told, alone (ADR 0033): their fee and where it went.
+    name: "line-up-notices",
+    wants: (e) =>
+      isTransitionEvent(e) &&
+      RELEASING.includes(e.kind) &&
+      (e.moved.members ?? []).some((x) => x.availableKobo + x.repaidKobo > 0),
+    run: async (event, earlier) => {
+      const sent = (earlier["line-up-payouts"]?.payouts ?? []) as {
+        musicianId: string;
+        account: string | null;
+      }[];
+      const accounts = Object.fromEntries(
+        sent.flatMap((p) => (p.account ? [[p.musicianId, p.account] as const] : [])),
+      );
+      return { noticeIds: await storeLineUpFeeNotices(transition(event), accounts) };
+    },
+    after: async (_e, r) => {
+      for (const id of (r.noticeIds ?? []) as string[]) await mailStoredNotice(id);
     },
   },
   {

@@ -17,6 +17,7 @@ import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server
 import {
   asPayer,
   insertBooking,
+  outboxMails,
   releaseDueOnCreditInEveryTest,
   testCheckoutReference,
 } from "~/features/payments/payment-test-support";
@@ -31,6 +32,7 @@ import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.serv
 import {
   availableKobo,
   chooseCancellationPolicy,
+  handleTransferEvent,
   requestWithdrawal,
   saveOwnBankAccount,
   walletView,
@@ -169,6 +171,9 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
       bassist.profileId,
     ]);
 
+    await db.execute(
+      sql`UPDATE musician_profiles SET stage_name = 'Ekwe Band' WHERE id = ${leader.profileId}`,
+    );
     // The timer's release (the one release transition, as the payer's and the admin's).
     await runAutoRelease({ bookingId: booking.id });
     const release = await entriesOf(booking.id, "release");
@@ -198,6 +203,42 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
     expect(payouts.get(drummer.profileId)?.reference).not.toBe(payouts.get(leader.profileId)?.reference);
     expect(payouts.has(bassist.profileId)).toBe(false);
     expect(await availableKobo(bassist.profileId)).toBe(BASS);
+
+    // Each member is told, alone: the fee, the gig with the leader, where the money went; never the client.
+    const notices = (
+      await pool().query<{
+        musician_id: string;
+        data: { musicianKobo: number; payoutAccount: string | null };
+      }>("SELECT musician_id, data FROM money_notifications WHERE booking_id = $1 AND kind = 'line_up_fee'", [
+        booking.id,
+      ])
+    ).rows;
+    expect(new Map(notices.map((x) => [x.musician_id, x.data.musicianKobo]))).toEqual(
+      new Map([
+        [drummer.profileId, DRUMS],
+        [bassist.profileId, BASS],
+      ]),
+    );
+    expect(notices.find((x) => x.musician_id === drummer.profileId)?.data.payoutAccount).toMatch(/••6789$/);
+    const feeMail = outboxMails(bassist.email).find((mail) => mail.includes("Your line-up fee for"));
+    expect(feeMail).toContain("with Ekwe Band (Bassist) was released");
+    expect(feeMail).not.toContain("Ada Eze");
+    expect(outboxMails(leader.email).some((mail) => mail.includes("Your line-up fee for"))).toBe(false);
+
+    // The drummer's payout reaches their bank: the notice goes to the drummer alone, never to the leader.
+    const drums = payouts.get(drummer.profileId)!;
+    await handleTransferEvent("transfer.success", {
+      reference: drums.reference,
+      amountKobo: drums.amountKobo,
+      currency: "NGN",
+    });
+    const paid = (mail: string) => mail.includes("paid out automatically") && mail.includes("50,000");
+    const drummerMails = outboxMails(drummer.email).filter(paid);
+    expect(drummerMails).toHaveLength(1);
+    // Their gig with the leader, never the client.
+    expect(drummerMails[0]).toContain("for Ekwe Band, paid out automatically");
+    expect(drummerMails[0]).not.toContain("Ada Eze");
+    expect(outboxMails(leader.email).some(paid)).toBe(false);
 
     // The release's money event carries each member's figures (notices never read the money again).
     const [event] = (
@@ -260,6 +301,14 @@ describe("the wallets say where a line-up's money went", () => {
     await pay(booking.slug);
     const held = await reconciled(leader.profileId);
     expect(held.inEscrowKobo).toBe(SHARE - DRUMS - BASS);
+    // The leader's "paid" notice says what they keep, from the event's frozen line-up.
+    const [paidNotice] = (
+      await pool().query<{ data: { musicianKobo: number } }>(
+        "SELECT data FROM money_notifications WHERE booking_id = $1 AND kind = 'paid'",
+        [booking.id],
+      )
+    ).rows;
+    expect(paidNotice?.data.musicianKobo).toBe(SHARE - DRUMS - BASS);
     expect(held.statement.lines[0]?.text).toMatch(/ − line-up ₦80,000(\.00)?\)$/);
     expect((await reconciled(drummer.profileId)).statement.lines).toEqual([]);
 
@@ -383,6 +432,31 @@ describe("a card dispute on the charge holds every member's share like the leade
     expect(await accountBalanceKobo(chargebackReceivableAccount(bassist.profileId))).toBe(-BASS);
     expect(await accountBalanceKobo(chargebackReceivableAccount(leader.profileId))).toBe(0);
     expect(await findMoneyBreaches()).toEqual([]);
+  });
+});
+
+describe("a member's payout account", () => {
+  it("a first account added while a booking they play in holds escrow waits 24 h (M16), as a leader's does", async () => {
+    const { booking } = await band({ leader: false, drummer: false, bassist: false });
+    const newcomer = await createMusician();
+    await db.insert(lineUpMembers).values({
+      bookingId: booking.id,
+      memberId: newcomer.profileId,
+      role: "Percussionist",
+      feeKobo: 500_000,
+      status: "accepted",
+    });
+    await pay(booking.slug);
+    expect(
+      (await saveOwnBankAccount(newcomer.profileId, { bankCode: "058", accountNumber: "0123456789" })).ok,
+    ).toBe(true);
+    const [settings] = (
+      await pool().query<{ until: Date | null }>(
+        "SELECT bank_account_hold_until AS until FROM musician_payment_settings WHERE musician_id = $1",
+        [newcomer.profileId],
+      )
+    ).rows;
+    expect(settings?.until?.getTime() ?? 0).toBeGreaterThan(Date.now() + 23 * 3_600_000);
   });
 });
 

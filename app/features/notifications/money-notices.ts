@@ -1,6 +1,6 @@
 // What a person reads about each money event: the musician's Recent Activity line, the two e-mails, and
 // the cancellation line of the booking page and My Bookings. Pure, so pages and tests share the words.
-import { ourWords, type Shown, sentence } from "~/features/messaging/contact-boundary";
+import { ourWords, type Shown, sentence, textShownTo } from "~/features/messaging/contact-boundary";
 import { formatCalendarDate, isCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";
 import { formatNairaAmount } from "~/lib/naira";
@@ -14,7 +14,8 @@ export type MoneyNoticeKind =
   | "disputed"
   | "dispute_resolved"
   | "payout_sent"
-  | "payout_failed";
+  | "payout_failed"
+  | "line_up_fee";
 
 /** Who acted when the booking link was used by anyone but the client's own account (issue 35 §1). */
 export const LINK_ACTOR = "Someone with the booking link";
@@ -45,6 +46,8 @@ export type MoneyNoticeData = {
   platformKobo?: number;
   /** Released: where an automatic payout sends the money on ("GTBank ••6789"); null: it stays in the wallet. */
   payoutAccount?: string | null;
+  /** A line-up fee (issue 39): the member's role on the leader's booking. */
+  role?: string;
   /** Paid: when the release is due and when the event ends (ISO), from the money event. */
   dueAt?: string | null;
   eventEndsAt?: string | null;
@@ -210,6 +213,11 @@ export function activityLine(kind: MoneyNoticeKind, d: MoneyNoticeData, p: Notic
         : `Payout of ${naira(d.musicianKobo)} sent to ${d.account ?? "your bank"}`;
     case "payout_failed":
       return `Payout of ${naira(d.musicianKobo)} to ${d.account ?? "your bank"} failed — the money is back in Available`;
+    case "line_up_fee":
+      // A member's fee from a leader's booking (ADR 0033): never the client's name.
+      return d.payoutAccount
+        ? `Line-up fee of ${naira(d.musicianKobo)} released for ${what} and paid out to ${d.payoutAccount}`
+        : `Line-up fee of ${naira(d.musicianKobo)} released to your wallet for ${what}`;
   }
 }
 
@@ -371,6 +379,15 @@ export function noticeMails(
         },
       };
     }
+    case "line_up_fee":
+      // The member plays in the leader's (parties.clientName here) booking: never the client's name.
+      return {
+        client: null,
+        musician: {
+          subject: sentence`Line-up fee: ${money(d.musicianKobo)} for ${what}`,
+          text: sentence`${hiM}Your line-up fee for ${what} with ${client}${d.role ? sentence` (${textShownTo(d.role, "public")})` : ""} was released: ${money(d.musicianKobo)} ${d.payoutAccount ? sentence`is on its way to ${payoutAccount}` : "is in your wallet's Available balance"}.${mEnd}`,
+        },
+      };
     case "payout_sent": {
       const amount = ourWords(formatNairaAmount(d.musicianKobo ?? 0));
       if (p.event)

@@ -118,7 +118,8 @@ export function noticeOfTransition(
         kind: "paid",
         data: {
           paidKobo: f.paidKobo,
-          musicianKobo: f.musicianShareKobo,
+          // What the musician keeps: their share less their line-up's fees (ADR 0033).
+          musicianKobo: f.musicianShareKobo - (e.lineUp ?? []).reduce((sum, x) => sum + x.feeKobo, 0),
           commissionBp: f.commissionBp,
           dueAt: e.releaseDueAt,
           eventEndsAt: e.eventEndsAt,
@@ -228,6 +229,36 @@ export async function storeEventNotice(
 }
 
 /**
+ * A release's line-up members are each told their fee was released (ADR 0033): one notice per member,
+ * to the member alone, from the event's figures (`payouts`: where each member's automatic payout went
+ * at once). Returns the stored notices' ids, to mail after the commit.
+ */
+export async function storeLineUpFeeNotices(
+  e: TransitionEvent,
+  payouts: Record<string, string>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const x of e.moved.members ?? []) {
+    if (x.availableKobo + x.repaidKobo <= 0) continue;
+    const row = await insertNotification({
+      eventKey: `line_up_fee:${e.bookingId}:${x.musicianId}`,
+      kind: "line_up_fee",
+      musicianId: x.musicianId,
+      bookingId: e.bookingId,
+      data: { musicianKobo: x.availableKobo, role: x.role, payoutAccount: payouts[x.musicianId] ?? null },
+    });
+    if (!row) continue;
+    await scheduleJob(
+      MONEY_NOTICE_MAIL_JOB,
+      { id: row.id },
+      { singletonKey: row.id, startAfter: new Date(Date.now() + 60_000), db: currentTransactionSql() },
+    );
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/**
  * The payer's account became known after the credit (their browser came back signed in, ADR 0025): the
  * "paid" texts go again, so that account's phone gets the receipt the credit could not address. The
  * musician's side, already queued under the same keys, is not sent twice.
@@ -257,9 +288,11 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
   let parties: NoticeParties<Shown>;
   let to: { client: string | null; musician: string | null };
   let links: { client: string | null; musician: string };
-  if (row.bookingId) {
-    const p = await bookingParties(db, row.bookingId);
-    if (!p) return;
+  // A line-up member's own notice about a leader's booking (their fee's payout, ADR 0033) goes to the
+  // member alone, as a notice with no booking does: never to the booking's musician or its client.
+  const p = row.bookingId ? await bookingParties(db, row.bookingId) : null;
+  if (row.bookingId && !p) return;
+  if (p && p.musicianId === row.musicianId) {
     // Each side reads the other's words through the boundary, in the booking's money state now.
     const reader = { paymentStatus: p.paymentStatus };
     parties = {
@@ -278,12 +311,21 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
   } else {
     const m = await musicianParties(row.musicianId);
     if (!m) return;
-    parties = {
-      clientName: ourWords(""),
-      musicianName: readByAuthor(musicianDisplayName(m)),
-      event: ourWords(""),
-      eventDate: null,
-    };
+    // A member's fee names the gig as theirs: the event and the leader they played with, never the client.
+    // The member is no party to the client's booking: the leader's words reach them as the public's.
+    parties = p
+      ? {
+          clientName: musicianDisplayName(p),
+          musicianName: readByAuthor(musicianDisplayName(m)),
+          event: textShownTo(eventLabel(p.eventType, p.eventTypeOther), "public"),
+          eventDate: p.eventDate,
+        }
+      : {
+          clientName: ourWords(""),
+          musicianName: readByAuthor(musicianDisplayName(m)),
+          event: ourWords(""),
+          eventDate: null,
+        };
     to = { client: null, musician: m.email };
     links = { client: null, musician: `${publicOrigin()}/musician_wallet/${m.slug ?? ""}` };
   }

@@ -328,7 +328,9 @@ export type MoneyEventRow = {
     | "disputed"
     | "dispute_resolved"
     | "payout_sent"
-    | "payout_failed";
+    | "payout_failed"
+    // A line-up member's fee released (ADR 0033): e-mail and Recent Activity only, no text.
+    | "line_up_fee";
   musicianId: string;
   bookingId: string | null;
   data: {

@@ -173,7 +173,8 @@ export function MemberLineUpsPage({
           <ul className="grid gap-1 text-sm">
             {past.map((p) => (
               <li key={p.placeId}>
-                {p.event} with {p.leader}, {p.when}: {LINE_UP_STATUS_LABELS[p.status]}
+                {p.event} with {p.leader}, {p.when}:{" "}
+                {p.bookingCancelled ? "The booking was cancelled" : LINE_UP_STATUS_LABELS[p.status]}
               </li>
             ))}
           </ul>
