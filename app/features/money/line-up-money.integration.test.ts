@@ -12,6 +12,7 @@ import {
   musicianPayableAccount,
   PLATFORM_REVENUE,
 } from "~/features/ledger/ledger-accounts";
+import { mailsTo } from "~/features/notifications/notice-test-support";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
 import {
@@ -38,6 +39,7 @@ import {
   walletView,
 } from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
+import { formatNaira } from "~/lib/money";
 import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { lineUpMembers } from "~db/schema/lineups";
@@ -136,6 +138,15 @@ async function entriesOf(bookingId: string, kind: string) {
     [bookingId, kind],
   );
   return r.rows.map((x) => ({ key: x.key, code: x.code, amountKobo: Number(x.amount) }));
+}
+
+/** Each member's line-up fee notice on the booking: what it says reached them. */
+async function lineUpFeeNotices(bookingId: string) {
+  const r = await pool().query<{ musician_id: string; data: { musicianKobo: number } }>(
+    "SELECT musician_id, data FROM money_notifications WHERE booking_id = $1 AND kind = 'line_up_fee'",
+    [bookingId],
+  );
+  return new Map(r.rows.map((x) => [x.musician_id, x.data.musicianKobo]));
 }
 
 async function payoutsOf(bookingId: string) {
@@ -370,6 +381,23 @@ describe("refunds and splits give each member the fraction the musician side kee
     expect(await availableKobo(bassist.profileId)).toBe(BASS / 2);
     expect(await availableKobo(leader0.profileId)).toBe(SHARE / 2 - DRUMS / 2 - BASS / 2);
     expect(await findMoneyBreaches()).toEqual([]);
+
+    // Each is told their own figure (issue 39): the leader what they keep, the client the whole side's.
+    const leaderKeeps = formatNaira(SHARE / 2 - DRUMS / 2 - BASS / 2);
+    const sideKeeps = formatNaira(SHARE / 2);
+    const toLeader = mailsTo(leader0.email).find((m) => m.text.includes(`booking ${booking.slug}`));
+    expect(toLeader?.text).toContain(`you keep ${leaderKeeps} (after commission)`);
+    const toClient = mailsTo("ada@example.com").find(
+      (m) => m.subject.startsWith("You cancelled") && m.text.includes(formatNaira(PAID / 2)),
+    );
+    expect(toClient?.text).toContain(`keeps ${sideKeeps} (after commission)`);
+    expect(toClient?.text).not.toContain(leaderKeeps);
+    expect(await lineUpFeeNotices(booking.id)).toEqual(
+      new Map([
+        [drummer.profileId, DRUMS / 2],
+        [bassist.profileId, BASS / 2],
+      ]),
+    );
   });
 
   it("an admin's split of an odd amount: members + leader = the side's amount, to the kobo", async () => {
@@ -390,6 +418,21 @@ describe("refunds and splits give each member the fraction the musician side kee
     expect(bass).toBe(Number((BigInt(BASS) * BigInt(side) * 2n + BigInt(SHARE)) / (2n * BigInt(SHARE))));
     expect(drums + bass + (await availableKobo(leader.profileId))).toBe(side);
     expect(await findMoneyBreaches()).toEqual([]);
+
+    // The decision tells the client the whole musician side, the leader their own part, each member theirs.
+    const toLeader = mailsTo(leader.email).find((m) => m.subject.startsWith("The dispute on"));
+    expect(toLeader?.text).toContain(
+      `released to you: ${formatNaira(side - drums - bass)} (after commission)`,
+    );
+    expect(toLeader?.text).not.toContain(formatNaira(side));
+    const toClient = mailsTo("ada@example.com").find((m) => m.subject.startsWith("Your dispute on"));
+    expect(toClient?.text).toContain(`: ${formatNaira(side)} (after commission)`);
+    expect(await lineUpFeeNotices(booking.id)).toEqual(
+      new Map([
+        [drummer.profileId, drums],
+        [bassist.profileId, bass],
+      ]),
+    );
   });
 });
 

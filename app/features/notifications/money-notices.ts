@@ -26,8 +26,13 @@ export const LINK_CANCEL_UNDO =
 export type MoneyNoticeData = {
   /** What the organiser paid (price + service fee). */
   paidKobo?: number;
-  /** The musician's share of the price after commission, held or released. */
+  /** The musician's share of the price after commission, held or released (a line-up's leader: their own part). */
   musicianKobo?: number;
+  /**
+   * What the whole musician side (the leader and their line-up) keeps, as the client is told (issue 39):
+   * a split or a dispute's decision. Absent: the same as musicianKobo (no line-up, or stored before).
+   */
+  sideKobo?: number;
   refundKobo?: number;
   commissionBp?: number;
   /** "link": someone holding only the booking link, not the client's account (issue 35 §1). */
@@ -107,14 +112,15 @@ export function resolutionOutcome(
   const client = reader === "client" ? "you" : p.clientName;
   const musician = reader === "musician" ? "you" : p.musicianName;
   const parts: string[] = [];
-  if ((d.refundKobo ?? 0) > 0 && (d.musicianKobo ?? 0) === 0)
+  // The musician side as a whole (a line-up's leader and members); the musician reads their own part.
+  const sideKobo = d.sideKobo ?? d.musicianKobo ?? 0;
+  const releasedKobo = reader === "musician" ? (d.musicianKobo ?? 0) : sideKobo;
+  if ((d.refundKobo ?? 0) > 0 && sideKobo === 0)
     return `${reader === "client" ? "You are" : `${p.clientName} is`} refunded in full: ${naira(d.refundKobo)}`;
   if ((d.refundKobo ?? 0) > 0) parts.push(`refunded to ${client}: ${naira(d.refundKobo)}`);
-  if ((d.musicianKobo ?? 0) > 0)
-    parts.push(`released to ${musician}: ${naira(d.musicianKobo)} (after commission)`);
+  if (releasedKobo > 0) parts.push(`released to ${musician}: ${naira(releasedKobo)} (after commission)`);
   // Every naira of what was paid (phone walk 3, CONFUSING 3): what Stagebook keeps is named too.
-  const keptKobo =
-    d.platformKobo ?? (d.paidKobo ? d.paidKobo - (d.refundKobo ?? 0) - (d.musicianKobo ?? 0) : 0);
+  const keptKobo = d.platformKobo ?? (d.paidKobo ? d.paidKobo - (d.refundKobo ?? 0) - sideKobo : 0);
   if (parts.length > 0 && keptKobo > 0)
     parts.push(`kept by Stagebook (service fee and commission): ${naira(keptKobo)}`);
   const text = parts.join("; ") || "no money moved";
@@ -270,6 +276,12 @@ export function noticeMails(
         (d.paidKobo ?? 0) > 0
           ? ` ${p.clientName} is refunded ${naira(d.refundKobo)}; you keep ${naira(d.musicianKobo)}${(d.musicianKobo ?? 0) > 0 ? " (after commission), now Available in your wallet" : ""}.`
           : "";
+      // The client is told what the whole musician side keeps (a line-up's leader and members, issue 39).
+      const sideKobo = d.sideKobo ?? d.musicianKobo ?? 0;
+      const sideKept =
+        (d.paidKobo ?? 0) > 0 && sideKobo > 0
+          ? ` ${p.musicianName} keeps ${naira(sideKobo)} (after commission).`
+          : "";
       return {
         client: {
           subject:
@@ -278,7 +290,7 @@ export function noticeMails(
               : d.by === "link"
                 ? `${LINK_ACTOR} cancelled ${what}`
                 : `${p.musicianName} cancelled ${what}`,
-          text: `${hiC}${line}${d.by === "link" ? ` ${LINK_CANCEL_UNDO}` : ""}${end(links.client)}`,
+          text: `${hiC}${line}${sideKept}${d.by === "link" ? ` ${LINK_CANCEL_UNDO}` : ""}${end(links.client)}`,
         },
         musician: {
           subject:

@@ -153,7 +153,9 @@ export function noticeOfTransition(
         data: {
           by: "client",
           refundKobo: f.refundedKobo,
+          // The leader's own part; the client is told the whole side's (issue 39).
           musicianKobo: e.moved.musicianKobo,
+          sideKobo: f.releasedToMusicianKobo,
           paidKobo: f.paidKobo,
           policy: e.policy,
           payoutAccount: payout?.account ?? null,
@@ -165,7 +167,11 @@ export function noticeOfTransition(
         kind: "dispute_resolved",
         data: {
           refundKobo: f.refundedKobo,
-          musicianKobo: f.releasedToMusicianKobo,
+          // The leader's own part (each member is told theirs by line-up-notices); the client, the side's.
+          musicianKobo:
+            f.releasedToMusicianKobo -
+            (e.moved.members ?? []).reduce((sum, x) => sum + x.availableKobo + x.repaidKobo, 0),
+          sideKobo: f.releasedToMusicianKobo,
           paidKobo: f.paidKobo,
           // Every naira of what was paid: back to the client, to the musician, and the rest Stagebook's.
           platformKobo: f.paidKobo - f.refundedKobo - f.releasedToMusicianKobo,

@@ -336,6 +336,8 @@ export type MoneyEventRow = {
   data: {
     paidKobo?: number;
     musicianKobo?: number;
+    /** The whole musician side (a line-up's leader and members), as the client is told. */
+    sideKobo?: number;
     refundKobo?: number;
     platformKobo?: number;
     by?: string;
@@ -448,10 +450,18 @@ export async function phoneMoneyEvent(row: MoneyEventRow, now: Date = new Date()
       }
       case "dispute_resolved": {
         // Every naira of what was paid: back to the client, to the musician, kept by Stagebook.
-        const keptKobo = d.platformKobo ?? Math.max(0, paidKobo - settled.refundKobo - settled.keepKobo);
-        await phoneBookingEvent("dispute_resolved", bookingId, ["musician", "client"], {
+        // The musician reads their own part; the client, the whole musician side (a line-up, issue 39).
+        const sideKobo = d.sideKobo ?? settled.keepKobo;
+        const keptKobo = d.platformKobo ?? Math.max(0, paidKobo - settled.refundKobo - sideKobo);
+        await phoneBookingEvent("dispute_resolved", bookingId, ["musician"], {
           eventKey,
           ...settled,
+          keptKobo,
+        });
+        await phoneBookingEvent("dispute_resolved", bookingId, ["client"], {
+          eventKey,
+          ...settled,
+          keepKobo: sideKobo,
           keptKobo,
         });
         return;
