@@ -140,6 +140,37 @@ async function entriesOf(bookingId: string, kind: string) {
   return r.rows.map((x) => ({ key: x.key, code: x.code, amountKobo: Number(x.amount) }));
 }
 
+/** A Nigerian mobile number, as typed and as stored (+234…). */
+function mobile() {
+  const rest = String(Math.floor(Math.random() * 1e7)).padStart(7, "0");
+  return { typed: `0805${rest}`, e164: `+234805${rest}` };
+}
+
+/** The texts queued for a number: their event, words and the page their short link opens. */
+async function textsTo(e164: string) {
+  const r = await pool().query<{ event: string; text: string }>(
+    "SELECT event, text FROM phone_messages WHERE to_phone = $1 AND channel = 'sms' ORDER BY created_at",
+    [e164],
+  );
+  return Promise.all(
+    r.rows.map(async (x) => {
+      const code = /\/s\/([A-Za-z0-9]{8})\b/.exec(x.text)?.[1];
+      // The page it opens: a short link's target, or the link itself when it fits.
+      const link = code
+        ? (await pool().query<{ target: string }>("SELECT target FROM short_links WHERE code = $1", [code]))
+            .rows[0]?.target
+        : (/https?:\/\/[^/\s]+(\/\S*)$/.exec(x.text)?.[1] ?? null);
+      return { ...x, link };
+    }),
+  );
+}
+
+async function slugOf(profileId: string) {
+  return (
+    await pool().query<{ slug: string }>("SELECT slug FROM musician_profiles WHERE id = $1", [profileId])
+  ).rows[0]?.slug;
+}
+
 /** Each member's line-up fee notice on the booking: what it says reached them. */
 async function lineUpFeeNotices(bookingId: string) {
   const r = await pool().query<{ musician_id: string; data: { musicianKobo: number } }>(
@@ -184,6 +215,13 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
 
     await db.execute(
       sql`UPDATE musician_profiles SET stage_name = 'Ekwe Band' WHERE id = ${leader.profileId}`,
+    );
+    const phones = { drummer: mobile(), bassist: mobile() };
+    await db.execute(
+      sql`UPDATE musician_profiles SET phone_number = ${phones.drummer.typed} WHERE id = ${drummer.profileId}`,
+    );
+    await db.execute(
+      sql`UPDATE musician_profiles SET phone_number = ${phones.bassist.typed} WHERE id = ${bassist.profileId}`,
     );
     // The timer's release (the one release transition, as the payer's and the admin's).
     await runAutoRelease({ bookingId: booking.id });
@@ -235,6 +273,25 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
     expect(feeMail).toContain("with Ekwe Band (Bassist) was released");
     expect(feeMail).not.toContain("Ada Eze");
     expect(outboxMails(leader.email).some((mail) => mail.includes("Your line-up fee for"))).toBe(false);
+
+    // Each member gets their text too, by the phone-messages rules (as the leader's release text): once,
+    // their own figure, where it went, the leader's name (never the client's), their own Line-ups page.
+    const drumsText = await textsTo(phones.drummer.e164);
+    expect(drumsText.map((x) => x.event)).toEqual(["line_up_fee_paid_out"]);
+    expect(drumsText[0]!.text).toMatch(
+      /^Your line-up fee of NGN 50,000 for Wedding, .+ with Ekwe Band is paid out to .+6789\. /,
+    );
+    const bassText = await textsTo(phones.bassist.e164);
+    expect(bassText.map((x) => x.event)).toEqual(["line_up_fee"]);
+    expect(bassText[0]!.text).toMatch(
+      /^Your line-up fee of NGN 30,000 for Wedding, .+ with Ekwe Band is released to your wallet\. /,
+    );
+    for (const [m, t] of [
+      [drummer, drumsText[0]!],
+      [bassist, bassText[0]!],
+    ] as const)
+      expect(t.link).toBe(`/musician_lineups/${await slugOf(m.profileId)}`);
+    for (const t of [...drumsText, ...bassText]) expect(t.text).not.toContain("Ada");
 
     // The drummer's payout reaches their bank: the notice goes to the drummer alone, never to the leader.
     const drums = payouts.get(drummer.profileId)!;

@@ -247,6 +247,8 @@ export async function storeLineUpFeeNotices(
       data: { musicianKobo: x.availableKobo, role: x.role, payoutAccount: payouts[x.musicianId] ?? null },
     });
     if (!row) continue;
+    // The member's text, queued with the notice (the phone-messages rules: consent, channel, once).
+    await phoneMoneyEvent(row);
     await scheduleJob(
       MONEY_NOTICE_MAIL_JOB,
       { id: row.id },
