@@ -12,6 +12,7 @@ import {
   musicianPayableAccount,
   PLATFORM_REVENUE,
 } from "~/features/ledger/ledger-accounts";
+import type { memberLineUps } from "~/features/lineups/lineups.server";
 import { mailsTo } from "~/features/notifications/notice-test-support";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
@@ -38,12 +39,14 @@ import {
   saveOwnBankAccount,
   walletView,
 } from "~/features/wallet/wallet.server";
+import { lineUpGigAnchor, walletLineHref } from "~/features/wallet/wallet-links";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import { formatNaira } from "~/lib/money";
+import { loader as lineUpsLoader } from "~/routes/musician-lineups";
 import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { lineUpMembers } from "~db/schema/lineups";
-import { createMusician, type TestMusician, testIp } from "../../../tests/support/accounts";
+import { createMusician, requestAs, type TestMusician, testIp } from "../../../tests/support/accounts";
 import { peekBookingMoney, withdrawableKobo } from "./booking-money.server";
 import { eventStartsAt } from "./cancellation-policy";
 import { sharesOf } from "./money-rules";
@@ -399,6 +402,30 @@ describe("the wallets say where a line-up's money went", () => {
       expect(view.statement.lines[0]?.bookingLabel).toMatch(new RegExp(`^${role} · `));
       expect(JSON.stringify(view.statement)).not.toContain("Ada Eze");
     }
+  });
+});
+
+describe("a member's wallet links their fee to their own Line-ups page", () => {
+  it("the fee line and its automatic payout open the member's gig, never the leader's booking page", async () => {
+    const { drummer, booking } = await band({ leader: false, drummer: true, bassist: false });
+    await pay(booking.slug);
+    await runAutoRelease({ bookingId: booking.id });
+    const slug = (await slugOf(drummer.profileId))!;
+    const lines = (await walletView(drummer.profileId)).statement.lines;
+    const fee = lines.find((l) => l.text.startsWith("Line-up fee:"));
+    const payout = lines.find((l) => l.text.startsWith("Sent to"));
+    for (const line of [fee, payout]) {
+      expect(line?.bookingLabel).toMatch(/^Drummer · /);
+      // Never /booking/{the leader's slug}: that page is the client's and the leader's.
+      expect(walletLineHref(line!, slug)).toBe(`/musician_lineups/${slug}#${lineUpGigAnchor(booking.id)}`);
+    }
+    // The page it opens is the member's own (signed in as them, not a 404), with that gig under the anchor.
+    const page = (await lineUpsLoader({
+      request: requestAs(drummer, `/musician_lineups/${slug}`),
+      params: { slug },
+      context: {},
+    } as Parameters<typeof lineUpsLoader>[0])) as Awaited<ReturnType<typeof memberLineUps>>;
+    expect(page.playing.map((p) => lineUpGigAnchor(p.bookingId))).toEqual([lineUpGigAnchor(booking.id)]);
   });
 });
 
