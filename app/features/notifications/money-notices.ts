@@ -27,8 +27,13 @@ export const LINK_CANCEL_UNDO =
 export type MoneyNoticeData = {
   /** What the organiser paid (price + service fee). */
   paidKobo?: number;
-  /** The musician's share of the price after commission, held or released. */
+  /** The musician's share of the price after commission, held or released (a line-up's leader: their own part). */
   musicianKobo?: number;
+  /**
+   * What the whole musician side (the leader and their line-up) keeps, as the client is told (issue 39):
+   * a split or a dispute's decision. Absent: the same as musicianKobo (no line-up, or stored before).
+   */
+  sideKobo?: number;
   refundKobo?: number;
   commissionBp?: number;
   /** "link": someone holding only the booking link, not the client's account (issue 35 §1). */
@@ -121,14 +126,15 @@ function resolutionWords(d: MoneyNoticeData, p: NoticeParties, reader: "client" 
   const client = reader === "client" ? "you" : p.clientName;
   const musician = reader === "musician" ? "you" : p.musicianName;
   const parts: string[] = [];
-  if ((d.refundKobo ?? 0) > 0 && (d.musicianKobo ?? 0) === 0)
+  // The musician side as a whole (a line-up's leader and members); the musician reads their own part.
+  const sideKobo = d.sideKobo ?? d.musicianKobo ?? 0;
+  const releasedKobo = reader === "musician" ? (d.musicianKobo ?? 0) : sideKobo;
+  if ((d.refundKobo ?? 0) > 0 && sideKobo === 0)
     return `${reader === "client" ? "You are" : `${p.clientName} is`} refunded in full: ${naira(d.refundKobo)}`;
   if ((d.refundKobo ?? 0) > 0) parts.push(`refunded to ${client}: ${naira(d.refundKobo)}`);
-  if ((d.musicianKobo ?? 0) > 0)
-    parts.push(`released to ${musician}: ${naira(d.musicianKobo)} (after commission)`);
+  if (releasedKobo > 0) parts.push(`released to ${musician}: ${naira(releasedKobo)} (after commission)`);
   // Every naira of what was paid (phone walk 3, CONFUSING 3): what Stagebook keeps is named too.
-  const keptKobo =
-    d.platformKobo ?? (d.paidKobo ? d.paidKobo - (d.refundKobo ?? 0) - (d.musicianKobo ?? 0) : 0);
+  const keptKobo = d.platformKobo ?? (d.paidKobo ? d.paidKobo - (d.refundKobo ?? 0) - sideKobo : 0);
   if (parts.length > 0 && keptKobo > 0)
     parts.push(`kept by Stagebook (service fee and commission): ${naira(keptKobo)}`);
   const text = parts.join("; ") || "no money moved";
@@ -297,6 +303,12 @@ export function noticeMails(
         (d.paidKobo ?? 0) > 0
           ? sentence` ${client} is refunded ${money(d.refundKobo)}; you keep ${money(d.musicianKobo)}${(d.musicianKobo ?? 0) > 0 ? " (after commission), now Available in your wallet" : ""}.`
           : ourWords("");
+      // The client is told what the whole musician side keeps (a line-up's leader and members, issue 39).
+      const sideKobo = d.sideKobo ?? d.musicianKobo ?? 0;
+      const sideKept =
+        (d.paidKobo ?? 0) > 0 && sideKobo > 0
+          ? sentence` ${musician} keeps ${money(sideKobo)} (after commission).`
+          : ourWords("");
       return {
         client: {
           subject:
@@ -305,7 +317,7 @@ export function noticeMails(
               : d.by === "link"
                 ? sentence`${actor} cancelled ${what}`
                 : sentence`${musician} cancelled ${what}`,
-          text: sentence`${hiC}${line}${d.by === "link" ? sentence` ${ourWords(LINK_CANCEL_UNDO)}` : ""}${end(links.client)}`,
+          text: sentence`${hiC}${line}${sideKept}${d.by === "link" ? sentence` ${ourWords(LINK_CANCEL_UNDO)}` : ""}${end(links.client)}`,
         },
         musician: {
           subject:

@@ -160,7 +160,9 @@ export function noticeOfTransition(
         data: {
           by: "client",
           refundKobo: f.refundedKobo,
+          // The leader's own part; the client is told the whole side's (issue 39).
           musicianKobo: e.moved.musicianKobo,
+          sideKobo: f.releasedToMusicianKobo,
           paidKobo: f.paidKobo,
           policy: e.policy,
           payoutAccount: payout?.account ?? null,
@@ -172,7 +174,11 @@ export function noticeOfTransition(
         kind: "dispute_resolved",
         data: {
           refundKobo: f.refundedKobo,
-          musicianKobo: f.releasedToMusicianKobo,
+          // The leader's own part (each member is told theirs by line-up-notices); the client, the side's.
+          musicianKobo:
+            f.releasedToMusicianKobo -
+            (e.moved.members ?? []).reduce((sum, x) => sum + x.availableKobo + x.repaidKobo, 0),
+          sideKobo: f.releasedToMusicianKobo,
           paidKobo: f.paidKobo,
           // Every naira of what was paid: back to the client, to the musician, and the rest Stagebook's.
           platformKobo: f.paidKobo - f.refundedKobo - f.releasedToMusicianKobo,
@@ -248,6 +254,8 @@ export async function storeLineUpFeeNotices(
       data: { musicianKobo: x.availableKobo, role: x.role, payoutAccount: payouts[x.musicianId] ?? null },
     });
     if (!row) continue;
+    // The member's text, queued with the notice (the phone-messages rules: consent, channel, once).
+    await phoneMoneyEvent(row);
     await scheduleJob(
       MONEY_NOTICE_MAIL_JOB,
       { id: row.id },
