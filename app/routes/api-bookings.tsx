@@ -5,6 +5,7 @@ import type { CreateBookingResult } from "~/features/bookings/action-results";
 import { bookingFormSchema, bookingIdSchema, pastEventConfirmed } from "~/features/bookings/booking.schema";
 import { createBooking } from "~/features/bookings/bookings.server";
 import { overlapAllowed } from "~/features/calendar/calendar.schema";
+import { textShownTo } from "~/features/messaging/contact-boundary";
 import { linkBookingToConversation, notifyRequestAccepted } from "~/features/messaging/messaging.server";
 import { getOwnProfile } from "~/features/profiles/own-profile.server";
 import { type FieldErrors, fieldErrors, formToObject } from "~/lib/field-errors";
@@ -48,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await linkBookingToConversation(profile.id, user.id, form.conversationId, result.slug)
         : false;
       // Accepting an organiser's request (the booking is in their account): they hear of it.
-      if (!linked && requestId) await notifyRequestAccepted(result.slug, result.musicianName);
+      if (!linked && requestId)
+        await notifyRequestAccepted(result.slug, textShownTo(result.musicianName, "public"));
       // A visitor without an account is e-mailed at the address on their request (issue 16 §7).
       if (requestId) await requestAccepted(requestId.data);
       return data<CreateBookingResult>({

@@ -143,7 +143,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // answered it: for whoever acts for them.
   const dispute =
     result.booking.disputed && (viewer === "unpaid" || viewer === "payer")
-      ? await clientDisputeView(record.id)
+      ? await clientDisputeView(record.id, { paymentStatus: record.paymentStatus })
       : null;
   // The organiser's "Booking updates by SMS or WhatsApp" for this booking: for whoever acts for them.
   const phoneUpdates =

@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { isOrganiserRole, ORGANISER_ROLE } from "~/features/auth/roles";
 import { saveOrganiserPhone } from "~/features/client/organiser-account.server";
+import { ourWords, readByAuthor, sentence } from "~/features/messaging/contact-boundary";
 import { createNewMusicianProfile } from "~/features/profiles/new-profile.server";
 import { db, schema } from "./db.server";
 import { adminEmails, env, publicOrigin } from "./env.server";
@@ -37,8 +38,8 @@ function createAuth() {
       sendResetPassword: async ({ user, url }) => {
         await sendMail({
           to: user.email,
-          subject: "Reset your Stagebook password",
-          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Stagebook account. Open this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nStagebook`,
+          subject: ourWords("Reset your Stagebook password"),
+          text: sentence`Hello ${readByAuthor(user.name)},\n\nSomeone asked to reset the password of your Stagebook account. Open this link within an hour to choose a new one:\n\n${ourWords(url)}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nStagebook`,
         });
       },
     },

@@ -65,6 +65,9 @@ export const messages = pgTable(
     // The text as typed, kept for admins when it was masked; null when nothing was hidden.
     originalBody: text("original_body"),
     masked: boolean("masked").notNull().default(false),
+    // The later message whose arrival masked this one again (a number split over both, issue 36); the
+    // stream sends this message's new text with that one. References messages(id) (migration 0044).
+    revisedBy: bigint("revised_by", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, Route } from "@playwright/test";
 import { activateWebsite } from "./bookings-support";
 import { dashboardSlugOf } from "./dashboard-support";
 import { expect, test } from "./fixtures";
@@ -68,6 +68,33 @@ test("an organiser messages a musician, contact details are hidden, replies arri
     true,
   );
   expect(navigations).toEqual([]);
+
+  // A number split over two messages (issue 36): the first piece, already on the musician's open
+  // screen as typed, is masked there too once the second completes the number, without a reload.
+  await musicianPage.waitForSelector("html[data-messages-live]");
+  await musicianPage.evaluate(() => {
+    (window as Window & { stillSamePage?: boolean }).stillSamePage = true;
+  });
+  await send(organiser, "My other line: 0905 551");
+  await expect(musicianThread.getByText("My other line: 0905 551")).toBeVisible();
+  // From here the musician's page reads its data again only once the checks are done (its reloads are
+  // held, not refused): only the live stream can change what it shows meanwhile.
+  const held: Route[] = [];
+  let holding = true;
+  await musicianPage.route(/\.data(\?|$)/, (route) => (holding ? held.push(route) : route.continue()));
+  await send(organiser, "0199");
+  await expect(musicianThread.getByText(`My other line: ${HIDDEN}`)).toBeVisible();
+  await expect(musicianThread).not.toContainText("0905");
+  await expect(musicianThread).not.toContainText("0199");
+  // Let the held reloads go (one the page gave up for a newer one is already handled: nothing to send).
+  holding = false;
+  await Promise.allSettled(held.map((route) => route.continue()));
+  await musicianPage.unroute(/\.data(\?|$)/);
+  await expect(musicianThread.getByText(`My other line: ${HIDDEN}`)).toBeVisible();
+  await expect(thread.getByText(`My other line: ${HIDDEN}`)).toBeVisible();
+  expect(
+    await musicianPage.evaluate(() => (window as Window & { stillSamePage?: boolean }).stillSamePage),
+  ).toBe(true);
 
   // The musician creates the booking from the conversation.
   await musicianPage

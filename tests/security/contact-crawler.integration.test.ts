@@ -1,14 +1,17 @@
 // Issue 36 §4: a crawler over everything one person types and another reads. It seeds every typed field
-// of a musician, an organiser, a request, a booking, a review and messages with a phone number and an
-// e-mail address in several disguises, then reads, before any payment, what each reader gets: signed
-// out (the public profile, /market, the home page), as the other party (their dashboard pages and
-// messages), and as the holder of the booking link (the booking page, its contract and invoice PDFs, its
-// calendar file), and every e-mail and text in the outboxes. It fails on any of the seeded contact
-// details found there, read through the masker's own normalisation.
+// of a musician, an organiser, a request, a booking, a complaint about it, a review and messages with a
+// phone number and an e-mail address in several disguises, then reads, before any payment, what each
+// reader gets: signed out (the public profile, /market, the home page), as the other party (their
+// dashboard pages and messages), and as the holder of the booking link (the booking page and its
+// complaint, its contract and invoice PDFs, its calendar file), and every e-mail and text in the
+// outboxes, including what an admin's action sent. It fails on any of the seeded contact details found
+// there, read through the masker's own normalisation. Admins read typed text as typed (ADR 0028
+// addendum): they arbitrate disputes and keep the originals; the crawler checks they do.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { grantAdminByEmail } from "~/features/admin/queries.server";
 import { answer, args, post } from "~/features/bookings/booking-test-support";
 import { CONTACT_HIDDEN, normaliseForMatching } from "~/features/messaging/contact-mask";
 import { readEml } from "~/features/notifications/notice-test-support";
@@ -16,6 +19,7 @@ import { insertBooking } from "~/features/payments/payment-test-support";
 import { sendPhoneMessage } from "~/features/phone-messages/phone-messages.server";
 import { phoneOutbox } from "~/features/phone-messages/phone-test-support";
 import { addDaysToDate, lagosToday } from "~/lib/lagos-date";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { action as createBookingAction } from "~/routes/api-bookings";
 import { loader as calendarLoader } from "~/routes/booking-calendar";
 import { loader as documentLoader } from "~/routes/booking-document";
@@ -41,7 +45,7 @@ import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
 import { musicianPerformances, musicianPortfolioItems, musicianProfiles } from "~db/schema/profiles";
 import { reviews, reviewWindows } from "~db/schema/reviews";
 import { createMusician, createOrganiser, requestAs, testIp } from "../support/accounts";
-import { bookingPage } from "../support/booking-page";
+import { bookingAct, bookingPage } from "../support/booking-page";
 import { deliverQueuedMails } from "../support/mail-jobs";
 
 afterAll(async () => {
@@ -315,6 +319,19 @@ async function seed() {
     .from(bookingsByMusician)
     .where(eq(bookingsByMusician.musicianId, tayo.profileId));
 
+  // The organiser complains about the booking before paying, her contact details in every field.
+  const complained = await bookingAct(
+    booking!.slug,
+    {
+      intent: "dispute",
+      clientName: typed(NGOZI, "Ngozi"),
+      phoneNumber: NGOZI.phone,
+      disputeReason: typed(NGOZI, "The venue changed, talk to me first:"),
+    },
+    ngozi,
+  );
+  expect(complained.status, JSON.stringify(complained.body)).toBe(200);
+
   // A review of an earlier, paid booking, and the musician's public reply, published as written.
   const [earlier] = await db
     .insert(bookingsByMusician)
@@ -431,6 +448,9 @@ describe("contact crawler (issue 36): nothing one person typed gives their conta
       const page = await bookingPage(w.booking.slug, viewer);
       expect(page.status).toBe(200);
       check(`booking page (${who})`, JSON.stringify(page.body), [TAYO]);
+      // The organiser's complaint, shown to whoever holds the link before payment (the musician too).
+      expect(page.body.dispute?.reason).toMatch(/^The venue changed, talk to me first:/);
+      check(`booking page's complaint (${who})`, JSON.stringify(page.body.dispute), [NGOZI]);
       for (const kind of ["contract", "invoice"]) {
         await read(
           `${kind} PDF (${who})`,
@@ -484,6 +504,24 @@ describe("contact crawler (issue 36): nothing one person typed gives their conta
     await read(
       "musician's messages",
       () => musicianMessagesLoader(asTayo(`/musician_messages/${w.slug}?c=${w.conversationId}`)),
+      [NGOZI],
+    );
+
+    // An admin reads the complaint as typed (they decide it), then closes it; what that action sends
+    // either side is read with every other e-mail and text below.
+    const admin = await createMusician();
+    expect(await grantAdminByEmail(admin.email)).toBe(true);
+    const payments = await readBody(() => adminLoader(args(requestAs(admin, "/admin?tab=payments"))));
+    expect(payments.status).toBe(200);
+    expect(leaksOf(payments.text, NGOZI), "the admin reads the complaint's words as typed").not.toEqual([]);
+    const closed = await readBody(() =>
+      adminAction(args(post(admin, "/admin?tab=payments", { intent: "close", bookingId: w.booking.id }), {})),
+    );
+    expect(closed.text).toContain("Dispute closed");
+    // Once closed, the musician's bookings still read nothing of the organiser's.
+    await read(
+      "musician's bookings after the admin closed the complaint",
+      () => musicianBookingsLoader(asTayo(`/musician_bookings/${w.slug}`)),
       [NGOZI],
     );
 

@@ -1,7 +1,14 @@
 import { formatEventDate } from "~/features/bookings/booking-dates";
 import type { Outcome } from "~/features/bookings/outcome";
 import { organiserPhone } from "~/features/client/organiser-account.server";
-import { shownTo } from "~/features/messaging/contact-boundary";
+import {
+  ourWords,
+  readByAuthor,
+  type Shown,
+  sentence,
+  shownTo,
+  textShownTo,
+} from "~/features/messaging/contact-boundary";
 import {
   CONTACT_HIDDEN_NOTICE,
   maskContactDetails,
@@ -102,7 +109,12 @@ export async function submitBookingRequest(
   await phoneRequestEvent("request_received", saved.id);
   const musicianName = musician.stageName || "The musician";
   if (input.email)
-    await mailRequesterTheirLink(input.email, input.clientName, musicianName, saved.statusToken);
+    await mailRequesterTheirLink(
+      input.email,
+      readByAuthor(input.clientName),
+      musician.stageName || ourWords("The musician"),
+      saved.statusToken,
+    );
   return {
     ok: true,
     statusToken: saved.statusToken,
@@ -175,16 +187,17 @@ export async function organiserContact(organiser: {
  * The organiser's copy of their private link, so closing the sheet does not lose the way back (phone
  * walk 2). A mail failure never loses the stored request.
  */
-async function mailRequesterTheirLink(to: string, clientName: string, musicianName: string, token: string) {
+async function mailRequesterTheirLink(to: string, clientName: Shown, musicianName: Shown, token: string) {
   try {
+    const link = ourWords(`${publicOrigin()}/request/${token}`);
     await queueMail({
       to,
-      subject: `Your booking request to ${musicianName} was sent`,
-      text: `Hello ${clientName},
+      subject: sentence`Your booking request to ${musicianName} was sent`,
+      text: sentence`Hello ${clientName},
 
 Your booking request to ${musicianName} was sent. Follow it, read ${musicianName}'s reply and answer on your request's private page (keep this link; anyone who has it can read the request):
 
-${publicOrigin()}/request/${token}
+${link}
 
 We e-mail you when a reply is waiting.
 
@@ -210,10 +223,11 @@ async function notifyMusicianOfRequest(
       eventTypeOther: input.eventTypeOther ?? null,
     });
     const date = input.eventDate && !input.dateNotFixed ? formatEventDate(input.eventDate) : null;
+    const client = textShownTo(input.clientName, "public");
     await queueMail({
       to: to.email,
-      subject: `New booking request from ${masked(input.clientName)}`,
-      text: `Hello ${to.stageName || to.firstName || ""},\n\n${masked(input.clientName)} sent you a booking request on Stagebook for ${masked(what)}, ${date ? `on ${date}` : "date not fixed yet"}. Open it in your Booking Requests to reply, accept or decline:\n\n${musicianRequestLink(musicianSlug, musicianId, requestId)}\n\nStagebook`,
+      subject: sentence`New booking request from ${client}`,
+      text: sentence`Hello ${readByAuthor(to.stageName || to.firstName || "")},\n\n${client} sent you a booking request on Stagebook for ${textShownTo(what, "public")}, ${date ? sentence`on ${ourWords(date)}` : ourWords("date not fixed yet")}. Open it in your Booking Requests to reply, accept or decline:\n\n${ourWords(musicianRequestLink(musicianSlug, musicianId, requestId))}\n\nStagebook`,
     });
   } catch (err) {
     logger.error({ err }, "booking request e-mail failed");
@@ -348,11 +362,11 @@ async function mailRequesterOfReply(requestId: string, to: string, token: string
     if (!(await hitRateLimit(`request-reply-mail:requester:${requestId}`, 1, REPLY_MAIL_EVERY_MS))) return;
     const row = await findRequestById(requestId);
     if (!row) return;
-    const name = musicianDisplayName(row);
+    const name = textShownTo(musicianDisplayName(row), "public");
     await sendMail({
       to,
-      subject: `${name} replied to your booking request`,
-      text: `Hello ${masked(row.clientName)},\n\n${name} replied to your booking request on Stagebook. Read the reply and answer it on your request's page:\n\n${publicOrigin()}/request/${token}\n\nContact details are shared once the booking is paid, so both of you stay protected by Stagebook.\n\nStagebook`,
+      subject: sentence`${name} replied to your booking request`,
+      text: sentence`Hello ${readByAuthor(row.clientName)},\n\n${name} replied to your booking request on Stagebook. Read the reply and answer it on your request's page:\n\n${ourWords(`${publicOrigin()}/request/${token}`)}\n\nContact details are shared once the booking is paid, so both of you stay protected by Stagebook.\n\nStagebook`,
     });
   } catch (err) {
     logger.error({ err, requestId }, "request reply e-mail failed");
@@ -383,10 +397,11 @@ export async function replyAsRequester(
     if (await hitRateLimit(`request-reply-mail:musician:${row.id}`, 1, REPLY_MAIL_EVERY_MS)) {
       const to = await findMusicianContact(row.musicianId);
       if (to) {
+        const client = textShownTo(row.clientName, "public");
         await sendMail({
           to: to.email,
-          subject: `${masked(row.clientName)} answered your reply`,
-          text: `Hello ${to.stageName || to.firstName || ""},\n\n${masked(row.clientName)} answered you about their booking request on Stagebook. Read it in your Booking Requests:\n\n${musicianRequestLink(row.musicianSlug, row.musicianId, row.id)}\n\nStagebook`,
+          subject: sentence`${client} answered your reply`,
+          text: sentence`Hello ${readByAuthor(to.stageName || to.firstName || "")},\n\n${client} answered you about their booking request on Stagebook. Read it in your Booking Requests:\n\n${ourWords(musicianRequestLink(row.musicianSlug, row.musicianId, row.id))}\n\nStagebook`,
         });
       }
     }
@@ -486,27 +501,33 @@ export async function sendRequestAnswerMail(
   if (job.status === "accepted" && row.clientUserId) return "organiser-account";
   const to = row.email ?? row.accountEmail;
   if (!to) return "no-address";
-  const name = musicianDisplayName(row);
-  const link = `${publicOrigin()}/request/${row.statusToken}`;
-  const what = requestSummaryLines(row)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join("\n");
+  const name = textShownTo(musicianDisplayName(row), "public");
+  const link = ourWords(`${publicOrigin()}/request/${row.statusToken}`);
+  // The organiser's own request, read back by them.
+  const what = readByAuthor(
+    requestSummaryLines(row)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("\n"),
+  );
+  const client = readByAuthor(row.clientName);
   const text =
     job.status === "accepted"
-      ? `Hello ${row.clientName},\n\nGood news: ${name} accepted your booking request.${
+      ? sentence`Hello ${client},\n\nGood news: ${name} accepted your booking request.${
           row.bookingSlug
-            ? ` Your booking is ready to review and confirm:\n\n${publicOrigin()}/booking/${row.bookingSlug}`
-            : ""
-        }${bookedTerms(row)}\n\nYour request:\n${what}\n\nFollow it here: ${link}\n\nStagebook`
-      : `Hello ${row.clientName},\n\n${name} declined your booking request.${
-          row.declineReason ? `\n\nTheir reason: ${masked(row.declineReason)}` : ""
-        }\n\nYour request:\n${what}\n\nYou can find another musician at ${publicOrigin()}/market\n\nStagebook`;
+            ? sentence` Your booking is ready to review and confirm:\n\n${ourWords(`${publicOrigin()}/booking/${row.bookingSlug}`)}`
+            : ourWords("")
+        }${ourWords(bookedTerms(row))}\n\nYour request:\n${what}\n\nFollow it here: ${link}\n\nStagebook`
+      : sentence`Hello ${client},\n\n${name} declined your booking request.${
+          row.declineReason
+            ? sentence`\n\nTheir reason: ${textShownTo(row.declineReason, "public")}`
+            : ourWords("")
+        }\n\nYour request:\n${what}\n\nYou can find another musician at ${ourWords(`${publicOrigin()}/market`)}\n\nStagebook`;
   await sendMail({
     to,
     subject:
       job.status === "accepted"
-        ? `${name} accepted your booking request`
-        : `${name} declined your booking request`,
+        ? sentence`${name} accepted your booking request`
+        : sentence`${name} declined your booking request`,
     text,
   });
   return "sent";

@@ -5,7 +5,13 @@ import type { Outcome } from "~/features/bookings/outcome";
 import { recordConfirmation } from "~/features/calendar/confirmations.server";
 import { BOOKED_JUST_NOW, isDoubleBooking } from "~/features/calendar/overlap.server";
 import { settleComplaintsBeforePayment } from "~/features/disputes/disputes.server";
-import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
+import {
+  ourWords,
+  sentence,
+  shownTo,
+  type TextFields,
+  textShownTo,
+} from "~/features/messaging/contact-boundary";
 import { notifyMusician, notifyOrganiser } from "~/features/messaging/messaging.server";
 import { chargesOf, peekBookingsMoney } from "~/features/money/booking-money.server";
 import type { Charges } from "~/features/money/money-rules";
@@ -212,13 +218,16 @@ export async function acceptMyBooking(
     await settleComplaintsBeforePayment(db, row.id, "confirming");
     await recordConfirmation(row.id, `${user.name || "Organiser"} (organiser, from My Bookings)`);
     await phoneBookingEvent("booking_confirmed", row.id, ["musician"]);
+    const page = ourWords(`${publicOrigin()}/booking/${row.slug}`);
     await notifyOrganiser(user.id, {
-      subject: "Your booking is confirmed",
-      text: `You accepted a booking on Stagebook. Pay for it from the booking page to secure the date:\n\n${publicOrigin()}/booking/${row.slug}`,
+      subject: ourWords("Your booking is confirmed"),
+      text: sentence`You accepted a booking on Stagebook. Pay for it from the booking page to secure the date:\n\n${page}`,
     });
+    // The organiser's name as a musician reads it before payment (names in conversations read as public).
+    const client = user.name ? textShownTo(user.name, "public") : ourWords("Your client");
     await notifyMusician(row.musicianId, {
-      subject: `${user.name || "Your client"} accepted your booking`,
-      text: `${user.name || "Your client"} accepted the booking you created on Stagebook. It is now confirmed:\n\n${publicOrigin()}/booking/${row.slug}`,
+      subject: sentence`${client} accepted your booking`,
+      text: sentence`${client} accepted the booking you created on Stagebook. It is now confirmed:\n\n${page}`,
     });
     return { ok: true, bookingId: row.id, musicianId: row.musicianId, slug: row.slug };
   }

@@ -1,7 +1,9 @@
 // The musician's side of a dispute ("Add your side", issue 23 §4): text and up to four photos, kept
 // with the dispute for our team, and what happens next and by when, shown to both sides.
+
 import { data } from "react-router";
 import type { BookingsActionResult } from "~/features/bookings/action-results";
+import { ourWords, type Reader, sentence, textShownTo } from "~/features/messaging/contact-boundary";
 import { disputeDeadlines, shortDay } from "~/features/notifications/money-notices";
 import { organiserNoticeTarget } from "~/features/notifications/money-notifications.server";
 import { MAX_IMAGE_BYTES } from "~/features/portfolio/media.schema";
@@ -86,10 +88,10 @@ async function mailOrganiserOfSide(bookingId: string, openedAt: Date) {
   const { decisionBy } = disputeDeadlines(openedAt);
   await queueMail({
     to: to.to,
-    subject: `${to.musicianName} added their side to your dispute on ${to.what}`,
-    text: `Hello ${to.clientName},
+    subject: sentence`${to.musicianName} added their side to your dispute on ${to.what}`,
+    text: sentence`Hello ${to.clientName},
 
-${to.musicianName} has added their side to the dispute you raised on ${to.what}. Our team reads both sides and decides by ${decisionBy}, then tells you both what each of you receives.
+${to.musicianName} has added their side to the dispute you raised on ${to.what}. Our team reads both sides and decides by ${ourWords(decisionBy)}, then tells you both what each of you receives.
 
 Open the booking: ${to.link}
 
@@ -171,14 +173,18 @@ export async function disputeThreadsFor(bookingIds: string[]): Promise<Map<strin
   return out;
 }
 
-/** For a booking whose organiser the caller has recognised: its open dispute, or null when none is open. */
-export async function clientDisputeView(bookingId: string) {
+/**
+ * For a booking whose organiser the caller may act for: its open dispute, or null when none is open.
+ * Before payment anyone holding the link reads it (the musician too, signed out), so the reason is read
+ * through the contact boundary in the booking's money state (issue 36).
+ */
+export async function clientDisputeView(bookingId: string, reader: Reader) {
   const { disputes, responses } = await disputeThreads([bookingId]);
   const open = disputes.filter((d) => !d.resolvedAt).at(-1);
   if (!open) return null;
   const side = responses.filter((r) => r.createdAt >= open.createdAt).at(-1);
   return {
-    reason: open.disputeReason,
+    reason: textShownTo(open.disputeReason, reader),
     /** "28 Nov": until when the musician may add their side, and when our team decides. */
     ...disputeDeadlines(open.createdAt),
     /** "27 Nov" when the musician added their side to this dispute; null while they have not. */

@@ -1,7 +1,15 @@
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction, recordMiss } from "~/features/bookings/slug-guard.server";
 import { clientLineUp } from "~/features/lineups/line-up-views.server";
-import { shownTo, type TextFields } from "~/features/messaging/contact-boundary";
+import {
+  joined,
+  ourWords,
+  type Shown,
+  type ShownRow,
+  sentence,
+  shownTo,
+  type TextFields,
+} from "~/features/messaging/contact-boundary";
 import { CONTACT_SHARED_ONCE_PAID, contactsShared } from "~/features/messaging/contact-shared";
 import { type BookingMoney, chargesOf, peekBookingMoney } from "~/features/money/booking-money.server";
 import {
@@ -15,7 +23,7 @@ import { SERVICE_FEE_REFUND_NOTE } from "~/features/payments/fee-words";
 import { bookingRefundFacts } from "~/features/refunds/refunds.server";
 import { formatDateTime } from "~/lib/date-format";
 import { musicianDisplayName } from "~/lib/display-name";
-import { formatCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
+import { formatCalendarDate } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";
 import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
@@ -34,8 +42,8 @@ export type DocumentResult =
   | { ok: false; status: number; message: string };
 
 /** "Fri, 20 Nov 2026, 11:30 AM (Lagos time)": the pages' one date-and-time format (phone walk 3). */
-function when(at: Date): string {
-  return `${formatDateTime(at)} (Lagos time)`;
+function when(at: Date): Shown {
+  return ourWords(`${formatDateTime(at)} (Lagos time)`);
 }
 
 function time12(t: string): string {
@@ -43,17 +51,27 @@ function time12(t: string): string {
   return `${h! % 12 === 0 ? 12 : h! % 12}:${String(m).padStart(2, "0")} ${h! < 12 ? "AM" : "PM"}`;
 }
 
-function eventTimes(b: DocumentBookingRow): string {
-  if (!b.eventStartTime) return "All day";
-  return b.eventEndTime
-    ? `${time12(b.eventStartTime)} – ${time12(b.eventEndTime)}`
-    : `From ${time12(b.eventStartTime)}`;
+/** A booking as its documents read it: every text through the contact boundary (issue 36). */
+type DocumentBooking = ShownRow<DocumentBookingRow> & { forOutsider?: boolean };
+
+function eventTimes(b: DocumentBooking): Shown {
+  if (!b.eventStartTime) return ourWords("All day");
+  return ourWords(
+    b.eventEndTime
+      ? `${time12(b.eventStartTime)} – ${time12(b.eventEndTime)}`
+      : `From ${time12(b.eventStartTime)}`,
+  );
 }
 
-const withOther = (value: string, other: string | null) => (other ? `${value} (${other})` : value);
-const orDash = (v: string | null | undefined) => (v?.trim() ? v : "—");
+const withOther = (value: Shown, other: Shown | null) => (other ? sentence`${value} (${other})` : value);
+const orDash = (v: Shown | null | undefined) => (v?.trim() ? v : ourWords("—"));
+const naira = (kobo: number) => ourWords(formatNaira(kobo));
+const eventDay = (b: DocumentBooking, none: "Not yet fixed" | "date not fixed") =>
+  ourWords(b.eventDate ? formatCalendarDate(b.eventDate, "EEE, d MMM yyyy") : none);
+const bookingRef = (b: DocumentBooking) =>
+  sentence`${b.slug} · ${ourWords(`${publicOrigin()}/booking/${b.slug}`)}`;
 
-function musicianName(b: DocumentBookingRow) {
+function musicianName(b: DocumentBooking): Shown {
   return musicianDisplayName({
     stageName: b.musicianStageName,
     firstName: b.musicianFirstName,
@@ -61,143 +79,157 @@ function musicianName(b: DocumentBookingRow) {
   });
 }
 
-function legalName(b: DocumentBookingRow) {
-  return [b.musicianFirstName, b.musicianLastName].filter(Boolean).join(" ") || musicianName(b);
+function legalName(b: DocumentBooking): Shown {
+  return joined([b.musicianFirstName, b.musicianLastName], " ") || musicianName(b);
 }
 
-function invoiceLabel(n: number, prefix = "INV") {
-  return `${prefix}-${String(n).padStart(4, "0")}`;
+function invoiceLabel(n: number, prefix = "INV"): Shown {
+  return ourWords(`${prefix}-${String(n).padStart(4, "0")}`);
 }
 
-const percent = (bp: number) => `${(bp / 100).toLocaleString("en-NG", { maximumFractionDigits: 2 })}%`;
+const percent = (bp: number) =>
+  ourWords(`${(bp / 100).toLocaleString("en-NG", { maximumFractionDigits: 2 })}%`);
 
 /** The money module's charges: the payment's own once paid, today's quote before (null: no price yet). */
-const charges = (b: DocumentBookingRow, money: BookingMoney | null) => chargesOf(money, b.priceKobo);
+const charges = (b: DocumentBooking, money: BookingMoney | null) => chargesOf(money, b.priceKobo);
 
 /**
  * Each side's phone and e-mail, or, until the booking is paid, the words saying when they are
  * shared: the contract is e-mailed and downloadable by the booking link (issue 22 §4).
  */
-function contact(b: DocumentBookingRow & { forOutsider?: boolean }, ...parts: (string | null)[]): string {
-  if (!contactsShared(b.paymentStatus)) return CONTACT_SHARED_ONCE_PAID;
-  if (b.forOutsider) return CONTACT_FOR_PARTIES;
-  return parts.filter(Boolean).join(" · ") || "—";
+function contact(b: DocumentBooking, ...parts: (Shown | null)[]): Shown {
+  if (!contactsShared(b.paymentStatus)) return ourWords(CONTACT_SHARED_ONCE_PAID);
+  if (b.forOutsider) return ourWords(CONTACT_FOR_PARTIES);
+  return joined(parts, " · ") || ourWords("—");
 }
 
-function parties(b: DocumentBookingRow): Block[] {
+function parties(b: DocumentBooking): Block[] {
   return [
-    { kind: "heading", text: "Parties" },
+    { kind: "heading", text: ourWords("Parties") },
     {
       kind: "fields",
       rows: [
-        ["Musician", `${musicianName(b)} (${legalName(b)})`],
-        ["Musician contact", contact(b, b.musicianPhone, b.musicianEmail)],
-        ["Musician location", orDash(b.musicianLocation)],
-        ["Client", b.clientName],
-        ["Client contact", contact(b, b.clientPhone, b.clientEmail)],
+        [ourWords("Musician"), sentence`${musicianName(b)} (${legalName(b)})`],
+        [ourWords("Musician contact"), contact(b, b.musicianPhone, b.musicianEmail)],
+        [ourWords("Musician location"), orDash(b.musicianLocation)],
+        [ourWords("Client"), b.clientName],
+        [ourWords("Client contact"), contact(b, b.clientPhone, b.clientEmail)],
       ],
     },
   ];
 }
 
-function eventDetails(b: DocumentBookingRow): Block[] {
+function eventDetails(b: DocumentBooking): Block[] {
   return [
-    { kind: "heading", text: "Event" },
+    { kind: "heading", text: ourWords("Event") },
     {
       kind: "fields",
       rows: [
-        ["Event type", withOther(b.eventType, b.eventTypeOther)],
-        ["Service", withOther(b.serviceType, b.serviceTypeOther)],
-        ["Date", b.eventDate ? formatCalendarDate(b.eventDate, "EEE, d MMM yyyy") : "Not yet fixed"],
-        ["Time", eventTimes(b)],
-        ["Location", orDash(b.location)],
-        ["Details", orDash(b.additionalDetails)],
+        [ourWords("Event type"), withOther(b.eventType, b.eventTypeOther)],
+        [ourWords("Service"), withOther(b.serviceType, b.serviceTypeOther)],
+        [ourWords("Date"), eventDay(b, "Not yet fixed")],
+        [ourWords("Time"), eventTimes(b)],
+        [ourWords("Location"), orDash(b.location)],
+        [ourWords("Details"), orDash(b.additionalDetails)],
       ],
     },
   ];
 }
 
 /** Who plays in the booking's line-up (issue 39 §6): stage names and roles, never their fees. */
-function lineUpBlocks(lineUp: { name: string; role: string }[]): Block[] {
+function lineUpBlocks(lineUp: { name: Shown; role: Shown }[]): Block[] {
   if (lineUp.length === 0) return [];
   return [
-    { kind: "heading", text: "Line-up" },
-    { kind: "fields", rows: lineUp.map((m) => [m.name, m.role] as [string, string]) },
+    { kind: "heading", text: ourWords("Line-up") },
+    { kind: "fields", rows: lineUp.map((m) => [m.name, m.role] as [Shown, Shown]) },
   ];
 }
 
-function contractBlocks(b: DocumentBookingRow, money: BookingMoney | null, lineUp: Block[] = []): Block[] {
+function contractBlocks(b: DocumentBooking, money: BookingMoney | null, lineUp: Block[] = []): Block[] {
   const c = charges(b, money);
   const policy = isCancellationPolicy(b.cancellationPolicy)
     ? b.cancellationPolicy
     : DEFAULT_CANCELLATION_POLICY;
-  const confirmation: [string, string][] = b.confirmedAt
+  const confirmation: [Shown, Shown][] = b.confirmedAt
     ? [
-        ["Confirmed by", b.confirmedBy ?? "the client"],
-        ["Confirmed on", when(b.confirmedAt)],
+        [ourWords("Confirmed by"), b.confirmedBy ?? ourWords("the client")],
+        [ourWords("Confirmed on"), when(b.confirmedAt)],
       ]
-    : [["Status", b.status === "pending" ? "Not yet confirmed by the client" : b.status]];
+    : [[ourWords("Status"), b.status === "pending" ? ourWords("Not yet confirmed by the client") : b.status]];
   return [
     {
       kind: "title",
-      text: "Performance Contract",
+      text: ourWords("Performance Contract"),
       // The booking's own date: the same contract on every download (phone walk 2).
-      subtitle: `Booking ${b.slug} · ${publicOrigin()}/booking/${b.slug} · drawn up ${when(b.createdAt)}`,
+      subtitle: sentence`Booking ${bookingRef(b)} · drawn up ${when(b.createdAt)}`,
     },
     ...parties(b),
     ...eventDetails(b),
     ...lineUp,
-    { kind: "heading", text: "Price (Nigerian naira)" },
+    { kind: "heading", text: ourWords("Price (Nigerian naira)") },
     c
       ? {
           kind: "money",
           rows: [
-            ["Musician's price", formatNaira(c.priceKobo)],
+            [ourWords("Musician's price"), naira(c.priceKobo)],
             [
-              `Platform service fee (${percent(c.serviceFeeBp)}, paid by the client)`,
-              formatNaira(c.serviceFeeKobo),
+              sentence`Platform service fee (${percent(c.serviceFeeBp)}, paid by the client)`,
+              naira(c.serviceFeeKobo),
             ],
           ],
-          total: ["Total payable by the client", formatNaira(c.totalKobo)],
+          total: [ourWords("Total payable by the client"), naira(c.totalKobo)],
         }
-      : { kind: "text", text: "The price has not been set yet; it must be agreed before payment." },
+      : {
+          kind: "text",
+          text: ourWords("The price has not been set yet; it must be agreed before payment."),
+        },
     ...(c
       ? [
           {
             kind: "text" as const,
-            text: `On completion the musician receives ${formatNaira(c.musicianKobo)} (the price less the platform's ${percent(c.commissionBp)} commission of ${formatNaira(c.commissionKobo)}).`,
+            text: sentence`On completion the musician receives ${naira(c.musicianKobo)} (the price less the platform's ${percent(c.commissionBp)} commission of ${naira(c.commissionKobo)}).`,
           },
         ]
       : []),
-    { kind: "heading", text: "Cancellation policy" },
+    { kind: "heading", text: ourWords("Cancellation policy") },
     {
       kind: "text",
       // The terms in full, not only the name: the contract must say what a cancellation costs. A paid
       // booking's policy is the one frozen on its payment; a later change of the musician's setting
       // does not touch it.
-      text: `${POLICY_LABELS[policy]}: ${POLICY_TERMS[policy]} Measured from the event's start time in Lagos. If the musician cancels, the client is refunded in full. ${
+      text: sentence`${ourWords(POLICY_LABELS[policy])}: ${ourWords(POLICY_TERMS[policy])} Measured from the event's start time in Lagos. If the musician cancels, the client is refunded in full. ${
         moneyWasReceived(b.paymentStatus)
           ? "This is the policy in force when the client paid; it applies to this booking whatever the musician's policy is later."
           : "The policy in force when the client pays is the one that applies to this booking."
       } Refunds after a cancellation follow this policy and the Stagebook Terms of Service.`,
     },
-    { kind: "heading", text: "Payment, escrow and disputes" },
+    { kind: "heading", text: ourWords("Payment, escrow and disputes") },
     {
       kind: "list",
       items: [
-        "The client pays through Stagebook. The payment is held in escrow and released to the musician only after the service is completed.",
-        "If the event does not go as agreed, either party may raise a dispute before the funds are released; release is paused while it is open.",
-        "Disputes go first to Stagebook's mediation. If mediation does not settle the matter, it is referred to arbitration in Lagos, Nigeria.",
-        "Stagebook's liability is limited as set out in its Terms of Service.",
+        ourWords(
+          "The client pays through Stagebook. The payment is held in escrow and released to the musician only after the service is completed.",
+        ),
+        ourWords(
+          "If the event does not go as agreed, either party may raise a dispute before the funds are released; release is paused while it is open.",
+        ),
+        ourWords(
+          "Disputes go first to Stagebook's mediation. If mediation does not settle the matter, it is referred to arbitration in Lagos, Nigeria.",
+        ),
+        ourWords("Stagebook's liability is limited as set out in its Terms of Service."),
       ],
     },
-    { kind: "heading", text: "Confirmation record" },
-    { kind: "fields", rows: [...confirmation, ["Booking created", when(b.createdAt)]] },
+    { kind: "heading", text: ourWords("Confirmation record") },
+    { kind: "fields", rows: [...confirmation, [ourWords("Booking created"), when(b.createdAt)]] },
   ];
 }
 
+/** "Others (Party) — Wedding": the service and the event, as an invoice line names them. */
+const serviceAndEvent = (b: DocumentBooking) =>
+  sentence`${withOther(b.serviceType, b.serviceTypeOther)} — ${withOther(b.eventType, b.eventTypeOther)}`;
+
 function invoiceBlocks(
-  b: DocumentBookingRow,
+  b: DocumentBooking,
   money: BookingMoney | null,
   number: number,
   issuedAt: Date,
@@ -205,52 +237,57 @@ function invoiceBlocks(
   const c = charges(b, money);
   const paid = moneyWasReceived(b.paymentStatus);
   return [
-    { kind: "title", text: `Invoice ${invoiceLabel(number)}`, subtitle: `Issued ${when(issuedAt)}` },
+    {
+      kind: "title",
+      text: sentence`Invoice ${invoiceLabel(number)}`,
+      subtitle: sentence`Issued ${when(issuedAt)}`,
+    },
     {
       kind: "fields",
       rows: [
-        ["From", `${musicianName(b)} (${legalName(b)})`],
-        ["", [contact(b, b.musicianPhone, b.musicianEmail), b.musicianLocation].filter(Boolean).join(" · ")],
-        ["Bill to", b.clientName],
-        ["", contact(b, b.clientPhone, b.clientEmail)],
-        ["Booking", `${b.slug} · ${publicOrigin()}/booking/${b.slug}`],
+        [ourWords("From"), sentence`${musicianName(b)} (${legalName(b)})`],
+        [ourWords(""), joined([contact(b, b.musicianPhone, b.musicianEmail), b.musicianLocation], " · ")],
+        [ourWords("Bill to"), b.clientName],
+        [ourWords(""), contact(b, b.clientPhone, b.clientEmail)],
+        [ourWords("Booking"), bookingRef(b)],
       ],
     },
     ...eventDetails(b),
-    { kind: "heading", text: "Amount (Nigerian naira)" },
+    { kind: "heading", text: ourWords("Amount (Nigerian naira)") },
     c
       ? {
           kind: "money",
           rows: [
-            [
-              `${withOther(b.serviceType, b.serviceTypeOther)} — ${withOther(b.eventType, b.eventTypeOther)}`,
-              formatNaira(c.priceKobo),
-            ],
-            [`Platform service fee (${percent(c.serviceFeeBp)})`, formatNaira(c.serviceFeeKobo)],
+            [serviceAndEvent(b), naira(c.priceKobo)],
+            [sentence`Platform service fee (${percent(c.serviceFeeBp)})`, naira(c.serviceFeeKobo)],
           ],
-          total: [paid ? "Total (paid)" : "Total due", formatNaira(c.totalKobo)],
+          total: [ourWords(paid ? "Total (paid)" : "Total due"), naira(c.totalKobo)],
         }
-      : { kind: "text", text: "The price has not been set yet." },
-    { kind: "text", text: `${paymentLine(b)} ${SERVICE_FEE_REFUND_NOTE}` },
+      : { kind: "text", text: ourWords("The price has not been set yet.") },
+    { kind: "text", text: sentence`${paymentLine(b)} ${ourWords(SERVICE_FEE_REFUND_NOTE)}` },
   ];
 }
 
 /** Where the booking's money is now, as its invoice and receipt say it (the booking's payment status). */
-function paymentLine(b: DocumentBookingRow): string {
+function paymentLine(b: DocumentBooking): Shown {
   if (hasCreditNote(b.status, b.paymentStatus))
-    return "Paid through Stagebook. The booking was cancelled or refunded: its credit note states what was refunded and what was kept.";
+    return ourWords(
+      "Paid through Stagebook. The booking was cancelled or refunded: its credit note states what was refunded and what was kept.",
+    );
   switch (b.paymentStatus) {
     case "released":
-      return "Paid through Stagebook; the service is completed and the payment has been released to the musician.";
+      return ourWords(
+        "Paid through Stagebook; the service is completed and the payment has been released to the musician.",
+      );
     case "paid":
-      return "Paid through Stagebook; held in escrow until the service is completed.";
+      return ourWords("Paid through Stagebook; held in escrow until the service is completed.");
     default:
-      return `Pay securely through Stagebook at ${publicOrigin()}/booking/${b.slug}. The payment is held in escrow until the service is completed.`;
+      return sentence`Pay securely through Stagebook at ${ourWords(`${publicOrigin()}/booking/${b.slug}`)}. The payment is held in escrow until the service is completed.`;
   }
 }
 
 function receiptBlocks(
-  b: DocumentBookingRow,
+  b: DocumentBooking,
   money: BookingMoney | null,
   number: number,
   lineUp: Block[] = [],
@@ -262,44 +299,43 @@ function receiptBlocks(
   return [
     {
       kind: "title",
-      text: `Receipt ${invoiceLabel(number, "RCT")}`,
-      subtitle: `For invoice ${invoiceLabel(number)}`,
+      text: sentence`Receipt ${invoiceLabel(number, "RCT")}`,
+      subtitle: sentence`For invoice ${invoiceLabel(number)}`,
     },
     {
       kind: "fields",
       rows: [
-        ["Received from", b.clientName],
+        [ourWords("Received from"), b.clientName],
         [
-          "For",
-          `${musicianName(b)} — ${withOther(b.eventType, b.eventTypeOther)}, ${b.eventDate ? formatCalendarDate(b.eventDate, "EEE, d MMM yyyy") : "date not fixed"}`,
+          ourWords("For"),
+          sentence`${musicianName(b)} — ${withOther(b.eventType, b.eventTypeOther)}, ${eventDay(b, "date not fixed")}`,
         ],
-        ["Paid on", when(state.paidAt)],
-        ["Payment reference", state.reference ?? "—"],
-        ["Booking", `${b.slug} · ${publicOrigin()}/booking/${b.slug}`],
+        [ourWords("Paid on"), when(state.paidAt)],
+        [ourWords("Payment reference"), ourWords(state.reference ?? "—")],
+        [ourWords("Booking"), bookingRef(b)],
       ],
     },
     ...lineUp,
-    { kind: "heading", text: "Amount received (Nigerian naira)" },
+    { kind: "heading", text: ourWords("Amount received (Nigerian naira)") },
     // The price and the service fee, as the receipt e-mail gives them (phone walk 3: the total alone).
     {
       kind: "money",
       rows:
         c && c.totalKobo === state.paidKobo
           ? [
-              [
-                `${withOther(b.serviceType, b.serviceTypeOther)} — ${withOther(b.eventType, b.eventTypeOther)}`,
-                formatNaira(c.priceKobo),
-              ],
-              [`Platform service fee (${percent(c.serviceFeeBp)})`, formatNaira(c.serviceFeeKobo)],
+              [serviceAndEvent(b), naira(c.priceKobo)],
+              [sentence`Platform service fee (${percent(c.serviceFeeBp)})`, naira(c.serviceFeeKobo)],
             ]
           : [],
-      total: ["Amount paid", formatNaira(state.paidKobo)],
+      total: [ourWords("Amount paid"), naira(state.paidKobo)],
     },
     {
       kind: "text",
       text:
         money?.phase === "held" && b.status !== "cancelled"
-          ? "Held in escrow by Stagebook and released to the musician after the service is completed."
+          ? ourWords(
+              "Held in escrow by Stagebook and released to the musician after the service is completed.",
+            )
           : paymentLine(b),
     },
   ];
@@ -307,7 +343,7 @@ function receiptBlocks(
 
 /** What was paid, what went back to the client and what was kept, for a cancelled or refunded booking. */
 async function creditNoteBlocks(
-  b: DocumentBookingRow,
+  b: DocumentBooking,
   money: BookingMoney | null,
   number: number,
 ): Promise<Block[] | null> {
@@ -317,57 +353,64 @@ async function creditNoteBlocks(
   const refund = await bookingRefundFacts(b.id);
   const state = { paidAt: payment.paidAt, reference: payment.reference, paidKobo: money.paidKobo };
   const refunded = money.refundedKobo;
-  const refundState =
+  const refundState = ourWords(
     refunded === 0
       ? "No refund was due."
       : refund?.status === "processed"
         ? "The refund has been paid back to the card or account that paid."
         : refund?.status === "failed"
           ? "The refund is delayed: our team is retrying it."
-          : "The refund is on its way to the card or account that paid; banks can take a few working days.";
+          : "The refund is on its way to the card or account that paid; banks can take a few working days.",
+  );
   return [
     {
       kind: "title",
-      text: `Credit note ${invoiceLabel(number, "CRN")}`,
-      subtitle: `For invoice ${invoiceLabel(number)} · receipt ${invoiceLabel(number, "RCT")}`,
+      text: sentence`Credit note ${invoiceLabel(number, "CRN")}`,
+      subtitle: sentence`For invoice ${invoiceLabel(number)} · receipt ${invoiceLabel(number, "RCT")}`,
     },
     {
       kind: "fields",
       rows: [
-        ["Client", b.clientName],
+        [ourWords("Client"), b.clientName],
         [
-          "For",
-          `${musicianName(b)} — ${withOther(b.eventType, b.eventTypeOther)}, ${b.eventDate ? formatCalendarDate(b.eventDate, "EEE, d MMM yyyy") : "date not fixed"}`,
+          ourWords("For"),
+          sentence`${musicianName(b)} — ${withOther(b.eventType, b.eventTypeOther)}, ${eventDay(b, "date not fixed")}`,
         ],
-        ["Status", b.status === "cancelled" ? "Cancelled" : "Refunded"],
-        ["Paid on", when(state.paidAt)],
-        ...(refund && refunded > 0 ? ([["Refunded on", when(refund.at)]] as [string, string][]) : []),
-        ["Payment reference", state.reference ?? "—"],
-        ["Booking", `${b.slug} · ${publicOrigin()}/booking/${b.slug}`],
+        [ourWords("Status"), ourWords(b.status === "cancelled" ? "Cancelled" : "Refunded")],
+        [ourWords("Paid on"), when(state.paidAt)],
+        ...(refund && refunded > 0 ? ([[ourWords("Refunded on"), when(refund.at)]] as [Shown, Shown][]) : []),
+        [ourWords("Payment reference"), ourWords(state.reference ?? "—")],
+        [ourWords("Booking"), bookingRef(b)],
       ],
     },
-    { kind: "heading", text: "Amounts (Nigerian naira)" },
+    { kind: "heading", text: ourWords("Amounts (Nigerian naira)") },
     {
       kind: "money",
       rows: [
-        ["Paid", formatNaira(state.paidKobo)],
-        ["Refunded to the client", formatNaira(refunded)],
+        [ourWords("Paid"), naira(state.paidKobo)],
+        [ourWords("Refunded to the client"), naira(refunded)],
         ...(money.chargedBackKobo > 0
-          ? ([["Taken back by the card's bank", formatNaira(money.chargedBackKobo)]] as [string, string][])
+          ? ([[ourWords("Taken back by the card's bank"), naira(money.chargedBackKobo)]] as [Shown, Shown][])
           : []),
       ],
-      total: ["Kept (not refunded)", formatNaira(state.paidKobo - refunded - money.chargedBackKobo)],
+      total: [ourWords("Kept (not refunded)"), naira(state.paidKobo - refunded - money.chargedBackKobo)],
     },
-    { kind: "text", text: `${refundState} ${SERVICE_FEE_REFUND_NOTE}` },
+    { kind: "text", text: sentence`${refundState} ${ourWords(SERVICE_FEE_REFUND_NOTE)}` },
   ];
 }
 
 /** Renders one document of a booking the caller may see (checked before this is called). */
-async function render(row: DocumentBookingRow, kind: DocumentKind): Promise<DocumentResult> {
+async function render(
+  row: DocumentBookingRow & { forOutsider?: boolean },
+  kind: DocumentKind,
+): Promise<DocumentResult> {
   // Every document is read by the other side too (downloaded by the link, e-mailed): what either side
   // typed is masked until the booking is paid (issue 36).
-  const b = shownTo(row, DOCUMENT_FIELDS, { paymentStatus: row.paymentStatus });
-  const meta = { title: `${kind} ${b.slug}`, author: musicianName(b) };
+  const b: DocumentBooking = {
+    ...shownTo(row, DOCUMENT_FIELDS, { paymentStatus: row.paymentStatus }),
+    forOutsider: row.forOutsider,
+  };
+  const meta = { title: sentence`${ourWords(kind)} ${b.slug}`, author: musicianName(b) };
   const money = await peekBookingMoney(b.id);
   const lineUp = lineUpBlocks(await clientLineUp(row));
   if (kind === "contract") {

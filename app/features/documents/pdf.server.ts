@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
+import type { Shown } from "~/features/messaging/contact-boundary";
 
 // DejaVu Sans has the naira sign (₦), which the PDF standard fonts lack; pdfkit embeds only the glyphs used.
 const FONT_DIR = path.resolve("app/features/documents/fonts");
@@ -17,16 +18,21 @@ const MARGIN = 50;
 const INK = "#111827";
 const MUTED = "#4b5563";
 
+/**
+ * A document's content. Every text is `Shown` (ADR 0028 addendum): our words (`ourWords`), a booking's
+ * fields through `shownTo`, and `sentence`s of those, so a builder that prints a raw typed field (the
+ * client's name, the venue, "Others", the notes) into a contract, invoice or receipt does not compile.
+ */
 export type Block =
-  | { kind: "title"; text: string; subtitle?: string }
-  | { kind: "heading"; text: string }
-  | { kind: "fields"; rows: [string, string][] }
-  | { kind: "money"; rows: [string, string][]; total?: [string, string] }
-  | { kind: "text"; text: string }
-  | { kind: "list"; items: string[] };
+  | { kind: "title"; text: Shown; subtitle?: Shown }
+  | { kind: "heading"; text: Shown }
+  | { kind: "fields"; rows: [Shown, Shown][] }
+  | { kind: "money"; rows: [Shown, Shown][]; total?: [Shown, Shown] }
+  | { kind: "text"; text: Shown }
+  | { kind: "list"; items: Shown[] };
 
 /** Renders document blocks to a PDF (A4) in memory. */
-export function renderPdf(meta: { title: string; author: string }, blocks: Block[]): Promise<Buffer> {
+export function renderPdf(meta: { title: Shown; author: Shown }, blocks: Block[]): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
@@ -74,7 +80,7 @@ export function renderPdf(meta: { title: string; author: string }, blocks: Block
         doc.x = MARGIN;
         break;
       case "money": {
-        const line = ([label, value]: [string, string], font: "regular" | "bold") => {
+        const line = ([label, value]: [Shown, Shown], font: "regular" | "bold") => {
           const y = doc.y;
           doc
             .font(font)

@@ -173,6 +173,7 @@ async function memberView(p: MemberPlace) {
   const b = p.booking;
   return {
     placeId: p.id,
+    bookingId: b.id,
     status: p.status,
     leader: musicianDisplayName(p.leader),
     event: eventLabel(b),

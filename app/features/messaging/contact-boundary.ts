@@ -66,14 +66,39 @@ export function readByAuthor<T extends string | null | undefined>(text: T): Show
 }
 
 /**
- * A sentence of our words around values that have passed the boundary (or numbers):
+ * A piece of a sentence or an e-mail: `Shown` text, a number, or a string literal written in our code
+ * ("", "— Stagebook", `flag ? "a" : "b"`). A `string` (a row's field, a template with a `string` hole)
+ * is not a literal and becomes `Shown` here, so it no longer matches the argument and does not compile.
+ */
+type OurPiece<V> = V extends Shown | number
+  ? V
+  : Record<never, never> extends Record<V & string, 1>
+    ? Shown
+    : V;
+type OurPieces<T extends readonly unknown[]> = { [K in keyof T]: OurPiece<T[K]> };
+
+/**
+ * A sentence of our words around values that have passed the boundary (or numbers, or literals):
  * sentence`Booking for ${name}`. The template's words are ours; a raw string in a slot does not compile.
  */
-export function sentence(words: TemplateStringsArray, ...values: (Shown | number)[]): Shown {
+export function sentence<const T extends readonly (string | number)[]>(
+  words: TemplateStringsArray,
+  ...values: T & OurPieces<T>
+): Shown {
   return words.reduce(
     (out, word, i) => out + word + (i < values.length ? String(values[i]) : ""),
     "",
   ) as Shown;
+}
+
+/** The `Shown` pieces given (empty ones left out), joined by one of our separators. */
+export function joined(parts: readonly (Shown | null | undefined)[], separator: " · " | ", " | " "): Shown {
+  return parts.filter(Boolean).join(separator) as Shown;
+}
+
+/** Lines of an e-mail (each `Shown` or a literal, as in `sentence`), joined by newlines. */
+export function lines<const T extends readonly string[]>(...parts: T & OurPieces<T>): Shown {
+  return parts.join("\n") as Shown;
 }
 
 const masked = (text: string) => maskContactDetails(text).text;

@@ -1,11 +1,22 @@
-// Issue 36 §1 (ADR 0028): text a person typed reaches a text message or a calendar file only through
-// the contact boundary. Each `@ts-expect-error` below is checked by `npm run typecheck`: if a builder
+// Issue 36 §1 (ADR 0028 and its addendum): text a person typed reaches a text message, a calendar file,
+// an e-mail or a PDF only through the contact boundary. Each `@ts-expect-error` below is checked by `npm run typecheck`: if a builder
 // ever accepted a raw row string again, the directive would be unused and the typecheck would fail.
 // The runtime expectations show the accepted (Shown) value is the masked one.
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { bookingCalendarFile } from "~/features/calendar/feed.server";
+import { type Block, renderPdf } from "~/features/documents/pdf.server";
+import { type NoticeParties, noticeMails } from "~/features/notifications/money-notices";
 import { type PhoneVars, smsText, whatsappMessage } from "~/features/phone-messages/phone-texts";
-import { ourWords, type Shown, sentence, shownTo, type TextFields, textShownTo } from "./contact-boundary";
+import type { Mail } from "~/server/mail/mailer.server";
+import {
+  lines,
+  ourWords,
+  type Shown,
+  sentence,
+  shownTo,
+  type TextFields,
+  textShownTo,
+} from "./contact-boundary";
 
 // A row as a query returns it: every field raw text typed by a person.
 const row = {
@@ -86,5 +97,87 @@ describe("the contact boundary as a type", () => {
     );
     // @ts-expect-error a raw string cannot be put into a sentence
     sentence`Booking for ${row.clientName}`;
+  });
+
+  it("builds sentences and lines from literals, numbers and Shown values, never from a string", () => {
+    const name = textShownTo(row.clientName, "public");
+    const flag = row.status === "confirmed";
+    expect(sentence`${flag ? "Paid" : "Unpaid"} for ${name}`).toBe(`Paid for ${name}`);
+    expect(lines("Hello,", "", sentence`${name} wrote.`)).toBe(`Hello,\n\n${name} wrote.`);
+    // @ts-expect-error a template with a string hole is not a literal: it is typed text in disguise
+    sentence`Booking for ${`Ms ${row.clientName}`}`;
+    // @ts-expect-error nor is a choice between a literal and a raw field
+    sentence`Booking for ${flag ? row.clientName : "you"}`;
+    // @ts-expect-error lines take the same pieces
+    lines("Hello,", row.clientName);
+  });
+
+  it("refuses a raw row string in an e-mail's subject and body, and accepts the Shown one", () => {
+    const shown = shownTo(row, FIELDS, unpaid);
+    const mail: Mail = {
+      to: "ngozi@example.com",
+      subject: sentence`Booking for ${shown.clientName}`,
+      text: lines(
+        sentence`Where: ${shown.location}`,
+        sentence`What: ${shown.eventTypeOther ?? ourWords("")}`,
+      ),
+    };
+    expect(`${mail.subject}\n${mail.text}`).not.toMatch(NUMBER);
+    const raw: Mail = {
+      to: "ngozi@example.com",
+      // @ts-expect-error a client's name straight from a row is not an e-mail subject
+      subject: row.clientName,
+      // @ts-expect-error nor is a body built around the venue as typed
+      text: `Where: ${row.location}`,
+    };
+    // @ts-expect-error nor HTML with the "Others" in it
+    const html: Mail["html"] = `<p>${row.eventTypeOther}</p>`;
+    expect([raw.to, html]).toHaveLength(2);
+  });
+
+  it("refuses raw names, event and dispute reason in the money notices' e-mails", () => {
+    const rawParties: NoticeParties = {
+      clientName: row.clientName,
+      musicianName: row.musicianName,
+      event: row.eventTypeOther,
+      eventDate: row.eventDate,
+      disputeReason: "Call me on 0803 123 4567",
+    };
+    const links = { client: link, musician: link };
+    // @ts-expect-error the notices' e-mails take the parties through the boundary, not as typed
+    noticeMails("disputed", { holdsMoney: true, paidKobo: 100 }, rawParties, new Date(), links);
+    const parties: NoticeParties<Shown> = {
+      clientName: textShownTo(row.clientName, unpaid),
+      musicianName: textShownTo(row.musicianName, unpaid),
+      event: textShownTo(row.eventTypeOther, unpaid),
+      eventDate: row.eventDate,
+      disputeReason: textShownTo("Call me on 0803 123 4567", unpaid),
+    };
+    const mails = noticeMails("disputed", { holdsMoney: true, paidKobo: 100 }, parties, new Date(), links);
+    expect(`${mails.musician.subject}\n${mails.musician.text}`).not.toMatch(NUMBER);
+    expect(mails.musician.text).not.toContain("123 4567");
+  });
+
+  it("refuses a raw row string in a PDF block and prints the Shown one", async () => {
+    const raw: Block[] = [
+      // @ts-expect-error a document's heading cannot be typed text
+      { kind: "heading", text: row.clientName },
+      // @ts-expect-error nor a field's value (the venue as typed)
+      { kind: "fields", rows: [[ourWords("Location"), row.location]] },
+      // @ts-expect-error nor a line of a list
+      { kind: "list", items: [row.eventTypeOther] },
+    ];
+    expect(raw).toHaveLength(3);
+    const shown = shownTo(row, FIELDS, unpaid);
+    const blocks: Block[] = [
+      { kind: "title", text: ourWords("Performance Contract") },
+      { kind: "fields", rows: [[ourWords("Client"), shown.clientName]] },
+      { kind: "text", text: sentence`At ${shown.location}` },
+    ];
+    expect(JSON.stringify(blocks)).not.toMatch(NUMBER);
+    // @ts-expect-error the document's metadata (its author) likewise
+    await renderPdf({ title: ourWords("Contract"), author: row.musicianName }, blocks);
+    const pdf = await renderPdf({ title: ourWords("Contract"), author: shown.musicianName }, blocks);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   });
 });

@@ -35,6 +35,11 @@ export interface ThreadMessage {
   senderName: string;
   body: string;
   createdAt: string;
+  /**
+   * Earlier messages this one masked again (the rest of a number split across them, issue 36): the
+   * page replaces their text with this, live, as the stored thread now reads.
+   */
+  revises?: { id: number; body: string }[];
 }
 
 export interface ConversationSummary {

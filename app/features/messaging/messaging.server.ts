@@ -9,7 +9,7 @@ import { publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { type Mail, sendMail } from "~/server/mail/mailer.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import { textShownTo } from "./contact-boundary";
+import { ourWords, readByAuthor, type Shown, sentence, textShownTo } from "./contact-boundary";
 import { CONTACT_HIDDEN_NOTICE, maskAcrossMessages } from "./contact-mask";
 import { contactsShared } from "./contact-shared";
 import type { ConversationFilter, ConversationSummary, ThreadMessage } from "./message.schema";
@@ -36,8 +36,9 @@ import {
   listMessages,
   listMessagesSince,
   markRead,
+  type Revision,
   recentRunOfSender,
-  remaskMessage,
+  revisionsBy,
   type Side,
   upsertConversation,
 } from "./queries.server";
@@ -243,7 +244,8 @@ const SPLIT_LOOKBACK = 4;
 
 /**
  * Masks a message before payment together with the sender's messages just before it, so a number
- * typed in pieces ("0803 123", then "4567") is hidden whole: earlier pieces are masked again in place.
+ * typed in pieces ("0803 123", then "4567") is hidden whole: earlier pieces whose text changes are
+ * returned as revisions, stored with the new message and pushed with it to both sides' open screens.
  */
 async function maskWithEarlier(conversationId: string, senderUserId: string, body: string) {
   const earlier = await recentRunOfSender(conversationId, senderUserId, SPLIT_LOOKBACK);
@@ -251,11 +253,12 @@ async function maskWithEarlier(conversationId: string, senderUserId: string, bod
     earlier.map((e) => e.typed),
     body,
   );
+  const revise: Revision[] = [];
   for (const [k, e] of out.earlier.entries()) {
     const was = earlier[k]!;
-    if (e.masked) await remaskMessage(was.id, e.text, was.typed);
+    if (e.masked && e.text !== was.body) revise.push({ id: was.id, body: e.text, originalBody: was.typed });
   }
-  return out;
+  return { text: out.text, masked: out.masked, revise };
 }
 
 /**
@@ -274,7 +277,7 @@ export async function sendMessage(
   }
   const paid = await pairHasPaidBooking(found.conv.organiserUserId, found.conv.musicianId);
   const masked = paid
-    ? { text: body, masked: false }
+    ? { text: body, masked: false, revise: [] }
     : await maskWithEarlier(conversationId, member.user.id, body);
   const row = await insertMessage({
     conversationId,
@@ -283,6 +286,7 @@ export async function sendMessage(
     body: masked.text,
     originalBody: masked.masked ? body : null,
     masked: masked.masked,
+    revise: masked.revise,
   });
   // The other side hears of it by e-mail if they do not read it soon (at most once per 15 minutes).
   await scheduleUnreadMail({ conversationId, side: found.side === "organiser" ? "musician" : "organiser" });
@@ -296,6 +300,7 @@ export async function sendMessage(
       senderName: "You",
       body: masked.text,
       createdAt: row.createdAt.toISOString(),
+      ...(masked.revise.length ? { revises: masked.revise.map(({ id, body }) => ({ id, body })) } : {}),
     },
   };
 }
@@ -321,23 +326,54 @@ export async function announcedMessage(messageId: number) {
   const conv = await findConversation(row.conversationId);
   if (!conv) return null;
   // Resolved once here, so every stream shows the same text.
-  const body = (await revealedIn(row, conv)) ? row.originalBody! : row.body;
-  return { row: { ...row, body }, conv, members: [conv.organiserUserId, conv.musicianUserId] };
+  const revisions = await revisionsBy([row.id]);
+  const revealed =
+    Boolean(row.originalBody || revisions.length) &&
+    (await pairHasPaidBooking(conv.organiserUserId, conv.musicianId));
+  const body = revealed && row.originalBody ? row.originalBody : row.body;
+  const revises = revisionsShown(revisions, revealed);
+  return {
+    row: { ...row, body },
+    revises,
+    conv,
+    members: [conv.organiserUserId, conv.musicianUserId],
+  };
 }
 
-export function viewMessage(userId: string, row: MessageRow) {
-  return toThreadMessage(userId, row);
+/** The earlier messages a message masked again, as the thread now reads them (as typed once paid). */
+function revisionsShown(rows: Awaited<ReturnType<typeof revisionsBy>>, revealed: boolean) {
+  return rows.map((r) => ({ id: r.id, body: revealed && r.originalBody ? r.originalBody : r.body }));
+}
+
+export function viewMessage(userId: string, row: MessageRow, revises: ThreadMessage["revises"] = []) {
+  return { ...toThreadMessage(userId, row), ...(revises.length ? { revises } : {}) };
 }
 
 export async function missedMessages(userId: string, afterId: number): Promise<ThreadMessage[]> {
   const rows = await listMessagesSince(userId, afterId);
+  // What each missed message masked again comes with it, so a reconnect catches up on revisions too.
+  const revisions = await revisionsBy(rows.map((r) => r.id));
   const revealed = new Map<string, boolean>();
   for (const r of rows) {
-    if (!r.originalBody || revealed.has(r.conversationId)) continue;
+    const hidden = r.originalBody || revisions.some((v) => v.revisedBy === r.id);
+    if (!hidden || revealed.has(r.conversationId)) continue;
     const conv = await findConversation(r.conversationId);
-    revealed.set(r.conversationId, conv ? await revealedIn(r, conv) : false);
+    revealed.set(
+      r.conversationId,
+      conv ? await pairHasPaidBooking(conv.organiserUserId, conv.musicianId) : false,
+    );
   }
-  return rows.map((r) => toThreadMessage(userId, r, revealed.get(r.conversationId) ?? false));
+  return rows.map((r) => {
+    const shownRevealed = revealed.get(r.conversationId) ?? false;
+    const revises = revisionsShown(
+      revisions.filter((v) => v.revisedBy === r.id),
+      shownRevealed,
+    );
+    return {
+      ...toThreadMessage(userId, r, shownRevealed),
+      ...(revises.length ? { revises } : {}),
+    };
+  });
 }
 
 /** A live stream delivered a message into the open thread: the reader has seen it. */
@@ -380,8 +416,10 @@ export async function linkBookingToConversation(
   if (found?.side !== "musician") return false;
   await attachBooking(conversationId, bookingSlug, found.conv.organiserUserId);
   await notifyOrganiserOfBooking(bookingSlug, {
-    subject: "A musician has created a booking for you",
-    text: "A musician created a booking for you on Stagebook. The contract is attached. Review and accept it in My Bookings:",
+    subject: ourWords("A musician has created a booking for you"),
+    text: ourWords(
+      "A musician created a booking for you on Stagebook. The contract is attached. Review and accept it in My Bookings:",
+    ),
   });
   return true;
 }
@@ -400,21 +438,21 @@ export async function musicianAnsweredInMessages(
   return last !== null && last !== organiserUserId;
 }
 
-export async function notifyRequestAccepted(bookingSlug: string, musicianName: string): Promise<void> {
+export async function notifyRequestAccepted(bookingSlug: string, musicianName: Shown): Promise<void> {
   await notifyOrganiserOfBooking(bookingSlug, {
-    subject: `${musicianName} accepted your booking request`,
-    text: `${musicianName} accepted your booking request and created a booking for you on Stagebook. The contract is attached. Review and accept it in My Bookings:`,
+    subject: sentence`${musicianName} accepted your booking request`,
+    text: sentence`${musicianName} accepted your booking request and created a booking for you on Stagebook. The contract is attached. Review and accept it in My Bookings:`,
   });
 }
 
 /** E-mails the booking's organiser account (none for a link-only client), with the contract attached. */
-async function notifyOrganiserOfBooking(bookingSlug: string, mail: { subject: string; text: string }) {
+async function notifyOrganiserOfBooking(bookingSlug: string, mail: { subject: Shown; text: Shown }) {
   try {
     const booking = await findBookingBySlug(bookingSlug);
     if (!booking?.clientUserId) return;
     await notifyOrganiser(booking.clientUserId, {
       subject: mail.subject,
-      text: `${mail.text}\n\n${publicOrigin()}/bookings`,
+      text: sentence`${mail.text}\n\n${ourWords(`${publicOrigin()}/bookings`)}`,
       attachments: await contractAttachments(booking.id),
     });
   } catch (err) {
@@ -423,14 +461,14 @@ async function notifyOrganiserOfBooking(bookingSlug: string, mail: { subject: st
 }
 
 /** E-mails a musician (outbox by default); a mail failure never undoes what was stored. */
-export async function notifyMusician(musicianId: string, mail: { subject: string; text: string }) {
+export async function notifyMusician(musicianId: string, mail: { subject: Shown; text: Shown }) {
   try {
     const to = await findMusicianContact(musicianId);
     if (!to) return;
     await sendMail({
       to: to.email,
       subject: mail.subject,
-      text: `Hello ${musicianDisplayName(to)},\n\n${mail.text}\n\nStagebook`,
+      text: sentence`Hello ${readByAuthor(musicianDisplayName(to))},\n\n${mail.text}\n\nStagebook`,
     });
   } catch (err) {
     logger.error({ err }, "musician e-mail failed");
@@ -440,7 +478,7 @@ export async function notifyMusician(musicianId: string, mail: { subject: string
 /** E-mails an organiser (outbox by default); a mail failure never undoes what was stored. */
 export async function notifyOrganiser(
   userId: string,
-  mail: { subject: string; text: string; attachments?: Mail["attachments"] },
+  mail: { subject: Shown; text: Shown; attachments?: Mail["attachments"] },
 ) {
   try {
     const to = await findUserContact(userId);
@@ -448,7 +486,7 @@ export async function notifyOrganiser(
     await sendMail({
       to: to.email,
       subject: mail.subject,
-      text: `Hello ${to.name},\n\n${mail.text}\n\nStagebook`,
+      text: sentence`Hello ${readByAuthor(to.name)},\n\n${mail.text}\n\nStagebook`,
       attachments: mail.attachments,
     });
   } catch (err) {

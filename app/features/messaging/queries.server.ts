@@ -202,17 +202,25 @@ export async function recentRunOfSender(conversationId: string, senderUserId: st
     .where(eq(m.conversationId, conversationId))
     .orderBy(desc(m.id))
     .limit(limit);
-  const run: { id: number; typed: string }[] = [];
+  const run: { id: number; typed: string; body: string }[] = [];
   for (const r of rows) {
     if (r.senderUserId !== senderUserId) break;
-    run.unshift({ id: r.id, typed: r.originalBody ?? r.body });
+    run.unshift({ id: r.id, typed: r.originalBody ?? r.body, body: r.body });
   }
   return run;
 }
 
-/** Masks an earlier message again when a later one completed what it started. */
-export async function remaskMessage(id: number, body: string, originalBody: string) {
-  await db.update(m).set({ body, originalBody, masked: true }).where(eq(m.id, id));
+/** An earlier message masked again by the one being stored: its new text and the text as typed. */
+export type Revision = { id: number; body: string; originalBody: string };
+
+/** The earlier messages each of `ids` masked again (a number split across them), for the stream. */
+export function revisionsBy(ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: m.id, revisedBy: m.revisedBy, body: m.body, originalBody: m.originalBody })
+    .from(m)
+    .where(inArray(m.revisedBy, ids))
+    .orderBy(asc(m.id));
 }
 
 export async function findMessage(id: number) {
@@ -253,6 +261,8 @@ export async function insertMessage(input: {
   body: string;
   originalBody: string | null;
   masked: boolean;
+  /** Earlier messages of the sender this one masks again, in the same transaction, before the NOTIFY. */
+  revise?: Revision[];
 }) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${MESSAGE_CHANNEL}))`);
@@ -266,6 +276,12 @@ export async function insertMessage(input: {
         masked: input.masked,
       })
       .returning({ id: m.id, createdAt: m.createdAt });
+    for (const r of input.revise ?? []) {
+      await tx
+        .update(m)
+        .set({ body: r.body, originalBody: r.originalBody, masked: true, revisedBy: row!.id })
+        .where(and(eq(m.id, r.id), eq(m.conversationId, input.conversationId)));
+    }
     await tx
       .update(c)
       .set({

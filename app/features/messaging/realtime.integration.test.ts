@@ -177,4 +177,56 @@ describe("the live message stream over HTTP", () => {
       again.close();
     }
   });
+
+  it("a number split over two messages: the second piece pushes the first one masked again to the open screen, and a reconnect catches up on it (issue 36)", async () => {
+    const { musician, organiser, asOrganiser, asMusician, conversationId } = await pair();
+    const hello = await send(asMusician, conversationId, "Hello, how can I help?");
+    const musicianScreen = connect(`/api/messages/stream?c=${conversationId}`, {
+      cookie: musician.cookie,
+      "last-event-id": String(hello),
+    });
+    try {
+      // The first piece alone reads as nothing hidden: it arrives live as typed.
+      const first = await send(asOrganiser, conversationId, "my number: 0803 123");
+      await expect.poll(() => musicianScreen.events.map((e) => e.id), { timeout: 10_000 }).toEqual([first]);
+      expect(musicianScreen.events[0]!.message.body).toBe("my number: 0803 123");
+      // The second completes it: stored masked whole, then the revision of the first is pushed with it.
+      const second = await send(asOrganiser, conversationId, "4567");
+      await expect
+        .poll(() => musicianScreen.events.map((e) => e.id), { timeout: 10_000 })
+        .toEqual([first, second]);
+      const pushed = musicianScreen.events[1]!.message;
+      expect(pushed.body).not.toContain("4567");
+      expect(pushed.revises).toHaveLength(1);
+      expect(pushed.revises![0]!.id).toBe(first);
+      expect(pushed.revises![0]!.body).toMatch(/^my number: \[contact details hidden/);
+      expect(pushed.revises![0]!.body).not.toMatch(/0803|123/);
+    } finally {
+      musicianScreen.close();
+    }
+    // A screen that was offline when the second piece came catches up on the revision too.
+    const back = connect(`/api/messages/stream?c=${conversationId}`, {
+      cookie: musician.cookie,
+      "last-event-id": String(hello),
+    });
+    try {
+      await expect.poll(() => back.events.length, { timeout: 10_000 }).toBe(2);
+      expect(back.events[0]!.message.body).toMatch(/^my number: \[contact details hidden/);
+      expect(back.events[1]!.message.revises?.map((r) => r.id)).toEqual([back.events[0]!.id]);
+      expect(JSON.stringify(back.events)).not.toMatch(/0803|4567/);
+    } finally {
+      back.close();
+    }
+    // The sender's own screen gets the same revision (both sides read the thread as stored).
+    const own = connect(`/api/messages/stream?c=${conversationId}`, {
+      cookie: organiser.cookie,
+      "last-event-id": String(hello),
+    });
+    try {
+      await expect.poll(() => own.events.length, { timeout: 10_000 }).toBe(2);
+      expect(own.events[1]!.message.revises?.[0]?.body).not.toMatch(/0803/);
+    } finally {
+      own.close();
+    }
+  });
 });

@@ -52,7 +52,7 @@ async function deliver(messageId: number) {
   if (!found) return;
   for (const s of streams) {
     if (!found.members.includes(s.userId)) continue;
-    sendEvent(s, messageId, viewMessage(s.userId, found.row));
+    sendEvent(s, messageId, viewMessage(s.userId, found.row, found.revises));
     if (s.open === found.conv.id && found.row.senderUserId !== s.userId) {
       await markDelivered(s.userId, found.conv, messageId).catch((err) =>
         logger.warn({ err }, "could not mark a delivered message read"),

@@ -3,11 +3,13 @@
 // delayed job on the pg-boss queue keyed by conversation, side and the minute it is due; the job decides
 // when it runs, from the table (the read position, when the side last had the thread open, and
 // organiser_emailed_at / musician_emailed_at).
+
 import { musicianDisplayName } from "~/lib/display-name";
 import { publicOrigin } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { sendMail } from "~/server/mail/mailer.server";
+import { lines, ourWords, readByAuthor, sentence, textShownTo } from "./contact-boundary";
 import {
   claimMailSlot,
   countUnreadIn,
@@ -92,29 +94,37 @@ export async function sendUnreadMessageMail(
     firstName: conv.musicianFirstName,
     lastName: conv.musicianLastName,
   });
-  const from = organiser ? musicianName : conv.organiserName || "An event organiser";
-  const link = organiser
-    ? `${publicOrigin()}/messages?c=${conv.id}`
-    : conv.musicianSlug
-      ? `${publicOrigin()}/musician_messages/${conv.musicianSlug}?c=${conv.id}`
-      : `${publicOrigin()}/musician_dashboard`;
+  // The other side's name as conversations show it (public), the reader's own as they wrote it.
+  const from = organiser
+    ? textShownTo(musicianName, "public")
+    : conv.organiserName
+      ? textShownTo(conv.organiserName, "public")
+      : ourWords("An event organiser");
+  const hello = readByAuthor(organiser ? conv.organiserName : musicianName);
+  const link = ourWords(
+    organiser
+      ? `${publicOrigin()}/messages?c=${conv.id}`
+      : conv.musicianSlug
+        ? `${publicOrigin()}/musician_messages/${conv.musicianSlug}?c=${conv.id}`
+        : `${publicOrigin()}/musician_dashboard`,
+  );
   const to = organiser ? conv.organiserEmail : await musicianEmail(conv.musicianUserId);
   try {
     if (!to) return "gone";
     await sendMail({
       to,
-      subject: `${unread === 1 ? "New message" : `${unread} new messages`} from ${from} on Stagebook`,
-      text: [
-        `Hello ${organiser ? conv.organiserName : musicianName},`,
+      subject: sentence`${unread === 1 ? "New message" : sentence`${unread} new messages`} from ${from} on Stagebook`,
+      text: lines(
+        sentence`Hello ${hello},`,
         "",
-        `${from} sent you ${unread === 1 ? "a message" : `${unread} messages`} you have not read yet. Read and reply on Stagebook:`,
+        sentence`${from} sent you ${unread === 1 ? "a message" : sentence`${unread} messages`} you have not read yet. Read and reply on Stagebook:`,
         "",
         link,
         "",
         "We send at most one e-mail per conversation every 15 minutes.",
         "",
         "Stagebook",
-      ].join("\n"),
+      ),
     });
   } catch (err) {
     await releaseMailSlot(conv.id, job.side, previous);

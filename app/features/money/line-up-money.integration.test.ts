@@ -12,6 +12,8 @@ import {
   musicianPayableAccount,
   PLATFORM_REVENUE,
 } from "~/features/ledger/ledger-accounts";
+import type { memberLineUps } from "~/features/lineups/lineups.server";
+import { mailsTo } from "~/features/notifications/notice-test-support";
 import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout.server";
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
 import {
@@ -37,11 +39,14 @@ import {
   saveOwnBankAccount,
   walletView,
 } from "~/features/wallet/wallet.server";
+import { lineUpGigAnchor, walletLineHref } from "~/features/wallet/wallet-links";
 import { newIdempotencyKey } from "~/lib/idempotency";
+import { formatNaira } from "~/lib/money";
+import { loader as lineUpsLoader } from "~/routes/musician-lineups";
 import { db, pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { lineUpMembers } from "~db/schema/lineups";
-import { createMusician, type TestMusician, testIp } from "../../../tests/support/accounts";
+import { createMusician, requestAs, type TestMusician, testIp } from "../../../tests/support/accounts";
 import { peekBookingMoney, withdrawableKobo } from "./booking-money.server";
 import { eventStartsAt } from "./cancellation-policy";
 import { sharesOf } from "./money-rules";
@@ -138,6 +143,46 @@ async function entriesOf(bookingId: string, kind: string) {
   return r.rows.map((x) => ({ key: x.key, code: x.code, amountKobo: Number(x.amount) }));
 }
 
+/** A Nigerian mobile number, as typed and as stored (+234…). */
+function mobile() {
+  const rest = String(Math.floor(Math.random() * 1e7)).padStart(7, "0");
+  return { typed: `0805${rest}`, e164: `+234805${rest}` };
+}
+
+/** The texts queued for a number: their event, words and the page their short link opens. */
+async function textsTo(e164: string) {
+  const r = await pool().query<{ event: string; text: string }>(
+    "SELECT event, text FROM phone_messages WHERE to_phone = $1 AND channel = 'sms' ORDER BY created_at",
+    [e164],
+  );
+  return Promise.all(
+    r.rows.map(async (x) => {
+      const code = /\/s\/([A-Za-z0-9]{8})\b/.exec(x.text)?.[1];
+      // The page it opens: a short link's target, or the link itself when it fits.
+      const link = code
+        ? (await pool().query<{ target: string }>("SELECT target FROM short_links WHERE code = $1", [code]))
+            .rows[0]?.target
+        : (/https?:\/\/[^/\s]+(\/\S*)$/.exec(x.text)?.[1] ?? null);
+      return { ...x, link };
+    }),
+  );
+}
+
+async function slugOf(profileId: string) {
+  return (
+    await pool().query<{ slug: string }>("SELECT slug FROM musician_profiles WHERE id = $1", [profileId])
+  ).rows[0]?.slug;
+}
+
+/** Each member's line-up fee notice on the booking: what it says reached them. */
+async function lineUpFeeNotices(bookingId: string) {
+  const r = await pool().query<{ musician_id: string; data: { musicianKobo: number } }>(
+    "SELECT musician_id, data FROM money_notifications WHERE booking_id = $1 AND kind = 'line_up_fee'",
+    [bookingId],
+  );
+  return new Map(r.rows.map((x) => [x.musician_id, x.data.musicianKobo]));
+}
+
 async function payoutsOf(bookingId: string) {
   const r = await pool().query<{ musician_id: string; reference: string; amount: string; status: string }>(
     "SELECT musician_id, reference, amount_kobo AS amount, status FROM musician_payouts WHERE booking_id = $1",
@@ -173,6 +218,13 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
 
     await db.execute(
       sql`UPDATE musician_profiles SET stage_name = 'Ekwe Band' WHERE id = ${leader.profileId}`,
+    );
+    const phones = { drummer: mobile(), bassist: mobile() };
+    await db.execute(
+      sql`UPDATE musician_profiles SET phone_number = ${phones.drummer.typed} WHERE id = ${drummer.profileId}`,
+    );
+    await db.execute(
+      sql`UPDATE musician_profiles SET phone_number = ${phones.bassist.typed} WHERE id = ${bassist.profileId}`,
     );
     // The timer's release (the one release transition, as the payer's and the admin's).
     await runAutoRelease({ bookingId: booking.id });
@@ -224,6 +276,25 @@ describe("a release pays the line-up frozen at payment, each to their own wallet
     expect(feeMail).toContain("with Ekwe Band (Bassist) was released");
     expect(feeMail).not.toContain("Ada Eze");
     expect(outboxMails(leader.email).some((mail) => mail.includes("Your line-up fee for"))).toBe(false);
+
+    // Each member gets their text too, by the phone-messages rules (as the leader's release text): once,
+    // their own figure, where it went, the leader's name (never the client's), their own Line-ups page.
+    const drumsText = await textsTo(phones.drummer.e164);
+    expect(drumsText.map((x) => x.event)).toEqual(["line_up_fee_paid_out"]);
+    expect(drumsText[0]!.text).toMatch(
+      /^Your line-up fee of NGN 50,000 for Wedding, .+ with Ekwe Band is paid out to .+6789\. /,
+    );
+    const bassText = await textsTo(phones.bassist.e164);
+    expect(bassText.map((x) => x.event)).toEqual(["line_up_fee"]);
+    expect(bassText[0]!.text).toMatch(
+      /^Your line-up fee of NGN 30,000 for Wedding, .+ with Ekwe Band is released to your wallet\. /,
+    );
+    for (const [m, t] of [
+      [drummer, drumsText[0]!],
+      [bassist, bassText[0]!],
+    ] as const)
+      expect(t.link).toBe(`/musician_lineups/${await slugOf(m.profileId)}`);
+    for (const t of [...drumsText, ...bassText]) expect(t.text).not.toContain("Ada");
 
     // The drummer's payout reaches their bank: the notice goes to the drummer alone, never to the leader.
     const drums = payouts.get(drummer.profileId)!;
@@ -334,6 +405,30 @@ describe("the wallets say where a line-up's money went", () => {
   });
 });
 
+describe("a member's wallet links their fee to their own Line-ups page", () => {
+  it("the fee line and its automatic payout open the member's gig, never the leader's booking page", async () => {
+    const { drummer, booking } = await band({ leader: false, drummer: true, bassist: false });
+    await pay(booking.slug);
+    await runAutoRelease({ bookingId: booking.id });
+    const slug = (await slugOf(drummer.profileId))!;
+    const lines = (await walletView(drummer.profileId)).statement.lines;
+    const fee = lines.find((l) => l.text.startsWith("Line-up fee:"));
+    const payout = lines.find((l) => l.text.startsWith("Sent to"));
+    for (const line of [fee, payout]) {
+      expect(line?.bookingLabel).toMatch(/^Drummer · /);
+      // Never /booking/{the leader's slug}: that page is the client's and the leader's.
+      expect(walletLineHref(line!, slug)).toBe(`/musician_lineups/${slug}#${lineUpGigAnchor(booking.id)}`);
+    }
+    // The page it opens is the member's own (signed in as them, not a 404), with that gig under the anchor.
+    const page = (await lineUpsLoader({
+      request: requestAs(drummer, `/musician_lineups/${slug}`),
+      params: { slug },
+      context: {},
+    } as Parameters<typeof lineUpsLoader>[0])) as Awaited<ReturnType<typeof memberLineUps>>;
+    expect(page.playing.map((p) => lineUpGigAnchor(p.bookingId))).toEqual([lineUpGigAnchor(booking.id)]);
+  });
+});
+
 describe("refunds and splits give each member the fraction the musician side keeps", () => {
   it("a full refund (the leader cancels): nothing for anyone", async () => {
     const { leader, drummer, bassist, booking } = await band({
@@ -370,6 +465,23 @@ describe("refunds and splits give each member the fraction the musician side kee
     expect(await availableKobo(bassist.profileId)).toBe(BASS / 2);
     expect(await availableKobo(leader0.profileId)).toBe(SHARE / 2 - DRUMS / 2 - BASS / 2);
     expect(await findMoneyBreaches()).toEqual([]);
+
+    // Each is told their own figure (issue 39): the leader what they keep, the client the whole side's.
+    const leaderKeeps = formatNaira(SHARE / 2 - DRUMS / 2 - BASS / 2);
+    const sideKeeps = formatNaira(SHARE / 2);
+    const toLeader = mailsTo(leader0.email).find((m) => m.text.includes(`booking ${booking.slug}`));
+    expect(toLeader?.text).toContain(`you keep ${leaderKeeps} (after commission)`);
+    const toClient = mailsTo("ada@example.com").find(
+      (m) => m.subject.startsWith("You cancelled") && m.text.includes(formatNaira(PAID / 2)),
+    );
+    expect(toClient?.text).toContain(`keeps ${sideKeeps} (after commission)`);
+    expect(toClient?.text).not.toContain(leaderKeeps);
+    expect(await lineUpFeeNotices(booking.id)).toEqual(
+      new Map([
+        [drummer.profileId, DRUMS / 2],
+        [bassist.profileId, BASS / 2],
+      ]),
+    );
   });
 
   it("an admin's split of an odd amount: members + leader = the side's amount, to the kobo", async () => {
@@ -390,6 +502,21 @@ describe("refunds and splits give each member the fraction the musician side kee
     expect(bass).toBe(Number((BigInt(BASS) * BigInt(side) * 2n + BigInt(SHARE)) / (2n * BigInt(SHARE))));
     expect(drums + bass + (await availableKobo(leader.profileId))).toBe(side);
     expect(await findMoneyBreaches()).toEqual([]);
+
+    // The decision tells the client the whole musician side, the leader their own part, each member theirs.
+    const toLeader = mailsTo(leader.email).find((m) => m.subject.startsWith("The dispute on"));
+    expect(toLeader?.text).toContain(
+      `released to you: ${formatNaira(side - drums - bass)} (after commission)`,
+    );
+    expect(toLeader?.text).not.toContain(formatNaira(side));
+    const toClient = mailsTo("ada@example.com").find((m) => m.subject.startsWith("Your dispute on"));
+    expect(toClient?.text).toContain(`: ${formatNaira(side)} (after commission)`);
+    expect(await lineUpFeeNotices(booking.id)).toEqual(
+      new Map([
+        [drummer.profileId, drums],
+        [bassist.profileId, bass],
+      ]),
+    );
   });
 });
 

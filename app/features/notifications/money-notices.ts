@@ -1,5 +1,6 @@
 // What a person reads about each money event: the musician's Recent Activity line, the two e-mails, and
 // the cancellation line of the booking page and My Bookings. Pure, so pages and tests share the words.
+import { ourWords, type Shown, sentence, textShownTo } from "~/features/messaging/contact-boundary";
 import { formatCalendarDate, isCalendarDate, LAGOS_TZ } from "~/lib/lagos-date";
 import { formatNaira } from "~/lib/money";
 import { formatNairaAmount } from "~/lib/naira";
@@ -26,8 +27,13 @@ export const LINK_CANCEL_UNDO =
 export type MoneyNoticeData = {
   /** What the organiser paid (price + service fee). */
   paidKobo?: number;
-  /** The musician's share of the price after commission, held or released. */
+  /** The musician's share of the price after commission, held or released (a line-up's leader: their own part). */
   musicianKobo?: number;
+  /**
+   * What the whole musician side (the leader and their line-up) keeps, as the client is told (issue 39):
+   * a split or a dispute's decision. Absent: the same as musicianKobo (no line-up, or stored before).
+   */
+  sideKobo?: number;
   refundKobo?: number;
   commissionBp?: number;
   /** "link": someone holding only the booking link, not the client's account (issue 35 §1). */
@@ -52,16 +58,25 @@ export type MoneyNoticeData = {
   eventEndsAt?: string | null;
 };
 
-export type NoticeParties = {
-  clientName: string;
-  musicianName: string;
+/**
+ * The people and the event a notice names. For an e-mail they are `Shown` (through the contact boundary
+ * in the booking's money state); a page may pass plain strings and gets plain strings back.
+ */
+export type NoticeParties<S extends string = string> = {
+  clientName: S;
+  musicianName: S;
   /** "Wedding" */
-  event: string;
+  event: S;
   /** yyyy-MM-dd */
   eventDate: string | null;
   /** The booking's reference, in e-mails (what support asks for). */
   slug?: string;
+  /** A dispute's reason as the musician may read it (e-mails only). */
+  disputeReason?: S;
 };
+
+/** What a function of notice words returns: `Shown` when every typed word it was given was. */
+type Words<S extends string> = S extends Shown ? Shown : string;
 
 const POLICY_NAMES = { flexible: "Flexible", moderate: "Moderate", strict: "Strict" } as const;
 
@@ -78,9 +93,9 @@ function shortDate(date: string | null): string | null {
 }
 
 /** "Wedding, 25 Nov" or "Wedding". */
-export function eventAndDate(p: Pick<NoticeParties, "event" | "eventDate">): string {
+export function eventAndDate<S extends string>(p: Pick<NoticeParties<S>, "event" | "eventDate">): Words<S> {
   const d = shortDate(p.eventDate);
-  return d ? `${p.event}, ${d}` : p.event;
+  return (d ? `${p.event}, ${d}` : p.event) as Words<S>;
 }
 
 const naira = (kobo: number | undefined) => formatNaira(kobo ?? 0);
@@ -99,22 +114,27 @@ export function disputeDeadlines(openedAt: Date | string): { sideBy: string; dec
  * "Refunded to Chiamaka Okafor: ₦105,000.00; released to Tunde Sax: ₦90,000.00 (after commission)",
  * spoken to its reader: the organiser reads "refunded to you", the musician "released to you".
  */
-export function resolutionOutcome(
+export function resolutionOutcome<S extends string>(
   d: MoneyNoticeData,
-  p: NoticeParties,
+  p: NoticeParties<S>,
   reader: "client" | "musician" | null = null,
-): string {
+): Words<S> {
+  return resolutionWords(d, p, reader) as Words<S>;
+}
+
+function resolutionWords(d: MoneyNoticeData, p: NoticeParties, reader: "client" | "musician" | null): string {
   const client = reader === "client" ? "you" : p.clientName;
   const musician = reader === "musician" ? "you" : p.musicianName;
   const parts: string[] = [];
-  if ((d.refundKobo ?? 0) > 0 && (d.musicianKobo ?? 0) === 0)
+  // The musician side as a whole (a line-up's leader and members); the musician reads their own part.
+  const sideKobo = d.sideKobo ?? d.musicianKobo ?? 0;
+  const releasedKobo = reader === "musician" ? (d.musicianKobo ?? 0) : sideKobo;
+  if ((d.refundKobo ?? 0) > 0 && sideKobo === 0)
     return `${reader === "client" ? "You are" : `${p.clientName} is`} refunded in full: ${naira(d.refundKobo)}`;
   if ((d.refundKobo ?? 0) > 0) parts.push(`refunded to ${client}: ${naira(d.refundKobo)}`);
-  if ((d.musicianKobo ?? 0) > 0)
-    parts.push(`released to ${musician}: ${naira(d.musicianKobo)} (after commission)`);
+  if (releasedKobo > 0) parts.push(`released to ${musician}: ${naira(releasedKobo)} (after commission)`);
   // Every naira of what was paid (phone walk 3, CONFUSING 3): what Stagebook keeps is named too.
-  const keptKobo =
-    d.platformKobo ?? (d.paidKobo ? d.paidKobo - (d.refundKobo ?? 0) - (d.musicianKobo ?? 0) : 0);
+  const keptKobo = d.platformKobo ?? (d.paidKobo ? d.paidKobo - (d.refundKobo ?? 0) - sideKobo : 0);
   if (parts.length > 0 && keptKobo > 0)
     parts.push(`kept by Stagebook (service fee and commission): ${naira(keptKobo)}`);
   const text = parts.join("; ") || "no money moved";
@@ -125,15 +145,19 @@ export function resolutionOutcome(
  * The organiser's line about a cancellation: "You cancelled this booking on 25 Nov. Refund: ₦105,000.00
  * of ₦210,000.00 (Moderate policy) — on its way to the card or account that paid".
  */
-export function cancellationLine(input: {
+export function cancellationLine<S extends string>(input: {
   by: "client" | "link" | "musician" | null;
   at: Date | string | null;
-  musicianName: string;
+  musicianName: S;
   refundKobo: number;
   paidKobo: number;
   policy: MoneyNoticeData["policy"];
   refundStatus: "pending" | "processed" | "failed" | null;
-}): string {
+}): Words<S> {
+  return cancellationWords(input) as Words<S>;
+}
+
+function cancellationWords(input: Parameters<typeof cancellationLine<string>>[0]): string {
   const when = input.at ? ` on ${shortDay(input.at)}` : "";
   const who =
     input.by === "client"
@@ -203,56 +227,65 @@ export function activityLine(kind: MoneyNoticeKind, d: MoneyNoticeData, p: Notic
   }
 }
 
-export type NoticeMail = { subject: string; text: string };
+export type NoticeMail = { subject: Shown; text: Shown };
 
 /**
  * The two e-mails of an event (null: that side gets none; the organiser's receipt for "paid" is sent by
- * checkout with the contract attached, and payouts concern the musician only).
+ * checkout with the contract attached, and payouts concern the musician only). Every typed word in
+ * them comes in `p`, through the contact boundary.
  */
 export function noticeMails(
   kind: MoneyNoticeKind,
   d: MoneyNoticeData,
-  p: NoticeParties,
+  p: NoticeParties<Shown>,
   at: Date,
   links: { client: string | null; musician: string },
 ): { client: NoticeMail | null; musician: NoticeMail } {
   const what = eventAndDate(p);
-  const hiC = `Hello ${p.clientName},\n\n`;
-  const hiM = `Hello ${p.musicianName},\n\n`;
+  const client = p.clientName;
+  const musician = p.musicianName;
+  const hiC = sentence`Hello ${client},\n\n`;
+  const hiM = sentence`Hello ${musician},\n\n`;
   const end = (link: string | null) =>
-    link ? `\n\nOpen the booking: ${link}\n\n— Stagebook` : "\n\n— Stagebook";
-  const mEnd = `\n\n${links.musician}\n\n— Stagebook`;
+    link ? sentence`\n\nOpen the booking: ${ourWords(link)}\n\n— Stagebook` : ourWords("\n\n— Stagebook");
+  const mEnd = sentence`\n\n${ourWords(links.musician)}\n\n— Stagebook`;
+  // Our words: amounts, the bank account we named ("GTBank ••6789"), the booking's reference.
+  const money = (kobo: number | undefined) => ourWords(naira(kobo));
+  const account = ourWords(d.account ?? "your bank");
+  const payoutAccount = ourWords(d.payoutAccount ?? "");
+  const slug = ourWords(p.slug ?? "");
+  const actor = ourWords(LINK_ACTOR);
   switch (kind) {
     case "paid":
       return {
         client: null,
         musician: {
-          subject: `${p.clientName} paid for ${what}`,
-          text: `${hiM}${p.clientName} paid ${naira(d.paidKobo)} for ${what}. ${naira(d.musicianKobo)} (your price after Stagebook's ${(d.commissionBp ?? 0) / 100}% commission) is held in escrow and released to your wallet after the event.${mEnd}`,
+          subject: sentence`${client} paid for ${what}`,
+          text: sentence`${hiM}${client} paid ${money(d.paidKobo)} for ${what}. ${money(d.musicianKobo)} (your price after Stagebook's ${(d.commissionBp ?? 0) / 100}% commission) is held in escrow and released to your wallet after the event.${mEnd}`,
         },
       };
     case "released": {
       // Each reader is spoken to, never of: the organiser who confirmed reads "You confirmed".
       const how = (reader: "client" | "musician") =>
         d.by === "client"
-          ? `${reader === "client" ? "You" : p.clientName} confirmed the event happened`
-          : d.by === "admin"
-            ? "Our team released it"
-            : "The event is over and no one raised a problem";
+          ? sentence`${reader === "client" ? "You" : client} confirmed the event happened`
+          : ourWords(
+              d.by === "admin" ? "Our team released it" : "The event is over and no one raised a problem",
+            );
       return {
         client: {
-          subject: `Payment for ${what} released to ${p.musicianName}`,
-          text: `${hiC}${how("client")}, so the payment for ${what} has been released to ${p.musicianName}. Thank you for booking on Stagebook; you can now leave a review.${end(links.client)}`,
+          subject: sentence`Payment for ${what} released to ${musician}`,
+          text: sentence`${hiC}${how("client")}, so the payment for ${what} has been released to ${musician}. Thank you for booking on Stagebook; you can now leave a review.${end(links.client)}`,
         },
         // An automatic payout follows at once: the money is on its way to the bank, not in the wallet.
         musician: d.payoutAccount
           ? {
-              subject: `${naira(d.musicianKobo)} released and paid out to ${d.payoutAccount}`,
-              text: `${hiM}${how("musician")}: ${naira(d.musicianKobo)} for booking ${p.slug ?? ""} (${what}) is released to you (after commission) and is being paid out automatically to ${d.payoutAccount}. Your wallet shows it under Paid out; we tell you when the bank has it.${mEnd}`,
+              subject: sentence`${money(d.musicianKobo)} released and paid out to ${payoutAccount}`,
+              text: sentence`${hiM}${how("musician")}: ${money(d.musicianKobo)} for booking ${slug} (${what}) is released to you (after commission) and is being paid out automatically to ${payoutAccount}. Your wallet shows it under Paid out; we tell you when the bank has it.${mEnd}`,
             }
           : {
-              subject: `${naira(d.musicianKobo)} released to your wallet`,
-              text: `${hiM}${how("musician")}: ${naira(d.musicianKobo)} for booking ${p.slug ?? ""} (${what}) is now available in your Stagebook wallet (after commission).${mEnd}`,
+              subject: sentence`${money(d.musicianKobo)} released to your wallet`,
+              text: sentence`${hiM}${how("musician")}: ${money(d.musicianKobo)} for booking ${slug} (${what}) is now available in your Stagebook wallet (after commission).${mEnd}`,
             },
       };
     }
@@ -260,7 +293,7 @@ export function noticeMails(
       const line = cancellationLine({
         by: d.by === "client" || d.by === "link" || d.by === "musician" ? d.by : null,
         at,
-        musicianName: p.musicianName,
+        musicianName: musician,
         refundKobo: d.refundKobo ?? 0,
         paidKobo: d.paidKobo ?? 0,
         policy: d.policy ?? null,
@@ -268,26 +301,32 @@ export function noticeMails(
       });
       const kept =
         (d.paidKobo ?? 0) > 0
-          ? ` ${p.clientName} is refunded ${naira(d.refundKobo)}; you keep ${naira(d.musicianKobo)}${(d.musicianKobo ?? 0) > 0 ? " (after commission), now Available in your wallet" : ""}.`
-          : "";
+          ? sentence` ${client} is refunded ${money(d.refundKobo)}; you keep ${money(d.musicianKobo)}${(d.musicianKobo ?? 0) > 0 ? " (after commission), now Available in your wallet" : ""}.`
+          : ourWords("");
+      // The client is told what the whole musician side keeps (a line-up's leader and members, issue 39).
+      const sideKobo = d.sideKobo ?? d.musicianKobo ?? 0;
+      const sideKept =
+        (d.paidKobo ?? 0) > 0 && sideKobo > 0
+          ? sentence` ${musician} keeps ${money(sideKobo)} (after commission).`
+          : ourWords("");
       return {
         client: {
           subject:
             d.by === "client"
-              ? `You cancelled ${what}`
+              ? sentence`You cancelled ${what}`
               : d.by === "link"
-                ? `${LINK_ACTOR} cancelled ${what}`
-                : `${p.musicianName} cancelled ${what}`,
-          text: `${hiC}${line}${d.by === "link" ? ` ${LINK_CANCEL_UNDO}` : ""}${end(links.client)}`,
+                ? sentence`${actor} cancelled ${what}`
+                : sentence`${musician} cancelled ${what}`,
+          text: sentence`${hiC}${line}${sideKept}${d.by === "link" ? sentence` ${ourWords(LINK_CANCEL_UNDO)}` : ""}${end(links.client)}`,
         },
         musician: {
           subject:
             d.by === "musician"
-              ? `You cancelled ${what}`
+              ? sentence`You cancelled ${what}`
               : d.by === "link"
-                ? `${LINK_ACTOR} cancelled ${what}`
-                : `${p.clientName} cancelled ${what}`,
-          text: `${hiM}${d.by === "musician" ? "You" : d.by === "link" ? LINK_ACTOR : p.clientName} cancelled the booking ${p.slug ?? ""} (${what}).${d.by === "link" ? ` ${p.clientName} can undo it within a day; we will tell you if they do.` : ""}${kept}${mEnd}`,
+                ? sentence`${actor} cancelled ${what}`
+                : sentence`${client} cancelled ${what}`,
+          text: sentence`${hiM}${d.by === "musician" ? "You" : d.by === "link" ? actor : client} cancelled the booking ${slug} (${what}).${d.by === "link" ? sentence` ${client} can undo it within a day; we will tell you if they do.` : ""}${kept}${mEnd}`,
         },
       };
     }
@@ -295,57 +334,60 @@ export function noticeMails(
       if (d.duplicate)
         return {
           client: {
-            subject: `Your second payment of ${naira(d.refundKobo)} is refunded`,
-            text: `${hiC}Booking ${p.slug ?? ""} (${what}) was paid twice. Your second payment of ${naira(d.refundKobo)} has been paid back to the card or account that paid it; your first payment still stands for the booking. Depending on your bank it can take a few working days to show on your statement.${end(links.client)}`,
+            subject: sentence`Your second payment of ${money(d.refundKobo)} is refunded`,
+            text: sentence`${hiC}Booking ${slug} (${what}) was paid twice. Your second payment of ${money(d.refundKobo)} has been paid back to the card or account that paid it; your first payment still stands for the booking. Depending on your bank it can take a few working days to show on your statement.${end(links.client)}`,
           },
           musician: {
-            subject: `A second payment by ${p.clientName} was refunded`,
-            text: `${hiM}${p.clientName} paid ${what} twice. The second payment of ${naira(d.refundKobo)} has been paid back to them; the booking's own payment is unchanged.${mEnd}`,
+            subject: sentence`A second payment by ${client} was refunded`,
+            text: sentence`${hiM}${client} paid ${what} twice. The second payment of ${money(d.refundKobo)} has been paid back to them; the booking's own payment is unchanged.${mEnd}`,
           },
         };
       return {
         client: {
-          subject: `Refund of ${naira(d.refundKobo)} processed`,
-          text: `${hiC}Your refund of ${naira(d.refundKobo)} for booking ${p.slug ?? ""} (${what}) has been paid back to the card or account that paid. Depending on your bank it can take a few working days to show on your statement.${end(links.client)}`,
+          subject: sentence`Refund of ${money(d.refundKobo)} processed`,
+          text: sentence`${hiC}Your refund of ${money(d.refundKobo)} for booking ${slug} (${what}) has been paid back to the card or account that paid. Depending on your bank it can take a few working days to show on your statement.${end(links.client)}`,
         },
         musician: {
-          subject: `Refund to ${p.clientName} processed`,
-          text: `${hiM}The refund of ${naira(d.refundKobo)} to ${p.clientName} for ${what} has been paid back.${mEnd}`,
+          subject: sentence`Refund to ${client} processed`,
+          text: sentence`${hiM}The refund of ${money(d.refundKobo)} to ${client} for ${what} has been paid back.${mEnd}`,
         },
       };
     case "disputed": {
       const due = disputeDeadlines(at);
+      const sideBy = ourWords(due.sideBy);
+      const decisionBy = ourWords(due.decisionBy);
+      const reason = p.disputeReason ?? ourWords("");
       if (d.holdsMoney === false)
         return {
           client: {
-            subject: `We received your dispute on ${what}`,
-            text: `${hiC}We received your dispute on ${what}. No payment for this booking is held in escrow now (it was already released, or it was never paid), so this dispute does not hold any money. Our team reads it; ${p.musicianName} can add their side until ${due.sideBy}, and we will contact you both by ${due.decisionBy}.${end(links.client)}`,
+            subject: sentence`We received your dispute on ${what}`,
+            text: sentence`${hiC}We received your dispute on ${what}. No payment for this booking is held in escrow now (it was already released, or it was never paid), so this dispute does not hold any money. Our team reads it; ${musician} can add their side until ${sideBy}, and we will contact you both by ${decisionBy}.${end(links.client)}`,
           },
           musician: {
-            subject: `${p.clientName} disputed ${what}`,
-            text: `${hiM}${p.clientName} disputed ${what}: "${d.reason ?? ""}"\n\nNo payment for this booking is held in escrow now, so the dispute holds no money. Add your side (text and photos) by ${due.sideBy} on your bookings page; our team will contact you both by ${due.decisionBy}.${mEnd}`,
+            subject: sentence`${client} disputed ${what}`,
+            text: sentence`${hiM}${client} disputed ${what}: "${reason}"\n\nNo payment for this booking is held in escrow now, so the dispute holds no money. Add your side (text and photos) by ${sideBy} on your bookings page; our team will contact you both by ${decisionBy}.${mEnd}`,
           },
         };
       return {
         client: {
-          subject: `We received your dispute on ${what}`,
-          text: `${hiC}We received your dispute on ${what}. The ${naira(d.paidKobo)} you paid stays in escrow: nobody is paid until our team decides. ${p.musicianName} can add their side until ${due.sideBy}; we will decide and tell you both by ${due.decisionBy}.${end(links.client)}`,
+          subject: sentence`We received your dispute on ${what}`,
+          text: sentence`${hiC}We received your dispute on ${what}. The ${money(d.paidKobo)} you paid stays in escrow: nobody is paid until our team decides. ${musician} can add their side until ${sideBy}; we will decide and tell you both by ${decisionBy}.${end(links.client)}`,
         },
         musician: {
-          subject: `${p.clientName} disputed ${what}`,
-          text: `${hiM}${p.clientName} disputed ${what}: "${d.reason ?? ""}"\n\nThe ${naira(d.musicianKobo)} held for you stays in escrow until our team decides. Add your side (text and photos) by ${due.sideBy} on your bookings page; we will decide and tell you both by ${due.decisionBy}.${mEnd}`,
+          subject: sentence`${client} disputed ${what}`,
+          text: sentence`${hiM}${client} disputed ${what}: "${reason}"\n\nThe ${money(d.musicianKobo)} held for you stays in escrow until our team decides. Add your side (text and photos) by ${sideBy} on your bookings page; we will decide and tell you both by ${decisionBy}.${mEnd}`,
         },
       };
     }
     case "dispute_resolved": {
       return {
         client: {
-          subject: `Your dispute on ${what} is resolved`,
-          text: `${hiC}We have reviewed the dispute on booking ${p.slug ?? ""} (${what}). ${resolutionOutcome(d, p, "client")}.${end(links.client)}`,
+          subject: sentence`Your dispute on ${what} is resolved`,
+          text: sentence`${hiC}We have reviewed the dispute on booking ${slug} (${what}). ${resolutionOutcome(d, p, "client")}.${end(links.client)}`,
         },
         musician: {
-          subject: `The dispute on ${what} is resolved`,
-          text: `${hiM}We have reviewed the dispute on booking ${p.slug ?? ""} (${what}). ${resolutionOutcome(d, p, "musician")}.${mEnd}`,
+          subject: sentence`The dispute on ${what} is resolved`,
+          text: sentence`${hiM}We have reviewed the dispute on booking ${slug} (${what}). ${resolutionOutcome(d, p, "musician")}.${mEnd}`,
         },
       };
     }
@@ -354,32 +396,35 @@ export function noticeMails(
       return {
         client: null,
         musician: {
-          subject: `Line-up fee: ${naira(d.musicianKobo)} for ${what}`,
-          text: `${hiM}Your line-up fee for ${what} with ${p.clientName}${d.role ? ` (${d.role})` : ""} was released: ${naira(d.musicianKobo)} ${d.payoutAccount ? `is on its way to ${d.payoutAccount}` : "is in your wallet's Available balance"}.${mEnd}`,
+          subject: sentence`Line-up fee: ${money(d.musicianKobo)} for ${what}`,
+          text: sentence`${hiM}Your line-up fee for ${what} with ${client}${d.role ? sentence` (${textShownTo(d.role, "public")})` : ""} was released: ${money(d.musicianKobo)} ${d.payoutAccount ? sentence`is on its way to ${payoutAccount}` : "is in your wallet's Available balance"}.${mEnd}`,
         },
       };
-    case "payout_sent":
+    case "payout_sent": {
+      const amount = ourWords(formatNairaAmount(d.musicianKobo ?? 0));
       if (p.event)
         return {
           client: null,
           musician: {
-            subject: `${formatNairaAmount(d.musicianKobo ?? 0)} sent to ${d.account ?? "your bank"}`,
-            text: `${hiM}${formatNairaAmount(d.musicianKobo ?? 0)} sent to ${d.account ?? "your bank"}: your share of ${what} for ${p.clientName}, paid out automatically when it was released.${mEnd}`,
+            subject: sentence`${amount} sent to ${account}`,
+            text: sentence`${hiM}${amount} sent to ${account}: your share of ${what} for ${client}, paid out automatically when it was released.${mEnd}`,
           },
         };
       return {
         client: null,
         musician: {
-          subject: `Payout of ${naira(d.musicianKobo)} sent to your bank`,
-          text: `${hiM}Your withdrawal of ${naira(d.musicianKobo)} has been paid to ${d.account ?? "your bank"}.${mEnd}`,
+          subject: sentence`Payout of ${money(d.musicianKobo)} sent to your bank`,
+          text: sentence`${hiM}Your withdrawal of ${money(d.musicianKobo)} has been paid to ${account}.${mEnd}`,
         },
       };
+    }
     case "payout_failed":
       return {
         client: null,
         musician: {
-          subject: `Payout of ${naira(d.musicianKobo)} failed`,
-          text: `${hiM}${d.note ?? `The transfer of ${naira(d.musicianKobo)} to ${d.account ?? "your bank"} failed. The money is back in Available.`}${p.event ? ` It was your share of ${what}.` : ""}\n\n${p.event ? "Withdraw it from your wallet when you are ready, or change your payout account there: once it is fixed we send it again on our own." : "Check your bank account details in your wallet and withdraw again."}${mEnd}`,
+          subject: sentence`Payout of ${money(d.musicianKobo)} failed`,
+          // The note is the payout provider's reason for the failure, worded by us (payouts), not typed.
+          text: sentence`${hiM}${d.note ? ourWords(d.note) : sentence`The transfer of ${money(d.musicianKobo)} to ${account} failed. The money is back in Available.`}${p.event ? sentence` It was your share of ${what}.` : ""}\n\n${p.event ? "Withdraw it from your wallet when you are ready, or change your payout account there: once it is fixed we send it again on our own." : "Check your bank account details in your wallet and withdraw again."}${mEnd}`,
         },
       };
   }

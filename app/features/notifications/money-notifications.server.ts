@@ -4,6 +4,13 @@
 // Recent Activity, queues its texts, and a job e-mails both sides, so a mail server that is down delays
 // the e-mails but never the money.
 import { requestEventTypeLabels } from "~/features/booking-requests/booking-request.schema";
+import {
+  ourWords,
+  readByAuthor,
+  type Shown,
+  sentence,
+  textShownTo,
+} from "~/features/messaging/contact-boundary";
 import { type BookingMoney, peekBookingMoney } from "~/features/money/booking-money.server";
 import { clientOf } from "~/features/money/client-identity.server";
 import { formatLagosMoment } from "~/features/money/event-time";
@@ -153,7 +160,9 @@ export function noticeOfTransition(
         data: {
           by: "client",
           refundKobo: f.refundedKobo,
+          // The leader's own part; the client is told the whole side's (issue 39).
           musicianKobo: e.moved.musicianKobo,
+          sideKobo: f.releasedToMusicianKobo,
           paidKobo: f.paidKobo,
           policy: e.policy,
           payoutAccount: payout?.account ?? null,
@@ -165,7 +174,11 @@ export function noticeOfTransition(
         kind: "dispute_resolved",
         data: {
           refundKobo: f.refundedKobo,
-          musicianKobo: f.releasedToMusicianKobo,
+          // The leader's own part (each member is told theirs by line-up-notices); the client, the side's.
+          musicianKobo:
+            f.releasedToMusicianKobo -
+            (e.moved.members ?? []).reduce((sum, x) => sum + x.availableKobo + x.repaidKobo, 0),
+          sideKobo: f.releasedToMusicianKobo,
           paidKobo: f.paidKobo,
           // Every naira of what was paid: back to the client, to the musician, and the rest Stagebook's.
           platformKobo: f.paidKobo - f.refundedKobo - f.releasedToMusicianKobo,
@@ -241,6 +254,8 @@ export async function storeLineUpFeeNotices(
       data: { musicianKobo: x.availableKobo, role: x.role, payoutAccount: payouts[x.musicianId] ?? null },
     });
     if (!row) continue;
+    // The member's text, queued with the notice (the phone-messages rules: consent, channel, once).
+    await phoneMoneyEvent(row);
     await scheduleJob(
       MONEY_NOTICE_MAIL_JOB,
       { id: row.id },
@@ -278,7 +293,7 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
   if (!row) return;
   // The same event by SMS or WhatsApp (issue 30), queued once whatever the mail server does.
   await phoneMoneyEvent(row);
-  let parties: NoticeParties;
+  let parties: NoticeParties<Shown>;
   let to: { client: string | null; musician: string | null };
   let links: { client: string | null; musician: string };
   // A line-up member's own notice about a leader's booking (their fee's payout, ADR 0033) goes to the
@@ -286,12 +301,15 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
   const p = row.bookingId ? await bookingParties(db, row.bookingId) : null;
   if (row.bookingId && !p) return;
   if (p && p.musicianId === row.musicianId) {
+    // Each side reads the other's words through the boundary, in the booking's money state now.
+    const reader = { paymentStatus: p.paymentStatus };
     parties = {
-      clientName: p.clientName,
-      musicianName: musicianDisplayName(p),
-      event: eventLabel(p.eventType, p.eventTypeOther),
+      clientName: textShownTo(p.clientName, reader),
+      musicianName: textShownTo(musicianDisplayName(p), reader),
+      event: textShownTo(eventLabel(p.eventType, p.eventTypeOther), reader),
       eventDate: p.eventDate,
       slug: p.slug,
+      disputeReason: textShownTo(typeof row.data.reason === "string" ? row.data.reason : "", reader),
     };
     to = { client: p.clientEmail, musician: p.musicianEmail };
     links = {
@@ -302,14 +320,20 @@ export async function sendMoneyNoticeMails(data: { id: string }): Promise<void> 
     const m = await musicianParties(row.musicianId);
     if (!m) return;
     // A member's fee names the gig as theirs: the event and the leader they played with, never the client.
+    // The member is no party to the client's booking: the leader's words reach them as the public's.
     parties = p
       ? {
           clientName: musicianDisplayName(p),
-          musicianName: musicianDisplayName(m),
-          event: eventLabel(p.eventType, p.eventTypeOther),
+          musicianName: readByAuthor(musicianDisplayName(m)),
+          event: textShownTo(eventLabel(p.eventType, p.eventTypeOther), "public"),
           eventDate: p.eventDate,
         }
-      : { clientName: "", musicianName: musicianDisplayName(m), event: "", eventDate: null };
+      : {
+          clientName: ourWords(""),
+          musicianName: readByAuthor(musicianDisplayName(m)),
+          event: ourWords(""),
+          eventDate: null,
+        };
     to = { client: null, musician: m.email };
     links = { client: null, musician: `${publicOrigin()}/musician_wallet/${m.slug ?? ""}` };
   }
@@ -338,13 +362,18 @@ export async function sendReleaseDueMail(data: { bookingId: string }): Promise<"
   if (money.holds.clientDispute || money.holds.cardDispute || !money.releaseDueAt) return "skipped";
   const p = await bookingParties(db, data.bookingId);
   if (!p) return "skipped";
-  const musician = musicianDisplayName(p);
-  const what = eventAndDate({ event: eventLabel(p.eventType, p.eventTypeOther), eventDate: p.eventDate });
-  const due = formatLagosMoment(money.releaseDueAt);
+  // The payer reads the musician's words through the boundary, in the booking's money state.
+  const reader = { paymentStatus: p.paymentStatus };
+  const musician = textShownTo(musicianDisplayName(p), reader);
+  const what = eventAndDate({
+    event: textShownTo(eventLabel(p.eventType, p.eventTypeOther), reader),
+    eventDate: p.eventDate,
+  });
+  const due = ourWords(formatLagosMoment(money.releaseDueAt));
   await sendMail({
     to: client.email,
-    subject: `Your event with ${musician} is over: the payment is released on ${due}`,
-    text: `Hello ${p.clientName},\n\nYour event ${what} with ${musician} is over. Your payment is released to them on ${due} unless you report a problem before then on the booking page. If all went well, you can also confirm it happened there.\n\nOpen the booking: ${publicOrigin()}/booking/${p.slug}\n\n— Stagebook`,
+    subject: sentence`Your event with ${musician} is over: the payment is released on ${due}`,
+    text: sentence`Hello ${textShownTo(p.clientName, reader)},\n\nYour event ${what} with ${musician} is over. Your payment is released to them on ${due} unless you report a problem before then on the booking page. If all went well, you can also confirm it happened there.\n\nOpen the booking: ${ourWords(`${publicOrigin()}/booking/${p.slug}`)}\n\n— Stagebook`,
   });
   return "sent";
 }
@@ -357,12 +386,17 @@ export async function sendReleaseDueMail(data: { bookingId: string }): Promise<"
 export async function organiserNoticeTarget(bookingId: string) {
   const p = await bookingParties(db, bookingId);
   if (!p?.clientEmail) return null;
+  // The organiser reads the musician's words through the boundary, in the booking's money state.
+  const reader = { paymentStatus: p.paymentStatus };
   return {
     to: p.clientEmail,
-    clientName: p.clientName,
-    musicianName: musicianDisplayName(p),
-    what: eventAndDate({ event: eventLabel(p.eventType, p.eventTypeOther), eventDate: p.eventDate }),
-    link: `${publicOrigin()}/booking/${p.slug}`,
+    clientName: textShownTo(p.clientName, reader),
+    musicianName: textShownTo(musicianDisplayName(p), reader),
+    what: eventAndDate({
+      event: textShownTo(eventLabel(p.eventType, p.eventTypeOther), reader),
+      eventDate: p.eventDate,
+    }),
+    link: ourWords(`${publicOrigin()}/booking/${p.slug}`),
   };
 }
 

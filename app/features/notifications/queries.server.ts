@@ -116,6 +116,7 @@ export async function bookingParties(ex: DbExecutor, bookingId: string) {
       eventType: b.eventType,
       eventTypeOther: b.eventTypeOther,
       eventDate: b.eventDate,
+      paymentStatus: b.paymentStatus,
       stageName: m.stageName,
       firstName: m.firstName,
       lastName: m.lastName,

@@ -8,6 +8,7 @@ import type { Outcome } from "~/features/bookings/outcome";
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
 import { settleComplaintsBeforePayment } from "~/features/disputes/disputes.server";
+import { lines, ourWords, sentence, textShownTo } from "~/features/messaging/contact-boundary";
 import {
   applyTransition,
   type MoneyBooking,
@@ -401,14 +402,15 @@ async function creditCharge(received: {
 async function tellPayerRefunded(booking: MoneyBooking, payment: q.PaymentRow) {
   await sendMail({
     to: payment.email,
-    subject: `Payment refunded — booking ${booking.slug}`,
-    text: [
-      `Hello ${booking.clientName},`,
+    subject: sentence`Payment refunded — booking ${ourWords(booking.slug)}`,
+    text: lines(
+      // The client's name as the musician typed it, read by the payer of a cancelled (unpaid) booking.
+      sentence`Hello ${textShownTo(booking.clientName, "public")},`,
       "",
-      `Your payment of ${formatNaira(payment.amountKobo)} (reference ${payment.reference}) arrived after booking ${booking.slug} was cancelled, so it is being refunded to you in full.`,
+      sentence`Your payment of ${ourWords(formatNaira(payment.amountKobo))} (reference ${ourWords(payment.reference)}) arrived after booking ${ourWords(booking.slug)} was cancelled, so it is being refunded to you in full.`,
       "",
-      `Booking: ${publicOrigin()}/booking/${booking.slug}`,
-    ].join("\n"),
+      sentence`Booking: ${ourWords(`${publicOrigin()}/booking/${booking.slug}`)}`,
+    ),
   }).catch((err) => logger.error({ err, reference: payment.reference }, "refund notice not sent"));
 }
 

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { getSessionUser } from "~/features/auth/session.server";
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
+import { lines, ourWords, sentence, textShownTo } from "~/features/messaging/contact-boundary";
 import { moneyWasReceived } from "~/features/money/money-rules";
 import { isIdempotencyKey } from "~/lib/idempotency";
 import { type DbExecutor, db } from "~/server/db.server";
@@ -315,17 +316,17 @@ export async function sendManageLink(
   const link = await issueManageLink(db, booking, parties.paymentId, REQUESTED_LINK_TTL_MS);
   await sendMail({
     to: parties.paymentEmail!,
-    subject: `Manage your booking ${booking.slug}`,
-    text: [
-      `Hello ${booking.clientName},`,
+    subject: sentence`Manage your booking ${ourWords(booking.slug)}`,
+    text: lines(
+      sentence`Hello ${textShownTo(booking.clientName, { paymentStatus: booking.paymentStatus })},`,
       "",
       "Someone asked for a link to manage this booking (confirm the event happened, cancel or dispute it).",
       "Open this link on the device you want to use. It works once and expires in 24 hours:",
       "",
-      link,
+      ourWords(link),
       "",
       "If you did not ask for it, ignore this e-mail: nothing changes without this link.",
-    ].join("\n"),
+    ),
   });
   return { ok: true, message: PAYER_MESSAGES.linkSent };
 }

@@ -1,5 +1,7 @@
 // The payer's receipt: the "receipt" follow-up of a credit's money event (money-followups, ADR 0026).
+
 import { contractAttachments } from "~/features/documents/documents.server";
+import { lines, ourWords, sentence, textShownTo } from "~/features/messaging/contact-boundary";
 import { formatLagosMoment } from "~/features/money/event-time";
 import type { MoneyEvent } from "~/features/money/money-events.server";
 import { formatNaira } from "~/lib/money";
@@ -19,28 +21,29 @@ export async function sendPaymentReceipt(e: MoneyEvent): Promise<void> {
   const manage = await issueManageLink(db, booking, e.payer.paymentId, RECEIPT_LINK_TTL_MS);
   await sendMail({
     to: e.payer.email,
-    subject: `Payment receipt — booking ${e.bookingSlug}`,
-    text: [
-      `Hello ${e.client.name},`,
+    subject: sentence`Payment receipt — booking ${ourWords(e.bookingSlug)}`,
+    text: lines(
+      // Paid: the two sides of the booking see each other's words as typed (ADR 0016).
+      sentence`Hello ${textShownTo(e.client.name, { paymentStatus: "paid" })},`,
       "",
       e.releaseDueAt
-        ? `We have received your payment. It is held in escrow and released to the musician on ${formatLagosMoment(new Date(e.releaseDueAt))}, after your event, unless you report a problem on the booking page before then.`
+        ? sentence`We have received your payment. It is held in escrow and released to the musician on ${ourWords(formatLagosMoment(new Date(e.releaseDueAt)))}, after your event, unless you report a problem on the booking page before then.`
         : "We have received your payment. It is held in escrow until your event is completed.",
       "",
-      `Booking price: ${formatNaira(e.figures.priceKobo)}`,
-      `Service fee: ${formatNaira(e.figures.serviceFeeKobo)}`,
-      `Total paid: ${formatNaira(e.figures.paidKobo)}`,
-      `Reference: ${e.paymentReference}`,
+      sentence`Booking price: ${ourWords(formatNaira(e.figures.priceKobo))}`,
+      sentence`Service fee: ${ourWords(formatNaira(e.figures.serviceFeeKobo))}`,
+      sentence`Total paid: ${ourWords(formatNaira(e.figures.paidKobo))}`,
+      sentence`Reference: ${ourWords(e.paymentReference)}`,
       "",
-      `Booking: ${publicOrigin()}/booking/${e.bookingSlug}`,
+      sentence`Booking: ${ourWords(`${publicOrigin()}/booking/${e.bookingSlug}`)}`,
       "",
       "Only you, the payer, can confirm the event happened, cancel or dispute this paid booking. The browser you",
       "paid with already can; to do it on another device, open this link there (it works once, within 7 days;",
       "you can ask for a new one on the booking page):",
-      manage,
+      ourWords(manage),
       "",
       "Your contract for this booking is attached.",
-    ].join("\n"),
+    ),
     attachments: await contractAttachments(e.bookingId),
   });
 }

@@ -3,6 +3,7 @@
 // booking's messages to its organiser off or on again. STOP by SMS is in phone-webhooks.server.ts.
 
 import type { SessionUser } from "~/features/auth/session.server";
+import { ourWords, sentence } from "~/features/messaging/contact-boundary";
 import { notifyMusician } from "~/features/messaging/messaging.server";
 import { clientOf } from "~/features/money/client-identity.server";
 import { LINK_ACTOR } from "~/features/notifications/money-notices";
@@ -87,22 +88,24 @@ export async function phoneUpdatesOfBooking(bookingId: string): Promise<PhoneUpd
 
 /** Both sides learn that someone with the link turned the client's texts off, and how to turn them on. */
 async function tellTextsOffByLink(booking: { id: string; slug: string; musicianId: string }) {
-  const page = `${publicOrigin()}/booking/${booking.slug}`;
+  const page = ourWords(`${publicOrigin()}/booking/${booking.slug}`);
+  const slug = ourWords(booking.slug);
+  const actor = ourWords(LINK_ACTOR);
   const client = await clientOf(booking.id);
   if (client?.email) {
     try {
       await sendMail({
         to: client.email,
-        subject: `${LINK_ACTOR} turned off text updates for booking ${booking.slug}`,
-        text: `Hello,\n\n${LINK_ACTOR} turned off the SMS/WhatsApp updates about booking ${booking.slug}. E-mails continue. If it was not you, turn them on again on the booking page:\n\n${page}\n\nStagebook`,
+        subject: sentence`${actor} turned off text updates for booking ${slug}`,
+        text: sentence`Hello,\n\n${actor} turned off the SMS/WhatsApp updates about booking ${slug}. E-mails continue. If it was not you, turn them on again on the booking page:\n\n${page}\n\nStagebook`,
       });
     } catch (err) {
       logger.error({ err }, "texts-off notice failed");
     }
   }
   await notifyMusician(booking.musicianId, {
-    subject: `${LINK_ACTOR} turned off the client's text updates for booking ${booking.slug}`,
-    text: `${LINK_ACTOR} turned off the SMS/WhatsApp updates to the client about booking ${booking.slug}. The client still gets e-mails:\n\n${page}`,
+    subject: sentence`${actor} turned off the client's text updates for booking ${slug}`,
+    text: sentence`${actor} turned off the SMS/WhatsApp updates to the client about booking ${slug}. The client still gets e-mails:\n\n${page}`,
   });
 }
 

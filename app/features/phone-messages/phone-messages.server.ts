@@ -329,19 +329,23 @@ export type MoneyEventRow = {
     | "dispute_resolved"
     | "payout_sent"
     | "payout_failed"
-    // A line-up member's fee released (ADR 0033): e-mail and Recent Activity only, no text.
+    // A line-up member's fee released (ADR 0033): to the member alone.
     | "line_up_fee";
   musicianId: string;
   bookingId: string | null;
   data: {
     paidKobo?: number;
     musicianKobo?: number;
+    /** The whole musician side (a line-up's leader and members), as the client is told. */
+    sideKobo?: number;
     refundKobo?: number;
     platformKobo?: number;
     by?: string;
     account?: string | null;
     holdsMoney?: boolean;
     payoutAccount?: string | null;
+    /** A line-up fee: the member's role, as the leader typed it. */
+    role?: string;
     dueAt?: string | null;
     eventEndsAt?: string | null;
   };
@@ -404,6 +408,32 @@ export async function phoneMoneyEvent(row: MoneyEventRow, now: Date = new Date()
           });
         return;
       }
+      case "line_up_fee": {
+        // The member's own text (issue 39), as the leader's release text: the figure is the event's; the
+        // gig is named by its event, date and leader (never the client), with the member's Line-ups page.
+        const [b, member] = await Promise.all([
+          q.bookingForPhone(db, bookingId),
+          q.musicianForPhone(row.musicianId),
+        ]);
+        if (!b || !member) return;
+        await queueQuietly({
+          event: d.payoutAccount ? "line_up_fee_paid_out" : "line_up_fee",
+          eventKey,
+          side: "musician",
+          phone: member.phone,
+          vars: {
+            link: `${publicOrigin()}/musician_lineups/${member.slug ?? row.musicianId}`,
+            musician: musicianDisplayName(b),
+            role: masked(d.role),
+            event: eventName(b.eventType, b.eventTypeOther),
+            date: b.eventDate,
+            amountKobo: d.musicianKobo ?? 0,
+            account: d.payoutAccount ?? undefined,
+          },
+          bookingId,
+        });
+        return;
+      }
       case "released":
         await phoneBookingEvent(d.payoutAccount ? "released_paid_out" : "released", bookingId, ["musician"], {
           eventKey,
@@ -448,10 +478,18 @@ export async function phoneMoneyEvent(row: MoneyEventRow, now: Date = new Date()
       }
       case "dispute_resolved": {
         // Every naira of what was paid: back to the client, to the musician, kept by Stagebook.
-        const keptKobo = d.platformKobo ?? Math.max(0, paidKobo - settled.refundKobo - settled.keepKobo);
-        await phoneBookingEvent("dispute_resolved", bookingId, ["musician", "client"], {
+        // The musician reads their own part; the client, the whole musician side (a line-up, issue 39).
+        const sideKobo = d.sideKobo ?? settled.keepKobo;
+        const keptKobo = d.platformKobo ?? Math.max(0, paidKobo - settled.refundKobo - sideKobo);
+        await phoneBookingEvent("dispute_resolved", bookingId, ["musician"], {
           eventKey,
           ...settled,
+          keptKobo,
+        });
+        await phoneBookingEvent("dispute_resolved", bookingId, ["client"], {
+          eventKey,
+          ...settled,
+          keepKobo: sideKobo,
           keptKobo,
         });
         return;

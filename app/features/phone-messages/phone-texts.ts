@@ -32,6 +32,8 @@ export const PHONE_EVENTS = [
   "review_waiting",
   "updates_stopped",
   "line_up_invite",
+  "line_up_fee",
+  "line_up_fee_paid_out",
 ] as const;
 export type PhoneEvent = (typeof PHONE_EVENTS)[number];
 export type PhoneSide = "musician" | "client";
@@ -44,6 +46,8 @@ export const SENT_AT_NIGHT: ReadonlySet<PhoneEvent> = new Set([
   "paid_after_event",
   "released",
   "released_paid_out",
+  "line_up_fee",
+  "line_up_fee_paid_out",
   "refunded",
   "payout_sent",
   "payout_failed",
@@ -322,6 +326,24 @@ export const PHONE_TEMPLATES: Record<PhoneEvent, Partial<Record<PhoneSide, Templ
       "line_up_invite",
       "{{1}} invites you to play {{2}} at {{3}} on {{4}} in {{5}} for {{6}}. Accept or decline here: {{7}}",
       ["musician", "role", "event", "date", "city", "amountKobo", "link"],
+    ),
+  },
+  // Issue 39: a line-up member's fee released (as the leader's "released" text), to the member alone:
+  // the gig and the leader they played with, never the client; the link is their own Line-ups page.
+  line_up_fee: {
+    musician: t(
+      "Your line-up fee of {amount} for {event}, {date} with {musician} is released to your wallet. {link}",
+      "line_up_fee_released",
+      "Your line-up fee of {{1}} for {{2}} on {{3}} with {{4}} ({{5}}) has been released to your Stagebook wallet. {{6}}",
+      ["amountKobo", "event", "date", "musician", "role", "link"],
+    ),
+  },
+  line_up_fee_paid_out: {
+    musician: t(
+      "Your line-up fee of {amount} for {event}, {date} with {musician} is paid out to {account}. {link}",
+      "line_up_fee_paid_out",
+      "Your line-up fee of {{1}} for {{2}} on {{3}} with {{4}} ({{5}}) has been released and is being paid out automatically to {{6}}. {{7}}",
+      ["amountKobo", "event", "date", "musician", "role", "account", "link"],
     ),
   },
 };

@@ -1,8 +1,10 @@
 // "Undo cancellation" on /booking/{slug}: an unpaid booking cancelled with the link goes back to the
 // status it had, within a day, unless the musician has since taken another booking at that time.
+
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
 import { clashesFor, isDoubleBooking } from "~/features/calendar/overlap.server";
+import { ourWords, sentence } from "~/features/messaging/contact-boundary";
 import { notifyMusician } from "~/features/messaging/messaging.server";
 import { moneyWasReceived } from "~/features/money/money-rules";
 import { type ClientActor, payerRefusal } from "~/features/payments/payer.server";
@@ -84,9 +86,10 @@ export async function undoLinkCancellation(
     throw err;
   }
   if (!done.ok) return done;
+  const booking = ourWords(slug);
   await notifyMusician(done.musicianId!, {
-    subject: `Cancellation undone: booking ${slug}`,
-    text: `The cancellation of booking ${slug}, made with the booking link, was undone through the link within a day. The booking is ${done.restored} again, as before:\n\n${publicOrigin()}/booking/${slug}`,
+    subject: sentence`Cancellation undone: booking ${booking}`,
+    text: sentence`The cancellation of booking ${booking}, made with the booking link, was undone through the link within a day. The booking is ${ourWords(done.restored ?? "")} again, as before:\n\n${ourWords(`${publicOrigin()}/booking/${slug}`)}`,
   });
   return { ok: true, message: done.message };
 }

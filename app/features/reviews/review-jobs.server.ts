@@ -1,4 +1,5 @@
 // The reviews feature's background jobs (registered in app/server/jobs/handlers.server.ts).
+import { lines, ourWords, readByAuthor, sentence, textShownTo } from "~/features/messaging/contact-boundary";
 import { phoneBookingEvent } from "~/features/phone-messages/phone-messages.server";
 import { musicianDisplayName } from "~/lib/display-name";
 import { formatCalendarDate } from "~/lib/lagos-date";
@@ -10,48 +11,60 @@ import { REVIEW_WINDOW_DAYS } from "./rating";
 import { REVIEW_JOBS, type ReminderSide, scheduleSweep } from "./review-schedule.server";
 import { bookingRefusal, publishClosedWindow, queueMissingWindowJobs, windowState } from "./reviews.server";
 
-const names = (bk: BookingForReview) => ({
-  musician: musicianDisplayName({
+/**
+ * The booking's words as each side reads them in a review mail: the other side's name and the event
+ * through the boundary in the booking's money state, each side's own name as they wrote it.
+ */
+const names = (bk: BookingForReview) => {
+  const reader = { paymentStatus: bk.paymentStatus };
+  const musician = musicianDisplayName({
     stageName: bk.musicianStageName,
     firstName: bk.musicianFirstName,
     lastName: bk.musicianLastName,
-  }),
-  event: bk.eventDate
-    ? `${bk.eventType} on ${formatCalendarDate(bk.eventDate, "d MMMM yyyy")}`
-    : bk.eventType,
-  clientLink: `${publicOrigin()}/booking/${bk.slug}`,
-  musicianLink: `${publicOrigin()}/musician_reviews/${bk.musicianSlug ?? bk.musicianId}`,
-});
+  });
+  const eventType = textShownTo(bk.eventType, reader);
+  return {
+    musician: textShownTo(musician, reader),
+    ownMusician: readByAuthor(musician),
+    client: textShownTo(bk.clientName, reader),
+    ownClient: readByAuthor(bk.clientName),
+    event: bk.eventDate
+      ? sentence`${eventType} on ${ourWords(formatCalendarDate(bk.eventDate, "d MMMM yyyy"))}`
+      : eventType,
+    clientLink: ourWords(`${publicOrigin()}/booking/${bk.slug}`),
+    musicianLink: ourWords(`${publicOrigin()}/musician_reviews/${bk.musicianSlug ?? bk.musicianId}`),
+  };
+};
 
 function reminderMail(bk: BookingForReview, side: ReminderSide, closesAt: Date): Mail | null {
   const n = names(bk);
-  const closes = formatCalendarDate(closesAt.toISOString().slice(0, 10), "d MMMM yyyy");
+  const closes = ourWords(formatCalendarDate(closesAt.toISOString().slice(0, 10), "d MMMM yyyy"));
   if (side === "client") {
     if (!bk.email) return null;
     return {
       to: bk.email,
-      subject: `How was ${n.musician}? Leave a review`,
-      text: [
-        `Hello ${bk.clientName},`,
+      subject: sentence`How was ${n.musician}? Leave a review`,
+      text: lines(
+        sentence`Hello ${n.ownClient},`,
         "",
-        `How was ${n.musician} at your ${n.event}? Your review helps other organisers book with confidence.`,
-        `Leave a review here (no account needed): ${n.clientLink}`,
+        sentence`How was ${n.musician} at your ${n.event}? Your review helps other organisers book with confidence.`,
+        sentence`Leave a review here (no account needed): ${n.clientLink}`,
         "",
-        `Reviews stay hidden until both you and the musician have written, or until ${closes}.`,
-      ].join("\n"),
+        sentence`Reviews stay hidden until both you and the musician have written, or until ${closes}.`,
+      ),
     };
   }
   return {
     to: bk.musicianEmail,
-    subject: `Review your organiser: ${bk.clientName}`,
-    text: [
-      `Hello ${n.musician},`,
+    subject: sentence`Review your organiser: ${n.client}`,
+    text: lines(
+      sentence`Hello ${n.ownMusician},`,
       "",
-      `How was working with ${bk.clientName} at the ${n.event}? Tell other musicians whether you were paid on time and treated well.`,
-      `Write your review: ${n.musicianLink}`,
+      sentence`How was working with ${n.client} at the ${n.event}? Tell other musicians whether you were paid on time and treated well.`,
+      sentence`Write your review: ${n.musicianLink}`,
       "",
-      `You have until ${closes}; after that the ${REVIEW_WINDOW_DAYS}-day window closes.`,
-    ].join("\n"),
+      sentence`You have until ${closes}; after that the ${REVIEW_WINDOW_DAYS}-day window closes.`,
+    ),
   };
 }
 
@@ -86,15 +99,15 @@ export async function sendPublicationMails(data: { bookingId: string }) {
   const mails: Mail[] = [
     {
       to: bk.musicianEmail,
-      subject: "Your reviews are published",
-      text: `Hello ${n.musician},\n\nThe reviews for the ${n.event} with ${bk.clientName} are now published.\nRead them and reply: ${n.musicianLink}`,
+      subject: ourWords("Your reviews are published"),
+      text: sentence`Hello ${n.ownMusician},\n\nThe reviews for the ${n.event} with ${n.client} are now published.\nRead them and reply: ${n.musicianLink}`,
     },
   ];
   if (bk.email) {
     mails.push({
       to: bk.email,
-      subject: `Your review of ${n.musician} is published`,
-      text: `Hello ${bk.clientName},\n\nThe reviews for your ${n.event} are now published. Thank you for reviewing ${n.musician}.\n${n.clientLink}`,
+      subject: sentence`Your review of ${n.musician} is published`,
+      text: sentence`Hello ${n.ownClient},\n\nThe reviews for your ${n.event} are now published. Thank you for reviewing ${n.musician}.\n${n.clientLink}`,
     });
   }
   for (const m of mails) await sendMail(m);

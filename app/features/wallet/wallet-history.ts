@@ -64,6 +64,11 @@ type WalletLine = {
   note: string | null;
   bookingSlug: string | null;
   bookingLabel: string | null;
+  /**
+   * A line-up member's line about a leader's booking (their fee, its payout): the booking they played in.
+   * It links to the member's own Line-ups page, never to the leader's booking page (issue 39).
+   */
+  lineUpGigId?: string;
 };
 
 const PAYOUT_STATUS_LABELS: Record<string, string> = {
@@ -209,6 +214,7 @@ export function walletStatement(input: {
         note: null,
         bookingSlug: null,
         bookingLabel: `${gig.role} · ${dayMonth(gig.eventDate)}`,
+        lineUpGigId: gig.id,
       });
       earnedKobo += e.amountKobo;
       continue;
@@ -289,6 +295,8 @@ export function walletStatement(input: {
     if (p.status === "paid") paidOutKobo += p.amountKobo;
     else if (!cameBack && !held) pendingPayoutKobo += p.amountKobo;
     const booking = p.bookingId ? byId.get(p.bookingId) : undefined;
+    // A member's automatic payout of a line-up fee pays the leader's booking: named as their gig.
+    const gig = !booking && p.bookingId ? gigs.get(p.bookingId) : undefined;
     const to = `${p.bankName} ••${p.accountNumber.slice(-4)}`;
     lines.push({
       id: `payout:${p.id}`,
@@ -300,7 +308,8 @@ export function walletStatement(input: {
       status: PAYOUT_STATUS_LABELS[p.status] ?? PAYOUT_STATUS_LABELS.pending,
       note: cameBack ? p.note : held ? (input.holdNotes?.get(p.id) ?? null) : null,
       bookingSlug: booking?.slug ?? null,
-      bookingLabel: booking ? bookingLabel(booking) : null,
+      bookingLabel: booking ? bookingLabel(booking) : gig ? `${gig.role} · ${dayMonth(gig.eventDate)}` : null,
+      ...(gig ? { lineUpGigId: gig.id } : {}),
     });
   }
   let inEscrowKobo = 0;

@@ -18,6 +18,7 @@ import {
   PAYSTACK_CLEARING,
   payoutsInTransitAccount,
 } from "~/features/ledger/ledger-accounts";
+import { lines, ourWords, readByAuthor, sentence } from "~/features/messaging/contact-boundary";
 import {
   lineUpsOf,
   lockMusicianWallet,
@@ -381,23 +382,27 @@ async function mailAccountChange(
 ): Promise<void> {
   const names = await profileNames(musicianId);
   if (!names?.email) return;
-  const to = `${destination(account)} (${account.accountName})`;
-  const text = [
-    `Hello ${names.firstName ?? ""},`,
+  // The musician's own account and name, read by them; the bank's name for the account is the bank's.
+  const to = readByAuthor(`${destination(account)} (${account.accountName})`);
+  const support = writeToUs();
+  const text = lines(
+    sentence`Hello ${readByAuthor(names.firstName ?? "")},`,
     "",
-    changed ? `Your payout account was changed to ${to}.` : `A payout account was added: ${to}.`,
-    holdUntil ? holdSentence(holdUntil) : "Your withdrawals will be paid to it.",
+    changed
+      ? sentence`Your payout account was changed to ${to}.`
+      : sentence`A payout account was added: ${to}.`,
+    holdUntil ? ourWords(holdSentence(holdUntil)) : "Your withdrawals will be paid to it.",
     "",
     // "Reply to this e-mail" only when a reply reaches someone (SUPPORT_EMAIL/PHONE, phone walk 2).
-    `If this wasn't you, sign in and change your password now, then put back your own account in your wallet${
-      writeToUs() ? `, and ${writeToUs()} so we can look into it.` : "."
+    sentence`If this wasn't you, sign in and change your password now, then put back your own account in your wallet${
+      support ? sentence`, and ${ourWords(support)} so we can look into it.` : "."
     }`,
     "",
     "— Stagebook",
-  ].join("\n");
+  );
   await sendMail({
     to: names.email,
-    subject: changed ? "Your payout account was changed" : "A payout account was added",
+    subject: ourWords(changed ? "Your payout account was changed" : "A payout account was added"),
     text,
   }).catch((err) => logger.warn({ err }, "payout account e-mail not sent"));
 }

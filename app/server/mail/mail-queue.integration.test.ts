@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { ourWords } from "~/features/messaging/contact-boundary";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/lib/idempotency";
 import { action as requestAction } from "~/routes/booking-request";
 import { currentTransactionSql, db, inTransaction, pool } from "~/server/db.server";
@@ -33,7 +34,11 @@ describe("the mail outbox (issue 28)", () => {
     const to = `rolled-back-${Date.now()}@example.com`;
     await expect(
       inTransaction(async () => {
-        await queueMail({ to, subject: "Never sent", text: "The request was not stored." });
+        await queueMail({
+          to,
+          subject: ourWords("Never sent"),
+          text: ourWords("The request was not stored."),
+        });
         expect(await queuedTo(to)).toBe(0); // not visible before the commit
         throw new Error("host killed before the commit");
       }),
@@ -79,7 +84,7 @@ describe("the mail outbox (issue 28)", () => {
     const to = `app-role-${Date.now()}@example.com`;
     await inTransaction(async () => {
       await db.execute(sql`SET LOCAL ROLE stagebook_app`);
-      await queueMail({ to, subject: "Queued by the app role", text: "Hello" });
+      await queueMail({ to, subject: ourWords("Queued by the app role"), text: ourWords("Hello") });
     });
     expect(await queuedTo(to)).toBe(1);
     await scheduleJob("money-probe", {}); // makes the queue, as the owner

@@ -1,14 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import type { Shown } from "~/features/messaging/contact-boundary";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 
+/**
+ * An e-mail. Its subject and body are `Shown` (ADR 0028 addendum): built only of our words
+ * (`ourWords`), text through the contact boundary (`shownTo`, `textShownTo`, `readByAuthor`) and
+ * `sentence`s of those, so a builder that puts a raw typed field (a name, a venue, "Others", a message,
+ * a dispute's reason) into a mail is a type error, not a leak found by the crawler.
+ */
 export interface Mail {
   to: string;
-  subject: string;
-  text: string;
-  html?: string;
+  subject: Shown;
+  text: Shown;
+  html?: Shown;
   /** Files sent with the mail (e.g. a booking's contract PDF). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }

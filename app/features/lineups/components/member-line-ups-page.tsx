@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { lineUpGigAnchor } from "~/features/wallet/wallet-links";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LINE_UP_STATUS_LABELS, nairaShort } from "../lineup.schema";
 import type { LineUpActionResult } from "../lineup-actions.server";
@@ -79,7 +80,11 @@ function PlayingCard({ place, thread }: { place: MemberPlaceView; thread: Thread
   useActionToast(leave.data);
   const paid = place.payment !== "Not paid yet";
   return (
-    <li className="grid gap-3 rounded-lg border p-4" data-testid="line-up-gig">
+    <li
+      id={lineUpGigAnchor(place.bookingId)}
+      className="grid gap-3 rounded-lg border p-4"
+      data-testid="line-up-gig"
+    >
       <p className="font-medium">
         {place.event} with {place.leader}
       </p>
@@ -172,7 +177,11 @@ export function MemberLineUpsPage({
           </h2>
           <ul className="grid gap-1 text-sm">
             {past.map((p) => (
-              <li key={p.placeId}>
+              <li
+                key={p.placeId}
+                // A gig they played (its booking cancelled since) is where their wallet's fee line links.
+                id={p.status === "accepted" ? lineUpGigAnchor(p.bookingId) : undefined}
+              >
                 {p.event} with {p.leader}, {p.when}:{" "}
                 {p.bookingCancelled ? "The booking was cancelled" : LINE_UP_STATUS_LABELS[p.status]}
               </li>

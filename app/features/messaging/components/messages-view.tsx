@@ -210,10 +210,20 @@ function Thread({
   pageResult?: SendResult;
 }) {
   const [extra, setExtra] = useState<ThreadMessage[]>([]);
+  // Earlier messages a live one masked again (a number split over both): their new text, by id, until
+  // the page's data is read again (it then has the stored text itself, which may since be revealed).
+  const [revised, setRevised] = useState<Record<number, string>>({});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the loader's new data replaces the revisions
+  useEffect(() => setRevised({}), [initial]);
   const known = new Set(initial.map((m) => m.id));
-  const shown = [...initial, ...extra.filter((m) => !known.has(m.id))].sort((a, b) => a.id - b.id);
+  const shown = [...initial, ...extra.filter((m) => !known.has(m.id))]
+    .sort((a, b) => a.id - b.id)
+    .map((m) => (revised[m.id] === undefined ? m : { ...m, body: revised[m.id]! }));
   useLiveMessages(conversationId, initial.at(-1)?.id ?? 0, (m) => {
     if (m.conversationId !== conversationId) return;
+    const revises = m.revises ?? [];
+    if (revises.length)
+      setRevised((r) => ({ ...r, ...Object.fromEntries(revises.map((v) => [v.id, v.body])) }));
     setExtra((x) => (x.some((y) => y.id === m.id) ? x : [...x, m]));
   });
   const end = useRef<HTMLLIElement>(null);

@@ -1,5 +1,5 @@
 import { type PropsWithChildren, useEffect } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useNavigation, useParams, useRevalidator } from "react-router";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -14,6 +14,7 @@ import { formatNaira } from "~/lib/money";
 import { formatNairaAmount } from "~/lib/naira";
 import { useActionToast } from "~/lib/use-action-toast";
 import { MIN_WITHDRAWAL_KOBO } from "../wallet.schema";
+import { walletLineHref } from "../wallet-links";
 import type { WalletActionData, WalletPageData } from "../wallet-page.server";
 
 const STATUS_VARIANT: Record<string, "default" | "secondary" | "destructive"> = {
@@ -144,6 +145,8 @@ export function WalletPage({
 }) {
   useActionToast(actionData);
   useRefreshWhilePending(wallet.pendingPayoutKobo > 0);
+  // The wallet's own slug: a line-up member's lines link to their Line-ups page under it.
+  const slug = useParams().slug ?? "";
   const busy = useNavigation().state !== "idle";
   const errors = actionData?.ok === false ? (actionData.fieldErrors ?? {}) : {};
   // The confirmation of an account: after "Check account", and again after a wrong password.
@@ -382,10 +385,10 @@ export function WalletPage({
                     <p>{h.text}</p>
                     <p className="text-muted-foreground">
                       {when(h.at)}
-                      {h.bookingSlug && (
+                      {walletLineHref(h, slug) && (
                         <>
                           {" · "}
-                          <Link className="underline" to={`/booking/${h.bookingSlug}`}>
+                          <Link className="underline" to={walletLineHref(h, slug)!}>
                             {h.bookingLabel}
                           </Link>
                         </>
