@@ -193,3 +193,5 @@ CREATE TABLE "line_up_messages" (
 );
 --> statement-breakpoint
 CREATE INDEX "line_up_messages_place_idx" ON "line_up_messages" ("place_id", "id");
+--> statement-breakpoint
+CREATE INDEX "line_up_messages_sender_idx" ON "line_up_messages" ("sender_id");

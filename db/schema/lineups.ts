@@ -93,6 +93,7 @@ export const lineUpMessages = pgTable(
   },
   (t) => [
     index("line_up_messages_place_idx").on(t.placeId, t.id),
+    index("line_up_messages_sender_idx").on(t.senderId),
     check("line_up_messages_body_check", sql`char_length(${t.body}) BETWEEN 1 AND 4000`),
   ],
 );

@@ -159,7 +159,7 @@ test("a band leader finds a drummer by Role and Date, the drummer accepts, the c
   const lineUp = leaderPage.getByTestId("line-up");
   const add = lineUp.getByRole("form", { name: "Add a musician" });
   await add.getByRole("textbox", { name: "Musician" }).fill(profileLink);
-  await add.getByRole("textbox", { name: "Role" }).fill("Drummer");
+  await add.getByRole("combobox", { name: "Role" }).fill("Drums");
   await add.getByRole("textbox", { name: "Fee (₦)" }).fill("20,000");
   await expect(lineUp.getByTestId("line-up-sentence")).toHaveText(
     "Your share ₦90,000 − line-up ₦20,000 = you keep ₦70,000",

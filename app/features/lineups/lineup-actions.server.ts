@@ -2,6 +2,7 @@
 // parses the form, calls the rule with who is asking, and answers { intent, ok, toast, errors }.
 import { data } from "react-router";
 import { fieldErrors } from "~/lib/field-errors";
+import { canonicalRole } from "~/lib/role-spellings";
 import { addMemberSchema, changeMemberSchema, placeIdSchema, threadMessageSchema } from "./lineup.schema";
 import {
   acceptInvite,
@@ -67,6 +68,11 @@ function invalid(intent: LineUpIntent, error: Parameters<typeof fieldErrors>[0],
   );
 }
 
+/** A known spelling is saved as the vocabulary's role ("Drums" → Drummer), as on the profile; free text stays. */
+function savedRole(typed: string): string {
+  return canonicalRole(typed) ?? typed;
+}
+
 /** One line-up form, posted by `musician` (the signed-in musician: the leader or the member). */
 export async function lineUpAction(
   musician: { id: string; slug?: string | null },
@@ -78,13 +84,13 @@ export async function lineUpAction(
     case "lineup-add": {
       const parsed = addMemberSchema.safeParse(form);
       if (!parsed.success) return invalid(intent, parsed.error);
-      const done = await addMember(musician, parsed.data);
+      const done = await addMember(musician, { ...parsed.data, role: savedRole(parsed.data.role) });
       return answer(intent, done, undefined, done.ok ? undefined : feeOrMusician(done.message));
     }
     case "lineup-change": {
       const parsed = changeMemberSchema.safeParse(form);
       if (!parsed.success) return invalid(intent, parsed.error, placeId);
-      const done = await changeMember(musician, parsed.data);
+      const done = await changeMember(musician, { ...parsed.data, role: savedRole(parsed.data.role) });
       return answer(intent, done, placeId, done.ok ? undefined : "fee");
     }
     case "lineup-message": {

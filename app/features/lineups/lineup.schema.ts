@@ -1,7 +1,7 @@
 // Line-ups (issue 39): the forms, the words and the one sentence about the leader's share. No server
 // imports: the leader's section computes the live sentence with the same function the server refuses with.
 import { z } from "zod";
-import { nairaField } from "~/lib/form-fields";
+import { formText, nairaField } from "~/lib/form-fields";
 import { formatNaira, formatNairaWhole } from "~/lib/money";
 import type { LineUpStatus } from "~db/schema/lineups";
 
@@ -62,8 +62,7 @@ export const LINE_UP_STATUS_LABELS: Record<LineUpStatus, string> = {
   lapsed: "Did not answer before payment",
 };
 
-export const roleField = z
-  .string({ error: "Role is required" })
+export const roleField = formText({ error: "Role is required" })
   .trim()
   .min(1, "Role is required")
   .max(60, "Role must be 60 characters or fewer");
@@ -72,8 +71,7 @@ export const feeField = nairaField();
 
 export const addMemberSchema = z.object({
   bookingId: z.uuid("Booking not found"),
-  musician: z
-    .string({ error: "Enter a stage name or profile link" })
+  musician: formText({ error: "Enter a stage name or profile link" })
     .trim()
     .min(1, "Enter a stage name or profile link")
     .max(300, "That is too long for a stage name or profile link"),
@@ -91,8 +89,7 @@ export const placeIdSchema = z.object({ placeId: z.uuid(LINE_UP_MESSAGES.notFoun
 
 export const threadMessageSchema = z.object({
   placeId: z.uuid(LINE_UP_MESSAGES.notFound),
-  body: z
-    .string()
+  body: formText()
     .trim()
     .min(1, LINE_UP_MESSAGES.emptyMessage)
     .max(4000, "Messages must be 4,000 characters or fewer"),

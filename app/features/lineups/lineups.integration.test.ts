@@ -153,6 +153,21 @@ describe("invite, accept, decline, leave", () => {
     expect((await accept(drummer, drumPlace.id)).body.toast.message).toBe(M.notInvited);
   });
 
+  it("a role typed in another spelling is saved as the vocabulary's role; free text stays as typed", async () => {
+    const [leader, dj, piper] = [await musician(), await musician(), await musician()];
+    const b = await booking(leader, nextDay());
+    expect((await add(leader, b, dj.name, "15,000", "disc jockey")).body).toMatchObject({ ok: true });
+    expect((await add(leader, b, piper.name, "10,000", "Bagpiper")).body).toMatchObject({ ok: true });
+    const roles = await db
+      .select({ memberId: lineUpMembers.memberId, role: lineUpMembers.role })
+      .from(lineUpMembers)
+      .where(eq(lineUpMembers.bookingId, b.id));
+    expect(Object.fromEntries(roles.map((r) => [r.memberId, r.role]))).toEqual({
+      [dj.profileId]: "DJ",
+      [piper.profileId]: "Bagpiper",
+    });
+  });
+
   it("declining frees the place (the leader may invite again); leaving frees the member's time", async () => {
     const [leader, member] = [await musician(), await musician()];
     const b = await booking(leader, nextDay());

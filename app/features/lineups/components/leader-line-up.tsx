@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { NairaField } from "~/components/ui/naira-field";
 import { TextField } from "~/components/ui/text-field";
 import { parseOptionalNaira } from "~/lib/naira";
+import { PERFORMANCE_ROLES } from "~/lib/performance-roles";
 import { useActionToast } from "~/lib/use-action-toast";
 import { FROZEN_NOTE, LINE_UP_STATUS_LABELS, nairaShort, shareSentence } from "../lineup.schema";
 import type { LineUpActionResult } from "../lineup-actions.server";
@@ -20,6 +21,9 @@ function typedKobo(text: string): number {
  * The leader's "Line-up" section on their booking's page (issue 39 §2): who plays, their roles and
  * fees, "Add a musician", and the share sentence kept live as a fee is typed.
  */
+/** The band roles the Role fields suggest (the profile's vocabulary); other words are kept as typed. */
+const ROLE_SUGGESTIONS_ID = "line-up-role-suggestions";
+
 export function LeaderLineUpSection({ lineUp, threads }: { lineUp: LeaderLineUp; threads: Thread[] }) {
   const canChange = lineUp.lockedMessage === null;
   return (
@@ -69,6 +73,13 @@ export function LeaderLineUpSection({ lineUp, threads }: { lineUp: LeaderLineUp;
         </ul>
       )}
       {canChange && <AddMusician lineUp={lineUp} />}
+      {canChange && (
+        <datalist id={ROLE_SUGGESTIONS_ID}>
+          {PERFORMANCE_ROLES.map((role) => (
+            <option key={role} value={role} />
+          ))}
+        </datalist>
+      )}
       {lineUp.sentence && lineUp.frozen && (
         <p className="text-sm" data-testid="line-up-sentence">
           {lineUp.sentence}
@@ -119,6 +130,8 @@ function AddMusician({ lineUp }: { lineUp: LeaderLineUp }) {
         id="lineup-role"
         label="Role"
         hint="For example Drummer, Backing vocalist, DJ"
+        list={ROLE_SUGGESTIONS_ID}
+        autoComplete="off"
         maxLength={60}
         required
         error={result?.errors?.role}
@@ -192,6 +205,8 @@ function MemberItem({
               id={`role-${member.placeId}`}
               label="Role"
               defaultValue={member.role}
+              list={ROLE_SUGGESTIONS_ID}
+              autoComplete="off"
               maxLength={60}
               required
               error={change.data?.errors?.role}
