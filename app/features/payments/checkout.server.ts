@@ -388,28 +388,15 @@ async function creditCharge(received: {
       return { outcome: "already_paid", slug: result.booking.slug };
     case "refunded":
       logger.warn({ reference: received.reference }, "payment for a cancelled booking; refunded in full");
+      // The refund's event asks Paystack for it and tells the payer (money-followups), even if this
+      // process stops right here.
       await followMoneyEvents(result.eventIds);
-      await tellPayerRefunded(result.booking, result.payment);
       return { outcome: "refunded", slug: result.booking.slug };
     case "credited":
       // The credit's event brings the receipt, the notices and texts, and the release's clock.
       await followMoneyEvents([result.eventId]);
       return { outcome: "credited", slug: result.booking.slug };
   }
-}
-
-async function tellPayerRefunded(booking: MoneyBooking, payment: q.PaymentRow) {
-  await sendMail({
-    to: payment.email,
-    subject: `Payment refunded — booking ${booking.slug}`,
-    text: [
-      `Hello ${booking.clientName},`,
-      "",
-      `Your payment of ${formatNaira(payment.amountKobo)} (reference ${payment.reference}) arrived after booking ${booking.slug} was cancelled, so it is being refunded to you in full.`,
-      "",
-      `Booking: ${publicOrigin()}/booking/${booking.slug}`,
-    ].join("\n"),
-  }).catch((err) => logger.error({ err, reference: payment.reference }, "refund notice not sent"));
 }
 
 /**

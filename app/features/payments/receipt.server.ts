@@ -44,3 +44,22 @@ export async function sendPaymentReceipt(e: MoneyEvent): Promise<void> {
     attachments: await contractAttachments(e.bookingId),
   });
 }
+/**
+ * The payer whose payment arrived after the booking was cancelled is told it is refunded in full: a
+ * follow-up of the refund's money event (money-followups), from the event alone. Throws when the mail
+ * server refuses, so the event's job tries again.
+ */
+export async function tellPayerRefundedAfterCancel(e: MoneyEvent): Promise<void> {
+  if (!e.payer) return;
+  await sendMail({
+    to: e.payer.email,
+    subject: `Payment refunded — booking ${e.bookingSlug}`,
+    text: [
+      `Hello ${e.client.name},`,
+      "",
+      `Your payment of ${formatNaira(e.moved.refundKobo)} (reference ${e.paymentReference ?? ""}) arrived after booking ${e.bookingSlug} was cancelled, so it is being refunded to you in full.`,
+      "",
+      `Booking: ${publicOrigin()}/booking/${e.bookingSlug}`,
+    ].join("\n"),
+  });
+}
