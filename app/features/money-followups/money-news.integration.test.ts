@@ -172,6 +172,27 @@ describe("money news is told from the outbox, once, even when the process stops 
     expect(await noticesOf(m.profileId, "refunded")).toHaveLength(1);
   });
 
+  it("a refund Paystack reported failed (refund.failed): the payer is told their money is being looked into", async () => {
+    const m = await musicianWithPhone();
+    const b = await paidBooking(m.profileId, "2027-03-16");
+    expect(await cancelOwnBooking({ id: m.profileId }, b.id)).toMatchObject({ ok: true });
+    const refund = await refundForBooking(b.id);
+    expect(
+      await committedThenStopped(() => fake.refundBecomes(Number(refund!.providerRefundId), "failed")),
+    ).toBe(200);
+    expect((await refundForBooking(b.id))?.status).toBe("failed");
+    expect(await noticesOf(m.profileId, "refund_delayed")).toEqual([]);
+    const [event, ...more] = await eventsOf("refundDelayed", { bookingId: b.id });
+    expect(more).toEqual([]);
+    expect(event!.jobs).toBe(1);
+
+    await runJobRepeatedly(event!.id);
+    const notices = await noticesOf(m.profileId, "refund_delayed");
+    expect(notices).toMatchObject([{ client: true, musician: true }]);
+    // The booking's own number is the client's until paid; once paid, the payer gave none: e-mail only.
+    expect(await textsOf(notices[0]!.id)).toEqual([]);
+  });
+
   it("a payout Paystack settled: paid, and another that failed", async () => {
     const m = await musicianWithAccount();
     await chooseAutomaticPayouts(m.profileId, false);

@@ -30,7 +30,6 @@ import { formatNaira } from "~/lib/money";
 import { db, inTransaction } from "~/server/db.server";
 import { env, publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { sendMail } from "~/server/mail/mailer.server";
 import { bindCheckoutBrowser, holdsPayment, isMusiciansOwn, newCheckoutReturn } from "./payer.server";
 import type { PayFormInput } from "./payment.schema";
 import { PAY_NEEDS_DATE, PAYER_MESSAGES } from "./payment-messages";
