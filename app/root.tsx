@@ -30,7 +30,7 @@ const NotFound = deferred(() => import("~/features/site/components/not-found").t
 const ErrorPage = deferred(() => import("~/features/site/components/error-page").then((m) => m.ErrorPage));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+  const user = await getSessionUser(request, context);
   const flash = await takeFlashToast(request);
   return data(
     {

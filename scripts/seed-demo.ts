@@ -1,6 +1,7 @@
 // npm run seed:demo -- --musicians 200 --bookings 2000
 // Fills the database (DATABASE_URL, or the embedded one under DATA_DIR) with realistic Nigerian demo
-// data: musicians with profiles, performances and availability, bookings, requests and disputes.
+// data: musicians with profiles, performances and availability, bookings (a tenth with a line-up),
+// requests and disputes.
 // Rows are generated inside PostgreSQL, so 100,000 musicians and 1,000,000 bookings take minutes, not hours.
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -100,8 +101,10 @@ const STAGE = [
 ];
 // The marketplace filter offers exactly these genres, so every demo musician is findable by one.
 const GENRES: string[] = [...GENRE_OPTIONS];
+// The Role filter's vocabulary (app/lib/performance-roles.ts), as the profile form saves roles.
 const ROLES = [
-  "Vocalist",
+  "Lead vocalist",
+  "Backing vocalist",
   "Saxophonist",
   "Guitarist",
   "Keyboardist",
@@ -112,7 +115,17 @@ const ROLES = [
   "Trumpeter",
   "Violinist",
   "Percussionist",
-  "MC",
+  "MC / Hype man",
+];
+// Who a band leader adds to a line-up.
+const LINE_UP_ROLES = [
+  "Drummer",
+  "Bassist",
+  "Guitarist",
+  "Keyboardist",
+  "Backing vocalist",
+  "Saxophonist",
+  "Trumpeter",
 ];
 const EVENTS = ["Wedding", "Birthday", "Corporate", "Cocktail", "Concert", "Award", "Gala"];
 const PLACES = [
@@ -275,6 +288,38 @@ if (n > 0) {
       FROM rows JOIN seed_musicians m ON m.n = rows.k`);
     log(`requests ${to}/${requests}`);
   });
+
+  // Line-ups (issue 39): one booking in ten carries one or two other musicians, each paid a tenth of
+  // the price. Most say yes where they are free then (the database refuses a member's overlapping gigs:
+  // those decline), some have not answered yet.
+  const lineUps = await db.execute(sql`
+    INSERT INTO line_up_members (booking_id, member_id, role, fee_kobo, invited_at)
+    SELECT b.id, m.id, ${pick(LINE_UP_ROLES)}, greatest(100000, round(b.price_kobo * 0.1 / 100000) * 100000)::bigint,
+           b.created_at
+    FROM (
+      SELECT b.id, b.musician_id, b.price_kobo, b.created_at FROM bookings_by_musician b
+      JOIN seed_musicians s ON s.id = b.musician_id WHERE random() < 0.1
+    ) b
+    CROSS JOIN LATERAL generate_series(1, CASE WHEN random() < 0.4 AND b.id IS NOT NULL THEN 2 ELSE 1 END) k
+    -- Drawn per place (the lateral names k, so PostgreSQL draws again for every row).
+    CROSS JOIN LATERAL (SELECT 1 + floor(random() * ${n})::int + 0 * k AS n) drawn
+    JOIN seed_musicians m ON m.n = drawn.n
+    WHERE m.id <> b.musician_id
+    ON CONFLICT DO NOTHING`);
+  await db.execute(
+    sql.raw(`
+    DO $$ DECLARE r record; BEGIN
+      FOR r IN SELECT l.id FROM line_up_members l JOIN seed_musicians s ON s.id = l.member_id
+               WHERE l.status = 'invited' AND random() < 0.85 ORDER BY l.invited_at LOOP
+        BEGIN
+          UPDATE line_up_members SET status = 'accepted', responded_at = now() WHERE id = r.id;
+        EXCEPTION WHEN exclusion_violation THEN
+          UPDATE line_up_members SET status = 'declined', responded_at = now() WHERE id = r.id;
+        END;
+      END LOOP;
+    END $$`),
+  );
+  log(`line-up places ${lineUps.rowCount ?? 0}`);
 
   await db.execute(sql`
     INSERT INTO client_disputes (booking_id, client_name, phone_number, dispute_reason, created_at)

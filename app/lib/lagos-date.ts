@@ -11,7 +11,8 @@ const lagosParts = new Intl.DateTimeFormat("en-GB", {
 
 /** "Today" as a yyyy-MM-dd calendar date in Lagos, whatever the server's own zone. */
 export function lagosToday(now: Date = new Date()): string {
-  const part = (type: string) => lagosParts.formatToParts(now).find((p) => p.type === type)?.value ?? "";
+  const parts = lagosParts.formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
 

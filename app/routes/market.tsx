@@ -29,7 +29,7 @@ export const meta = () => [
   { title: pageTitle("Find Musicians") },
   {
     name: "description",
-    content: "Find and book live musicians in Nigeria by genre, event type, location, rate and date.",
+    content: "Find and book live musicians in Nigeria by genre, role, event type, location, rate and date.",
   },
 ];
 
@@ -73,14 +73,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
+  // Reached from the dashboard's "Find collaborators" (issue 39): the recruitment page's promise, in its words.
+  const collaborators = loaderData.search.find === "collaborators";
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 md:gap-6 md:py-8">
       <div>
-        <h1 className="text-2xl font-bold md:text-3xl">Find Musicians</h1>
-        <p className="hidden text-muted-foreground sm:block">
-          Search live musicians across Nigeria by name, genre or role, and narrow by event, location, rate and
-          date.
-        </p>
+        <h1 className="text-2xl font-bold md:text-3xl">
+          {collaborators ? "Find collaborators" : "Find Musicians"}
+        </h1>
+        {collaborators ? (
+          <p className="text-sm text-muted-foreground sm:text-base">
+            Search the market for backing vocalists, drummers, horn players and DJs to fill out your line-up
+            for bigger events.
+          </p>
+        ) : (
+          <p className="hidden text-muted-foreground sm:block">
+            Search live musicians across Nigeria by name, genre or role, and narrow by event, location, rate
+            and date.
+          </p>
+        )}
       </div>
       <MarketSearchForm
         key={JSON.stringify(loaderData.search)}

@@ -6,8 +6,8 @@ import type { Route } from "./+types/musician-numbers";
 
 export const meta = () => [{ title: pageTitle("Numbers") }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { profile } = await requireMusicianPage(request, params.slug);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { profile } = await requireMusicianPage(request, params.slug, context);
   const window = parseWindow(new URL(request.url).searchParams.get("window"));
   return { numbers: await numbersPage(profile.id, window), slug: dashboardSlug(profile) };
 }

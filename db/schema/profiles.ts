@@ -54,7 +54,8 @@ export const musicianProfiles = pgTable(
     // stored generated columns search_text, genres_folded, event_types_folded and location_folded,
     // and their GIN indexes (hand-written migration 0017; read by features/marketplace/queries.server.ts);
     // market_ready (photo + rate + a genre) and its partial index musician_profiles_market_ready_idx
-    // (migration 0024), which put bookable profiles first on /market.
+    // (migration 0024), which put bookable profiles first on /market; roles_folded and its GIN index
+    // musician_profiles_roles_idx (migration 0042), read by the Role filter.
   },
   (t) => [
     uniqueIndex("musician_profiles_slug_key").on(t.slug),

@@ -1,12 +1,12 @@
 // npm run bench [-- --musicians 10000 --bookings 100000 --duration 20 --connections 50 --no-lighthouse
-//                    --soak-minutes 10 --memory-only]
+//                    --soak-minutes 10 --memory-only --market-only]
 // Builds and starts the server exactly as `npm start` does (no NODE_ENV, default WEB_CONCURRENCY and
 // LOG_LEVEL) on a
 // fresh embedded database filled by the demo seed. For each public page, autocannon measures the page
 // and its static twin (the page's final HTML as a file served by the same server); a bare node:http
 // server is the machine's yardstick. First the server's memory (scripts/bench/memory.ts): RSS per
 // process at idle, under 200 clients on /, and over --soak-minutes (default 10) of 200 clients on mixed
-// pages (`--memory-only` stops there). Then
+// pages (`--memory-only` stops there; `--market-only` measures only /market's searches, below). Then
 // Lighthouse in two profiles (default mobile, and slow: 300 ms RTT, 400 kbps) with the LCP element and
 // its phases. Then the ledger, messaging, automatic payouts (release → Paid out) and numbers (issue 38)
 // targets. Writes
@@ -35,6 +35,7 @@ const { values: args } = parseArgs({
     "no-build": { type: "boolean", default: false },
     "soak-minutes": { type: "string", default: "10" },
     "memory-only": { type: "boolean", default: false },
+    "market-only": { type: "boolean", default: false },
   },
 });
 
@@ -153,6 +154,90 @@ function marketSearches(): string[] {
   return out;
 }
 
+/**
+ * Find collaborators (issue 39): a Role with a Date, as a band leader searches, over the seed's roles and
+ * the next 60 days (where the seed's availability falls), so the date checks (booked, unavailable, in a
+ * line-up) run on every candidate.
+ */
+function collaboratorSearches(): string[] {
+  const roles = ["Drummer", "Bassist", "Guitarist", "Keyboardist", "Saxophonist", "Backing vocalist", "DJ"];
+  const out: string[] = [];
+  for (let d = 1; d <= 60; d += 1) {
+    const date = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    for (const role of roles)
+      out.push(`/market?${new URLSearchParams({ find: "collaborators", role, date })}`);
+  }
+  return out;
+}
+
+/** Uncached searches in turn (each its own `_`), counting any public page cache hit. */
+function searchLoad(url: string, searches: string[], hits: { n: number }): autocannon.Options {
+  let counter = 0;
+  return {
+    url,
+    requests: [
+      {
+        method: "GET",
+        path: searches[0]!,
+        setupRequest: (req: Req) => {
+          const n = counter++;
+          return { ...fromNewAddress(req), path: `${searches[n % searches.length]}&_=${n}` };
+        },
+        onResponse: (_status, _body, _context, headers) => {
+          if (headers?.["x-cache"] === "hit") hits.n += 1;
+        },
+      },
+    ],
+  };
+}
+
+/** `--market-only`: /market's searches saturated and one at a time; bench/results/market.{json,md}. */
+async function marketOnly(
+  url: string,
+  seed: { musicians: number; bookings: number; seconds: number; bookingsWithLineUp: number },
+) {
+  const rows: (Omit<LoadFigures, "ratioToBaseline"> & { cacheHits: number })[] = [];
+  const sets: [string, string[]][] = [
+    ["text + 2 filters", marketSearches()],
+    ["Role + Date (Find collaborators)", collaboratorSearches()],
+  ];
+  for (const [name, searches] of sets) {
+    for (const connections of [CONNECTIONS, 1]) {
+      const hits = { n: 0 };
+      const fig = await measure(
+        `/market ${name}, ${searches.length} searches${connections === 1 ? " (1 connection)" : ""}`,
+        searchLoad(url, searches, hits),
+        connections,
+      );
+      rows.push({ ...fig, cacheHits: hits.n });
+      await sleep(500);
+    }
+  }
+  const when = new Date().toISOString();
+  const md = [
+    `# /market searches, ${when}`,
+    "",
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        " ",
+      )}. Data: ${seed.musicians.toLocaleString("en")} musicians, ${seed.bookings.toLocaleString("en")} bookings, ${seed.bookingsWithLineUp.toLocaleString("en")} of them with a line-up (seeded in ${seed.seconds} s). autocannon ${DURATION} s per row after ${WARMUP} s warm-up, uncached (public page cache hits counted).`,
+    "",
+    "| searches | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | cache hits |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.target} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p95Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${r.cacheHits} |`,
+    ),
+    "",
+  ].join("\n");
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, "market.json"), `${JSON.stringify({ when, seed, rows }, null, 2)}\n`);
+  fs.writeFileSync(path.join(outDir, "market.md"), md);
+  console.log(`\n${md}\nwritten to ${path.relative(ROOT, outDir)}/market.json and market.md`);
+}
+
 async function main() {
   const musicians = Number(args.musicians);
   const bookings = Number(args.bookings);
@@ -216,6 +301,19 @@ async function main() {
     });
     if (!musicianSlug || !bookingSlug) throw new Error("the seed made no musician website or booking");
     const marketPath = "/market?q=ade&genre=Afrobeats&eventType=Wedding";
+    if (args["market-only"]) {
+      const bookingsWithLineUp = await server
+        .withDb(async (c) => {
+          const r = await c.query<{ n: string }>(
+            "SELECT count(DISTINCT booking_id) AS n FROM line_up_members",
+          );
+          return Number(r.rows[0]?.n ?? 0);
+        })
+        .catch(() => 0); // a tree from before line-ups
+      await marketOnly(server.url, { musicians, bookings, seconds: seedSeconds, bookingsWithLineUp });
+      memoryOnly = true;
+      return;
+    }
 
     console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up`);
     const base = await measure("baseline (node:http)", { url: `http://127.0.0.1:${baselinePort}/` });

@@ -30,7 +30,7 @@ async function completeWebsite(page: Page, stageName: string): Promise<string> {
     .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await png(1000, 1000, "#0f766e") });
   await toast(page, "Profile image updated!");
   await page.getByLabel("Stage name").fill(stageName);
-  await page.getByRole("textbox", { name: "Performance roles" }).fill("Saxophonist");
+  await page.getByRole("combobox", { name: "Performance roles" }).fill("Saxophonist");
   await page
     .getByLabel("Bio")
     .fill("Smooth saxophone for receptions, cocktails and corporate nights in Abuja and Lagos.");

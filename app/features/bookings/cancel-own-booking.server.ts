@@ -1,5 +1,6 @@
 // The musician cancels their own booking (issue 10 §7). Its own file: its refund's money event brings
 // the notices and texts (money-followups), which reach the wallet, and the wallet reads bookings.server.
+import { tellLineUpOfCancellation } from "~/features/lineups/lineups.server";
 import { maskContactDetails } from "~/features/messaging/contact-mask";
 import { writeMoneyNews } from "~/features/money/money-events.server";
 import { followMoneyEvents } from "~/features/money-followups/money-followups.server";
@@ -50,6 +51,7 @@ export async function cancelOwnBooking(
   if (done instanceof CancelRefused) return { ok: false, status: 409, message: done.message };
   if (done) {
     await followMoneyEvents([done.eventId]);
+    await tellLineUpOfCancellation(id);
     return { ok: true, message: `Booking for ${done.row.clientName} has been cancelled` };
   }
   return refusal(id, musician.id, () => "Only pending or confirmed bookings can be cancelled.");

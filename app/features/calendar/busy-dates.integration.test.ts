@@ -142,6 +142,7 @@ describe("/market's date filter leaves out musicians taken that day", () => {
         words: [],
         genre: null,
         eventType: null,
+        role: null,
         locationTerms: [],
         maxRateKobo: null,
         date: "2031-09-06",

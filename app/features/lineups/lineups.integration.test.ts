@@ -2,6 +2,7 @@
 // decline, leave; a member's time is busy like their own booking; fees never pass the leader's share;
 // everything is frozen at payment; each side reads only what is theirs.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { calendarFeed, ownFeedUrl } from "~/features/calendar/feed.server";
@@ -15,6 +16,7 @@ import { loader as upcomingLoader } from "~/routes/musician-events-upcoming";
 import { action as lineUpsAction, loader as lineUpsLoader } from "~/routes/musician-lineups";
 import { db } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
+import { outboxDir } from "~/server/mail/mailer.server";
 import { bookingRequests } from "~db/schema/bookings";
 import { lineUpMembers, musicianBusy } from "~db/schema/lineups";
 import { phoneMessages } from "~db/schema/phone-messages";
@@ -480,5 +482,38 @@ describe("a pending booking's new time and its line-up", () => {
     const token = (await ownFeedUrl(member.profileId)).split("/").pop()!;
     const feed = await calendarFeed(token);
     expect(feed).toContain(`line-up: Drummer with ${leader.name}`);
+  });
+});
+
+describe("a cancelled booking tells its line-up", () => {
+  /** The e-mails written to the outbox for one address. */
+  const mailsTo = (email: string) =>
+    (fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()) : [])
+      .filter((f) => f.endsWith(`-${email.replace(/[^a-z0-9@._-]/gi, "_")}.eml`))
+      .map((f) => fs.readFileSync(`${outboxDir()}/${f}`, "utf8"));
+
+  it("the leader cancels: each member still in the line-up is e-mailed that the date is free", async () => {
+    const [leader, playing, waiting] = [await musician(), await musician(), await musician()];
+    const b = await booking(leader, nextDay());
+    await accept(playing, await invited(leader, b, playing));
+    await invited(leader, b, waiting, "10,000");
+    expect(mailsTo(waiting.email).some((m) => m.includes("invites you to play Drummer at Wedding"))).toBe(
+      true,
+    );
+    const cancelled = await answer(() =>
+      bookingsAction(
+        args(post(leader, `/musician_bookings/${leader.slug}`, { intent: "cancel", bookingId: b.id }), {
+          slug: leader.slug,
+        }),
+      ),
+    );
+    expect(cancelled.body).toMatchObject({ ok: true });
+    for (const m of [playing, waiting])
+      expect(mailsTo(m.email).some((mail) => mail.includes("A line-up you were in was cancelled"))).toBe(
+        true,
+      );
+    expect(
+      await db.select().from(musicianBusy).where(eq(musicianBusy.musicianId, playing.profileId)),
+    ).toHaveLength(0);
   });
 });

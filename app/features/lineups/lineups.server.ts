@@ -488,3 +488,28 @@ export async function leaderLineUpNews(leader: Leader, now = new Date()) {
     href: `/booking/${r.booking.slug}#line-up`,
   }));
 }
+
+/**
+ * A booking with a line-up was cancelled (by its musician, its client or someone with its link): each
+ * member still invited or playing is told the date is free again. After the commit; never throws.
+ */
+export async function tellLineUpOfCancellation(bookingId: string): Promise<void> {
+  try {
+    const booking = await q.findBooking(bookingId);
+    if (booking?.status !== "cancelled") return;
+    const places = (await q.placesOf(bookingId)).filter(
+      (p) => p.status === "invited" || p.status === "accepted",
+    );
+    if (places.length === 0) return;
+    const leader = await q.findPlace(places[0]!.id);
+    if (!leader) return;
+    const leaderName = musicianDisplayName(leader.leader);
+    for (const p of places)
+      await tell(p.memberId, {
+        subject: sentence`A line-up you were in was cancelled`,
+        text: sentence`The booking for ${eventLabel(booking)} on ${whenOf(booking)} with ${leaderName} was cancelled, so its line-up will not play. The date is free in your calendar again.`,
+      });
+  } catch (err) {
+    logger.error({ err, bookingId }, "line-up not told of the cancellation");
+  }
+}

@@ -8,10 +8,12 @@ export function marketSearchToParams(s: Partial<MarketSearch>): URLSearchParams 
   if (s.q) p.set("q", s.q);
   if (s.genre) p.set("genre", s.genre);
   if (s.eventType) p.set("eventType", s.eventType);
+  if (s.role) p.set("role", s.role);
   if (s.location) p.set("location", s.location);
   if (s.maxRate) p.set("maxRate", String(s.maxRate));
   if (s.date) p.set("date", s.date);
   if (s.sort && s.sort !== "relevance") p.set("sort", s.sort);
+  if (s.find) p.set("find", s.find);
   if (s.page && s.page > 1) p.set("page", String(s.page));
   return p;
 }

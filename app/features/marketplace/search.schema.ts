@@ -3,6 +3,7 @@ import { formText } from "~/lib/form-fields";
 import { isCalendarDate } from "~/lib/lagos-date";
 import { parseOptionalNaira } from "~/lib/naira";
 import { NIGERIA_STATES } from "~/lib/nigeria-states";
+import { canonicalRole } from "~/lib/role-spellings";
 import { GENRE_OPTIONS, MARKET_EVENT_TYPES, MAX_PAGE } from "./search-options";
 
 const oneOf = <T extends readonly string[]>(values: T) =>
@@ -22,6 +23,11 @@ export const marketSearchSchema = z.object({
     .catch(""),
   genre: oneOf(GENRE_OPTIONS),
   eventType: oneOf(MARKET_EVENT_TYPES),
+  // One of the roles, in any spelling the vocabulary knows (?role=drums is the Drummer filter).
+  role: formText()
+    .optional()
+    .transform((v) => (v ? canonicalRole(v) : null))
+    .catch(null),
   location: oneOf(NIGERIA_STATES),
   maxRate: formText()
     .optional()
@@ -39,6 +45,12 @@ export const marketSearchSchema = z.object({
     .optional()
     .transform((v) => v ?? "relevance")
     .catch("relevance"),
+  // Reached from the dashboard's "Find collaborators": the page leads with the Role filter.
+  find: z
+    .literal("collaborators")
+    .optional()
+    .transform((v) => v ?? null)
+    .catch(null),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).optional().default(1).catch(1),
 });
 

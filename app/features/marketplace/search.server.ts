@@ -94,6 +94,7 @@ export function toFilters(s: MarketSearch): MarketFilters {
     words,
     genre: s.genre,
     eventType,
+    role: s.role,
     locationTerms,
     maxRateKobo: s.maxRate === null ? null : s.maxRate * 100,
     date: s.date,

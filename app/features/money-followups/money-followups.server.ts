@@ -7,6 +7,7 @@
 //   notice        the stored notice (Recent Activity), its texts, and its e-mails after the commit
 //   review-window a release opens the booking's review window
 //   release-clock a credit queues its automatic release for the event's due time
+//   numbers       a job refreshes the musician's public record and the price bands (issue 38)
 //   provider-refund  the refund at Paystack of what the transition sent back to the client
 //   receipt       the payer's receipt with the link to manage the booking from another device
 // Money news (a dispute filed, a refund or payout Paystack settled, an unpaid cancellation) has only a
@@ -32,6 +33,7 @@ import {
   storeEventNotice,
   storeLineUpFeeNotices,
 } from "~/features/notifications/money-notifications.server";
+import { queueNumbersRefresh } from "~/features/numbers/numbers.server";
 import { sendPaymentReceipt, tellPayerRefundedAfterCancel } from "~/features/payments/receipt.server";
 import { scheduleAutoReleaseAt } from "~/features/payments/release-clock.server";
 import { sendRefund } from "~/features/refunds/refunds.server";
@@ -197,6 +199,17 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
       const e = transition(event);
       // Not fatal: the hourly sweep queues any release this misses.
       if (e.releaseDueAt) await scheduleAutoReleaseAt(e.bookingId, new Date(e.releaseDueAt));
+    },
+  },
+  {
+    name: "numbers",
+    // Every money event may change what the record or the bands count (a booking paid, released and
+    // completed, refunded, cancelled; a payout paid). One older than a day (one the hourly sweep
+    // finds) is left to the nightly full refresh.
+    wants: (e) => Date.now() - Date.parse(e.at) < 86_400_000,
+    // Queued in the mark's transaction: the refresh job commits with the mark, or neither does.
+    run: async (e) => {
+      await queueNumbersRefresh(e.musicianId);
     },
   },
   {

@@ -22,20 +22,28 @@ import {
   saveOwnBankAccount,
   walletView,
 } from "~/features/wallet/wallet.server";
-import { db } from "~/server/db.server";
-import { stopJobs } from "~/server/jobs/jobs.server";
-import { createMusician, type TestMusician, testIp } from "../../../tests/support/accounts";
+import { db, pool } from "~/server/db.server";
+import { JobQueue, stopJobs } from "~/server/jobs/jobs.server";
+import { createMusician, loadContext, type TestMusician, testIp } from "../../../tests/support/accounts";
+import { spyOnSql } from "../../../tests/support/sql-spy";
+import { loader as rootLoader } from "../../root";
+import { loader as dashboardLoader } from "../../routes/layouts/dashboard";
 import { loader as numbersLoader } from "../../routes/musician-numbers";
 import { loader as csvLoader } from "../../routes/musician-numbers-csv";
 import { answer, args, get, giveSlug } from "../bookings/booking-test-support";
 import {
   markViewBecameRequest,
+  NUMBERS_BANDS_JOB,
+  NUMBERS_DEBOUNCE_MS,
+  NUMBERS_MUSICIAN_JOB,
   numbersPage,
   priceBandFor,
   publicRecordOf,
   recordProfileView,
   refreshAllNumbers,
   refreshChangedNumbers,
+  runNumbersBandsJob,
+  runNumbersMusicianJob,
 } from "./numbers.server";
 import { bandHint, bandSentence } from "./price-band";
 import { publicRecordText } from "./public-record";
@@ -49,8 +57,8 @@ const MONTHS = lastLagosMonths(12, NOW);
 const [THIS, LAST, TWO_AGO] = [MONTHS[11], MONTHS[10], MONTHS[9]] as [string, string, string];
 
 /** A ₦250,000 booking (₦262,500 paid with the 5% fee; ₦225,000 the musician's after 10%), paid on the test checkout. */
-async function paidBooking(musicianId: string, eventDate: string) {
-  const booking = await insertBooking(musicianId, { eventDate, eventType: "Wedding" });
+async function paidBooking(musicianId: string, eventDate: string, eventType = "Wedding") {
+  const booking = await insertBooking(musicianId, { eventDate, eventType });
   const started = await startCheckout(booking.slug, { email: "ada@example.com" }, testIp());
   if (!started.ok) throw new Error(started.message);
   const reference = await testCheckoutReference(started.authorizationUrl);
@@ -225,6 +233,36 @@ describe("who looks at you", () => {
     const stored = await db.execute<{ visitor: string }>(sql`SELECT visitor FROM profile_views`);
     for (const r of stored.rows) expect(r.visitor).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it("the page's per-day sums are always the views themselves: a bulk insert, requests marked, views deleted", async () => {
+    const v = await createMusician();
+    const sums = async () =>
+      (
+        await db.execute<{ day: string; source: string; views: number; requested: number }>(sql`
+          SELECT day::text AS day, source, views, requested FROM profile_view_days
+          WHERE musician_id = ${v.profileId} AND views > 0 ORDER BY 1, 2`)
+      ).rows;
+    const counted = async () =>
+      (
+        await db.execute<{ day: string; source: string; views: number; requested: number }>(sql`
+          SELECT day::text AS day, source, count(*)::int AS views, (count(*) FILTER (WHERE requested))::int AS requested
+          FROM profile_views WHERE musician_id = ${v.profileId} GROUP BY 1, 2 ORDER BY 1, 2`)
+      ).rows;
+    // 3 days × 10 visitors in one statement, sources in turn, every fifth a request.
+    await db.execute(sql`
+      INSERT INTO profile_views (musician_id, day, visitor, source, requested)
+      SELECT ${v.profileId}, DATE '2026-03-01' + d, md5(d || ':' || n), (ARRAY['market', 'direct'])[1 + n % 2], n % 5 = 0
+      FROM generate_series(0, 2) d, generate_series(1, 10) n`);
+    expect(await sums()).toEqual(await counted());
+    expect((await sums()).reduce((t, r) => t + r.views, 0)).toBe(30);
+    await db.execute(sql`
+      UPDATE profile_views SET requested = true WHERE musician_id = ${v.profileId} AND day = '2026-03-02'`);
+    expect(await sums()).toEqual(await counted());
+    await db.execute(sql`
+      DELETE FROM profile_views WHERE musician_id = ${v.profileId} AND day = '2026-03-03' AND source = 'market'`);
+    expect(await sums()).toEqual(await counted());
+    expect((await sums()).reduce((t, r) => t + r.requested, 0)).toBe(2 + 10 + 1);
+  });
 });
 
 describe("what musicians charge", () => {
@@ -324,6 +362,28 @@ describe("who may see a musician's numbers", () => {
     expect(res.body.numbers.money).toHaveLength(12);
   });
 
+  it("one page load looks the session and the profile up once, for the root, the dashboard and the page", async () => {
+    // React Router gives each loader its own copy of the Request, and all of them the same load context.
+    const context = loadContext();
+    const url = `/musician_numbers/${slug}`;
+    const sqlSpy = spyOnSql();
+    try {
+      await rootLoader({ request: get(owner, url), params: {}, context } as never);
+      await dashboardLoader({ request: get(owner, url), params: {}, context } as never);
+      const res = await answer(() =>
+        numbersLoader({ request: get(owner, url), params: { slug }, context } as never),
+      );
+      expect(res.status).toBe(200);
+      expect(sqlSpy.readsOf("session")).toHaveLength(1);
+      expect(sqlSpy.readsOf("musician_profiles")).toHaveLength(1);
+      // Another page load (another context) looks up again: nothing is kept between requests.
+      await dashboardLoader({ request: get(owner, url), params: {}, context: loadContext() } as never);
+      expect(sqlSpy.readsOf("session")).toHaveLength(2);
+    } finally {
+      sqlSpy.restore();
+    }
+  });
+
   it("another musician is refused the page and both CSVs", async () => {
     const other = await createMusician();
     const page = await answer(() => numbersLoader(args(get(other, `/musician_numbers/${slug}`), { slug })));
@@ -345,5 +405,89 @@ describe("who may see a musician's numbers", () => {
     );
     expect(csv.status).toBe(302);
     expect(csv.location).toContain("/login");
+  });
+});
+
+describe("refreshed when a booking is completed", () => {
+  const watermark = async () =>
+    (await pool().query<{ at: Date }>("SELECT changed_since AS at FROM numbers_refresh_state WHERE id = 1"))
+      .rows[0]!.at;
+  const queued = async (musicianId: string) =>
+    (
+      await pool().query<{ start_after: Date; created_on: Date }>(
+        "SELECT start_after, created_on FROM pgboss.job WHERE name = $1 AND data->>'musicianId' = $2 ORDER BY created_on",
+        [NUMBERS_MUSICIAN_JOB, musicianId],
+      )
+    ).rows;
+
+  it("the release queues the musician's refresh; once it runs the record and the band show it, without the minute's job", async () => {
+    const kano = async () => {
+      const m = await createMusician();
+      await db.execute(sql`UPDATE musician_profiles SET location = 'Kano' WHERE id = ${m.profileId}`);
+      return m;
+    };
+    const [x, y, z] = [await kano(), await kano(), await kano()];
+    for (const m of [x, y, x, y])
+      await insertBooking(m.profileId, {
+        eventType: "Cocktail",
+        priceKobo: 25_000_000,
+        status: "completed",
+        paymentStatus: "released",
+      });
+    const booking = await paidBooking(z.profileId, `${LAST}-10`, "Cocktail");
+    await refreshAllNumbers();
+    // 4 completed bookings from 2 musicians: no band yet; z has a paid booking, not yet a gig.
+    expect(await priceBandFor("Cocktail", "Kano")).toBeNull();
+    expect(await publicRecordOf(z.profileId)).toBeNull();
+    const since = await watermark();
+
+    const releasedAt = Date.now();
+    expect((await releaseEscrow(booking.id, "admin")).ok).toBe(true);
+    // Queued by the release's money event, for the end of the current window: well within a minute.
+    const jobs = await queued(z.profileId);
+    expect(jobs.length).toBeGreaterThanOrEqual(1);
+    const last = jobs.at(-1)!;
+    expect(new Date(last.start_after).getTime() - releasedAt).toBeLessThanOrEqual(
+      NUMBERS_DEBOUNCE_MS + 1_000,
+    );
+    // Nothing has refreshed yet.
+    expect(await publicRecordOf(z.profileId)).toBeNull();
+
+    // A worker runs the queued jobs (as the app's do), and nothing else: the minute's job is not there.
+    const worker = new JobQueue(() => process.env.DATABASE_URL!, { pollingIntervalSeconds: 0.5 });
+    worker.register(NUMBERS_MUSICIAN_JOB, (data: { musicianId: string }) => runNumbersMusicianJob(data));
+    worker.register(NUMBERS_BANDS_JOB, () => runNumbersBandsJob());
+    await worker.start();
+    try {
+      const deadline = Date.now() + 45_000;
+      while (Date.now() < deadline && !(await priceBandFor("Cocktail", "Kano")))
+        await new Promise((r) => setTimeout(r, 250));
+    } finally {
+      await worker.stop();
+    }
+    expect(await publicRecordOf(z.profileId)).toEqual({
+      medianReplySeconds: null,
+      gigsPerformed: 1,
+      cancelledByMusician12m: 0,
+    });
+    expect(await priceBandFor("Cocktail", "Kano")).toEqual({
+      eventType: "Cocktail",
+      state: "Kano",
+      lowKobo: 25_000_000,
+      highKobo: 25_000_000,
+    });
+    expect(Date.now() - releasedAt).toBeLessThan(60_000);
+    expect(await watermark()).toEqual(since);
+  }, 60_000);
+
+  it("a second change in the same window queues no second job (debounced per musician)", async () => {
+    const m = await createMusician();
+    const at = new Date(Math.floor(Date.now() / NUMBERS_DEBOUNCE_MS) * NUMBERS_DEBOUNCE_MS + 1_000);
+    const { queueNumbersRefresh } = await import("./numbers.server");
+    await queueNumbersRefresh(m.profileId, at);
+    await queueNumbersRefresh(m.profileId, new Date(at.getTime() + 5_000));
+    expect(await queued(m.profileId)).toHaveLength(1);
+    await queueNumbersRefresh(m.profileId, new Date(at.getTime() + NUMBERS_DEBOUNCE_MS));
+    expect(await queued(m.profileId)).toHaveLength(2);
   });
 });

@@ -6,6 +6,8 @@ import { chargesOf, peekBookingsMoney } from "~/features/money/booking-money.ser
 import { lastLagosMonths, type MonthMoney, moneyByMonth } from "~/features/money/money-by-month.server";
 import { EVENT_TYPES } from "~/lib/event-types";
 import { addDaysToDate, lagosToday } from "~/lib/lagos-date";
+import { currentTransactionSql } from "~/server/db.server";
+import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { bandHint, type PriceBand } from "./price-band";
 import type { PublicRecord } from "./public-record";
@@ -72,19 +74,14 @@ export async function numbersPage(musicianId: string, window: NumbersWindow, now
   const sinceDay = addDaysToDate(today, -(window - 1));
   const months = lastLagosMonths(12, now);
   const yearSinceDay = `${months[0]}-01`;
-  const [money, funnel, byDay, bySource, monthGigs, types, state] = await Promise.all([
+  // Two round trips at once: the money module's figures, and everything else in one statement.
+  const [money, figures] = await Promise.all([
     moneyByMonth(musicianId, { months: 12, now }),
-    q.requestFunnel(musicianId, since),
-    q.viewsByDay(musicianId, sinceDay),
-    q.viewsBySource(musicianId, sinceDay),
-    q.paidBookingsByMonth(musicianId, yearSinceDay),
-    q.paidBookingsByEventType(musicianId, yearSinceDay),
-    q.musicianState(musicianId),
+    q.numbersFigures(musicianId, { since, sinceDay, yearSinceDay }),
   ]);
-  const bands = await priceBandsFor(
-    types.map((t) => t.eventType),
-    state,
-  );
+  const { funnel, viewsByDay: byDay, viewsBySource: bySource, paidByMonth: monthGigs } = figures;
+  const types = figures.paidByEventType;
+  const bands = bandsByType(figures.bands);
   const gigsOf = new Map(monthGigs.map((m) => [m.month, m]));
   const bestMonths = months
     .map((month) => ({
@@ -228,17 +225,20 @@ export async function publicRecordOf(musicianId: string): Promise<PublicRecord |
 }
 
 /** Each event type's band in the state when there is one, else across every state. */
-export async function priceBandsFor(
-  eventTypes: string[],
-  state: string | null,
-): Promise<Map<string, PriceBand>> {
-  const rows = await q.priceBandRows(eventTypes, state);
+function bandsByType(rows: PriceBand[]): Map<string, PriceBand> {
   const out = new Map<string, PriceBand>();
   for (const r of rows) {
     const have = out.get(r.eventType);
     if (!have || (r.state && !have.state)) out.set(r.eventType, r);
   }
   return out;
+}
+
+export async function priceBandsFor(
+  eventTypes: string[],
+  state: string | null,
+): Promise<Map<string, PriceBand>> {
+  return bandsByType(await q.priceBandRows(eventTypes, state));
 }
 
 export async function priceBandFor(
@@ -274,6 +274,43 @@ export async function refreshChangedNumbers(): Promise<{ records: number; bands:
   return { records, bands };
 }
 
+export const NUMBERS_MUSICIAN_JOB = "numbers-refresh-musician";
+export const NUMBERS_BANDS_JOB = "numbers-refresh-bands";
+/**
+ * A booking paid, completed, refunded or charged back queues its musician's refresh for the end of the
+ * current window of this length: every change in the window is summarised by one job (debounced per
+ * musician), at most this long after the change, and the bands by one job per window for everyone.
+ */
+export const NUMBERS_DEBOUNCE_MS = 10_000;
+
+const windowEnd = (now: Date) =>
+  new Date(Math.floor(now.getTime() / NUMBERS_DEBOUNCE_MS + 1) * NUMBERS_DEBOUNCE_MS);
+
+/**
+ * Queues the refresh of a musician's public record and of the bands, in the caller's transaction when
+ * there is one (pg-boss `send` on the same connection): it commits or rolls back with the change.
+ * A second call in the same window is a no-op (the job's id comes from the musician and the window).
+ */
+export async function queueNumbersRefresh(musicianId: string, now = new Date()): Promise<void> {
+  const at = windowEnd(now);
+  await scheduleJob(
+    NUMBERS_MUSICIAN_JOB,
+    { musicianId },
+    { singletonKey: `${musicianId}@${at.getTime()}`, startAfter: at, db: currentTransactionSql() },
+  );
+}
+
+/** The queued refresh: the musician's record now, the bands once for every musician changed in the window. */
+export async function runNumbersMusicianJob(data: { musicianId: string }, now = new Date()): Promise<void> {
+  await q.refreshPublicRecords([data.musicianId]);
+  const at = windowEnd(now);
+  await scheduleJob(NUMBERS_BANDS_JOB, {}, { singletonKey: `bands@${at.getTime()}`, startAfter: at });
+}
+
+export async function runNumbersBandsJob(): Promise<void> {
+  await q.refreshPriceBands();
+}
+
 /** Everything, nightly (cancellations age out of "the last 12 months" without any row changing). */
 export async function refreshAllNumbers(): Promise<{ records: number; bands: number }> {
   const startedAt = await q.dbNow();
@@ -290,7 +327,11 @@ export { VIEW_SOURCES, type ViewSource };
  * state when it has one there (Create Booking's and the profile's price fields).
  */
 export async function priceHintsFor(musicianId: string): Promise<Record<string, string>> {
-  const state = await q.musicianState(musicianId);
-  const bands = await priceBandsFor([...EVENT_TYPES], state);
-  return Object.fromEntries([...bands].map(([type, band]) => [type, bandHint(band)]));
+  const bands = bandsByType(await q.priceBandsOfMusicianState(musicianId));
+  return Object.fromEntries(
+    EVENT_TYPES.flatMap((type) => {
+      const band = bands.get(type);
+      return band ? [[type, bandHint(band)]] : [];
+    }),
+  );
 }

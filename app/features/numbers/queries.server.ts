@@ -52,22 +52,6 @@ export async function markViewRequested(musicianId: string, day: string, visitor
     WHERE musician_id = ${musicianId} AND day = ${day} AND visitor = ${visitor}`);
 }
 
-export async function viewsByDay(musicianId: string, sinceDay: string, ex: DbExecutor = db) {
-  const rows = await ex.execute<{ day: string; views: string; requested: string }>(sql`
-    SELECT day::text AS day, count(*) AS views, count(*) FILTER (WHERE requested) AS requested
-    FROM profile_views WHERE musician_id = ${musicianId} AND day >= ${sinceDay}
-    GROUP BY day ORDER BY day`);
-  return rows.rows.map((r) => ({ day: r.day, views: Number(r.views), requested: Number(r.requested) }));
-}
-
-export async function viewsBySource(musicianId: string, sinceDay: string, ex: DbExecutor = db) {
-  const rows = await ex.execute<{ source: ViewSource; views: string; requested: string }>(sql`
-    SELECT source, count(*) AS views, count(*) FILTER (WHERE requested) AS requested
-    FROM profile_views WHERE musician_id = ${musicianId} AND day >= ${sinceDay}
-    GROUP BY source`);
-  return rows.rows.map((r) => ({ source: r.source, views: Number(r.views), requested: Number(r.requested) }));
-}
-
 // ——— From request to gig ———
 
 /**
@@ -81,69 +65,140 @@ const FIRST_REPLY = sql`LEAST(
   (SELECT min(m.created_at) FROM conversations c JOIN messages m ON m.conversation_id = c.id
      WHERE c.request_id = r.id AND m.sender_user_id = p.user_id AND m.created_at >= r.created_at))`;
 
-export async function requestFunnel(musicianId: string, since: Date, ex: DbExecutor = db) {
-  const rows = await ex.execute<{
-    received: string;
-    replied: string;
-    booked: string;
-    performed: string;
-    median_reply: string | null;
-  }>(sql`
-    WITH req AS (
-      SELECT r.id, r.created_at, ${FIRST_REPLY} AS first_reply
-      FROM booking_requests r JOIN musician_profiles p ON p.id = r.musician_id
-      WHERE r.musician_id = ${musicianId} AND r.status <> 'draft' AND r.created_at >= ${since.toISOString()}
-    )
-    SELECT count(*) AS received,
-           count(*) FILTER (WHERE first_reply IS NOT NULL) AS replied,
-           count(*) FILTER (WHERE EXISTS (SELECT 1 FROM bookings_by_musician b WHERE b.request_id = req.id)) AS booked,
-           count(*) FILTER (WHERE EXISTS (SELECT 1 FROM bookings_by_musician b
-                                          WHERE b.request_id = req.id AND b.status = 'completed')) AS performed,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_reply - created_at))
-             FILTER (WHERE first_reply IS NOT NULL) AS median_reply
-    FROM req`);
-  const r = rows.rows[0];
-  return {
-    received: Number(r?.received ?? 0),
-    replied: Number(r?.replied ?? 0),
-    booked: Number(r?.booked ?? 0),
-    performed: Number(r?.performed ?? 0),
-    medianReplySeconds: r?.median_reply == null ? null : Math.round(Number(r.median_reply)),
-  };
-}
-
 // ——— Best months and event types ———
 
 const PAID = sql`b.payment_status IN ('paid', 'released', 'partially_refunded')`;
 
-/** Gigs and booked price by the event's Lagos month, paid bookings only, since a day. */
-export async function paidBookingsByMonth(musicianId: string, sinceDay: string, ex: DbExecutor = db) {
-  const rows = await ex.execute<{ month: string; gigs: string; price: string }>(sql`
-    SELECT to_char(b.event_date, 'YYYY-MM') AS month, count(*) AS gigs, coalesce(sum(b.price_kobo), 0) AS price
-    FROM bookings_by_musician b
-    WHERE b.musician_id = ${musicianId} AND ${PAID} AND b.event_date >= ${sinceDay}
-    GROUP BY 1`);
-  return rows.rows.map((r) => ({ month: r.month, gigs: Number(r.gigs), priceKobo: Number(r.price) }));
+const STATE_OF_PROFILE = sql`CASE WHEN p.location = ANY(${STATES}) THEN p.location END`;
+
+type Json<T> = T | string;
+const parsed = <T>(v: Json<T>): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+
+/**
+ * Every figure of the Numbers page that is not money, in one statement (one round trip): views by day
+ * and by source since `sinceDay` (from the per-day sums), the request funnel since `since`, paid
+ * bookings by the event's month and by event type since `yearSinceDay`, the musician's state, and the
+ * price bands of those event types in that state and in every state together.
+ */
+export async function numbersFigures(
+  musicianId: string,
+  o: { since: Date; sinceDay: string; yearSinceDay: string },
+  ex: DbExecutor = db,
+) {
+  type Row = {
+    by_day: Json<{ day: string; views: number; requested: number }[]>;
+    by_source: Json<{ source: ViewSource; views: number; requested: number }[]>;
+    funnel: Json<{
+      received: number;
+      replied: number;
+      booked: number;
+      performed: number;
+      median_reply: number | null;
+    }>;
+    months: Json<{ month: string; gigs: number; price: number }[]>;
+    types: Json<{ event_type: string; gigs: number; avg_price: number | null }[]>;
+    bands: Json<{ event_type: string; state: string; low_kobo: number; high_kobo: number }[]>;
+    state: string | null;
+  };
+  const rows = await ex.execute<Row>(sql`
+    WITH views AS (
+      SELECT day, source, views, requested FROM profile_view_days
+      WHERE musician_id = ${musicianId} AND day >= ${o.sinceDay}
+    ), req AS (
+      SELECT r.id, r.created_at, ${FIRST_REPLY} AS first_reply
+      FROM booking_requests r JOIN musician_profiles p ON p.id = r.musician_id
+      WHERE r.musician_id = ${musicianId} AND r.status <> 'draft' AND r.created_at >= ${o.since.toISOString()}
+    ), paid AS (
+      SELECT to_char(b.event_date, 'YYYY-MM') AS month, b.event_type, b.price_kobo
+      FROM bookings_by_musician b
+      WHERE b.musician_id = ${musicianId} AND ${PAID} AND b.event_date >= ${o.yearSinceDay}
+    ), types AS (
+      SELECT event_type, count(*) AS gigs, round(avg(price_kobo)) AS avg_price FROM paid GROUP BY 1
+    ), st AS (
+      SELECT ${STATE_OF_PROFILE} AS state FROM musician_profiles p WHERE p.id = ${musicianId}
+    )
+    SELECT
+      (SELECT coalesce(json_agg(json_build_object('day', day::text, 'views', v, 'requested', r) ORDER BY day), '[]')
+         FROM (SELECT day, sum(views) AS v, sum(requested) AS r FROM views GROUP BY day) d) AS by_day,
+      (SELECT coalesce(json_agg(json_build_object('source', source, 'views', v, 'requested', r)), '[]')
+         FROM (SELECT source, sum(views) AS v, sum(requested) AS r FROM views GROUP BY source) s) AS by_source,
+      (SELECT json_build_object(
+         'received', count(*),
+         'replied', count(*) FILTER (WHERE first_reply IS NOT NULL),
+         'booked', count(*) FILTER (WHERE EXISTS (SELECT 1 FROM bookings_by_musician b WHERE b.request_id = req.id)),
+         'performed', count(*) FILTER (WHERE EXISTS (SELECT 1 FROM bookings_by_musician b
+                                                     WHERE b.request_id = req.id AND b.status = 'completed')),
+         'median_reply', percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_reply - created_at))
+                           FILTER (WHERE first_reply IS NOT NULL))
+         FROM req) AS funnel,
+      (SELECT coalesce(json_agg(json_build_object('month', month, 'gigs', gigs, 'price', price)), '[]')
+         FROM (SELECT month, count(*) AS gigs, coalesce(sum(price_kobo), 0) AS price FROM paid GROUP BY 1) m) AS months,
+      (SELECT coalesce(json_agg(json_build_object('event_type', event_type, 'gigs', gigs, 'avg_price', avg_price)
+                                ORDER BY gigs DESC, event_type), '[]') FROM types) AS types,
+      (SELECT coalesce(json_agg(json_build_object('event_type', pb.event_type, 'state', pb.state,
+                                                  'low_kobo', pb.low_kobo, 'high_kobo', pb.high_kobo)), '[]')
+         FROM price_bands pb
+         WHERE pb.event_type IN (SELECT event_type FROM types)
+           AND pb.state IN ('', coalesce((SELECT state FROM st), ''))) AS bands,
+      (SELECT state FROM st) AS state`);
+  const r = rows.rows[0] as Row;
+  const funnel = parsed(r.funnel);
+  return {
+    viewsByDay: parsed(r.by_day).map((d) => ({
+      day: d.day,
+      views: Number(d.views),
+      requested: Number(d.requested),
+    })),
+    viewsBySource: parsed(r.by_source).map((d) => ({
+      source: d.source,
+      views: Number(d.views),
+      requested: Number(d.requested),
+    })),
+    funnel: {
+      received: Number(funnel.received),
+      replied: Number(funnel.replied),
+      booked: Number(funnel.booked),
+      performed: Number(funnel.performed),
+      medianReplySeconds: funnel.median_reply == null ? null : Math.round(Number(funnel.median_reply)),
+    },
+    paidByMonth: parsed(r.months).map((m) => ({
+      month: m.month,
+      gigs: Number(m.gigs),
+      priceKobo: Number(m.price),
+    })),
+    paidByEventType: parsed(r.types).map((t) => ({
+      eventType: t.event_type,
+      gigs: Number(t.gigs),
+      averagePriceKobo: t.avg_price === null ? null : Number(t.avg_price),
+    })),
+    bands: parsed(r.bands).map(bandRow),
+    state: r.state,
+  };
 }
 
-export async function paidBookingsByEventType(musicianId: string, sinceDay: string, ex: DbExecutor = db) {
-  const rows = await ex.execute<{ event_type: string; gigs: string; avg_price: string | null }>(sql`
-    SELECT b.event_type, count(*) AS gigs, round(avg(b.price_kobo)) AS avg_price
-    FROM bookings_by_musician b
-    WHERE b.musician_id = ${musicianId} AND ${PAID} AND b.event_date >= ${sinceDay}
-    GROUP BY 1 ORDER BY count(*) DESC, 1`);
-  return rows.rows.map((r) => ({
-    eventType: r.event_type,
-    gigs: Number(r.gigs),
-    averagePriceKobo: r.avg_price === null ? null : Number(r.avg_price),
-  }));
-}
+const bandRow = (r: {
+  event_type: string;
+  state: string;
+  low_kobo: number | string;
+  high_kobo: number | string;
+}) => ({
+  eventType: r.event_type,
+  state: r.state === "" ? null : r.state,
+  lowKobo: Number(r.low_kobo),
+  highKobo: Number(r.high_kobo),
+});
 
-export async function musicianState(musicianId: string): Promise<string | null> {
-  const rows = await db.execute<{ state: string | null }>(sql`
-    SELECT CASE WHEN location = ANY(${STATES}) THEN location END AS state
-    FROM musician_profiles WHERE id = ${musicianId}`);
-  return rows.rows[0]?.state ?? null;
+/** Every band in the musician's state and in every state together (one round trip). */
+export async function priceBandsOfMusicianState(musicianId: string) {
+  const rows = await db.execute<{
+    event_type: string;
+    state: string;
+    low_kobo: string;
+    high_kobo: string;
+  }>(sql`
+    SELECT pb.event_type, pb.state, pb.low_kobo, pb.high_kobo FROM price_bands pb
+    WHERE pb.state = '' OR pb.state = (SELECT ${STATE_OF_PROFILE} FROM musician_profiles p WHERE p.id = ${musicianId})`);
+  return rows.rows.map(bandRow);
 }
 
 // ——— CSV ———
@@ -350,10 +405,5 @@ export async function priceBandRows(eventTypes: string[], state: string | null) 
       eventTypes.map((t) => sql`${t}`),
       sql`, `,
     )}) AND state IN ('', ${state ?? ""})`);
-  return rows.rows.map((r) => ({
-    eventType: r.event_type,
-    state: r.state === "" ? null : r.state,
-    lowKobo: Number(r.low_kobo),
-    highKobo: Number(r.high_kobo),
-  }));
+  return rows.rows.map(bandRow);
 }

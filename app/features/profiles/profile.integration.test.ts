@@ -126,7 +126,8 @@ describe("About save", () => {
     const { profile } = await editor(m);
     expect(profile).toMatchObject({
       stageName: "Ada Strings",
-      performanceRoles: ["Vocalist", "Saxophonist"],
+      // A known spelling is saved as the vocabulary's role (issue 39).
+      performanceRoles: ["Lead vocalist", "Saxophonist"],
       genres: ["Afrobeats", "Jazz"],
       // An old free-text value posted as before is read as the list's type.
       eventTypes: ["Wedding"],

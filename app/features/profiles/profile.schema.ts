@@ -2,6 +2,7 @@ import { z } from "zod";
 import { canonicalEventType } from "~/lib/event-types";
 import { formText, optionalNairaField } from "~/lib/form-fields";
 import { PHONE_ERROR, parseNigerianPhone } from "~/lib/phone";
+import { normaliseRoles } from "~/lib/role-spellings";
 import { isValidWebUrl, withHttp } from "~/lib/social-links";
 import {
   BIO_HAS_CONTACT,
@@ -106,7 +107,9 @@ export const aboutSchema = z.object({
     .min(1, STAGE_NAME_REQUIRED)
     .max(100, { message: "Stage name must be 100 characters or fewer", abort: true })
     .refine((v) => !hasContactDetails(v), NAME_HAS_CONTACT),
-  performanceRoles: tagList,
+  // One vocabulary with the /market Role filter (issue 39): a known spelling ("Drums") is saved as its
+  // role ("Drummer"); other roles stay as typed.
+  performanceRoles: tagList.transform(normaliseRoles),
   genres: tagList,
   // One vocabulary with the /market filter: a known synonym ("Weddings") is read as its type.
   eventTypes: z

@@ -3,8 +3,10 @@
 // the server at the moment of cancelling); the refund leaves escrow for "refunds pending" and the rest
 // is shared as a release would share it, all in one database transaction with the status change, so
 // no state exists in which the automatic release could still pay the musician the whole amount.
+
 import { BOOKING_NOT_FOUND } from "~/features/bookings/outcome";
 import { guardSlugAction } from "~/features/bookings/slug-guard.server";
+import { tellLineUpOfCancellation } from "~/features/lineups/lineups.server";
 import {
   applyTransition,
   type BookingMoney,
@@ -141,6 +143,9 @@ export async function cancelBookingAsClient(
   if (!done.ok) return done;
   // Its money event tells it and, paid, asks Paystack for the refund (money-followups).
   await followMoneyEvents([done.eventId]);
+  // The members of its line-up, if any, hear that the date is free again (issue 39).
+  const cancelled = await findBookingForCancel(slug);
+  if (cancelled) await tellLineUpOfCancellation(cancelled.id);
   return {
     ok: true,
     refundKobo: done.refundKobo,

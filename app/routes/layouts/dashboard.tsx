@@ -9,8 +9,8 @@ import { dashboardSlug, ownWebsite, requireMusician } from "~/features/profiles/
 import { useRootData } from "~/root";
 import type { Route } from "./+types/dashboard";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { profile } = await requireMusician(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { profile } = await requireMusician(request, context);
   return {
     slug: dashboardSlug(profile),
     websiteUrl: ownWebsite(profile).url,

@@ -26,10 +26,14 @@ import {
   sendReleaseDueMail,
 } from "~/features/notifications/money-notifications.server";
 import {
+  NUMBERS_BANDS_JOB,
+  NUMBERS_MUSICIAN_JOB,
   NUMBERS_NIGHTLY_JOB,
   NUMBERS_REFRESH_JOB,
   refreshAllNumbers,
   refreshChangedNumbers,
+  runNumbersBandsJob,
+  runNumbersMusicianJob,
 } from "~/features/numbers/numbers.server";
 import { MONEY_SWEEP_JOB, runMoneySweep } from "~/features/payments/money-sweep.server";
 import { sendTestWebhook, TEST_WEBHOOK_JOB } from "~/features/payments/paystack/test-webhooks.server";
@@ -96,6 +100,12 @@ export function registerJobHandlers(): void {
     },
     { retryLimit: 0 },
   );
+  // Queued by a money event (a booking paid, completed, refunded), debounced per musician: the record
+  // and the bands show it within seconds, not at the next minute's run.
+  registerJob(NUMBERS_MUSICIAN_JOB, (data: { musicianId: string }) => runNumbersMusicianJob(data), {
+    retryLimit: 2,
+  });
+  registerJob(NUMBERS_BANDS_JOB, runNumbersBandsJob, { retryLimit: 2 });
   registerJob(
     NUMBERS_NIGHTLY_JOB,
     async () => {

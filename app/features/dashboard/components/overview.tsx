@@ -8,6 +8,7 @@ import {
   MessageSquareIcon,
   StarIcon,
   UserPenIcon,
+  UsersIcon,
 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -131,6 +132,13 @@ export function DashboardOverview({ overview, slug }: { overview: Overview; slug
               <Link to="/profile">
                 <UserPenIcon aria-hidden />
                 Edit Profile
+              </Link>
+            </Button>
+            {/* The recruitment page's "Find collaborators" (issue 39): the market, leading with Role. */}
+            <Button asChild variant="outline" size="sm">
+              <Link to="/market?find=collaborators">
+                <UsersIcon aria-hidden />
+                Find collaborators
               </Link>
             </Button>
           </CardContent>

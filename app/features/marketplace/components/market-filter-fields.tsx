@@ -6,10 +6,30 @@ import { NairaField } from "~/components/ui/naira-field";
 import { NativeSelect } from "~/features/dashboard/components/native-select";
 import { formatNairaAmount } from "~/lib/naira";
 import { NIGERIA_STATES, stateLabel } from "~/lib/nigeria-states";
+import { PERFORMANCE_ROLES } from "~/lib/performance-roles";
 import type { MarketSearch } from "../search.schema";
 import { GENRE_OPTIONS, MARKET_EVENT_TYPES, SORT_OPTIONS } from "../search-options";
 
-/** The market's filters: in the search form on a wide screen, in the Filters sheet on a phone. */
+function RoleField({ role }: { role: string | null }) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor="role">Role</Label>
+      <NativeSelect id="role" name="role" defaultValue={role ?? ""}>
+        <option value="">Any role</option>
+        {PERFORMANCE_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/**
+ * The market's filters: in the search form on a wide screen, in the Filters sheet on a phone. Reached
+ * from "Find collaborators" (?find=collaborators), Role comes first.
+ */
 export function MarketFilterFields({
   search,
   today,
@@ -19,9 +39,11 @@ export function MarketFilterFields({
   today: string;
   maxRateError?: string | null;
 }) {
+  const roleFirst = search.find === "collaborators";
   return (
     <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {roleFirst && <RoleField role={search.role} />}
         <div className="grid gap-2">
           <Label htmlFor="genre">Genre</Label>
           <NativeSelect id="genre" name="genre" defaultValue={search.genre ?? ""}>
@@ -33,6 +55,7 @@ export function MarketFilterFields({
             ))}
           </NativeSelect>
         </div>
+        {!roleFirst && <RoleField role={search.role} />}
         <div className="grid gap-2">
           <Label htmlFor="eventType">Event type</Label>
           <NativeSelect id="eventType" name="eventType" defaultValue={search.eventType ?? ""}>
@@ -82,7 +105,7 @@ export function MarketFilterFields({
           Apply filters
         </Button>
         <Button asChild variant="ghost">
-          <Link to="/market">Clear filters</Link>
+          <Link to={roleFirst ? "/market?find=collaborators" : "/market"}>Clear filters</Link>
         </Button>
       </div>
     </>

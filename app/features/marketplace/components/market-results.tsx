@@ -96,7 +96,7 @@ export function MarketResultsView({
         <p className="font-medium">No musicians match your search</p>
         <p className="mt-1 text-sm text-muted-foreground">Try fewer filters or a different spelling.</p>
         <Button asChild variant="link">
-          <Link to="/market">Clear filters</Link>
+          <Link to={search.find ? `/market?find=${search.find}` : "/market"}>Clear filters</Link>
         </Button>
       </div>
     );

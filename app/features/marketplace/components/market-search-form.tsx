@@ -20,8 +20,9 @@ const NativeDialog = lazy(() =>
 
 /** How many filters (not the text search, not the order) narrow the results: the "Filters (n)" count. */
 export function activeFilterCount(search: MarketSearch): number {
-  return [search.genre, search.eventType, search.location, search.maxRate, search.date].filter(Boolean)
-    .length;
+  return [search.genre, search.role, search.eventType, search.location, search.maxRate, search.date].filter(
+    Boolean,
+  ).length;
 }
 
 /**
@@ -41,8 +42,11 @@ export function MarketSearchForm({
 }) {
   const hydrated = useHydrated();
   const phone = useMediaQuery(PHONE_QUERY);
-  // A rate the server could not read opens the sheet on it.
-  const [sheetOpen, setSheetOpen] = useState(Boolean(maxRateError));
+  // A rate the server could not read opens the sheet on it; so does "Find collaborators" until a role
+  // is chosen (the sheet leads with Role).
+  const [sheetOpen, setSheetOpen] = useState(
+    Boolean(maxRateError) || (search.find === "collaborators" && !search.role),
+  );
   const [sheetOpened, setSheetOpened] = useState(sheetOpen);
   const filtersLabel = `Filters (${activeFilterCount(search)})`;
   const filters = <MarketFilterFields search={search} today={today} maxRateError={maxRateError} />;
@@ -55,6 +59,7 @@ export function MarketSearchForm({
       onSubmit={() => setSheetOpen(false)}
       className="grid gap-3 rounded-lg border p-3 md:gap-4 md:p-4"
     >
+      {search.find && <input type="hidden" name="find" value={search.find} />}
       <div className="grid gap-2">
         <Label htmlFor="q">Search by name, genre or role</Label>
         <div className="flex gap-2">
@@ -104,7 +109,7 @@ export function MarketSearchForm({
       ) : (
         // Before JavaScript: a disclosure on a phone; always open from `md` up.
         <details
-          open={hydrated || undefined}
+          open={hydrated || sheetOpen || undefined}
           className="group md:[&::details-content]:[content-visibility:visible]"
         >
           <summary

@@ -10,6 +10,7 @@ import { FileUploadForm } from "~/features/portfolio/components/file-upload-form
 import { imageSources, PROFILE_IMAGE_WIDTHS } from "~/features/portfolio/image-srcset";
 import { IMAGE_ACCEPT, IMAGE_TOO_LARGE_HINT, UPLOAD_FAILED } from "~/features/portfolio/media.schema";
 import { formatNairaAmount } from "~/lib/naira";
+import { PERFORMANCE_ROLES } from "~/lib/performance-roles";
 import type { ProfileView } from "../profile.server";
 import { EventTypeChoices } from "./event-type-choices";
 import { SocialLinksField } from "./social-links-field";
@@ -124,9 +125,11 @@ export function AboutForm({
         <TagInput
           name="performanceRoles"
           label="Performance roles"
-          placeholder="e.g. Vocalist, Saxophonist, DJ"
+          placeholder="e.g. Lead vocalist, Saxophonist, DJ"
           defaultValue={profile.performanceRoles}
           error={errors.performanceRoles}
+          suggestions={PERFORMANCE_ROLES}
+          hint="Pick from the list so organisers and band leaders find you by role, or type your own. Press Enter or a comma to add."
         />
         <TagInput
           name="genres"

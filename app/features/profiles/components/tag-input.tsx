@@ -16,19 +16,24 @@ export function TagInput({
   defaultValue,
   placeholder,
   error,
+  suggestions,
+  hint = "Press Enter or a comma to add.",
 }: {
   name: string;
   label: string;
   defaultValue: string[];
   placeholder?: string;
   error?: string;
+  /** Offered as the musician types (a native list: works on any phone, before and without JavaScript). */
+  suggestions?: readonly string[];
+  hint?: string;
 }) {
   const id = useId();
   const [tags, setTags] = useState(defaultValue);
   const [draft, setDraft] = useState("");
 
-  function commit() {
-    const next = cleanTags([...tags, ...draft.split(",")]);
+  function commit(text = draft) {
+    const next = cleanTags([...tags, ...text.split(",")]);
     setTags(next);
     setDraft("");
   }
@@ -64,7 +69,14 @@ export function TagInput({
         placeholder={placeholder ?? "Type and press Enter"}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : `${id}-hint`}
-        onChange={(e) => setDraft(e.target.value)}
+        list={suggestions ? `${id}-suggestions` : undefined}
+        autoComplete={suggestions ? "off" : undefined}
+        onChange={(e) => {
+          // A suggestion picked from the list (not typed) becomes a chip at once.
+          const picked = (e.nativeEvent as InputEvent).inputType === "insertReplacementText";
+          if (picked && suggestions?.includes(e.target.value)) commit(e.target.value);
+          else setDraft(e.target.value);
+        }}
         onKeyDown={(e) => {
           if (e.key === "Enter" || e.key === ",") {
             e.preventDefault();
@@ -74,8 +86,17 @@ export function TagInput({
           }
         }}
       />
+      {suggestions && (
+        <datalist id={`${id}-suggestions`}>
+          {suggestions
+            .filter((s) => !tags.includes(s))
+            .map((s) => (
+              <option key={s} value={s} />
+            ))}
+        </datalist>
+      )}
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        Press Enter or a comma to add.
+        {hint}
       </p>
       <FieldError id={`${id}-error`} message={error} />
     </div>
