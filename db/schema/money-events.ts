@@ -38,7 +38,7 @@ export const moneyEvents = pgTable(
     index("money_events_musician_id_idx").on(t.musicianId),
     check(
       "money_events_kind_check",
-      sql`${t.kind} IN ('credit', 'release', 'refund', 'clientCancelSplit', 'adminSplit', 'chargebackLost', 'chargebackWon', 'duplicateRefund', 'disputeFiled', 'refundSettled', 'payoutSettled', 'cancelledUnpaid')`,
+      sql`${t.kind} IN ('credit', 'release', 'refund', 'clientCancelSplit', 'adminSplit', 'chargebackLost', 'chargebackWon', 'duplicateRefund', 'disputeFiled', 'refundSettled', 'payoutSettled', 'cancelledUnpaid', 'refundDelayed')`,
     ),
   ],
 );

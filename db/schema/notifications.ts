@@ -39,7 +39,7 @@ export const moneyNotifications = pgTable(
     index("money_notifications_booking_id_idx").on(t.bookingId, t.createdAt),
     check(
       "money_notifications_kind_check",
-      sql`${t.kind} IN ('paid', 'released', 'cancelled', 'refunded', 'disputed', 'dispute_resolved', 'payout_sent', 'payout_failed', 'line_up_fee')`,
+      sql`${t.kind} IN ('paid', 'released', 'cancelled', 'refunded', 'disputed', 'dispute_resolved', 'payout_sent', 'payout_failed', 'line_up_fee', 'refund_delayed')`,
     ),
   ],
 );

@@ -9,6 +9,7 @@ import { type DbExecutor, db } from "~/server/db.server";
 import { type DisputeInput, disputeStatus } from "./dispute.schema";
 import {
   insertDisputeForSlug,
+  isDisputeOpen,
   listDisputesForBookings,
   lockBookingForDispute,
   markDisputesResolved,
@@ -64,11 +65,16 @@ export async function submitDispute(
   }
   if (!filed.dispute)
     return { ok: false, status: 409, message: "This booking is confirmed and can no longer be disputed." };
-  // A dispute on a completed booking stops the review clock until an admin resolves it.
-  await pauseReviewWindow(filed.dispute.bookingId);
+  // A dispute on a completed booking stops the review clock until an admin resolves it. On a paid booking
+  // that is the dispute event's follow-up (money-followups), so a stop after the commit cannot lose it;
+  // an unpaid booking's complaint writes no money event, so its pause is made here.
+  if (!filed.eventId) await pauseReviewWindow(filed.dispute.bookingId);
   await followMoneyEvents([filed.eventId]);
   return { ok: true };
 }
+
+/** Whether a dispute is still open (a follow-up of its event acts only on an open one). */
+export const disputeIsOpen = (disputeId: string) => isDisputeOpen(disputeId);
 
 export type DisputeView = Omit<Awaited<ReturnType<typeof listDisputesForBookings>>[number], "resolvedAt"> & {
   status: ReturnType<typeof disputeStatus>;

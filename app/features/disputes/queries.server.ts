@@ -73,6 +73,15 @@ export async function markDisputesResolved(
   return rows.length;
 }
 
+/** Whether this dispute is still open (not resolved). */
+export async function isDisputeOpen(disputeId: string, ex: DbExecutor = db): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: clientDisputes.id })
+    .from(clientDisputes)
+    .where(and(eq(clientDisputes.id, disputeId), isNull(clientDisputes.resolvedAt)));
+  return row !== undefined;
+}
+
 /** The booking, if it is this musician's, with its latest open dispute (null: none open). */
 export async function findOwnBookingDispute(bookingId: string, musicianId: string) {
   const [row] = await db

@@ -16,6 +16,7 @@
 // payout went; the receipt, which waits on a mail server, comes last).
 // The caller runs them right after its commit (followMoneyEvents); the money-event job queued inside the
 // transaction runs them if the process stopped first, and the hourly sweep catches a lost job.
+import { disputeIsOpen } from "~/features/disputes/disputes.server";
 import {
   consumeMoneyEvent,
   followMoneyEvents as followRegistered,
@@ -33,10 +34,10 @@ import {
   storeLineUpFeeNotices,
 } from "~/features/notifications/money-notifications.server";
 import { queueNumbersRefresh } from "~/features/numbers/numbers.server";
-import { sendPaymentReceipt } from "~/features/payments/receipt.server";
+import { sendPaymentReceipt, tellPayerRefundedAfterCancel } from "~/features/payments/receipt.server";
 import { scheduleAutoReleaseAt } from "~/features/payments/release-clock.server";
 import { sendRefund } from "~/features/refunds/refunds.server";
-import { openReviewWindow } from "~/features/reviews/reviews.server";
+import { openReviewWindow, pauseReviewWindow } from "~/features/reviews/reviews.server";
 import { requestReleasePayout, sendRequestedPayout } from "~/features/wallet/automatic-payouts.server";
 import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
@@ -168,6 +169,18 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
     },
   },
   {
+    // A dispute filed on a completed booking stops its review clock (from the dispute's event, so a
+    // process stopped after the dispute's commit cannot lose it), as of when it was filed. A dispute
+    // resolved before this ran (an old event found by the sweep) pauses nothing.
+    name: "review-window-pause",
+    wants: (e) => !isTransitionEvent(e) && e.news.kind === "disputeFiled",
+    run: async (e) => {
+      if (isTransitionEvent(e) || e.news.kind !== "disputeFiled" || !e.bookingId) return {};
+      if (!(await disputeIsOpen(e.news.disputeId))) return { paused: false };
+      return { paused: await pauseReviewWindow(e.bookingId, new Date(e.at)) };
+    },
+  },
+  {
     name: "review-window",
     wants: (e) =>
       isTransitionEvent(e) &&
@@ -211,6 +224,17 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
       const statuses: Record<string, string> = {};
       for (const id of e.moved.refundIds) statuses[id] = await sendRefund(id, { fromJob: true });
       return statuses;
+    },
+  },
+  {
+    // A payment that arrived after the booking was cancelled is refunded in full in the same transaction
+    // as its credit: the payer is told by e-mail, from the refund's event (never after the caller's
+    // commit, which a stopped process loses). Once the mail server took it, a retry sends nothing.
+    name: "paid-after-cancel-mail",
+    wants: (e) => isTransitionEvent(e) && e.kind === "refund" && e.by === "paid_after_cancel",
+    outside: async (e) => {
+      await tellPayerRefundedAfterCancel(transition(e));
+      return { sent: true };
     },
   },
   {

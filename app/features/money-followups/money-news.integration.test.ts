@@ -8,15 +8,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cancelOwnBooking } from "~/features/bookings/cancel-own-booking.server";
 import { submitDispute } from "~/features/disputes/disputes.server";
 import { registerMoneyEventConsumers } from "~/features/money/money-events.server";
+import { mailsTo } from "~/features/notifications/notice-test-support";
 import { startCheckout } from "~/features/payments/checkout.server";
-import { asPayer, insertBooking } from "~/features/payments/payment-test-support";
+import { asPayer, insertBooking, payerOfInsertedBooking } from "~/features/payments/payment-test-support";
 import { releaseEscrow } from "~/features/payments/release.server";
 import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
 import { refundForBooking } from "~/features/refunds/refund-test-support";
+import { clientReview, reviewBooking, reviewMusician } from "~/features/reviews/review-test-support";
+import { MESSAGES, openReviewWindow, submitClientReview } from "~/features/reviews/reviews.server";
 import { chooseAutomaticPayouts } from "~/features/wallet/automatic-payouts.server";
 import { listPayouts } from "~/features/wallet/queries.server";
 import { requestWithdrawal, saveOwnBankAccount } from "~/features/wallet/wallet.server";
 import { newIdempotencyKey } from "~/lib/idempotency";
+import { addDaysToDate, lagosToday } from "~/lib/lagos-date";
 import { pool } from "~/server/db.server";
 import { stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, testIp } from "../../../tests/support/accounts";
@@ -168,6 +172,27 @@ describe("money news is told from the outbox, once, even when the process stops 
     expect(await noticesOf(m.profileId, "refunded")).toHaveLength(1);
   });
 
+  it("a refund Paystack reported failed (refund.failed): the payer is told their money is being looked into", async () => {
+    const m = await musicianWithPhone();
+    const b = await paidBooking(m.profileId, "2027-03-16");
+    expect(await cancelOwnBooking({ id: m.profileId }, b.id)).toMatchObject({ ok: true });
+    const refund = await refundForBooking(b.id);
+    expect(
+      await committedThenStopped(() => fake.refundBecomes(Number(refund!.providerRefundId), "failed")),
+    ).toBe(200);
+    expect((await refundForBooking(b.id))?.status).toBe("failed");
+    expect(await noticesOf(m.profileId, "refund_delayed")).toEqual([]);
+    const [event, ...more] = await eventsOf("refundDelayed", { bookingId: b.id });
+    expect(more).toEqual([]);
+    expect(event!.jobs).toBe(1);
+
+    await runJobRepeatedly(event!.id);
+    const notices = await noticesOf(m.profileId, "refund_delayed");
+    expect(notices).toMatchObject([{ client: true, musician: true }]);
+    // The booking's own number is the client's until paid; once paid, the payer gave none: e-mail only.
+    expect(await textsOf(notices[0]!.id)).toEqual([]);
+  });
+
   it("a payout Paystack settled: paid, and another that failed", async () => {
     const m = await musicianWithAccount();
     await chooseAutomaticPayouts(m.profileId, false);
@@ -232,6 +257,77 @@ describe("money news is told from the outbox, once, even when the process stops 
       [m.profileId],
     );
     expect(rows.map((r) => r.by)).toEqual(["link", "musician"]);
+  });
+});
+
+describe("what still ran after the commit is consumed from the event too (issue 35 §2)", () => {
+  it("a payment that arrived after the booking was cancelled: the payer's mail comes from the refund's event, once", async () => {
+    const m = await musicianWithPhone();
+    const b = await insertBooking(m.profileId, { eventDate: "2027-06-12", phoneNumber: "08031112222" });
+    const started = await startCheckout(b.slug, { email: "late-payer@example.com" }, testIp());
+    if (!started.ok) throw new Error(started.message);
+    expect(await cancelOwnBooking({ id: m.profileId }, b.id)).toMatchObject({ ok: true });
+    const told = () =>
+      mailsTo("late-payer@example.com").filter((x) => x.subject === `Payment refunded — booking ${b.slug}`);
+
+    // The late payment is credited and refunded in one commit; the process stops right after it.
+    const reference = started.authorizationUrl.split("/").pop()!;
+    expect(await committedThenStopped(() => fake.pay(reference))).toBe(200);
+    expect(told()).toEqual([]);
+    const [event, ...more] = await eventsOf("refund", { bookingId: b.id });
+    expect(more).toEqual([]);
+    expect(event!.jobs).toBe(1);
+
+    await runJobRepeatedly(event!.id);
+    const [mail, ...again] = told();
+    expect(again).toEqual([]);
+    expect(mail?.text).toContain(
+      `Your payment of ₦262,500.00 (reference ${reference}) arrived after booking ${b.slug} was cancelled, so it is being refunded to you in full.`,
+    );
+  });
+
+  it("a dispute filed on a completed booking pauses its review window from the dispute's event", async () => {
+    const m = await reviewMusician();
+    const bk = await reviewBooking(m, { eventDate: addDaysToDate(lagosToday(), -1) });
+    const payer = await payerOfInsertedBooking(bk.id);
+    await openReviewWindow(bk.id);
+    const pausedAt = async () =>
+      (
+        await pool().query<{ paused_at: Date | null }>(
+          "SELECT paused_at FROM review_windows WHERE booking_id = $1",
+          [bk.id],
+        )
+      ).rows[0]?.paused_at ?? null;
+    expect(await pausedAt()).toBeNull();
+
+    const filed = await committedThenStopped(() =>
+      submitDispute(
+        bk.slug,
+        { clientName: "Ada Eze", phoneNumber: "08031234567", disputeReason: "The band arrived late." },
+        testIp(),
+        payer,
+      ),
+    );
+    expect(filed).toEqual({ ok: true });
+    expect(await pausedAt()).toBeNull();
+    const [event] = await eventsOf("disputeFiled", { bookingId: bk.id });
+    expect(event!.jobs).toBe(1);
+
+    await runJobRepeatedly(event!.id);
+    const paused = await pausedAt();
+    expect(paused).not.toBeNull();
+    // Paused as of when the dispute was filed, not when its follow-up ran.
+    const at = (
+      await pool().query<{ at: string }>("SELECT data->>'at' AS at FROM money_events WHERE id = $1", [
+        event!.id,
+      ])
+    ).rows[0]!.at;
+    expect(paused!.toISOString()).toBe(new Date(at).toISOString());
+    expect(await submitClientReview(bk.slug, clientReview() as never, testIp(), "create")).toEqual({
+      ok: false,
+      status: 409,
+      message: MESSAGES.disputed,
+    });
   });
 });
 

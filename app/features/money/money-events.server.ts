@@ -123,6 +123,13 @@ export type MoneyNews =
     }
   | { kind: "refundSettled"; refundId: string; refundKobo: number; paidKobo: number; duplicate: boolean }
   | {
+      /** Paystack reported the refund failed, or needing attention: an admin acts, the payer is told. */
+      kind: "refundDelayed";
+      refundId: string;
+      refundKobo: number;
+      status: "failed" | "needs_attention";
+    }
+  | {
       kind: "payoutSettled";
       reference: string;
       /** The payout's status after it: paid (sent), failed or reversed (back in Available). */

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountBalanceKobo } from "~/features/ledger/ledger.server";
 import { chargebackReceivableAccount, payoutsInTransitAccount } from "~/features/ledger/ledger-accounts";
+import { mailsTo } from "~/features/notifications/notice-test-support";
 import { startCheckout } from "~/features/payments/checkout.server";
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
 import { insertBooking } from "~/features/payments/payment-test-support";
@@ -222,6 +223,61 @@ describe("M7: refunds Paystack cannot finish reach an admin with an action", () 
       const row = (await adminPaymentsView()).refunds.find((r) => r.id === refund.id);
       expect(row?.status, JSON.stringify(row)).toBe("needs_attention");
     }
+    expect(await findMoneyBreaches()).toEqual([]);
+  });
+});
+
+describe("a refund Paystack cannot finish: the payer is told plainly, the admin's alert has the action", () => {
+  it("refund.failed, then needs-attention after a retry: the payer told once per state, from the event; each alert acts", async () => {
+    const m = await musicianWithAccount();
+    const payerEmail = `payer-${m.profileId.slice(0, 8)}@example.com`;
+    const booking = await insertBooking(m.profileId);
+    const started = await startCheckout(booking.slug, { email: payerEmail }, testIp());
+    if (!started.ok) throw new Error(started.message);
+    expect(await fake.pay(started.authorizationUrl.split("/").pop()!)).toBe(200);
+    expect((await refundBooking(booking.id, PAID, "musician_cancelled")).ok).toBe(true);
+    const first = (await refundForBooking(booking.id))!;
+    const delayed = () =>
+      mailsTo(payerEmail).filter((x) => x.subject === "Your refund of ₦262,500.00 is delayed — we are on it");
+    const alertsOf = async () =>
+      (await adminPaymentsView()).alerts.filter(
+        (a) => a.reference === first.id && a.kind.startsWith("refund_"),
+      );
+
+    // Paystack reports it failed (and says so twice): the payer is told once, plainly, and the admin's
+    // alert carries Retry refund.
+    expect(await fake.refundBecomes(Number(first.providerRefundId), "failed")).toBe(200);
+    expect(await fake.refundBecomes(Number(first.providerRefundId), "failed")).toBe(200);
+    expect(await refundForBooking(booking.id)).toMatchObject({ status: "failed" });
+    const [told, ...again] = delayed();
+    expect(again).toEqual([]);
+    expect(told?.text).toContain(`refund of ₦262,500.00 for booking ${booking.slug}`);
+    expect(told?.text).toContain("Your money is safe with Stagebook and is not lost");
+    expect(await notices(m.profileId, "refund_delayed")).toBe(1);
+    const [failedAlert] = await alertsOf();
+    expect(failedAlert).toMatchObject({ kind: "refund_failed", refund: { id: first.id, status: "failed" } });
+    expect(failedAlert?.detail).toContain('Press "Retry refund"');
+
+    // The admin retries from the alert; Paystack now needs the customer's bank details.
+    const retry = new FormData();
+    retry.set("intent", "retry-refund");
+    retry.set("refundId", failedAlert!.refund!.id);
+    expect(await adminPaymentsAction(retry)).toMatchObject({ ok: true });
+    const second = (await refundForBooking(booking.id))!;
+    expect(second.providerRefundId).not.toBe(first.providerRefundId);
+    expect(await fake.refundBecomes(Number(second.providerRefundId), "needs-attention")).toBe(200);
+    expect(await refundForBooking(booking.id)).toMatchObject({ status: "needs_attention" });
+    expect(delayed()).toHaveLength(2);
+    const attention = (await alertsOf()).find((a) => a.kind === "refund_needs_attention");
+    expect(attention?.refund).toEqual({ id: first.id, status: "needs_attention" });
+
+    // Record refunded, from the alert: settled, and the alert offers nothing more to do with it.
+    const byHand = new FormData();
+    byHand.set("intent", "refund-by-hand");
+    byHand.set("refundId", attention!.refund!.id);
+    expect(await adminPaymentsAction(byHand)).toMatchObject({ ok: true });
+    expect(await refundForBooking(booking.id)).toMatchObject({ status: "processed" });
+    expect((await alertsOf()).map((a) => a.refund)).toEqual([null, null]);
     expect(await findMoneyBreaches()).toEqual([]);
   });
 });

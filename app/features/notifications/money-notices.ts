@@ -13,6 +13,8 @@ export type MoneyNoticeKind =
   | "refunded"
   | "disputed"
   | "dispute_resolved"
+  /** A refund Paystack reported failed or needing attention (issue 35 §3): the payer is told plainly. */
+  | "refund_delayed"
   | "payout_sent"
   | "payout_failed"
   | "line_up_fee";
@@ -51,6 +53,8 @@ export type MoneyNoticeData = {
   platformKobo?: number;
   /** Released: where an automatic payout sends the money on ("GTBank ••6789"); null: it stays in the wallet. */
   payoutAccount?: string | null;
+  /** A delayed refund: what Paystack reported (failed, or needing attention). */
+  refundStatus?: "failed" | "needs_attention";
   /** A line-up fee (issue 39): the member's role on the leader's booking. */
   role?: string;
   /** Paid: when the release is due and when the event ends (ISO), from the money event. */
@@ -219,6 +223,8 @@ export function activityLine(kind: MoneyNoticeKind, d: MoneyNoticeData, p: Notic
         : `Payout of ${naira(d.musicianKobo)} sent to ${d.account ?? "your bank"}`;
     case "payout_failed":
       return `Payout of ${naira(d.musicianKobo)} to ${d.account ?? "your bank"} failed — the money is back in Available`;
+    case "refund_delayed":
+      return `Refund of ${naira(d.refundKobo)} to ${p.clientName} for ${what} is delayed — our team is on it`;
     case "line_up_fee":
       // A member's fee from a leader's booking (ADR 0033): never the client's name.
       return d.payoutAccount
@@ -391,6 +397,18 @@ export function noticeMails(
         },
       };
     }
+    case "refund_delayed":
+      // Said plainly to the payer: where their money is and who acts now (nothing for them to do).
+      return {
+        client: {
+          subject: sentence`Your refund of ${money(d.refundKobo)} is delayed — we are on it`,
+          text: sentence`${hiC}The payment provider could not pay your refund of ${money(d.refundKobo)} for booking ${slug} (${what}) back to the card or account that paid. Your money is safe with Stagebook and is not lost: our team is looking into it now and will get it back to you, and we will write to you if we need your bank account details. You do not need to do anything else.${end(links.client)}`,
+        },
+        musician: {
+          subject: sentence`A refund to ${client} is delayed`,
+          text: sentence`${hiM}The refund of ${money(d.refundKobo)} to ${client} for ${what} was not completed by the payment provider. Our team is handling it; what you were paid for this booking does not change.${mEnd}`,
+        },
+      };
     case "line_up_fee":
       // The member plays in the leader's (parties.clientName here) booking: never the client's name.
       return {

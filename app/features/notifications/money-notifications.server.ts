@@ -87,6 +87,13 @@ export function noticeOfNews(
         kind: "refunded",
         data: { refundKobo: n.refundKobo, paidKobo: n.paidKobo, ...(n.duplicate ? { duplicate: true } : {}) },
       };
+    case "refundDelayed":
+      // Once per refund and state: a retry that fails again tells nobody twice.
+      return {
+        eventKey: `refund_delayed:${n.refundId}:${n.status}`,
+        kind: "refund_delayed",
+        data: { refundKobo: n.refundKobo, refundStatus: n.status },
+      };
     case "payoutSettled": {
       const kind = n.status === "paid" ? "payout_sent" : "payout_failed";
       return {

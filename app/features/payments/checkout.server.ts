@@ -31,7 +31,6 @@ import { formatNaira } from "~/lib/money";
 import { db, inTransaction } from "~/server/db.server";
 import { env, publicOrigin } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { sendMail } from "~/server/mail/mailer.server";
 import { bindCheckoutBrowser, holdsPayment, isMusiciansOwn, newCheckoutReturn } from "./payer.server";
 import type { PayFormInput } from "./payment.schema";
 import { PAY_NEEDS_DATE, PAYER_MESSAGES } from "./payment-messages";
@@ -389,29 +388,15 @@ async function creditCharge(received: {
       return { outcome: "already_paid", slug: result.booking.slug };
     case "refunded":
       logger.warn({ reference: received.reference }, "payment for a cancelled booking; refunded in full");
+      // The refund's event asks Paystack for it and tells the payer (money-followups), even if this
+      // process stops right here.
       await followMoneyEvents(result.eventIds);
-      await tellPayerRefunded(result.booking, result.payment);
       return { outcome: "refunded", slug: result.booking.slug };
     case "credited":
       // The credit's event brings the receipt, the notices and texts, and the release's clock.
       await followMoneyEvents([result.eventId]);
       return { outcome: "credited", slug: result.booking.slug };
   }
-}
-
-async function tellPayerRefunded(booking: MoneyBooking, payment: q.PaymentRow) {
-  await sendMail({
-    to: payment.email,
-    subject: sentence`Payment refunded — booking ${ourWords(booking.slug)}`,
-    text: lines(
-      // The client's name as the musician typed it, read by the payer of a cancelled (unpaid) booking.
-      sentence`Hello ${textShownTo(booking.clientName, "public")},`,
-      "",
-      sentence`Your payment of ${ourWords(formatNaira(payment.amountKobo))} (reference ${ourWords(payment.reference)}) arrived after booking ${ourWords(booking.slug)} was cancelled, so it is being refunded to you in full.`,
-      "",
-      sentence`Booking: ${ourWords(`${publicOrigin()}/booking/${booking.slug}`)}`,
-    ),
-  }).catch((err) => logger.error({ err, reference: payment.reference }, "refund notice not sent"));
 }
 
 /**

@@ -47,3 +47,23 @@ export async function sendPaymentReceipt(e: MoneyEvent): Promise<void> {
     attachments: await contractAttachments(e.bookingId),
   });
 }
+/**
+ * The payer whose payment arrived after the booking was cancelled is told it is refunded in full: a
+ * follow-up of the refund's money event (money-followups), from the event alone. Throws when the mail
+ * server refuses, so the event's job tries again.
+ */
+export async function tellPayerRefundedAfterCancel(e: MoneyEvent): Promise<void> {
+  if (!e.payer) return;
+  await sendMail({
+    to: e.payer.email,
+    subject: sentence`Payment refunded — booking ${ourWords(e.bookingSlug)}`,
+    text: lines(
+      // The client's name as the musician typed it, read by the payer of a cancelled (unpaid) booking.
+      sentence`Hello ${textShownTo(e.client.name, "public")},`,
+      "",
+      sentence`Your payment of ${ourWords(formatNaira(e.moved.refundKobo))} (reference ${ourWords(e.paymentReference ?? "")}) arrived after booking ${ourWords(e.bookingSlug)} was cancelled, so it is being refunded to you in full.`,
+      "",
+      sentence`Booking: ${ourWords(`${publicOrigin()}/booking/${e.bookingSlug}`)}`,
+    ),
+  });
+}

@@ -329,6 +329,7 @@ export type MoneyEventRow = {
     | "dispute_resolved"
     | "payout_sent"
     | "payout_failed"
+    | "refund_delayed"
     // A line-up member's fee released (ADR 0033): to the member alone.
     | "line_up_fee";
   musicianId: string;
@@ -462,6 +463,12 @@ export async function phoneMoneyEvent(row: MoneyEventRow, now: Date = new Date()
       case "refunded":
         // This refund's own amount (a duplicate charge's refund is not the booking's).
         await phoneBookingEvent("refunded", bookingId, ["client"], {
+          eventKey,
+          refundKobo: d.refundKobo ?? 0,
+        });
+        return;
+      case "refund_delayed":
+        await phoneBookingEvent("refund_delayed", bookingId, ["client"], {
           eventKey,
           refundKobo: d.refundKobo ?? 0,
         });

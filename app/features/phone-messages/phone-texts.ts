@@ -24,6 +24,7 @@ export const PHONE_EVENTS = [
   "cancelled",
   "cancelled_unpaid",
   "refunded",
+  "refund_delayed",
   "disputed",
   "disputed_nothing_held",
   "dispute_resolved",
@@ -244,6 +245,15 @@ export const PHONE_TEMPLATES: Record<PhoneEvent, Partial<Record<PhoneSide, Templ
       "booking_refund_sent",
       "Your refund of {{1}} for {{2}} on {{3}} ({{4}}) has been sent to you. {{5}}",
       ["refundKobo", "event", "date", "musician", "link"],
+    ),
+  },
+  // A refund Paystack could not finish (issue 35 §3): the payer's money is being looked into.
+  refund_delayed: {
+    client: t(
+      "Your refund of {refund} for {event}, {date} is delayed. Your money is safe; our team is on it. {link}",
+      "booking_refund_delayed",
+      "Your refund of {{1}} for {{2}} on {{3}} is delayed at the payment provider. Your money is safe with Stagebook and our team is looking into it now; you need to do nothing. {{4}}",
+      ["refundKobo", "event", "date", "link"],
     ),
   },
   disputed: {

@@ -63,13 +63,21 @@ export async function adminPaymentsView() {
     })),
     anomalies: anomalies.map((a) => JSON.parse(JSON.stringify(a)) as Record<string, unknown>),
     // Payouts to settle by hand: a transfer paid after it was marked failed, one waiting for an OTP.
-    alerts: alerts.map((a) => ({
-      id: a.id,
-      kind: a.kind,
-      reference: a.reference,
-      detail: a.detail,
-      createdAt: a.createdAt.toISOString(),
-    })),
+    alerts: alerts.map((a) => {
+      // A refund's alert (its reference is the refund) offers the refund's action while it is unsettled.
+      const refund = a.kind.startsWith("refund_") ? refunds.find((r) => r.id === a.reference) : undefined;
+      return {
+        id: a.id,
+        kind: a.kind,
+        reference: a.reference,
+        detail: a.detail,
+        createdAt: a.createdAt.toISOString(),
+        refund:
+          refund && (refund.status === "failed" || refund.status === "needs_attention")
+            ? { id: refund.id, status: refund.status }
+            : null,
+      };
+    }),
   };
 }
 

@@ -19,7 +19,7 @@ import {
 } from "~/features/payments/paystack/provider.server";
 import { scheduleTestWebhook } from "~/features/payments/paystack/test-webhooks.server";
 import { formatNaira } from "~/lib/money";
-import { type DbExecutor, db } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import {
@@ -96,7 +96,7 @@ export async function sendRefund(
     if (err instanceof PaymentProviderError && err.kind === "rejected") {
       const reason = err.message.replace(/^Paystack \w+ \S+ failed: /, "");
       await endRefundClaim(claim, { lastError: reason });
-      await moveRefund(db, claim.id, ["pending"], "failed", reason);
+      await delayRefund(claim, "failed", reason, ["pending"]);
       logger.error({ refundId, reason }, "refund refused by the provider; shown to the admin");
       return "failed";
     }
@@ -208,16 +208,47 @@ export async function askAboutPendingRefunds(
  * in refunds pending) and an admin is alerted, with the action on the Payments tab: pay the client by hand
  * (Paystack's dashboard asks for their bank account) and record it (M7).
  */
-async function needsAttention(refund: RefundRow, why: string, tx: DbExecutor = db): Promise<void> {
-  const moved = await moveRefund(tx, refund.id, ["pending", "failed"], "needs_attention", why);
-  if (!moved) return;
-  await raiseMoneyAlert(
-    tx,
-    { reference: refund.id, musicianId: null, amountKobo: refund.amountKobo },
-    "refund_needs_attention",
-    `Refund of ${formatNaira(refund.amountKobo)} on payment ${refund.transactionReference}: ${why}. Settle it in the Paystack dashboard (or pay the client by hand), then press "Record refunded" on the Payments tab.`,
-  );
-  logger.error({ refundId: refund.id, why }, "refund needs an admin");
+async function needsAttention(refund: RefundRow, why: string): Promise<void> {
+  if (await delayRefund(refund, "needs_attention", why, ["pending", "failed"]))
+    logger.error({ refundId: refund.id, why }, "refund needs an admin");
+}
+
+/**
+ * A refund Paystack reported failed, or cannot finish by itself (issue 35 §3): in one transaction its
+ * status moves, the admin gets an alert with its action (Retry refund; Record refunded once paid by hand),
+ * and the payer is told plainly from its money event that their money is safe and being looked into
+ * (once per refund and state). False: it was not in a state to move (told before).
+ */
+async function delayRefund(
+  refund: Pick<RefundRow, "id">,
+  to: "failed" | "needs_attention",
+  why: string,
+  from: string[],
+): Promise<boolean> {
+  const eventId = await db.transaction(async (tx) => {
+    const moved = await moveRefund(tx, refund.id, from, to, why);
+    if (!moved) return undefined;
+    const what = `Refund of ${formatNaira(moved.amountKobo)} on payment ${moved.transactionReference}: ${why}.`;
+    await raiseMoneyAlert(
+      tx,
+      { reference: moved.id, musicianId: null, amountKobo: moved.amountKobo },
+      to === "failed" ? "refund_failed" : "refund_needs_attention",
+      to === "failed"
+        ? `${what} Press "Retry refund"; if Paystack refuses it again, pay the client by hand and press "Record refunded".`
+        : `${what} Settle it in the Paystack dashboard (or pay the client by hand), then press "Record refunded".`,
+    );
+    const money = await peekBookingMoney(moved.bookingId, tx);
+    if (!money) return null;
+    return writeMoneyNews(tx, {
+      key: `refundDelayed:${moved.id}:${to}`,
+      bookingId: moved.bookingId,
+      musicianId: money.booking.musicianId,
+      news: { kind: "refundDelayed", refundId: moved.id, refundKobo: moved.amountKobo, status: to },
+    });
+  });
+  if (eventId === undefined) return false;
+  await followMoneyEvents([eventId]);
+  return true;
 }
 
 /** refund.* from Paystack (already signature-checked), applied as provider-refund-states says. */
@@ -247,7 +278,7 @@ export async function handleRefundEvent(
   if (step.kind === "wait") return;
   if (step.kind === "needs_attention") return needsAttention(refund, step.why);
   if (step.kind === "failed") {
-    await moveRefund(db, refund.id, ["pending"], "failed", "Paystack reported the refund failed");
+    await delayRefund(refund, "failed", "Paystack reported the refund failed", ["pending"]);
     return;
   }
   await settleRefundProcessed(refund);

@@ -45,6 +45,7 @@ const ALERT_TITLES: Record<string, string> = {
   transfer_pending_long: "Transfer pending too long",
   transfer_amount_mismatch: "Transfer event with another amount",
   refund_needs_attention: "Refund needs you",
+  refund_failed: "Refund failed",
   chargeback_nothing_left: "Chargeback lost with nothing left to take",
 };
 
@@ -188,6 +189,10 @@ export function AdminPayments({ data, actionData }: { data: AdminPaymentsData; a
                 {when(a.createdAt)}
               </p>
               <input type="hidden" name="alertId" value={a.id} />
+              {/* A refund's alert carries its action (the refund is its reference), as its row does above. */}
+              {a.refund && <input type="hidden" name="refundId" value={a.refund.id} />}
+              {a.refund?.status === "failed" && <IntentButton intent="retry-refund" label="Retry refund" />}
+              {a.refund && <IntentButton intent="refund-by-hand" label="Record refunded" outline />}
               <IntentButton intent="alert-done" label="Done" outline />
             </Form>
           ))}
