@@ -106,6 +106,18 @@ const targets: Record<string, Target[]> = {
       path: (c) => `/booking/${c.booking.slug}`,
       form: () => ({ intent: "confirm" }),
     },
+    {
+      label: "leader adds a musician to the line-up",
+      signedIn: true,
+      path: (c) => `/booking/${c.booking.slug}`,
+      form: (c) => ({
+        intent: "lineup-add",
+        bookingId: c.booking.id,
+        musician: "Kola Drums",
+        role: "Drummer",
+        fee: "20,000",
+      }),
+    },
     ...(["review", "edit-review"] as const).map((intent) => ({
       label: `client ${intent}`,
       signedIn: false,
@@ -120,6 +132,24 @@ const targets: Record<string, Target[]> = {
         body: "The band kept the dance floor full all night.",
       }),
     })),
+  ],
+  "routes/musician-lineups": [
+    ...(["lineup-accept", "lineup-decline", "lineup-leave"] as const).map((intent) => ({
+      label: `member ${intent}`,
+      signedIn: true,
+      path: dash("musician_lineups"),
+      form: () => ({ intent, placeId: "5f0c7a56-2a7e-4c1e-9d0b-1f1f3a9e2b10" }),
+    })),
+    {
+      label: "line-up message",
+      signedIn: true,
+      path: dash("musician_lineups"),
+      form: () => ({
+        intent: "lineup-message",
+        placeId: "5f0c7a56-2a7e-4c1e-9d0b-1f1f3a9e2b10",
+        body: "Soundcheck at 4?",
+      }),
+    },
   ],
   "routes/musician-profile": [
     {

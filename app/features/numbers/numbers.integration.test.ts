@@ -22,7 +22,7 @@ import {
   saveOwnBankAccount,
   walletView,
 } from "~/features/wallet/wallet.server";
-import { db, pool } from "~/server/db.server";
+import { db, inTransaction, pool } from "~/server/db.server";
 import { JobQueue, stopJobs } from "~/server/jobs/jobs.server";
 import { createMusician, loadContext, type TestMusician, testIp } from "../../../tests/support/accounts";
 import { spyOnSql } from "../../../tests/support/sql-spy";
@@ -489,5 +489,17 @@ describe("refreshed when a booking is completed", () => {
     expect(await queued(m.profileId)).toHaveLength(1);
     await queueNumbersRefresh(m.profileId, new Date(at.getTime() + NUMBERS_DEBOUNCE_MS));
     expect(await queued(m.profileId)).toHaveLength(2);
+  });
+
+  it("the app role may queue it in its own transaction, as the server's money-event consumer does", async () => {
+    // The server connects as stagebook_app, whose row-level policy on the queue names the jobs it may
+    // queue: without this one there, every money event's consumption failed and no notice went out.
+    const m = await createMusician();
+    const { queueNumbersRefresh } = await import("./numbers.server");
+    await inTransaction(async () => {
+      await db.execute(sql`SET LOCAL ROLE stagebook_app`);
+      await queueNumbersRefresh(m.profileId);
+    });
+    expect(await queued(m.profileId)).toHaveLength(1);
   });
 });

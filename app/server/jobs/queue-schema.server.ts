@@ -17,10 +17,21 @@ export async function installJobQueueSchema(owner: pg.Client): Promise<void> {
 /**
  * The app role may insert send-mail jobs (mail-queue.server.ts, issue 28) and money-event, money-notice-mail and
  * release-due-mail jobs (ADR 0026: each names an event, a notice or a booking already stored; running one twice
- * does nothing), and only those,
+ * does nothing), and numbers-refresh-musician (issue 38: the money event's consumer queues it in its transaction;
+ * it only recounts a musician's stored facts), and only those,
  * in its own transaction: a row-level policy keeps it from queueing any other job (a payout, say). The
  * queue itself connects as the owner, which the policy does not bind.
  */
+const APP_QUEUED = [
+  "send-mail",
+  "money-event",
+  "money-notice-mail",
+  "release-due-mail",
+  "numbers-refresh-musician",
+]
+  .map((name) => `'${name}'`)
+  .join(", ");
+
 async function letAppQueueMail(owner: pg.Client): Promise<void> {
   await owner.query(`
     DO $$
@@ -32,7 +43,6 @@ async function letAppQueueMail(owner: pg.Client): Promise<void> {
       ALTER TABLE ${JOB_QUEUE_SCHEMA}.job ENABLE ROW LEVEL SECURITY;
       DROP POLICY IF EXISTS app_queues_mail ON ${JOB_QUEUE_SCHEMA}.job;
       CREATE POLICY app_queues_mail ON ${JOB_QUEUE_SCHEMA}.job TO stagebook_app
-        USING (name IN ('send-mail', 'money-event', 'money-notice-mail', 'release-due-mail'))
-        WITH CHECK (name IN ('send-mail', 'money-event', 'money-notice-mail', 'release-due-mail'));
+        USING (name IN (${APP_QUEUED})) WITH CHECK (name IN (${APP_QUEUED}));
     END $$`);
 }
