@@ -10,15 +10,23 @@ import { sql } from "drizzle-orm";
 import { DataDirInUseError } from "../app/server/embedded-postgres.server";
 import { openScriptDatabase } from "./script-db";
 
-let database: Awaited<ReturnType<typeof openScriptDatabase>>;
-try {
-  database = await openScriptDatabase();
-} catch (err) {
-  if (err instanceof DataDirInUseError) {
-    console.error(`ledger:check: ${err.message} Stop the server first, or set DATABASE_URL.`);
-    process.exit(2);
+// `--wait-for-server N`: after a run whose server is still shutting down (the e2e suite's), wait up to N
+// seconds for it to let go of the data directory instead of giving up at once.
+const waitArg = process.argv.indexOf("--wait-for-server");
+const waitUntil = Date.now() + (waitArg > 0 ? Number(process.argv[waitArg + 1] ?? 0) * 1000 : 0);
+
+let database: Awaited<ReturnType<typeof openScriptDatabase>> | undefined;
+while (!database) {
+  try {
+    database = await openScriptDatabase();
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    if (Date.now() >= waitUntil) {
+      console.error(`ledger:check: ${err.message} Stop the server first, or set DATABASE_URL.`);
+      process.exit(2);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw err;
 }
 
 let code = 0;
