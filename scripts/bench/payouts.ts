@@ -62,7 +62,9 @@ async function main() {
       .readFileSync(path.resolve(ROOT, dataDir, "auth-secret"), "utf8")
       .trim();
     const { createMusician } = await import("../../tests/support/accounts");
-    const { asPayer, insertBooking } = await import("../../app/features/payments/payment-test-support");
+    const { asPayer, insertBooking, testCheckoutReference } = await import(
+      "../../app/features/payments/payment-test-support"
+    );
     const { handleChargeSuccess, startCheckout } = await import(
       "../../app/features/payments/checkout.server"
     );
@@ -106,7 +108,8 @@ async function main() {
         `10.9.${Math.floor(i / 200)}.${i % 200}`,
       );
       if (!started.ok) throw new Error(started.message);
-      const reference = decodeURIComponent(started.authorizationUrl.split("/test-checkout/")[1] ?? "");
+      // The checkout link names the access code, never the reference (ADR 0025): read it as the provider does.
+      const reference = await testCheckoutReference(started.authorizationUrl);
       await completeTestCheckout(reference, async (p) => {
         await handleChargeSuccess(p.data as never);
       });
