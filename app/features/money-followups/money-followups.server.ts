@@ -43,6 +43,23 @@ import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 
 /** The transitions that put money in the musician's Available: their follow-up is the automatic payout. */
+
+type RequestedPayout = NonNullable<Awaited<ReturnType<typeof requestReleasePayout>>>;
+
+/** What a requested payout's consumer records, and its notice says: the account only when it goes at once. */
+function requestedPayout(payout: RequestedPayout) {
+  return {
+    reference: payout.reference,
+    status: payout.status,
+    musicianId: payout.musicianId,
+    // A payout waiting out an account's hold is told when it goes.
+    account:
+      payout.status === "pending"
+        ? `${payout.bankName || "your bank"} ••${payout.accountNumber.slice(-4)}`
+        : null,
+  };
+}
+
 const RELEASING: readonly MoneyEvent["kind"][] = [
   "release",
   "clientCancelSplit",
@@ -71,17 +88,7 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
         amountKobo: e.moved.musicianKobo,
         holds: { cardDispute: e.holds.cardDispute, testMoney: e.testMoney },
       });
-      if (!payout) return { reference: null };
-      return {
-        reference: payout.reference,
-        status: payout.status,
-        musicianId: payout.musicianId,
-        // Said only when it goes at once: a payout waiting out an account's hold is told when it goes.
-        account:
-          payout.status === "pending"
-            ? `${payout.bankName || "your bank"} ••${payout.accountNumber.slice(-4)}`
-            : null,
-      };
+      return payout ? requestedPayout(payout) : { reference: null };
     },
     after: async (_e, r) => {
       if (typeof r.reference === "string")
@@ -112,17 +119,7 @@ export const MONEY_EVENT_CONSUMERS: MoneyEventConsumer[] = [
           amountKobo: x.availableKobo,
           holds: { cardDispute: e.holds.cardDispute, testMoney: e.testMoney },
         });
-        if (payout)
-          payouts.push({
-            reference: payout.reference,
-            status: payout.status,
-            musicianId: payout.musicianId,
-            // Said only when it goes at once (as the leader's notice).
-            account:
-              payout.status === "pending"
-                ? `${payout.bankName || "your bank"} ••${payout.accountNumber.slice(-4)}`
-                : null,
-          });
+        if (payout) payouts.push(requestedPayout(payout));
       }
       return { payouts };
     },
