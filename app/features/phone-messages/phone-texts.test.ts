@@ -50,6 +50,9 @@ const vars = fc.record({
   date,
   due: fc.constantFrom("16 Dec 2026", "date to be set"),
   account: fc.oneof(name, fc.constant("GTBank ••6789")),
+  // A line-up invite's role and city, as typed (issue 39): as long and as un-GSM as any name.
+  role: name.map(shown),
+  city: name.map(shown),
   amountKobo: kobo,
   refundKobo: kobo,
   keepKobo: kobo,
