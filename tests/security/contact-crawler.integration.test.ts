@@ -42,6 +42,7 @@ import { stopJobs } from "~/server/jobs/jobs.server";
 import { outboxDir } from "~/server/mail/mailer.server";
 import { user } from "~db/schema/auth";
 import { bookingRequests, bookingsByMusician } from "~db/schema/bookings";
+import { lineUpMembers } from "~db/schema/lineups";
 import { musicianPerformances, musicianPortfolioItems, musicianProfiles } from "~db/schema/profiles";
 import { reviews, reviewWindows } from "~db/schema/reviews";
 import { createMusician, createOrganiser, requestAs, testIp } from "../support/accounts";
@@ -318,6 +319,18 @@ async function seed() {
     .select({ id: bookingsByMusician.id, slug: bookingsByMusician.slug })
     .from(bookingsByMusician)
     .where(eq(bookingsByMusician.musicianId, tayo.profileId));
+
+  // A drummer in the booking's line-up, the role as the leader typed it (issue 39): the client sees the
+  // line-up's names and roles on the page and in the PDFs.
+  const drummer = await createMusician({ firstName: "Kola", lastName: "Drums" });
+  await db.insert(lineUpMembers).values({
+    bookingId: booking!.id,
+    memberId: drummer.profileId,
+    role: typed(TAYO, "Drummer,"),
+    feeKobo: 2_000_000,
+    status: "accepted",
+    respondedAt: new Date(),
+  });
 
   // The organiser complains about the booking before paying, her contact details in every field.
   const complained = await bookingAct(
