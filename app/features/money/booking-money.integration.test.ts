@@ -14,6 +14,7 @@ import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
 import {
   bookingRow,
+  deliverWebhook,
   fileDispute,
   insertBooking,
   payPanelForSlug,
@@ -25,9 +26,7 @@ import transferInitiate from "~/features/payments/paystack/fixtures/transfer-ini
 import events from "~/features/payments/paystack/fixtures/webhook-events.json";
 import { paymentProvider } from "~/features/payments/paystack/provider.server";
 import { moveTestRecord } from "~/features/payments/paystack/queries.server";
-import { paystackSignature, testProviderSecret } from "~/features/payments/paystack/signature.server";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
-import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
 import { releaseEscrow, runAutoRelease } from "~/features/payments/release.server";
 import { adminPaymentsAction, adminPaymentsView } from "~/features/refunds/admin-payments.server";
 import { refundBooking, refundForBooking } from "~/features/refunds/refund-test-support";
@@ -51,12 +50,6 @@ const paystack = providerServer({ status: 404, body: { status: false, message: "
 
 const PAID = 26_250_000; // ₦250,000 + 5% service fee
 const SHARE = 22_500_000; // ₦250,000 − 10% commission
-
-async function deliver(payload: unknown) {
-  const raw = Buffer.from(JSON.stringify(payload));
-  const answer = await handlePaystackWebhook(raw, paystackSignature(raw, testProviderSecret()));
-  expect(answer.status).toBe(200);
-}
 
 /** Paystack's charge.dispute.* for one of our charges. */
 function cardDispute(
@@ -133,7 +126,9 @@ describe("N3: every posting touching a musician's balances takes the wallet lock
       // withdrawal: the probe item below), so the two race.
       const id = `cb-race-${b.id}`;
       await Promise.all([
-        deliver(cardDispute("charge.dispute.resolve", id, b.reference, { resolution: "merchant-accepted" })),
+        deliverWebhook(
+          cardDispute("charge.dispute.resolve", id, b.reference, { resolution: "merchant-accepted" }),
+        ),
         requestWithdrawal(m.profileId, SHARE, newIdempotencyKey()),
       ]);
       expect(await availableKobo(m.profileId)).toBeGreaterThanOrEqual(0);
@@ -147,8 +142,8 @@ describe("N4: money held in a partly settled booking always has a way out", () =
     const m = await createMusician();
     const b = await paid(m.profileId);
     const id = `cb-part-${b.id}`;
-    await deliver(cardDispute("charge.dispute.create", id, b.reference, { amount: 10_000_000 }));
-    await deliver(
+    await deliverWebhook(cardDispute("charge.dispute.create", id, b.reference, { amount: 10_000_000 }));
+    await deliverWebhook(
       cardDispute("charge.dispute.resolve", id, b.reference, {
         resolution: "merchant-accepted",
         amount: 10_000_000,
@@ -169,8 +164,10 @@ describe("N5: card disputes whose outcome we cannot read, archived ones, and the
     const m = await createMusician();
     const b = await paid(m.profileId);
     const id = `${prefix}-${b.id}`;
-    await deliver(cardDispute("charge.dispute.create", id, b.reference));
-    await deliver(cardDispute("charge.dispute.resolve", id, b.reference, { resolution: "something-new" }));
+    await deliverWebhook(cardDispute("charge.dispute.create", id, b.reference));
+    await deliverWebhook(
+      cardDispute("charge.dispute.resolve", id, b.reference, { resolution: "something-new" }),
+    );
     const record = (outcome: "won" | "lost") => {
       const form = new FormData();
       form.set("intent", `card-dispute-${outcome}`);
@@ -212,8 +209,8 @@ describe("N5: card disputes whose outcome we cannot read, archived ones, and the
     const m = await createMusician();
     const b = await paid(m.profileId);
     const id = `cb-arch-${b.id}`;
-    await deliver(cardDispute("charge.dispute.create", id, b.reference));
-    await deliver(cardDispute("charge.dispute.resolve", id, b.reference, { status: "archived" }));
+    await deliverWebhook(cardDispute("charge.dispute.create", id, b.reference));
+    await deliverWebhook(cardDispute("charge.dispute.resolve", id, b.reference, { status: "archived" }));
     await runAutoRelease({ bookingId: b.id });
     expect(await accountBalanceKobo(escrowAccount(b.id))).toBe(PAID);
     expect((await peekBookingMoney(b.id))?.holds.cardDispute).toBe(true);
@@ -225,8 +222,8 @@ describe("N5: card disputes whose outcome we cannot read, archived ones, and the
     const b = await paid(m.profileId);
     expect((await releaseEscrow(b.id, "admin")).ok).toBe(true);
     for (const id of [`cb-1-${b.id}`, `cb-2-${b.id}`]) {
-      await deliver(cardDispute("charge.dispute.create", id, b.reference));
-      await deliver(
+      await deliverWebhook(cardDispute("charge.dispute.create", id, b.reference));
+      await deliverWebhook(
         cardDispute("charge.dispute.resolve", id, b.reference, { resolution: "merchant-accepted" }),
       );
     }
@@ -327,7 +324,7 @@ describe("probe: money a bank is still disputing cannot be withdrawn; the rest c
     const m = await musicianWithBank();
     const [a, b] = [await paid(m.profileId), await paid(m.profileId)];
     for (const x of [a, b]) expect((await releaseEscrow(x.id, "admin")).ok).toBe(true);
-    await deliver(cardDispute("charge.dispute.create", `cb-open-${a.id}`, a.reference));
+    await deliverWebhook(cardDispute("charge.dispute.create", `cb-open-${a.id}`, a.reference));
     const all = await requestWithdrawal(m.profileId, 2 * SHARE, newIdempotencyKey());
     expect(all).toMatchObject({
       ok: false,
@@ -344,8 +341,8 @@ describe("N11", () => {
     const m = await createMusician();
     const b = await paid(m.profileId);
     const id = `cb-panel-${b.id}`;
-    await deliver(cardDispute("charge.dispute.create", id, b.reference, { amount: 10_000_000 }));
-    await deliver(
+    await deliverWebhook(cardDispute("charge.dispute.create", id, b.reference, { amount: 10_000_000 }));
+    await deliverWebhook(
       cardDispute("charge.dispute.resolve", id, b.reference, {
         resolution: "auto-accepted",
         amount: 10_000_000,

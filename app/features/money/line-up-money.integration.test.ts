@@ -18,15 +18,14 @@ import { handleChargeSuccess, startCheckout } from "~/features/payments/checkout
 import { findMoneyBreaches } from "~/features/payments/ledger-consistency.server";
 import {
   asPayer,
+  deliverWebhook,
   insertBooking,
   outboxMails,
   releaseDueOnCreditInEveryTest,
   testCheckoutReference,
 } from "~/features/payments/payment-test-support";
 import events from "~/features/payments/paystack/fixtures/webhook-events.json";
-import { paystackSignature, testProviderSecret } from "~/features/payments/paystack/signature.server";
 import { completeTestCheckout } from "~/features/payments/paystack/test-provider.server";
-import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
 import { releaseEscrow, runAutoRelease } from "~/features/payments/release.server";
 import { resolvePaymentDispute } from "~/features/refunds/admin-payments.server";
 import { cancelBookingAsClient } from "~/features/refunds/client-cancel.server";
@@ -60,12 +59,6 @@ const PAID = 26_250_000; // ₦250,000 + 5% service fee
 const SHARE = 22_500_000; // ₦250,000 − 10% commission: the musician side's share
 const DRUMS = 5_000_000; // the drummer's fee, ₦50,000
 const BASS = 3_000_000; // the bassist's fee, ₦30,000
-
-async function deliver(payload: unknown) {
-  const raw = Buffer.from(JSON.stringify(payload));
-  const answer = await handlePaystackWebhook(raw, paystackSignature(raw, testProviderSecret()));
-  expect(answer.status).toBe(200);
-}
 
 /** Paystack's charge.dispute.* for one of our charges. */
 function cardDispute(
@@ -524,7 +517,7 @@ describe("a card dispute on the charge holds every member's share like the leade
   it("before release: nothing is released to anyone while the bank disputes it", async () => {
     const { leader, drummer, bassist, booking } = await band({ leader: true, drummer: true, bassist: true });
     const reference = await pay(booking.slug);
-    await deliver(cardDispute("charge.dispute.create", `cb-hold-${booking.id}`, reference));
+    await deliverWebhook(cardDispute("charge.dispute.create", `cb-hold-${booking.id}`, reference));
     await runAutoRelease({ bookingId: booking.id });
     expect((await releaseEscrow(booking.id, "admin")).ok).toBe(false);
     expect(await accountBalanceKobo(escrowAccount(booking.id))).toBe(PAID);
@@ -543,7 +536,7 @@ describe("a card dispute on the charge holds every member's share like the leade
     // The bassist withdraws their fee before the bank's dispute arrives.
     expect((await requestWithdrawal(bassist.profileId, BASS, newIdempotencyKey())).ok).toBe(true);
     const id = `cb-late-${booking.id}`;
-    await deliver(cardDispute("charge.dispute.create", id, reference));
+    await deliverWebhook(cardDispute("charge.dispute.create", id, reference));
     for (const [m, fee] of [
       [drummer, DRUMS],
       [leader, SHARE - DRUMS - BASS],
@@ -553,7 +546,7 @@ describe("a card dispute on the charge holds every member's share like the leade
       expect((await requestWithdrawal(m.profileId, fee, newIdempotencyKey())).ok).toBe(false);
     }
     // The cardholder wins: each musician gives back what the release gave them; the bassist owes theirs.
-    await deliver(cardDispute("charge.dispute.resolve", id, reference, "merchant-accepted"));
+    await deliverWebhook(cardDispute("charge.dispute.resolve", id, reference, "merchant-accepted"));
     expect(await availableKobo(drummer.profileId)).toBe(0);
     expect(await availableKobo(leader.profileId)).toBe(0);
     expect(await accountBalanceKobo(chargebackReceivableAccount(bassist.profileId))).toBe(-BASS);

@@ -2,14 +2,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeEach, onTestFinished } from "vitest";
+import { afterEach, beforeEach, expect, onTestFinished } from "vitest";
 import { handleChargeSuccess, payPanelFor } from "~/features/payments/checkout.server";
 import { type ClientActor, claimCheckoutReturn, readPayerToken } from "~/features/payments/payer.server";
+import { paystackSignature, testProviderSecret } from "~/features/payments/paystack/signature.server";
 import {
   completeTestCheckout,
   findTestCheckoutByAccessCode,
   type WebhookPayload,
 } from "~/features/payments/paystack/test-provider.server";
+import { handlePaystackWebhook } from "~/features/payments/paystack/webhook.server";
 import { findBookingBySlug } from "~/features/payments/queries.server";
 import { clientCancelPreviewFor } from "~/features/refunds/client-cancel.server";
 import { findBookingForCancel } from "~/features/refunds/queries.server";
@@ -225,4 +227,11 @@ async function slugOfReference(reference: string): Promise<string> {
     .innerJoin(bookingsByMusician, eq(bookingsByMusician.id, payments.bookingId))
     .where(eq(payments.reference, reference));
   return row?.slug ?? "";
+}
+
+/** A Paystack webhook, signed as the provider signs it, delivered to our handler: it must be accepted. */
+export async function deliverWebhook(payload: unknown): Promise<void> {
+  const raw = Buffer.from(JSON.stringify(payload));
+  const answer = await handlePaystackWebhook(raw, paystackSignature(raw, testProviderSecret()));
+  expect(answer.status).toBe(200);
 }
