@@ -136,6 +136,16 @@ function merge(classes: string): string {
   return kept.reverse().join(" ");
 }
 
+/** A page writes the same few hundred class lists over and over: each is merged once. */
+const merged = new Map<string, string>();
+
 export function cn(...inputs: ClassValue[]): string {
-  return merge(clsx(inputs));
+  const classes = clsx(inputs);
+  let out = merged.get(classes);
+  if (out === undefined) {
+    out = merge(classes);
+    if (merged.size > 5_000) merged.clear();
+    merged.set(classes, out);
+  }
+  return out;
 }

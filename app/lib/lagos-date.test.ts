@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDaysToDate, formatCalendarDate, isCalendarDate, lagosToday, shortTime } from "./lagos-date";
 
@@ -10,6 +11,22 @@ describe("lagosToday", () => {
   });
   it("turns over exactly at Lagos midnight (23:00 UTC)", () => {
     expect(lagosToday(new Date("2026-12-31T23:00:00Z"))).toBe("2027-01-01");
+  });
+  it("gives the zone database's Lagos date for any moment from 1970 to 2100 (no summer time to miss)", () => {
+    const intl = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" });
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date("1970-01-01T00:00:00Z"),
+          max: new Date("2100-01-01T00:00:00Z"),
+          noInvalidDate: true,
+        }),
+        (at) => {
+          expect(lagosToday(at)).toBe(intl.format(at));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });
 

@@ -78,12 +78,29 @@ export function scriptsAfterPaint(nonce: string | undefined): Transform {
     tail = raw.slice(end);
     return out + raw.slice(done, end);
   };
-  return new Transform({
+  // React writes its HTML in 2 KB pieces, all in one turn of the event loop; each piece passed on alone
+  // crosses four streams, the response and gzip (a 100 KB dashboard page: ~50 writes, a tenth of the
+  // server's time on the page). What one turn wrote goes on as one piece, at the end of that turn: a
+  // part React finishes later still streams out as soon as it is written.
+  let pending = "";
+  let turnEnd: NodeJS.Immediate | null = null;
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      callback(null, rewrite(tail + decoder.write(chunk), false));
+      pending += decoder.write(chunk);
+      turnEnd ??= setImmediate(() => {
+        turnEnd = null;
+        if (stream.destroyed) return;
+        const text = rewrite(tail + pending, false);
+        pending = "";
+        if (text) stream.push(text);
+      });
+      callback();
     },
     flush(callback) {
-      callback(null, rewrite(tail + decoder.end(), true));
+      if (turnEnd) clearImmediate(turnEnd);
+      turnEnd = null;
+      callback(null, rewrite(tail + pending + decoder.end(), true));
     },
   });
+  return stream;
 }

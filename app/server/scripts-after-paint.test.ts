@@ -51,3 +51,38 @@ describe("scriptsAfterPaint", () => {
     expect(await rewrite(oneByteAtATime, "n1")).toBe(whole);
   });
 });
+
+describe("scriptsAfterPaint's pieces", () => {
+  it("passes on what one turn of the event loop wrote as one piece, rewritten as a whole", async () => {
+    const transform = scriptsAfterPaint("n1");
+    const pieces: string[] = [];
+    transform.on("data", (b: Buffer) => pieces.push(b.toString()));
+    const done = new Promise((resolve) => transform.on("end", resolve));
+    // React's 2 KB pieces, split even inside a multi-byte character and inside a rewritten attribute.
+    const bytes = Buffer.from(page.replace("</head>", `</head>${"<p>Ọ̀ṣun ₦</p>".repeat(400)}`));
+    for (let at = 0; at < bytes.length; at += 7) transform.write(bytes.subarray(at, at + 7));
+    transform.end();
+    await done;
+    expect(pieces.length).toBeLessThanOrEqual(2);
+    const out = pieces.join("");
+    expect(out.match(/<link data-rel="modulepreload"/g)).toHaveLength(2);
+    expect(out).toContain("<p>Ọ̀ṣun ₦</p>".repeat(400));
+    expect(out.endsWith(`<script nonce="n1">${SCRIPT_LOADER}</script></body></html>`)).toBe(true);
+  });
+
+  it("streams a part written in a later turn as soon as that turn ends, before the page is finished", async () => {
+    const transform = scriptsAfterPaint(undefined);
+    const pieces: string[] = [];
+    transform.on("data", (b: Buffer) => pieces.push(b.toString()));
+    // (The last few characters wait for the next piece: they may be the start of something rewritten.)
+    transform.write(Buffer.from("<html><head></head><body><p>shell</p><p>more of the shell</p>"));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pieces.join("")).toContain("<p>shell</p>");
+    transform.write(Buffer.from("<p>later</p></body></html>"));
+    const ended = new Promise((resolve) => transform.on("end", resolve));
+    transform.end();
+    await ended;
+    expect(pieces.join("")).toContain(`<p>later</p><script>${SCRIPT_LOADER}</script></body></html>`);
+  });
+});

@@ -1,4 +1,5 @@
 // node --import tsx scripts/bench/profile.ts [--requests 200] [--data .data-profile] [--musicians 2000]
+//                                           [--signed-in] [--numbers]
 // Where the server's time goes: starts the production server as `npm start` does (plus a probe, see
 // probe.ts), then for each page makes N sequential gzip requests and reports CPU ms per request (all
 // threads, from process.cpuUsage), database queries per request by kind, and a split of the main
@@ -18,6 +19,8 @@ const { values: args } = parseArgs({
     musicians: { type: "string", default: "2000" },
     port: { type: "string", default: "3282" },
     "signed-in": { type: "boolean", default: false },
+    // --numbers: signed in as the busiest musician (as `npm run bench:numbers` does), the Numbers page only.
+    numbers: { type: "boolean", default: false },
   },
 });
 const N = Number(args.requests);
@@ -165,7 +168,8 @@ async function main() {
     ];
     // --signed-in: a musician's session cookie, so every page is rendered (never from the cache).
     let cookie = "";
-    if (args["signed-in"]) {
+    const email = `profile-${Date.now()}@example.com`;
+    if (args["signed-in"] || args.numbers) {
       const res = await fetch(`${server.url}/register`, {
         method: "POST",
         headers: {
@@ -176,7 +180,7 @@ async function main() {
         body: new URLSearchParams({
           firstName: "Profile",
           lastName: "Run",
-          email: `profile-${Date.now()}@example.com`,
+          email,
           password: "afrobeats-2026",
           role: "musician",
           phoneNumber: "08031234567",
@@ -188,6 +192,24 @@ async function main() {
         .map((c) => c.split(";")[0])
         .join("; ");
       if (!/session_token/.test(cookie)) throw new Error(`sign-up answered ${res.status} without a session`);
+    }
+    if (args.numbers) {
+      const slug = await server.withDb(async (c) => {
+        const busiest = await c.query<{ id: string; slug: string }>(`
+          SELECT p.id, p.slug FROM bookings_by_musician b JOIN musician_profiles p ON p.id = b.musician_id
+          WHERE p.slug IS NOT NULL GROUP BY p.id ORDER BY count(*) DESC LIMIT 1`);
+        const b = busiest.rows[0]!;
+        await c.query(
+          `DELETE FROM musician_profiles WHERE user_id = (SELECT id FROM "user" WHERE email = $1)`,
+          [email],
+        );
+        await c.query(
+          `UPDATE musician_profiles SET user_id = (SELECT id FROM "user" WHERE email = $1) WHERE id = $2`,
+          [email, b.id],
+        );
+        return b.slug;
+      });
+      pages.splice(0, pages.length, `/musician_numbers/${slug}?window=365`);
     }
     type Stats = { cpu: NodeJS.CpuUsage; queries: Record<string, number> };
     console.log(`${N} sequential requests per page, gzip${cookie ? ", signed in" : ", no cookie"}`);
@@ -210,6 +232,7 @@ async function main() {
       for (let i = 0; i < N; i++) await get();
       const after = await ask<Stats>("stats", "stats");
       const { profile } = await ask<{ profile: Profile }>("profile-stop", "profile");
+      if (process.env.PROFILE_SAVE) fs.writeFileSync(process.env.PROFILE_SAVE, JSON.stringify(profile));
       const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000 / N;
       const queries = Object.entries(after.queries)
         .map(([k, v]) => [k, (v - (before.queries[k] ?? 0)) / N] as const)

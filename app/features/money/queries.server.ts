@@ -2,7 +2,7 @@
 // in one statement per booking set, so readBookingMoney and ledger:check derive the phase from the same
 // numbers.
 import { and, eq, sql } from "drizzle-orm";
-import type { DbExecutor } from "~/server/db.server";
+import { type DbExecutor, executeNamed } from "~/server/db.server";
 import { bookingsByMusician } from "~db/schema/bookings";
 import { moneyEventConsumptions, moneyEvents } from "~db/schema/money-events";
 import { bookingRefunds, moneyAlerts } from "~db/schema/wallet";
@@ -371,18 +371,20 @@ export async function lineUpsOf(
 ): Promise<Map<string, { musicianId: string; feeKobo: number; role: string }[]>> {
   const out = new Map<string, { musicianId: string; feeKobo: number; role: string }[]>();
   if (bookingIds.length === 0) return out;
-  const rows = await ex.execute<{
+  // One array parameter, not a list: the text is the same for any number of bookings.
+  const rows = await executeNamed<{
     booking_id: string;
     member_id: string;
     fee_kobo: string;
     role: string;
-  }>(sql`
+  }>(
+    ex,
+    "money.line_ups_of",
+    sql`
     SELECT booking_id, member_id, fee_kobo, role FROM line_up_members
-    WHERE status = 'accepted' AND booking_id IN (${sql.join(
-      bookingIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})
-    ORDER BY invited_at, id`);
+    WHERE status = 'accepted' AND booking_id = ANY(${sql.param(bookingIds)}::uuid[])
+    ORDER BY invited_at, id`,
+  );
   for (const r of rows.rows) {
     const list = out.get(r.booking_id) ?? [];
     list.push({ musicianId: r.member_id, feeKobo: Number(r.fee_kobo), role: r.role });
@@ -566,7 +568,10 @@ export async function musicianMonthlyMoves(
   musicianId: string,
   since: Date,
 ): Promise<{ month: string; releasedKobo: number; paidOutKobo: number }[]> {
-  const rows = await ex.execute<{ month: string; released: string; paid_out: string }>(sql`
+  const rows = await executeNamed<{ month: string; released: string; paid_out: string }>(
+    ex,
+    "money.musician_monthly_moves",
+    sql`
     SELECT to_char(t.created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS month,
            coalesce(sum(e.amount_kobo) FILTER (WHERE t.kind = 'release' AND a.code = ${`musician_payable:${musicianId}`}), 0) AS released,
            coalesce(sum(-e.amount_kobo) FILTER (WHERE t.kind = 'payout_paid' AND a.code = ${`payouts_in_transit:${musicianId}`}), 0)
@@ -577,7 +582,8 @@ export async function musicianMonthlyMoves(
     WHERE a.code IN (${`musician_payable:${musicianId}`}, ${`payouts_in_transit:${musicianId}`},
                      ${`chargeback_receivable:${musicianId}`})
       AND t.created_at >= ${since.toISOString()}
-    GROUP BY 1`);
+    GROUP BY 1`,
+  );
   return rows.rows.map((r) => ({
     month: r.month,
     releasedKobo: Number(r.released),
@@ -604,13 +610,17 @@ export async function musicianUnpaidBookings(
   musicianId: string,
   sinceDay: string,
 ): Promise<{ month: string; priceKobo: number }[]> {
-  const rows = await ex.execute<{ month: string; price_kobo: string }>(sql`
+  const rows = await executeNamed<{ month: string; price_kobo: string }>(
+    ex,
+    "money.musician_unpaid_bookings",
+    sql`
     SELECT coalesce(to_char(b.event_date, 'YYYY-MM'),
                     to_char(b.created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM')) AS month, b.price_kobo
     FROM bookings_by_musician b
     WHERE b.musician_id = ${musicianId} AND b.status <> 'cancelled' AND b.payment_status = 'unpaid'
       AND b.price_kobo IS NOT NULL
-      AND coalesce(b.event_date, (b.created_at AT TIME ZONE 'Africa/Lagos')::date) >= ${sinceDay}::date`);
+      AND coalesce(b.event_date, (b.created_at AT TIME ZONE 'Africa/Lagos')::date) >= ${sinceDay}::date`,
+  );
   return rows.rows.map((r) => ({ month: r.month, priceKobo: Number(r.price_kobo) }));
 }
 
@@ -620,7 +630,7 @@ export async function musicianUnpaidBookings(
  * One statement (the Numbers page reads it for a musician with hundreds of held bookings).
  */
 export async function musicianEscrowBalances(ex: DbExecutor, musicianId: string) {
-  const rows = await ex.execute<{
+  const rows = await executeNamed<{
     id: string;
     event_date: string | null;
     balance: string;
@@ -629,7 +639,10 @@ export async function musicianEscrowBalances(ex: DbExecutor, musicianId: string)
     service_fee_bp: number | null;
     commission_bp: number | null;
     credited_at: Date | string | null;
-  }>(sql`
+  }>(
+    ex,
+    "money.musician_escrow_balances",
+    sql`
     SELECT b.id, b.event_date::text AS event_date, bal.balance, p.price_kobo, p.amount_kobo, p.service_fee_bp,
            p.commission_bp,
            (SELECT t.created_at FROM ledger_transactions t WHERE t.idempotency_key = p.reference) AS credited_at
@@ -638,7 +651,8 @@ export async function musicianEscrowBalances(ex: DbExecutor, musicianId: string)
     JOIN LATERAL (SELECT coalesce(sum(e.amount_kobo), 0) AS balance FROM ledger_entries e WHERE e.account_id = a.id) bal
       ON bal.balance > 0
     LEFT JOIN payments p ON p.booking_id = b.id AND p.status = 'success'
-    WHERE b.musician_id = ${musicianId}`);
+    WHERE b.musician_id = ${musicianId}`,
+  );
   return rows.rows.map((r) => ({
     bookingId: r.id,
     eventDate: r.event_date,

@@ -74,10 +74,12 @@ export async function numbersPage(musicianId: string, window: NumbersWindow, now
   const sinceDay = addDaysToDate(today, -(window - 1));
   const months = lastLagosMonths(12, now);
   const yearSinceDay = `${months[0]}-01`;
+  // A year by day is 365 bars and rows: by week (from each Monday) it reads, and weighs less on a phone.
+  const byWeek = window > 90;
   // Two round trips at once: the money module's figures, and everything else in one statement.
   const [money, figures] = await Promise.all([
     moneyByMonth(musicianId, { months: 12, now }),
-    q.numbersFigures(musicianId, { since, sinceDay, yearSinceDay }),
+    q.numbersFigures(musicianId, { since, sinceDay, yearSinceDay, byWeek }),
   ]);
   const { funnel, viewsByDay: byDay, viewsBySource: bySource, paidByMonth: monthGigs } = figures;
   const types = figures.paidByEventType;
@@ -93,15 +95,12 @@ export async function numbersPage(musicianId: string, window: NumbersWindow, now
     .sort((a, b) => b.priceKobo - a.priceKobo || b.gigs - a.gigs)
     .slice(0, 3);
   const sourceOf = new Map(bySource.map((s) => [s.source, s]));
-  // A year by day is 365 bars and rows: by week (from each Monday) it reads, and weighs less on a phone.
-  const byWeek = window > 90;
-  const periods = byWeek ? weekly(byDay) : byDay;
   const views = {
     total: byDay.reduce((n, d) => n + d.views, 0),
     requested: byDay.reduce((n, d) => n + d.requested, 0),
     /** "day" periods start on their day; "week" periods on a Monday. */
     period: byWeek ? ("week" as const) : ("day" as const),
-    byDay: periods,
+    byDay,
     bySource: VIEW_SOURCES.map((source) => ({
       source,
       views: sourceOf.get(source)?.views ?? 0,
@@ -119,20 +118,6 @@ export async function numbersPage(musicianId: string, window: NumbersWindow, now
     bestMonths,
     eventTypes: types.map((t) => ({ ...t, band: bands.get(t.eventType) ?? null })),
   };
-}
-
-/** Daily counts summed by the week each day falls in (weeks start on Monday). */
-function weekly(days: { day: string; views: number; requested: number }[]) {
-  const weeks = new Map<string, { day: string; views: number; requested: number }>();
-  for (const d of days) {
-    const date = new Date(`${d.day}T00:00:00Z`);
-    const monday = addDaysToDate(d.day, -((date.getUTCDay() + 6) % 7));
-    const w = weeks.get(monday) ?? { day: monday, views: 0, requested: 0 };
-    w.views += d.views;
-    w.requested += d.requested;
-    weeks.set(monday, w);
-  }
-  return [...weeks.values()];
 }
 
 /** The money table's totals (each column's 12 months together). */

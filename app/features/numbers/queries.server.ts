@@ -2,7 +2,7 @@
 // maintained summaries (public records, price bands) with their refresh.
 import { sql } from "drizzle-orm";
 import { NIGERIA_STATES } from "~/lib/nigeria-states";
-import { type DbExecutor, db } from "~/server/db.server";
+import { type DbExecutor, db, executeNamed } from "~/server/db.server";
 import { BAND_MIN_BOOKINGS, BAND_MIN_MUSICIANS, BAND_ROUNDING_KOBO } from "./price-band";
 import { RECORD_MIN_GIGS, RECORD_MIN_REQUESTS } from "./public-record";
 import type { ViewSource } from "./view-source";
@@ -76,13 +76,13 @@ const parsed = <T>(v: Json<T>): T => (typeof v === "string" ? (JSON.parse(v) as 
 
 /**
  * Every figure of the Numbers page that is not money, in one statement (one round trip): views by day
- * and by source since `sinceDay` (from the per-day sums), the request funnel since `since`, paid
+ * (by the week from each Monday with `byWeek`) and by source since `sinceDay` (from the per-day sums), the request funnel since `since`, paid
  * bookings by the event's month and by event type since `yearSinceDay`, the musician's state, and the
  * price bands of those event types in that state and in every state together.
  */
 export async function numbersFigures(
   musicianId: string,
-  o: { since: Date; sinceDay: string; yearSinceDay: string },
+  o: { since: Date; sinceDay: string; yearSinceDay: string; byWeek?: boolean },
   ex: DbExecutor = db,
 ) {
   type Row = {
@@ -100,7 +100,10 @@ export async function numbersFigures(
     bands: Json<{ event_type: string; state: string; low_kobo: number; high_kobo: number }[]>;
     state: string | null;
   };
-  const rows = await ex.execute<Row>(sql`
+  const rows = await executeNamed<Row>(
+    ex,
+    "numbers.figures",
+    sql`
     WITH views AS (
       SELECT day, source, views, requested FROM profile_view_days
       WHERE musician_id = ${musicianId} AND day >= ${o.sinceDay}
@@ -119,7 +122,9 @@ export async function numbersFigures(
     )
     SELECT
       (SELECT coalesce(json_agg(json_build_object('day', day::text, 'views', v, 'requested', r) ORDER BY day), '[]')
-         FROM (SELECT day, sum(views) AS v, sum(requested) AS r FROM views GROUP BY day) d) AS by_day,
+         FROM (SELECT CASE WHEN ${o.byWeek ?? false}::boolean THEN day - (extract(isodow FROM day)::int - 1) ELSE day END AS day,
+                      sum(views) AS v, sum(requested) AS r
+               FROM views GROUP BY 1) d) AS by_day,
       (SELECT coalesce(json_agg(json_build_object('source', source, 'views', v, 'requested', r)), '[]')
          FROM (SELECT source, sum(views) AS v, sum(requested) AS r FROM views GROUP BY source) s) AS by_source,
       (SELECT json_build_object(
@@ -140,7 +145,8 @@ export async function numbersFigures(
          FROM price_bands pb
          WHERE pb.event_type IN (SELECT event_type FROM types)
            AND pb.state IN ('', coalesce((SELECT state FROM st), ''))) AS bands,
-      (SELECT state FROM st) AS state`);
+      (SELECT state FROM st) AS state`,
+  );
   const r = rows.rows[0] as Row;
   const funnel = parsed(r.funnel);
   return {

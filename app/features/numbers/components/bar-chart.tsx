@@ -9,6 +9,8 @@ const W = 360;
 const H = 180;
 const PAD_LEFT = 4;
 const PAD_BOTTOM = 22;
+/** Two decimals are finer than any screen shows: a year by week is 106 bars, and the page weighs less. */
+const px = (v: number) => Math.round(v * 100) / 100;
 
 export function BarChart({
   title,
@@ -46,10 +48,10 @@ export function BarChart({
                 return (
                   <rect
                     key={s.name}
-                    x={x0 + si * barW}
-                    y={plotH - h}
-                    width={Math.max(1, barW - 0.5)}
-                    height={h}
+                    x={px(x0 + si * barW)}
+                    y={px(plotH - h)}
+                    width={px(Math.max(1, barW - 0.5))}
+                    height={px(h)}
                     fill={s.color}
                     data-bar={`${g.label}|${s.name}`}
                     data-value={format(v)}
@@ -58,9 +60,17 @@ export function BarChart({
                   </rect>
                 );
               })}
-              <text x={x0 + (slot - 3) / 2} y={H - 8} textAnchor="middle" fontSize={9} fill="currentColor">
-                {g.short}
-              </text>
+              {g.short && (
+                <text
+                  x={px(x0 + (slot - 3) / 2)}
+                  y={H - 8}
+                  textAnchor="middle"
+                  fontSize={9}
+                  fill="currentColor"
+                >
+                  {g.short}
+                </text>
+              )}
             </g>
           );
         })}
