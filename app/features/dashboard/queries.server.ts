@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
-import { db } from "~/server/db.server";
+import { db, executeNamed } from "~/server/db.server";
 import { musicianAvailability } from "~db/schema/availability";
 import { bookingRequests, bookingsByMusician, clientDisputes } from "~db/schema/bookings";
 import { musicianPerformances, musicianPortfolioItems, musicianProfiles } from "~db/schema/profiles";
@@ -18,11 +18,13 @@ export async function countBookings(musicianId: string): Promise<{ active: numbe
 
 /** Booking requests waiting for the musician's answer. */
 export async function countWaitingRequests(musicianId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(bookingRequests)
-    .where(and(eq(bookingRequests.musicianId, musicianId), eq(bookingRequests.status, "pending")));
-  return Number(row?.n ?? 0);
+  // Every dashboard page asks (the menu's count): prepared once per connection.
+  const { rows } = await executeNamed<{ n: string }>(
+    db,
+    "dashboard.waiting_requests",
+    sql`SELECT count(*) AS n FROM booking_requests WHERE musician_id = ${musicianId} AND status = 'pending'`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function countPerformancesFrom(profileId: string, today: string): Promise<number> {

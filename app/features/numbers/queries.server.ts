@@ -196,14 +196,19 @@ const bandRow = (r: {
 
 /** Every band in the musician's state and in every state together (one round trip). */
 export async function priceBandsOfMusicianState(musicianId: string) {
-  const rows = await db.execute<{
+  // Every dashboard page asks (Create Booking's price hints): prepared once per connection.
+  const rows = await executeNamed<{
     event_type: string;
     state: string;
     low_kobo: string;
     high_kobo: string;
-  }>(sql`
+  }>(
+    db,
+    "numbers.price_bands_of_musician_state",
+    sql`
     SELECT pb.event_type, pb.state, pb.low_kobo, pb.high_kobo FROM price_bands pb
-    WHERE pb.state = '' OR pb.state = (SELECT ${STATE_OF_PROFILE} FROM musician_profiles p WHERE p.id = ${musicianId})`);
+    WHERE pb.state = '' OR pb.state = (SELECT ${STATE_OF_PROFILE} FROM musician_profiles p WHERE p.id = ${musicianId})`,
+  );
   return rows.rows.map(bandRow);
 }
 

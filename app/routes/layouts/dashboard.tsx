@@ -11,14 +11,18 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { profile } = await requireMusician(request, context);
+  // What others are booked for, under Create Booking's price (issue 38).
+  const [waitingRequests, priceHints] = await Promise.all([
+    countWaitingRequests(profile.id),
+    priceHintsFor(profile.id),
+  ]);
   return {
     slug: dashboardSlug(profile),
     websiteUrl: ownWebsite(profile).url,
     stageName: profile.stageName,
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
-    waitingRequests: await countWaitingRequests(profile.id),
-    // What others are booked for, under Create Booking's price (issue 38).
-    priceHints: await priceHintsFor(profile.id),
+    waitingRequests,
+    priceHints,
   };
 }
 

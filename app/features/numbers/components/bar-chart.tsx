@@ -1,6 +1,6 @@
 // Bars drawn as plain SVG by React, on the server and in the browser alike (ADR 0031): no charting
 // library, no script needed to see them. Each chart's numbers are also a table beside it; the SVG is a
-// picture (role="img" with a summary), each bar titled for a pointer's hover.
+// picture (role="img" with a summary), each bar titled for a pointer's hover where bars are wide enough.
 
 export type Series = { name: string; color: string };
 export type Group = { label: string; short: string; values: number[] };
@@ -10,6 +10,7 @@ const H = 180;
 const PAD_LEFT = 4;
 const PAD_BOTTOM = 22;
 /** Two decimals are finer than any screen shows: a year by week is 106 bars, and the page weighs less. */
+const MAX_POINTABLE_GROUPS = 31;
 const px = (v: number) => Math.round(v * 100) / 100;
 
 export function BarChart({
@@ -29,6 +30,9 @@ export function BarChart({
   const slot = (W - PAD_LEFT) / Math.max(1, groups.length);
   const barW = Math.max(1.5, (slot - 3) / series.length);
   const plotH = H - PAD_BOTTOM;
+  // A bar wide enough to point at is titled for the hover; a year by week (53 groups, bars ~3 px wide
+  // on a phone) is not: its 106 titles would only add weight, and the table below has every figure.
+  const pointable = groups.length <= MAX_POINTABLE_GROUPS;
   return (
     <figure className="space-y-2" data-testid={testId}>
       <svg
@@ -56,7 +60,7 @@ export function BarChart({
                     data-bar={`${g.label}|${s.name}`}
                     data-value={format(v)}
                   >
-                    <title>{`${g.label}, ${s.name}: ${format(v)}`}</title>
+                    {pointable && <title>{`${g.label}, ${s.name}: ${format(v)}`}</title>}
                   </rect>
                 );
               })}
