@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { AppServer, ensureBuild, nextIp, ROOT } from "./server-control";
+import { AppServer, ensureBuild, nextIp, ROOT, takeOverBusiestMusician } from "./server-control";
 
 const { values: args } = parseArgs({
   options: {
@@ -194,21 +194,7 @@ async function main() {
       if (!/session_token/.test(cookie)) throw new Error(`sign-up answered ${res.status} without a session`);
     }
     if (args.numbers) {
-      const slug = await server.withDb(async (c) => {
-        const busiest = await c.query<{ id: string; slug: string }>(`
-          SELECT p.id, p.slug FROM bookings_by_musician b JOIN musician_profiles p ON p.id = b.musician_id
-          WHERE p.slug IS NOT NULL GROUP BY p.id ORDER BY count(*) DESC LIMIT 1`);
-        const b = busiest.rows[0]!;
-        await c.query(
-          `DELETE FROM musician_profiles WHERE user_id = (SELECT id FROM "user" WHERE email = $1)`,
-          [email],
-        );
-        await c.query(
-          `UPDATE musician_profiles SET user_id = (SELECT id FROM "user" WHERE email = $1) WHERE id = $2`,
-          [email, b.id],
-        );
-        return b.slug;
-      });
+      const { slug } = await server.withDb((c) => takeOverBusiestMusician(c, email));
       pages.splice(0, pages.length, `/musician_numbers/${slug}?window=365`);
     }
     type Stats = { cpu: NodeJS.CpuUsage; queries: Record<string, number> };
