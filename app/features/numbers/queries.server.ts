@@ -107,7 +107,9 @@ export async function numbersFigures(
     WITH views AS (
       SELECT day, source, views, requested FROM profile_view_days
       WHERE musician_id = ${musicianId} AND day >= ${o.sinceDay}
-    ), req AS (
+    ), req AS MATERIALIZED (
+      -- Materialised: the first reply is read three times below, and inlined it would be worked out
+      -- (two lookups per request) each time.
       SELECT r.id, r.created_at, ${FIRST_REPLY} AS first_reply
       FROM booking_requests r JOIN musician_profiles p ON p.id = r.musician_id
       WHERE r.musician_id = ${musicianId} AND r.status <> 'draft' AND r.created_at >= ${o.since.toISOString()}
