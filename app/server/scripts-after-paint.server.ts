@@ -1,5 +1,4 @@
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
 /**
  * The inline script at the very start of <head>. Until the page has hydrated it holds taps on
@@ -37,8 +36,10 @@ export const SCRIPT_LOADER = [
 ].join("");
 
 /** What the stream rewrites: the head's start, React Router's module preloads and module script, the body's end. */
-const PATTERN = /<head>|rel="modulepreload"|type="module" async=""|<\/body>/g;
-const LONGEST = 'type="module" async=""'.length;
+const NEEDLES = ["<head>", 'rel="modulepreload"', 'type="module" async=""', "</body>"].map((n) =>
+  Buffer.from(n),
+);
+const LONGEST = Math.max(...NEEDLES.map((n) => n.length));
 
 function replacement(match: string, nonce: string | undefined): string {
   const script = (text: string) => `<script${nonce ? ` nonce="${nonce}"` : ""}>${text}</script>`;
@@ -57,49 +58,65 @@ function replacement(match: string, nonce: string | undefined): string {
  * loses nothing.
  */
 export function scriptsAfterPaint(nonce: string | undefined): Transform {
-  const decoder = new StringDecoder("utf8");
-  let tail = "";
+  const replacements = new Map(NEEDLES.map((n) => [n, Buffer.from(replacement(n.toString(), nonce))]));
+  let tail: Uint8Array = Buffer.alloc(0);
   let headSeen = false;
-  // Rewrites what it can of the text so far; a chunk may end part-way through a string the pattern
-  // matches, so the last characters wait for the next chunk unless this is the end.
-  const rewrite = (raw: string, final: boolean): string => {
+  // Rewrites what it can of the bytes so far, as bytes (every needle is ASCII, so no character is ever
+  // decoded and encoded again); a piece may end part-way through a needle, so the last bytes wait for
+  // the next piece unless this is the end.
+  const rewrite = (raw: Buffer, final: boolean): Buffer => {
     const limit = final ? raw.length : raw.length - (LONGEST - 1);
-    let out = "";
+    const found: { at: number; needle: (typeof NEEDLES)[number] }[] = [];
+    for (const needle of NEEDLES) {
+      for (
+        let at = raw.indexOf(needle);
+        at !== -1 && at < limit;
+        at = raw.indexOf(needle, at + needle.length)
+      )
+        found.push({ at, needle });
+    }
+    found.sort((a, b) => a.at - b.at);
+    const out: Uint8Array[] = [];
     let done = 0;
-    for (const m of raw.matchAll(PATTERN)) {
-      if (m.index >= limit) break;
+    for (const { at, needle } of found) {
       // The document's own <head> only: the holder goes in once.
-      const head = m[0] === "<head>";
-      out += raw.slice(done, m.index) + (head && headSeen ? m[0] : replacement(m[0], nonce));
+      const head = needle === NEEDLES[0];
+      out.push(raw.subarray(done, at), head && headSeen ? needle : (replacements.get(needle) as Buffer));
       headSeen ||= head;
-      done = m.index + m[0].length;
+      done = at + needle.length;
     }
     const end = Math.max(done, limit);
-    tail = raw.slice(end);
-    return out + raw.slice(done, end);
+    out.push(raw.subarray(done, end));
+    // A copy: the piece the tail came from is not kept alive by it.
+    tail = Buffer.from(raw.subarray(end));
+    return Buffer.concat(out);
   };
   // React writes its HTML in 2 KB pieces, all in one turn of the event loop; each piece passed on alone
   // crosses four streams, the response and gzip (a 100 KB dashboard page: ~50 writes, a tenth of the
   // server's time on the page). What one turn wrote goes on as one piece, at the end of that turn: a
   // part React finishes later still streams out as soon as it is written.
-  let pending = "";
+  let pending: Uint8Array[] = [];
   let turnEnd: NodeJS.Immediate | null = null;
+  const take = () => {
+    const raw = Buffer.concat([tail, ...pending]);
+    pending = [];
+    return raw;
+  };
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      pending += decoder.write(chunk);
+      pending.push(chunk);
       turnEnd ??= setImmediate(() => {
         turnEnd = null;
         if (stream.destroyed) return;
-        const text = rewrite(tail + pending, false);
-        pending = "";
-        if (text) stream.push(text);
+        const bytes = rewrite(take(), false);
+        if (bytes.length) stream.push(bytes);
       });
       callback();
     },
     flush(callback) {
       if (turnEnd) clearImmediate(turnEnd);
       turnEnd = null;
-      callback(null, rewrite(tail + pending + decoder.end(), true));
+      callback(null, rewrite(take(), true));
     },
   });
   return stream;
