@@ -195,7 +195,8 @@ async function main() {
     }
     if (args.numbers) {
       const { slug } = await server.withDb((c) => takeOverBusiestMusician(c, email));
-      pages.splice(0, pages.length, `/musician_numbers/${slug}?window=365`);
+      // The Numbers page, and beside it the lightest dashboard page (the shell's own cost).
+      pages.splice(0, pages.length, `/musician_numbers/${slug}?window=365`, `/musician_availability/${slug}`);
     }
     type Stats = { cpu: NodeJS.CpuUsage; queries: Record<string, number> };
     console.log(`${N} sequential requests per page, gzip${cookie ? ", signed in" : ", no cookie"}`);
