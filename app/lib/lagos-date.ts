@@ -3,14 +3,19 @@
 export const LAGOS_TZ = "Africa/Lagos";
 
 /** West Africa Time: UTC+1 all year (Nigeria keeps no summer time). */
-const LAGOS_OFFSET_MS = 3_600_000;
+export const LAGOS_OFFSET_MS = 3_600_000;
+
+/** The instant moved by Lagos's offset: its UTC fields (getUTCHours, toISOString…) read Lagos's clock. */
+export function lagosWallClock(at: Date): Date {
+  return new Date(at.getTime() + LAGOS_OFFSET_MS);
+}
 
 /**
  * "Today" as a yyyy-MM-dd calendar date in Lagos, whatever the server's own zone. Arithmetic, not
  * Intl: the Numbers page asks this for every booking it sums, and formatToParts costs ~20 µs a call.
  */
 export function lagosToday(now: Date = new Date()): string {
-  return isoDay(new Date(now.getTime() + LAGOS_OFFSET_MS));
+  return isoDay(lagosWallClock(now));
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);

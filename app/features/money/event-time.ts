@@ -2,7 +2,7 @@
 // only after this moment (issue 22 §2): by the payer's "The event happened", the musician's "Mark
 // completed" and, RELEASE_AFTER_HOURS later, the automatic release.
 import { formatTime } from "~/lib/date-format";
-import { addDaysToDate, formatCalendarDate, lagosToday } from "~/lib/lagos-date";
+import { addDaysToDate, formatCalendarDate, lagosToday, lagosWallClock } from "~/lib/lagos-date";
 
 type EventTimes = { eventDate: string | null; eventStartTime: string | null; eventEndTime: string | null };
 
@@ -52,7 +52,7 @@ export function eventEnded(b: EventTimes, now: Date = new Date()): boolean {
  * on the pages, e-mails and PDFs (phone walk 3: "at 20:00" beside "4:00 PM – 8:00 PM").
  */
 export function formatLagosMoment(at: Date): string {
-  const lagos = new Date(at.getTime() + 3_600_000);
+  const lagos = lagosWallClock(at);
   const time = lagos.toISOString().slice(11, 16);
   return `${formatCalendarDate(lagosToday(at))} at ${formatTime(time)}`;
 }

@@ -2,7 +2,7 @@
 // releases and payouts from the ledger's postings, escrow from each booking's derived money (the
 // wallet's share rule, sharesOf), and unpaid bookings at today's quote. No second sum of money lives
 // outside this module: the Numbers page, its CSV and its tests read this.
-import { lagosToday } from "~/lib/lagos-date";
+import { LAGOS_OFFSET_MS, lagosToday } from "~/lib/lagos-date";
 import { type DbExecutor, db } from "~/server/db.server";
 import { peekBookingsMoney, priceQuote } from "./booking-money.server";
 import { lineUpPartsOf } from "./line-up-shares";
@@ -35,7 +35,7 @@ export function lastLagosMonths(count: number, now = new Date()): string[] {
 /** Midnight in Lagos (UTC+1, no summer time) at the start of a "YYYY-MM" month. */
 export function lagosMonthStart(month: string): Date {
   const [y, m] = month.split("-").map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1, 1) - 3_600_000);
+  return new Date(Date.UTC(y, m - 1, 1) - LAGOS_OFFSET_MS);
 }
 
 /** The month a moment falls in, in Lagos. */

@@ -1,6 +1,7 @@
 // When each held booking's money will be released, in the musician's words (issue 38 item 4, phone walk
 // 3 CONFUSING 1): "Released to you on Mon 21 Dec at 20:00, then sent to GTBank ••6789". From the money
 // module's own due time (releaseDueAt) and holds; the caller says where automatic payouts go.
+import { lagosWallClock } from "~/lib/lagos-date";
 import { type DbExecutor, db } from "~/server/db.server";
 import { type BookingMoney, peekBookingsMoney } from "./booking-money.server";
 import { lineUpPartsOf } from "./line-up-shares";
@@ -11,7 +12,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 
 /** "Mon 21 Dec at 20:00" in Lagos (UTC+1, no summer time). */
 export function shortLagosMoment(at: Date): string {
-  const l = new Date(at.getTime() + 3_600_000);
+  const l = lagosWallClock(at);
   const time = l.toISOString().slice(11, 16);
   return `${WEEKDAYS[l.getUTCDay()]} ${l.getUTCDate()} ${MONTHS[l.getUTCMonth()]} at ${time}`;
 }

@@ -76,9 +76,10 @@ const parsed = <T>(v: Json<T>): T => (typeof v === "string" ? (JSON.parse(v) as 
 
 /**
  * Every figure of the Numbers page that is not money, in one statement (one round trip): views by day
- * (by the week from each Monday with `byWeek`) and by source since `sinceDay` (from the per-day sums), the request funnel since `since`, paid
- * bookings by the event's month and by event type since `yearSinceDay`, the musician's state, and the
- * price bands of those event types in that state and in every state together.
+ * (by the week from each Monday with `byWeek`) and by source since `sinceDay` (from the per-day sums),
+ * the request funnel since `since`, paid bookings by the event's month and by event type since
+ * `yearSinceDay`, the musician's state, and the price bands of those event types in that state and in
+ * every state together.
  */
 export async function numbersFigures(
   musicianId: string,

@@ -9,8 +9,9 @@ const W = 360;
 const H = 180;
 const PAD_LEFT = 4;
 const PAD_BOTTOM = 22;
-/** Two decimals are finer than any screen shows: a year by week is 106 bars, and the page weighs less. */
+/** More groups than this (a year by week) make bars too thin to point at: no per-bar hover titles. */
 const MAX_POINTABLE_GROUPS = 31;
+/** Two decimals are finer than any screen shows: a year by week is 106 bars, and the page weighs less. */
 const px = (v: number) => Math.round(v * 100) / 100;
 
 export function BarChart({
